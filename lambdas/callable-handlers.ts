@@ -1,0 +1,32 @@
+import type { CallableName } from '#contracts/callables';
+
+/**
+ * What each callable's Lambda may touch. CDK grants exactly this (least privilege); the local
+ * gateway ignores it (one process), and the infra tests check every grant against it.
+ */
+export interface Permissions {
+  readonly table?: 'read' | 'readWrite';
+  readonly pictures?: 'read' | 'readWrite';
+  /** Cognito admin actions, e.g. 'cognito-idp:AdminAddUserToGroup'. */
+  readonly userPoolActions?: readonly string[];
+}
+
+export interface CallableHandlerEntry {
+  /** Handler module, relative to lambdas/, exporting `handler`. */
+  readonly entry: string;
+  readonly permissions: Permissions;
+}
+
+/** The server side of the callable registry: every callable of contracts/callables.ts has a row. */
+export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
+  getMe: { entry: 'handlers/users/get-me.ts', permissions: { table: 'read' } },
+};
+
+/** Functions that are not callables: Cognito triggers and scheduled jobs. */
+export const triggerHandlers = {
+  preSignUp: { entry: 'triggers/pre-sign-up.ts', permissions: { table: 'read' } },
+} as const satisfies Record<string, CallableHandlerEntry>;
+
+export const jobHandlers = {
+  dailyMetrics: { entry: 'jobs/daily-metrics.ts', permissions: { table: 'readWrite' } },
+} as const satisfies Record<string, CallableHandlerEntry>;

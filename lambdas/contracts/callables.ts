@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { userSchema } from './user.ts';
+
+/**
+ * Who may call a callable:
+ * - public: anyone, no token (e.g. validateInviteCode);
+ * - member: a signed-in member (Cognito access token);
+ * - admin: a member of the Cognito `admin` group;
+ * - dev-only: a signed-in member, and the callable exists only on the dev stage and locally.
+ */
+export type Access = 'public' | 'member' | 'admin' | 'dev-only';
+
+export interface CallableContract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  readonly access: Access;
+  readonly input: I;
+  readonly output: O;
+  readonly description: string;
+}
+
+/** A callable that takes no payload accepts `{}` (or no `data` at all) and nothing else. */
+const noInput = z.object({}).strict();
+
+/**
+ * The registry of callables, shared by the web client (typed calls), the Lambdas (input parsing,
+ * access checks) and, through `lambdas/callable-handlers.ts`, CDK and the local gateway.
+ */
+export const callables = {
+  getMe: {
+    access: 'member',
+    input: noInput,
+    output: userSchema,
+    description: "The caller's user record; not-found until it has been created.",
+  },
+} as const satisfies Record<string, CallableContract>;
+
+export type CallableName = keyof typeof callables;
+export type CallableInput<N extends CallableName> = z.input<(typeof callables)[N]['input']>;
+export type CallableOutput<N extends CallableName> = z.output<(typeof callables)[N]['output']>;
+
+export const callableNames = Object.keys(callables) as CallableName[];
+
+export function isCallableName(name: string): name is CallableName {
+  return Object.hasOwn(callables, name);
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Visibility of a part of the profile: 'friends' means the owner's accepted anchors. */
+export const visibilitySchema = z.enum(['public', 'friends', 'private']);
+export type Visibility = z.infer<typeof visibilitySchema>;
+
+export const DEFAULT_COUNTRY = 'United States';
+export const INVITES_PER_MEMBER = 10;
+export const LOCAL_INVITES_PER_MEMBER = 5;
+export const DISTANT_INVITES_PER_MEMBER = 5;
+export const INVITE_CODE_LENGTH = 8;
+
+/**
+ * The user record as every reader sees it. The spec knows two stored variants; the older one lacks
+ * photos, graduationYear, major, isSuperuser, isAdmin and privacy.photosVisibility, so those
+ * fields default here and both variants read the same.
+ */
+export const userSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  isVerified: z.boolean().default(false),
+  verificationLevel: z.string().default('pending'),
+  createdAt: z.string(),
+  lastActive: z.string(),
+  bio: z.string().default(''),
+  birthday: z.string().default(''),
+  profilePicture: z.string().default(''),
+  profileCompleted: z.boolean().default(false),
+  graduationYear: z.number().int().nullable().default(null),
+  major: z.string().default(''),
+  isSuperuser: z.boolean().default(false),
+  isAdmin: z.boolean().default(false),
+  inviteSystem: z.object({
+    invitesRemaining: z.number().int(),
+    invitesUsed: z.number().int().default(0),
+    inviteCode: z.string(),
+    localInvitesUsed: z.number().int().default(0),
+    distantInvitesUsed: z.number().int().default(0),
+    invitedBy: z.string().nullable().default(null),
+  }),
+  location: z
+    .object({
+      city: z.string().default(''),
+      state: z.string().default(''),
+      country: z.string().default(DEFAULT_COUNTRY),
+    })
+    .prefault({}),
+  privacy: z
+    .object({
+      profileVisibility: visibilitySchema.default('friends'),
+      birthdayVisibility: visibilitySchema.default('friends'),
+      photosVisibility: visibilitySchema.default('friends'),
+      contactVisibility: visibilitySchema.default('friends'),
+      phoneVisibility: visibilitySchema.default('friends'),
+      emailVisibility: visibilitySchema.default('friends'),
+    })
+    .prefault({}),
+  contactInfo: z
+    .object({
+      phoneNumber: z.string().default(''),
+      personalEmail: z.string().default(''),
+      isPhoneVisible: z.boolean().default(false),
+      isEmailVisible: z.boolean().default(false),
+    })
+    .prefault({}),
+  photos: z
+    .array(z.object({ url: z.string(), caption: z.string().default(''), uploadedAt: z.string() }))
+    .default([]),
+});
+
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,37 @@
+/** Every item's key shape, in one place. Nothing outside lambdas/data builds a key. */
+export const keys = {
+  user: (uid: string) => ({ pk: `USER#${uid}`, sk: 'PROFILE' }),
+  inviteCode: (code: string) => ({ pk: `INVITE#${code}`, sk: 'INVITE' }),
+  metrics: (date: string) => ({ pk: 'METRICS', sk: date }),
+} as const;
+
+export const USER_PROFILE_SK = 'PROFILE';
+
+/** Index attributes that make a user findable by name and email prefix (see table-schema.ts). */
+export function userIndexAttributes(user: { uid: string; displayName: string; email: string }) {
+  const name = user.displayName.trim().toLowerCase();
+  const email = user.email.trim().toLowerCase();
+  return {
+    nameShard: `NAME#${name.charAt(0)}`,
+    nameKey: `${name}#${user.uid}`,
+    emailShard: `EMAIL#${email.charAt(0)}`,
+    emailKey: email,
+  };
+}
+
+/** Attributes that belong to storage, never to an API response. */
+export const STORAGE_ATTRIBUTES = [
+  'pk',
+  'sk',
+  'nameShard',
+  'nameKey',
+  'emailShard',
+  'emailKey',
+  'postKey',
+  'expiresAt',
+] as const;
+
+export function withoutStorageAttributes(item: Record<string, unknown>): Record<string, unknown> {
+  const storage: ReadonlySet<string> = new Set(STORAGE_ATTRIBUTES);
+  return Object.fromEntries(Object.entries(item).filter(([name]) => !storage.has(name)));
+}

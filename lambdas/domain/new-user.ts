@@ -1,0 +1,56 @@
+import { DEFAULT_COUNTRY, INVITES_PER_MEMBER, type User } from '#contracts/user';
+
+export interface NewUserInput {
+  uid: string;
+  email: string;
+  displayName: string;
+  inviteCode: string;
+  invitedBy: string | null;
+  now: Date;
+}
+
+/** A new member's record with every default of the spec (§3): 10 invites, privacy 'friends', ... */
+export function newUserRecord({ uid, email, displayName, inviteCode, invitedBy, now }: NewUserInput): User {
+  const timestamp = now.toISOString();
+  return {
+    uid,
+    email,
+    displayName,
+    isVerified: false,
+    verificationLevel: 'pending',
+    createdAt: timestamp,
+    lastActive: timestamp,
+    bio: '',
+    birthday: '',
+    profilePicture: '',
+    profileCompleted: false,
+    graduationYear: null,
+    major: '',
+    isSuperuser: false,
+    isAdmin: false,
+    inviteSystem: {
+      invitesRemaining: INVITES_PER_MEMBER,
+      invitesUsed: 0,
+      inviteCode,
+      localInvitesUsed: 0,
+      distantInvitesUsed: 0,
+      invitedBy,
+    },
+    location: { city: '', state: '', country: DEFAULT_COUNTRY },
+    privacy: {
+      profileVisibility: 'friends',
+      birthdayVisibility: 'friends',
+      photosVisibility: 'friends',
+      contactVisibility: 'friends',
+      phoneVisibility: 'friends',
+      emailVisibility: 'friends',
+    },
+    contactInfo: { phoneNumber: '', personalEmail: '', isPhoneVisible: false, isEmailVisible: false },
+    photos: [],
+  };
+}
+
+/** Members with invites left, and superusers (unlimited invites), can vouch for someone new. */
+export function canInvite(user: Pick<User, 'isSuperuser' | 'inviteSystem'>): boolean {
+  return user.isSuperuser || user.inviteSystem.invitesRemaining > 0;
+}

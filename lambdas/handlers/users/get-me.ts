@@ -1,0 +1,9 @@
+import { AppError } from '#domain/app-error';
+import { getUser } from '#data/users';
+import { defineCallable } from '#http/define-callable';
+
+export const handler = defineCallable('getMe', async (_input, { caller }) => {
+  const user = await getUser(caller.uid);
+  if (!user) throw new AppError('not-found', 'User not found');
+  return user;
+});

@@ -1,0 +1,35 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+
+export interface Caller {
+  uid: string;
+  groups: string[];
+}
+
+type Claims = Record<string, string | number | boolean | string[]>;
+
+/**
+ * API Gateway's JWT authorizer passes `cognito:groups` as the string "[admin other]"; a list is
+ * accepted too, so the local gateway and tests may send either.
+ */
+export function parseGroups(raw: Claims[string] | undefined): string[] {
+  if (Array.isArray(raw)) return raw.map(String);
+  if (typeof raw !== 'string') return [];
+  return raw
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+}
+
+/**
+ * The caller proven by the authorizer, or null. Only access tokens count: an ID token carries the
+ * same `sub` but is meant for the browser, not for calling the API.
+ */
+export function callerFromEvent(event: Partial<APIGatewayProxyEventV2WithJWTAuthorizer>): Caller | null {
+  const claims = event.requestContext?.authorizer?.jwt?.claims as Claims | undefined;
+  if (!claims) return null;
+  const { sub, token_use: tokenUse } = claims;
+  if (typeof sub !== 'string' || !sub || tokenUse !== 'access') return null;
+  return { uid: sub, groups: parseGroups(claims['cognito:groups']) };
+}
+
+export const ADMIN_GROUP = 'admin';

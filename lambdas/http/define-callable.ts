@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { callables, type Access, type CallableContract, type CallableName, type CallableOutput } from '#contracts/callables';
+import { CORRELATION_HEADER } from '#contracts/protocol';
+import { AppError } from '#domain/app-error';
+import { ADMIN_GROUP, callerFromEvent, type Caller } from './caller.ts';
+import { logger } from './logger.ts';
+import { errorResponse, resultResponse } from './responses.ts';
+
+export interface CallContext {
+  /** Null only for public callables called without a token. */
+  caller: Caller | null;
+  correlationId: string;
+}
+
+export interface MemberCallContext extends CallContext {
+  caller: Caller;
+}
+
+type Context<N extends CallableName> = (typeof callables)[N]['access'] extends 'public' ? CallContext : MemberCallContext;
+type Implementation<N extends CallableName> = (
+  input: z.output<(typeof callables)[N]['input']>,
+  context: Context<N>,
+) => Promise<CallableOutput<N>>;
+
+export type CallableHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** Bodies beyond this are refused before parsing (API Gateway's own limit is 10 MB). */
+const MAX_BODY_BYTES = 256 * 1024;
+const CORRELATION_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
+
+function correlationIdOf(event: APIGatewayProxyEventV2WithJWTAuthorizer): string {
+  const fromClient = event.headers?.[CORRELATION_HEADER];
+  if (fromClient && CORRELATION_ID_PATTERN.test(fromClient)) return fromClient;
+  return event.requestContext?.requestId || randomUUID();
+}
+
+function authorize(name: CallableName, caller: Caller | null): void {
+  const contract: CallableContract = callables[name];
+  const access: Access = contract.access;
+  if (access === 'public') return;
+  if (!caller) throw new AppError('unauthenticated', 'Please sign in to continue.');
+  if (access === 'dev-only' && process.env.STAGE === 'prod') {
+    throw new AppError('unimplemented', 'This function is not available.');
+  }
+  if (access === 'admin' && !caller.groups.includes(ADMIN_GROUP)) {
+    throw new AppError('permission-denied', 'Access denied. Admin privileges required.');
+  }
+}
+
+function readData(event: APIGatewayProxyEventV2WithJWTAuthorizer): unknown {
+  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) {
+    throw new AppError('invalid-argument', 'The request is too large.');
+  }
+  if (!raw.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new AppError('invalid-argument', 'The request body must be JSON of the form {"data": ...}.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('invalid-argument', 'The request body must be JSON of the form {"data": ...}.');
+  }
+  const data = (body as { data?: unknown }).data;
+  return data === undefined || data === null ? {} : data;
+}
+
+function parseInput<N extends CallableName>(name: N, data: unknown): z.output<(typeof callables)[N]['input']> {
+  const parsed = callables[name].input.safeParse(data);
+  if (parsed.success) return parsed.data as z.output<(typeof callables)[N]['input']>;
+  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const first = issues[0];
+  const message = first ? `Invalid request: ${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid request.';
+  throw new AppError('invalid-argument', message, issues);
+}
+
+/**
+ * Wraps a callable's implementation in the protocol: parse → authorize → run → respond. Only
+ * AppErrors reach the caller with their message; anything else is logged and answered as a bare
+ * internal error carrying the correlation id.
+ */
+export function defineCallable<N extends CallableName>(name: N, implementation: Implementation<N>): CallableHandler {
+  return async (event) => {
+    const correlationId = correlationIdOf(event);
+    logger.appendKeys({ correlationId, callable: name });
+    try {
+      const caller = callerFromEvent(event);
+      authorize(name, caller);
+      const input = parseInput(name, readData(event));
+      const output = await implementation(input, { caller, correlationId } as Context<N>);
+      // Parsing the output drops any attribute the contract does not promise.
+      return resultResponse(callables[name].output.parse(output), correlationId);
+    } catch (error) {
+      if (error instanceof AppError) {
+        logger.info('Callable refused', { status: error.status, message: error.message });
+        const details = error.issues ? { issues: error.issues } : undefined;
+        return errorResponse({ status: error.status, message: error.message, details }, correlationId);
+      }
+      logger.error('Callable failed', error as Error);
+      return errorResponse({ status: 'internal', message: 'Something went wrong. Please try again.' }, correlationId);
+    } finally {
+      logger.removeKeys(['correlationId', 'callable']);
+    }
+  };
+}
