@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * The runtime configuration the SPA fetches from `/config.json` before it renders. On AWS the
+ * stack writes it from its outputs next to the built SPA; locally the gateway serves it.
+ */
+export const webConfigSchema = z.object({
+  stage: z.enum(['local', 'dev', 'prod']),
+  region: z.string(),
+  /** Base URL of the callables, '/api' when served from the same origin as the SPA. */
+  apiUrl: z.string(),
+  cognito: z.object({
+    userPoolId: z.string(),
+    userPoolClientId: z.string(),
+    /** Only locally: cognito-local's URL. Absent on AWS (Amplify derives the regional endpoint). */
+    endpoint: z.string().optional(),
+  }),
+});
+
+export type WebConfig = z.infer<typeof webConfigSchema>;
