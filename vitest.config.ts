@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Handlers log through Powertools; tests read responses, not logs.
+    env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
     projects: [
       {
         extends: true,

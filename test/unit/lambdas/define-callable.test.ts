@@ -1,0 +1,113 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { describe, expect, it, vi } from 'vitest';
+import { newUserRecord } from '#domain/new-user';
+import { AppError } from '#domain/app-error';
+import { defineCallable } from '#http/define-callable';
+import { logger } from '#http/logger';
+
+const member = { sub: 'u1', token_use: 'access', 'cognito:groups': '[]' };
+const founder = newUserRecord({ uid: 'u1', email: 'a@example.com', displayName: 'Ada', inviteCode: 'ABCD2345', invitedBy: null, now: new Date() });
+
+function event(overrides: { body?: string; claims?: Record<string, string>; headers?: Record<string, string>; isBase64Encoded?: boolean } = {}) {
+  return {
+    version: '2.0',
+    routeKey: 'POST /api/getMe',
+    rawPath: '/api/getMe',
+    headers: overrides.headers ?? {},
+    body: overrides.body,
+    isBase64Encoded: overrides.isBase64Encoded ?? false,
+    requestContext: {
+      requestId: 'request-id-1234',
+      ...(overrides.claims ? { authorizer: { jwt: { claims: overrides.claims, scopes: [] } } } : {}),
+    },
+  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+}
+
+function bodyOf(response: { body?: string }) {
+  return JSON.parse(response.body ?? '') as { result?: unknown; error?: { status: string; message: string; details?: Record<string, unknown> } };
+}
+
+describe('the callable protocol', () => {
+  it('answers {result} with only the fields the contract promises', async () => {
+    const handler = defineCallable('getMe', async () => ({ ...founder, pk: 'USER#u1', secretNote: 'x' }));
+    const response = await handler(event({ body: '{"data":{}}', claims: member }));
+    expect(response.statusCode).toBe(200);
+    const { result } = bodyOf(response);
+    expect(result).toMatchObject({ uid: 'u1', displayName: 'Ada' });
+    expect(result).not.toHaveProperty('pk');
+    expect(result).not.toHaveProperty('secretNote');
+  });
+
+  it('accepts a call without data when the callable takes no payload', async () => {
+    const handler = defineCallable('getMe', async () => founder);
+    expect((await handler(event({ claims: member }))).statusCode).toBe(200);
+    expect((await handler(event({ body: '{}', claims: member }))).statusCode).toBe(200);
+  });
+
+  it('refuses a member callable without an access token as unauthenticated (401)', async () => {
+    const implementation = vi.fn(async () => founder);
+    const handler = defineCallable('getMe', implementation);
+    for (const claims of [undefined, { sub: 'u1', token_use: 'id' }]) {
+      const response = await handler(event({ body: '{"data":{}}', claims }));
+      expect(response.statusCode).toBe(401);
+      expect(bodyOf(response).error).toMatchObject({ status: 'unauthenticated' });
+    }
+    expect(implementation).not.toHaveBeenCalled();
+  });
+
+  it('refuses bad bodies as invalid-argument (400) with the field at fault', async () => {
+    const handler = defineCallable('getMe', async () => founder);
+    const notJson = await handler(event({ body: '{data:', claims: member }));
+    expect(notJson.statusCode).toBe(400);
+    expect(bodyOf(notJson).error?.status).toBe('invalid-argument');
+
+    const extra = await handler(event({ body: '{"data":{"isAdmin":true}}', claims: member }));
+    expect(extra.statusCode).toBe(400);
+    expect(bodyOf(extra).error?.message).toContain('isAdmin');
+
+    const array = await handler(event({ body: '[1]', claims: member }));
+    expect(array.statusCode).toBe(400);
+
+    const huge = await handler(event({ body: JSON.stringify({ data: { x: 'a'.repeat(300_000) } }), claims: member }));
+    expect(huge.statusCode).toBe(400);
+  });
+
+  it('decodes base64 bodies as API Gateway may send them', async () => {
+    const handler = defineCallable('getMe', async () => founder);
+    const body = Buffer.from('{"data":{}}').toString('base64');
+    expect((await handler(event({ body, isBase64Encoded: true, claims: member }))).statusCode).toBe(200);
+  });
+
+  it("passes a domain error's status and message through", async () => {
+    const handler = defineCallable('getMe', async () => {
+      throw new AppError('not-found', 'User not found');
+    });
+    const response = await handler(event({ claims: member }));
+    expect(response.statusCode).toBe(404);
+    expect(bodyOf(response).error).toMatchObject({ status: 'not-found', message: 'User not found' });
+  });
+
+  it('never leaks an internal cause, and carries the correlation id that the log carries', async () => {
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const handler = defineCallable('getMe', async () => {
+      throw new Error('ConditionalCheckFailed on table secret-table-name');
+    });
+    const response = await handler(event({ claims: member }));
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('secret-table-name');
+    const error = bodyOf(response).error;
+    expect(error?.status).toBe('internal');
+    expect(error?.details?.correlationId).toBe('request-id-1234');
+    expect(response.headers?.['x-correlation-id']).toBe('request-id-1234');
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
+  });
+
+  it("uses the client's correlation id when it is well formed, and ignores it otherwise", async () => {
+    const handler = defineCallable('getMe', async () => founder);
+    const good = await handler(event({ claims: member, headers: { 'x-correlation-id': 'client-abc-12345' } }));
+    expect(good.headers?.['x-correlation-id']).toBe('client-abc-12345');
+    const bad = await handler(event({ claims: member, headers: { 'x-correlation-id': '<script>' } }));
+    expect(bad.headers?.['x-correlation-id']).toBe('request-id-1234');
+  });
+});
