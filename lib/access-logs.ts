@@ -1,0 +1,42 @@
+import { Duration } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { acknowledge } from './nag.ts';
+import { removalPolicyFor, type Stage } from './stage.ts';
+
+export interface AccessLogsProps {
+  readonly stage: Stage;
+}
+
+/**
+ * Observability, kept small: one bucket for S3 server access logs and CloudFront standard logs
+ * (expiring), and the retention every CloudWatch log group of the stack uses.
+ */
+export class AccessLogs extends Construct {
+  public readonly bucket: s3.Bucket;
+  public readonly logRetention: logs.RetentionDays;
+
+  constructor(scope: Construct, id: string, props: AccessLogsProps) {
+    super(scope, id);
+    const prod = props.stage === 'prod';
+    this.logRetention = prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_MONTH;
+
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      // CloudFront standard logging writes with ACLs, which BucketOwnerEnforced would refuse.
+      objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(prod ? 365 : 30) }],
+      removalPolicy: removalPolicyFor(props.stage),
+      autoDeleteObjects: !prod,
+    });
+    acknowledge(
+      this.bucket,
+      'AwsSolutions-S1',
+      'This is the access-log bucket itself; logging its own access into itself would loop.',
+    );
+  }
+}

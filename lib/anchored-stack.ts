@@ -1,0 +1,71 @@
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { AccessLogs } from './access-logs.ts';
+import { Auth } from './auth.ts';
+import { CallableApi } from './callable-api.ts';
+import { DailyMetricsSchedule } from './daily-metrics-schedule.ts';
+import { DataTable } from './data-table.ts';
+import { PicturesStorage } from './pictures-storage.ts';
+import type { Stage } from './stage.ts';
+import { WebHosting } from './web-hosting.ts';
+
+export interface AnchoredStackProps extends StackProps {
+  readonly stage: Stage;
+  /** The built SPA directory (web/dist). */
+  readonly webAssetPath: string;
+}
+
+/** The whole product on AWS. It only wires the constructs of lib/ together. */
+export class AnchoredStack extends Stack {
+  public readonly auth: Auth;
+  public readonly data: DataTable;
+  public readonly pictures: PicturesStorage;
+  public readonly api: CallableApi;
+  public readonly schedule: DailyMetricsSchedule;
+  public readonly web: WebHosting;
+
+  constructor(scope: Construct, id: string, props: AnchoredStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+    const accessLogs = new AccessLogs(this, 'AccessLogs', { stage });
+    const logs = {
+      logRetention: accessLogs.logRetention,
+      logRemovalPolicy: stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    };
+
+    this.data = new DataTable(this, 'Data', { stage });
+    this.pictures = new PicturesStorage(this, 'Pictures', { stage, accessLogsBucket: accessLogs.bucket });
+    const dataResources = { table: this.data.table, picturesBucket: this.pictures.bucket };
+
+    this.auth = new Auth(this, 'Auth', { stage, triggerResources: dataResources, ...logs });
+    const resources = { ...dataResources, userPool: this.auth.userPool };
+
+    this.api = new CallableApi(this, 'Api', {
+      stage,
+      resources,
+      userPoolClient: this.auth.userPoolClient,
+      ...logs,
+    });
+    this.schedule = new DailyMetricsSchedule(this, 'DailyMetrics', { stage, resources, ...logs });
+
+    this.web = new WebHosting(this, 'Web', {
+      stage,
+      webAssetPath: props.webAssetPath,
+      apiDomainName: this.api.domainName,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.userPoolClient.userPoolClientId,
+      picturesEndpoint: this.pictures.regionalEndpoint,
+      accessLogsBucket: accessLogs.bucket,
+      ...logs,
+    });
+    const webOrigin = `https://${this.web.distribution.distributionDomainName}`;
+    this.pictures.allowBrowserAccessFrom([webOrigin]);
+
+    new CfnOutput(this, 'ApiUrl', { value: `${webOrigin}/api`, description: 'Base URL of the callables' });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'PicturesBucketName', { value: this.pictures.bucket.bucketName });
+  }
+}

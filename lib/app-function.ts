@@ -1,0 +1,145 @@
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { Permissions } from '../lambdas/callable-handlers.ts';
+import { acknowledge, arnReference } from './nag.ts';
+import type { Stage } from './stage.ts';
+
+/** The repository's `lambdas/` folder: registry entries are relative to it. */
+export const LAMBDAS_DIR = fileURLToPath(new URL('../lambdas/', import.meta.url));
+
+/** The newest Node.js runtime this aws-cdk-lib offers (cdk-nag L1 checks the same list). */
+export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_24_X;
+
+/** What a function may be granted; each function receives only what its permissions name. */
+export interface FunctionResources {
+  readonly table: dynamodb.ITable;
+  readonly picturesBucket: s3.IBucket;
+  /**
+   * Absent for Cognito triggers: the pool already depends on its trigger, so the trigger cannot
+   * reference the pool back (the trigger event carries the pool id instead).
+   */
+  readonly userPool?: cognito.IUserPool;
+}
+
+export interface AppFunctionProps {
+  /** Handler module relative to `lambdas/`, exporting `handler` (a registry row's `entry`). */
+  readonly entry: string;
+  readonly permissions: Permissions;
+  readonly resources: FunctionResources;
+  readonly stage: Stage;
+  readonly description: string;
+  /** @default 10 seconds */
+  readonly timeout?: Duration;
+  /** @default 512 */
+  readonly memorySize?: number;
+  readonly logRetention: logs.RetentionDays;
+  readonly logRemovalPolicy: RemovalPolicy;
+}
+
+/**
+ * One Lambda of the product: the handler module bundled by esbuild (ESM, minified, source maps),
+ * its own log group, its own role holding exactly the grants of its registry row, and the
+ * environment of lambdas/data/README.md.
+ */
+export class AppFunction extends Construct {
+  public readonly function: NodejsFunction;
+  public readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const { table, picturesBucket, userPool } = props.resources;
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      removalPolicy: props.logRemovalPolicy,
+    });
+
+    // A role of its own without the AWS managed basic-execution policy: it may write to its own
+    // log group and touch only what its registry row names.
+    const role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${props.entry}`,
+    });
+    this.logGroup.grantWrite(role);
+
+    const environment: Record<string, string> = {
+      STAGE: props.stage,
+      TABLE_NAME: table.tableName,
+      BUCKET_NAME: picturesBucket.bucketName,
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+    if (userPool) environment.USER_POOL_ID = userPool.userPoolId;
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(LAMBDAS_DIR, props.entry),
+      handler: 'handler',
+      description: props.description,
+      runtime: FUNCTION_RUNTIME,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role,
+      logGroup: this.logGroup,
+      environment,
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node24',
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        mainFields: ['module', 'main'],
+        // Bundle the pinned AWS SDK too: the runtime's copy has another version and lacks the
+        // presigner packages.
+        externalModules: [],
+        // Some CommonJS dependencies call require() for Node built-ins inside the ESM bundle.
+        banner: "import{createRequire}from'node:module';const require=createRequire(import.meta.url);",
+      },
+    });
+
+    this.grant(props.permissions, props.resources);
+  }
+
+  private grant(permissions: Permissions, { table, picturesBucket, userPool }: FunctionResources): void {
+    const fn = this.function;
+    if (permissions.table) {
+      if (permissions.table === 'readWrite') table.grantReadWriteData(fn);
+      else table.grantReadData(fn);
+      const cfnTable = table.node.defaultChild as dynamodb.CfnTable | undefined;
+      if (cfnTable) {
+        acknowledge(
+          this,
+          `AwsSolutions-IAM5[Resource::${arnReference(cfnTable)}/index/*]`,
+          "Queries the table's global secondary indexes; the wildcard covers only this table's indexes.",
+        );
+      }
+    }
+
+    if (permissions.pictures) {
+      if (permissions.pictures === 'readWrite') picturesBucket.grantReadWrite(fn);
+      else picturesBucket.grantRead(fn);
+      const reason =
+        'Signs presigned URLs for member pictures: object-level actions on keys of the pictures bucket only ' +
+        '(members choose file names under their own prefix; the handler checks the prefix).';
+      const actions = ['s3:GetObject*', 's3:GetBucket*', 's3:List*'];
+      if (permissions.pictures === 'readWrite') actions.push('s3:DeleteObject*', 's3:Abort*');
+      for (const action of actions) acknowledge(this, `AwsSolutions-IAM5[Action::${action}]`, reason);
+      const cfnBucket = picturesBucket.node.defaultChild as s3.CfnBucket | undefined;
+      if (cfnBucket) acknowledge(this, `AwsSolutions-IAM5[Resource::${arnReference(cfnBucket)}/*]`, reason);
+    }
+
+    if (permissions.userPoolActions?.length) {
+      if (!userPool) throw new Error(`${this.node.path}: userPoolActions need the user pool`);
+      userPool.grant(fn, ...permissions.userPoolActions);
+    }
+  }
+}

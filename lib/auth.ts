@@ -1,0 +1,110 @@
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { triggerHandlers } from '../lambdas/callable-handlers.ts';
+import { ADMIN_GROUP } from '../lambdas/http/caller.ts';
+import { AppFunction, type FunctionResources } from './app-function.ts';
+import { acknowledge } from './nag.ts';
+import { removalPolicyFor, type Stage } from './stage.ts';
+
+export interface AuthProps {
+  readonly stage: Stage;
+  /** What the PreSignUp trigger may read (the invite codes live in the table). */
+  readonly triggerResources: Omit<FunctionResources, 'userPool'>;
+  readonly logRetention: logs.RetentionDays;
+  readonly logRemovalPolicy: RemovalPolicy;
+}
+
+/**
+ * Cognito: email sign-in with verification by code, the `admin` group, the SPA's app client, and
+ * the PreSignUp trigger that makes the network invite-only.
+ */
+export class Auth extends Construct {
+  public readonly userPool: cognito.UserPool;
+  public readonly userPoolClient: cognito.UserPoolClient;
+  public readonly preSignUp: AppFunction;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    const prod = props.stage === 'prod';
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      userVerification: {
+        emailStyle: cognito.VerificationEmailStyle.CODE,
+        emailSubject: 'Your anchored verification code',
+        emailBody: 'Your anchored verification code is {####}',
+      },
+      standardAttributes: { email: { required: true, mutable: true } },
+      // The product's rule is length only (SPEC: "Password minimum 8").
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(7),
+      },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      deletionProtection: prod,
+      removalPolicy: removalPolicyFor(props.stage),
+    });
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG1',
+      'The product requires a minimum length of 8 and no composition rules (SPEC limits; NIST SP 800-63B ' +
+        'recommends length over character-class rules). Cognito still rejects nothing shorter than 8.',
+    );
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG2',
+      'MFA is optional (TOTP, no SMS): members of a community product can turn it on; requiring it would ' +
+        'shut out members without an authenticator app. Sign-up itself is gated by invite codes.',
+    );
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG8',
+      'Essentials tier: the Plus tier (threat protection) is billed per monthly active user, which this small ' +
+        'invite-only community does not justify yet; revisit when it grows.',
+    );
+
+    this.userPool.addGroup('AdminGroup', {
+      groupName: ADMIN_GROUP,
+      description: 'Administrators: manage superusers, remove members, see audit data.',
+    });
+
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      // The SPA signs in with USER_PASSWORD_AUTH (cognito-local has no SRP); refresh tokens are
+      // always allowed. A browser cannot keep a secret.
+      authFlows: { userPassword: true },
+      generateSecret: false,
+      // The sign-in screen must tell "No account found" from "Incorrect password" (SPEC messages).
+      preventUserExistenceErrors: false,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+
+    this.preSignUp = new AppFunction(this, 'PreSignUp', {
+      entry: triggerHandlers.preSignUp.entry,
+      permissions: triggerHandlers.preSignUp.permissions,
+      resources: props.triggerResources,
+      stage: props.stage,
+      description: 'Cognito PreSignUp: refuses a self sign-up without a valid invite code',
+      // Cognito waits at most 5 seconds for a trigger.
+      timeout: Duration.seconds(5),
+      logRetention: props.logRetention,
+      logRemovalPolicy: props.logRemovalPolicy,
+    });
+    this.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, this.preSignUp.function);
+  }
+}

@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { AnchoredStack } from './anchored-stack.ts';
+import { isStage, type Stage } from './stage.ts';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
+
+export interface CreateAppOptions {
+  /** @default the `stage` context value (`-c stage=prod`), else 'dev' */
+  readonly stage?: Stage;
+  /** The built SPA. @default web/dist, built with `npm run build:web` when it is missing */
+  readonly webAssetPath?: string;
+  /** Context for the App (tests pass cdk.json's feature flags and skip bundling here). */
+  readonly context?: Record<string, unknown>;
+  readonly outdir?: string;
+  /** cdk-nag AwsSolutions checks. @default true */
+  readonly nag?: boolean;
+}
+
+export interface AnchoredApp {
+  readonly app: App;
+  readonly stack: AnchoredStack;
+  readonly stage: Stage;
+}
+
+export function stackNameFor(stage: Stage): string {
+  return `Anchored-${stage}`;
+}
+
+/** Builds web/dist unless it is already there, so `cdk synth` works from a clean clone. */
+export function ensureWebBuild(dist: string = WEB_DIST): string {
+  if (fs.existsSync(path.join(dist, 'index.html'))) return dist;
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  // The CDK CLI reads nothing from the app's stdout, but keep the build's chatter on stderr.
+  execFileSync(npm, ['run', 'build:web'], { cwd: REPO_ROOT, stdio: ['ignore', process.stderr, process.stderr] });
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`npm run build:web did not produce ${path.join(dist, 'index.html')}`);
+  }
+  return dist;
+}
+
+/** The CDK app exactly as bin/app.ts runs it; the infra tests build it the same way. */
+export function createApp(options: CreateAppOptions = {}): AnchoredApp {
+  const app = new App({ context: options.context, outdir: options.outdir });
+  const stage = options.stage ?? app.node.tryGetContext('stage') ?? 'dev';
+  if (!isStage(stage)) throw new Error(`Unknown stage "${String(stage)}": use -c stage=dev or -c stage=prod`);
+
+  const stack = new AnchoredStack(app, stackNameFor(stage), {
+    stage,
+    webAssetPath: options.webAssetPath ?? ensureWebBuild(),
+    description: `anchored, an invite-only social network (${stage})`,
+  });
+  Tags.of(app).add('project', 'anchored');
+  Tags.of(app).add('stage', stage);
+
+  if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack, stage };
+}

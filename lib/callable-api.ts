@@ -1,0 +1,129 @@
+import { Stack, type RemovalPolicy } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { callableHandlers } from '../lambdas/callable-handlers.ts';
+import { callables, type Access, type CallableName } from '../lambdas/contracts/callables.ts';
+import { AppFunction, type FunctionResources } from './app-function.ts';
+import { acknowledge } from './nag.ts';
+import type { Stage } from './stage.ts';
+
+/** Path prefix of every callable; CloudFront forwards `/api/*` unchanged to this API. */
+export const API_PATH_PREFIX = '/api';
+
+/** Default stage throttling: ample for an invite-only community, a ceiling against floods. */
+export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+export interface CallableApiProps {
+  readonly stage: Stage;
+  readonly resources: Required<FunctionResources>;
+  /** The app client whose access tokens the JWT authorizer accepts. */
+  readonly userPoolClient: cognito.IUserPoolClient;
+  readonly logRetention: logs.RetentionDays;
+  readonly logRemovalPolicy: RemovalPolicy;
+}
+
+/** Callables that exist on a stage: dev-only ones never reach prod. */
+export function callableNamesFor(stage: Stage): CallableName[] {
+  return (Object.keys(callableHandlers) as CallableName[]).filter(
+    (name) => stage !== 'prod' || accessOf(name) !== 'dev-only',
+  );
+}
+
+export function accessOf(name: CallableName): Access {
+  return callables[name].access;
+}
+
+/**
+ * The HTTP API: `POST /api/{callable}` for each row of the callable registry, one Lambda per row
+ * holding only that row's grants, a Cognito JWT authorizer on every non-public route, access logs
+ * and default-stage throttling.
+ */
+export class CallableApi extends Construct {
+  public readonly httpApi: apigw.HttpApi;
+  public readonly defaultStage: apigw.HttpStage;
+  public readonly functions = new Map<CallableName, AppFunction>();
+
+  constructor(scope: Construct, id: string, props: CallableApiProps) {
+    super(scope, id);
+
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      description: `anchored callables (${props.stage})`,
+      // Same origin through CloudFront: no CORS.
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: props.logRemovalPolicy,
+    });
+    this.defaultStage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latency: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            sub: '$context.authorizer.claims.sub',
+          }),
+        ),
+      },
+    });
+
+    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.resources.userPool, {
+      userPoolClients: [props.userPoolClient],
+      userPoolRegion: Stack.of(this).region,
+    });
+
+    for (const name of callableNamesFor(props.stage)) {
+      const row = callableHandlers[name];
+      const access = accessOf(name);
+      const fn = new AppFunction(this, name, {
+        entry: row.entry,
+        permissions: row.permissions,
+        resources: props.resources,
+        stage: props.stage,
+        description: `Callable ${name} (${access})`,
+        logRetention: props.logRetention,
+        logRemovalPolicy: props.logRemovalPolicy,
+      });
+      this.functions.set(name, fn);
+
+      const [route] = this.httpApi.addRoutes({
+        path: `${API_PATH_PREFIX}/${name}`,
+        methods: [apigw.HttpMethod.POST],
+        integration: new HttpLambdaIntegration(`${name}Integration`, fn.function),
+        // Admin and dev-only callables check the caller's groups/stage in the handler as well.
+        authorizer: access === 'public' ? new apigw.HttpNoneAuthorizer() : authorizer,
+      });
+      if (access === 'public' && route) {
+        acknowledge(
+          route,
+          'AwsSolutions-APIG4',
+          `${name} is public in the callable registry (needed before a visitor has an account); ` +
+            'its handler validates input, and stage throttling caps abuse.',
+        );
+      }
+    }
+  }
+
+  /** `{apiId}.execute-api.{region}.amazonaws.com`, the origin CloudFront forwards `/api/*` to. */
+  get domainName(): string {
+    const stack = Stack.of(this);
+    return `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  }
+}

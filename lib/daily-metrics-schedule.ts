@@ -1,0 +1,68 @@
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { jobHandlers } from '../lambdas/callable-handlers.ts';
+import { AppFunction, type FunctionResources } from './app-function.ts';
+import { acknowledge } from './nag.ts';
+import type { Stage } from './stage.ts';
+
+/** Every day at 00:05 UTC, just after the UTC date the metrics item is keyed by has changed. */
+export const DAILY_METRICS_SCHEDULE = events.Schedule.cron({ minute: '5', hour: '0' });
+
+export interface DailyMetricsScheduleProps {
+  readonly stage: Stage;
+  readonly resources: FunctionResources;
+  readonly logRetention: logs.RetentionDays;
+  readonly logRemovalPolicy: RemovalPolicy;
+}
+
+/**
+ * The daily community metrics job: an EventBridge rule invokes it, retrying for a while, and an
+ * invocation that still fails lands in an encrypted dead-letter queue for an operator to inspect.
+ */
+export class DailyMetricsSchedule extends Construct {
+  public readonly job: AppFunction;
+  public readonly rule: events.Rule;
+  public readonly deadLetterQueue: sqs.Queue;
+
+  constructor(scope: Construct, id: string, props: DailyMetricsScheduleProps) {
+    super(scope, id);
+
+    this.job = new AppFunction(this, 'Job', {
+      entry: jobHandlers.dailyMetrics.entry,
+      permissions: jobHandlers.dailyMetrics.permissions,
+      resources: props.resources,
+      stage: props.stage,
+      description: 'Daily community metrics',
+      timeout: Duration.minutes(5),
+      logRetention: props.logRetention,
+      logRemovalPolicy: props.logRemovalPolicy,
+    });
+
+    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(
+      this.deadLetterQueue,
+      'AwsSolutions-SQS3',
+      'This queue is the dead-letter queue of the EventBridge target (cdk-nag only recognises SQS redrive).',
+    );
+
+    this.rule = new events.Rule(this, 'Rule', {
+      description: 'Daily community metrics',
+      schedule: DAILY_METRICS_SCHEDULE,
+      targets: [
+        new targets.LambdaFunction(this.job.function, {
+          retryAttempts: 3,
+          maxEventAge: Duration.hours(2),
+          deadLetterQueue: this.deadLetterQueue,
+        }),
+      ],
+    });
+  }
+}

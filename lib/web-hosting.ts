@@ -1,0 +1,252 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Duration, Stack, type RemovalPolicy } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { WebConfig } from '../lambdas/contracts/web-config.ts';
+import { API_PATH_PREFIX } from './callable-api.ts';
+import { acknowledge, arnReference } from './nag.ts';
+import { removalPolicyFor, type Stage } from './stage.ts';
+
+export interface WebHostingProps {
+  readonly stage: Stage;
+  /** The built SPA (vite's `web/dist`): index.html, hashed files under assets/, public files. */
+  readonly webAssetPath: string;
+  /** `{apiId}.execute-api.{region}.amazonaws.com`: `/api/*` is forwarded there unchanged. */
+  readonly apiDomainName: string;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+  /** Origin of the presigned picture URLs, allowed by the CSP for images and uploads. */
+  readonly picturesEndpoint: string;
+  readonly accessLogsBucket: s3.IBucket;
+  readonly logRetention: logs.RetentionDays;
+  readonly logRemovalPolicy: RemovalPolicy;
+}
+
+/**
+ * Rewrites extension-less paths (client-side routes like /dashboard) to /index.html. Only the
+ * default behaviour runs it, so /api/* keeps the API's own JSON 404s.
+ */
+export const SPA_FALLBACK_CODE = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/** The Content-Security-Policy of every response: no inline scripts, no framing. */
+export function contentSecurityPolicy(region: string, picturesEndpoint: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // The UI library sets style attributes at runtime.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${picturesEndpoint}`,
+    "font-src 'self' data:",
+    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com ${picturesEndpoint}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * The SPA on CloudFront: a private bucket behind origin access control, `/api/*` forwarded to
+ * the HTTP API on the same origin, security headers on every response, and the runtime
+ * config.json written from the stack's own outputs.
+ */
+export class WebHosting extends Construct {
+  public readonly bucket: s3.Bucket;
+  public readonly distribution: cloudfront.Distribution;
+  public readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
+  public readonly webConfig: WebConfig;
+
+  constructor(scope: Construct, id: string, props: WebHostingProps) {
+    super(scope, id);
+    const region = Stack.of(this).region;
+    if (!fs.existsSync(path.join(props.webAssetPath, 'index.html'))) {
+      throw new Error(`No built SPA at ${props.webAssetPath} (index.html missing): run npm run build:web`);
+    }
+
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      serverAccessLogsBucket: props.accessLogsBucket,
+      serverAccessLogsPrefix: 'web/',
+      // Everything in it is rebuilt from the repository on each deploy.
+      removalPolicy: removalPolicyFor('dev'),
+      autoDeleteObjects: true,
+    });
+
+    const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
+      comment: 'Serve index.html for client-side routes',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SPA_FALLBACK_CODE),
+    });
+
+    this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'anchored security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(region, props.picturesEndpoint),
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `anchored (${props.stage})`,
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: props.accessLogsBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy: this.responseHeadersPolicy,
+        functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        [`${API_PATH_PREFIX}/*`]: {
+          origin: new origins.HttpOrigin(props.apiDomainName, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          // A redirect would turn a POST into a GET.
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
+      },
+    });
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR1',
+      'No geo restriction: members join by personal invitation from anywhere; invite codes, not geography, ' +
+        'decide who gets in.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR2',
+      'No WAF yet: every API route but the invite-code check needs a Cognito token, the API stage is ' +
+        'throttled, and a CloudFront web ACL costs more than this small community warrants; add one if abuse appears.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR4',
+      'Served on the default *.cloudfront.net certificate, for which CloudFront fixes the viewer security ' +
+        'policy; a custom domain with its own certificate would set TLSv1.2_2021.',
+    );
+
+    this.webConfig = {
+      stage: props.stage,
+      region,
+      apiUrl: API_PATH_PREFIX,
+      cognito: { userPoolId: props.userPoolId, userPoolClientId: props.userPoolClientId },
+    };
+    this.deploy(props);
+  }
+
+  /**
+   * Two deployments: hashed files under assets/ are immutable and never pruned (a browser holding
+   * the previous index.html can still load them); index.html, config.json and public files are
+   * revalidated on every load, deployed after the assets they reference, then invalidated.
+   */
+  private deploy(props: WebHostingProps): void {
+    const logGroup = new logs.LogGroup(this, 'DeploymentLogs', {
+      retention: props.logRetention,
+      removalPolicy: props.logRemovalPolicy,
+    });
+    const role = new iam.Role(this, 'DeploymentRole', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Copies the built SPA into the web bucket',
+    });
+    logGroup.grantWrite(role);
+    const common = { destinationBucket: this.bucket, role, logGroup, memoryLimit: 512, prune: false };
+
+    const hashedAssets = path.join(props.webAssetPath, 'assets');
+    const assets = fs.existsSync(hashedAssets)
+      ? new s3deploy.BucketDeployment(this, 'DeployAssets', {
+          ...common,
+          sources: [s3deploy.Source.asset(hashedAssets)],
+          destinationKeyPrefix: 'assets/',
+          cacheControl: [
+            s3deploy.CacheControl.setPublic(),
+            s3deploy.CacheControl.maxAge(Duration.days(365)),
+            s3deploy.CacheControl.immutable(),
+          ],
+        })
+      : undefined;
+
+    const site = new s3deploy.BucketDeployment(this, 'DeploySite', {
+      ...common,
+      sources: [
+        s3deploy.Source.asset(props.webAssetPath, { exclude: ['assets', 'config.json'] }),
+        s3deploy.Source.jsonData('config.json', this.webConfig),
+      ],
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    if (assets) site.node.addDependency(assets);
+
+    // BucketDeployment's handler is one singleton function per stack, created outside this construct.
+    for (const child of Stack.of(this).node.children) {
+      if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
+        acknowledge(
+          child,
+          'AwsSolutions-L1',
+          'CDK BucketDeployment handler: its Python runtime is chosen and kept current by aws-cdk-lib, not by this app.',
+        );
+      }
+    }
+
+    const reason = 'CDK BucketDeployment handler: copies the built SPA from the CDK asset bucket';
+    acknowledge(role, 'AwsSolutions-IAM5[Action::s3:GetObject*]', `${reason} (reads the asset objects).`);
+    acknowledge(role, 'AwsSolutions-IAM5[Action::s3:GetBucket*]', `${reason} (reads bucket locations).`);
+    acknowledge(role, 'AwsSolutions-IAM5[Action::s3:List*]', `${reason} (lists for sync).`);
+    acknowledge(role, 'AwsSolutions-IAM5[Action::s3:DeleteObject*]', `${reason} (sync may replace objects).`);
+    acknowledge(role, 'AwsSolutions-IAM5[Action::s3:Abort*]', `${reason} (aborts failed multipart uploads).`);
+    acknowledge(
+      role,
+      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+      `${reason}: the bootstrap asset bucket holds the zipped build under generated keys.`,
+    );
+    acknowledge(
+      role,
+      `AwsSolutions-IAM5[Resource::${arnReference(this.bucket.node.defaultChild as s3.CfnBucket)}/*]`,
+      `${reason}: it writes any file of the build into the web bucket.`,
+    );
+    acknowledge(role, 'AwsSolutions-IAM5[Resource::*]', `${reason}; CloudFront invalidation actions have no resource-level scoping beyond the distribution.`);
+  }
+}
