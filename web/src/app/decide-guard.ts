@@ -1,0 +1,54 @@
+/** What the guard knows about the visitor. */
+export type GuardState =
+  | { status: 'loading' }
+  /** The session could not be read (e.g. Cognito unreachable): neither signed in nor out. */
+  | { status: 'error' }
+  | { status: 'signed-out' }
+  | {
+      status: 'signed-in';
+      emailVerified: boolean;
+      /** From getMe: not-found or profileCompleted false is 'incomplete'. */
+      profile: 'loading' | 'complete' | 'incomplete' | 'error';
+      hasSeenWelcome: boolean;
+    };
+
+export type GuardDecision =
+  | { action: 'loading' }
+  | { action: 'error' }
+  | { action: 'redirect'; to: string }
+  | { action: 'render' };
+
+export const SIGN_IN_PATH = '/auth/signin';
+export const VERIFY_EMAIL_PATH = '/auth/verify-email';
+export const WELCOME_PATH = '/welcome';
+export const PROFILE_SETUP_PATH = '/profile/setup';
+
+/** The guard of spec §2, rules applied in the spec's order. Pure, so it is tested on its own. */
+export function decideGuard(state: GuardState, pathname: string): GuardDecision {
+  const path = normalize(pathname);
+  // 1. While loading: a loading state.
+  if (state.status === 'loading') return { action: 'loading' };
+  if (state.status === 'error') return { action: 'error' };
+  // 2. No signed-in user.
+  if (state.status === 'signed-out') return { action: 'redirect', to: SIGN_IN_PATH };
+  // 3. Unverified email.
+  if (!state.emailVerified) return { action: 'redirect', to: VERIFY_EMAIL_PATH };
+  // Rules 4 and 5 need the profile; until it is known there is nothing honest to show.
+  if (state.profile === 'loading') return { action: 'loading' };
+  if (state.profile === 'error') return { action: 'error' };
+  if (state.profile === 'incomplete') {
+    // 4. Profile incomplete and the welcome flag absent: the tutorial, unless already there.
+    if (!state.hasSeenWelcome) return path === WELCOME_PATH ? { action: 'render' } : redirect(WELCOME_PATH);
+    // 5. Profile incomplete otherwise: profile setup, unless already there.
+    return path === PROFILE_SETUP_PATH ? { action: 'render' } : redirect(PROFILE_SETUP_PATH);
+  }
+  return { action: 'render' };
+}
+
+function redirect(to: string): GuardDecision {
+  return { action: 'redirect', to };
+}
+
+function normalize(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}

@@ -1,0 +1,84 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AppLayout } from '../components/layout/app-layout.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { RouteError } from './route-error.tsx';
+import { RouteGuard } from './route-guard.tsx';
+
+/** What a lazily loaded route module provides: its screen as the default export. */
+type ScreenModule = { default: ComponentType };
+
+/** A lazy route: the screen's code is fetched only when the route is first visited. */
+function screen(load: () => Promise<ScreenModule>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+/** A linked-only page of the spec ("screen not shown"): an honest coming-soon page. */
+function comingSoon(title: string): RouteObject['lazy'] {
+  return async () => {
+    const { ComingSoon } = await import('../components/placeholder-page.tsx');
+    return { Component: () => <ComingSoon title={title} /> };
+  };
+}
+
+const publicRoutes: RouteObject[] = [
+  { index: true, handle: { title: 'Welcome' }, lazy: screen(() => import('../features/landing/routes/landing.tsx')) },
+  { path: 'why', handle: { title: 'Why Anchored' }, lazy: screen(() => import('../features/about/routes/why.tsx')) },
+  { path: 'terms', handle: { title: 'Terms of Service' }, lazy: screen(() => import('../features/legal/routes/terms.tsx')) },
+  { path: 'auth/signup', handle: { title: 'Join' }, lazy: screen(() => import('../features/auth/routes/sign-up.tsx')) },
+  { path: 'auth/register', handle: { title: 'Create account' }, lazy: screen(() => import('../features/auth/routes/register.tsx')) },
+  {
+    path: 'auth/verify-email',
+    handle: { title: 'Verify email' },
+    lazy: screen(() => import('../features/auth/routes/verify-email.tsx')),
+  },
+  { path: 'auth/signin', handle: { title: 'Sign in' }, lazy: screen(() => import('../features/auth/routes/sign-in.tsx')) },
+];
+
+/** Spec §2: these go through the guard (signed in, verified, profile complete or on its way). */
+const guardedRoutes: RouteObject[] = [
+  { path: 'welcome', handle: { title: 'Welcome tutorial' }, lazy: screen(() => import('../features/onboarding/routes/welcome.tsx')) },
+  {
+    path: 'profile/setup',
+    handle: { title: 'Complete your profile' },
+    lazy: screen(() => import('../features/profile/routes/profile-setup.tsx')),
+  },
+  { path: 'profile/:userId', handle: { title: 'Profile' }, lazy: screen(() => import('../features/profile/routes/profile-view.tsx')) },
+  { path: 'dashboard', handle: { title: 'Dashboard' }, lazy: screen(() => import('../features/dashboard/routes/dashboard.tsx')) },
+  { path: 'anchors', handle: { title: 'Anchors' }, lazy: screen(() => import('../features/anchors/routes/anchors.tsx')) },
+  { path: 'admin', handle: { title: 'Admin' }, lazy: screen(() => import('../features/admin/routes/admin.tsx')) },
+  { path: 'metrics', handle: { title: 'Metrics' }, lazy: screen(() => import('../features/metrics/routes/metrics.tsx')) },
+  { path: 'settings', handle: { title: 'Settings' }, lazy: screen(() => import('../features/settings/routes/settings.tsx')) },
+  { path: 'dev', handle: { title: 'Developer tools' }, lazy: screen(() => import('../features/dev/routes/dev-tools.tsx')) },
+];
+
+/** Spec §2 "linked only, screens not shown". */
+const linkedOnlyRoutes: RouteObject[] = [
+  { path: 'privacy', title: 'Privacy Policy' },
+  { path: 'profile', title: 'Profile' },
+  { path: 'invites', title: 'Invites' },
+  { path: 'groups', title: 'Groups' },
+  { path: 'groups/discover', title: 'Discover Groups' },
+  { path: 'groups/create', title: 'Create a Group' },
+  { path: 'groups/:id', title: 'Group' },
+  { path: 'post', title: 'New Post' },
+].map(({ path, title }) => ({ path, handle: { title }, lazy: comingSoon(title) }));
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: () => <PageLoader />,
+    children: [
+      ...publicRoutes,
+      { Component: RouteGuard, children: guardedRoutes },
+      ...linkedOnlyRoutes,
+      { path: '*', handle: { title: 'Page not found' }, lazy: screen(() => import('./not-found.tsx')) },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

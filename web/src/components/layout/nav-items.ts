@@ -1,0 +1,38 @@
+export interface NavItem {
+  label: string;
+  to: string;
+  /** Accessible name when the visible label alone is ambiguous (e.g. a display name). */
+  ariaLabel?: string;
+}
+
+export const SIGNED_OUT_ITEMS: NavItem[] = [
+  { label: 'Why', to: '/why' },
+  { label: 'Sign In', to: '/auth/signin' },
+  { label: 'Join', to: '/auth/signup' },
+];
+
+/** Signed in: Dashboard, Anchors, Metrics, the member's profile (display name), Settings. */
+export function signedInItems(userId: string, displayName: string): NavItem[] {
+  return [
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'Anchors', to: '/anchors' },
+    { label: 'Metrics', to: '/metrics' },
+    { label: displayName, to: `/profile/${encodeURIComponent(userId)}`, ariaLabel: `Your profile (${displayName})` },
+    { label: 'Settings', to: '/settings' },
+  ];
+}
+
+/** The mobile bottom bar (spec §2): Feed, Groups, Post, Anchors, Profile. */
+export function bottomBarItems(userId: string): NavItem[] {
+  return [
+    { label: 'Feed', to: '/dashboard' },
+    { label: 'Groups', to: '/groups' },
+    { label: 'Post', to: '/post' },
+    { label: 'Anchors', to: '/anchors' },
+    { label: 'Profile', to: `/profile/${encodeURIComponent(userId)}` },
+  ];
+}
+
+export function isActive(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}

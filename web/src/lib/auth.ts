@@ -1,0 +1,152 @@
+import { Amplify } from 'aws-amplify';
+import {
+  decodeJWT,
+  fetchAuthSession,
+  signIn as amplifySignIn,
+  signOut as amplifySignOut,
+} from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import type { WebConfig } from '#contracts/web-config';
+import { loadConfig } from './config.ts';
+
+/** Amplify does not export its TokenRefresher type; this is it. */
+type TokenRefresher = Parameters<typeof cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher>[0];
+
+/**
+ * This module (and with it Amplify) is only ever imported dynamically, by session.ts and
+ * api-client.ts, so pages that need no session do not download it. Every export waits for this.
+ */
+let configured: Promise<void> | undefined;
+function ready(): Promise<void> {
+  configured ??= loadConfig().then(configureAuth, (error: unknown) => {
+    configured = undefined;
+    throw error;
+  });
+  return configured;
+}
+
+function configureAuth(config: WebConfig): void {
+  const { userPoolId, userPoolClientId, endpoint } = config.cognito;
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId,
+        userPoolClientId,
+        ...(endpoint ? { userPoolEndpoint: endpoint } : {}),
+        loginWith: { email: true },
+      },
+    },
+  });
+  // cognito-local lacks GetTokensFromRefreshToken, which Amplify's own refresher calls.
+  if (endpoint) {
+    cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(
+      initiateAuthRefresher(endpoint, userPoolClientId),
+    );
+  }
+}
+
+/**
+ * Refreshes tokens with InitiateAuth REFRESH_TOKEN_AUTH (what cognito-local supports). Errors carry
+ * Cognito's exception name so Amplify's orchestrator clears the session on NotAuthorizedException.
+ */
+export function initiateAuthRefresher(endpoint: string, clientId: string): TokenRefresher {
+  return async ({ tokens, username }) => {
+    if (!tokens.refreshToken) throw namedError('NotAuthorizedException', 'No refresh token');
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: clientId,
+        AuthParameters: { REFRESH_TOKEN: tokens.refreshToken },
+      }),
+    });
+    const body = (await response.json().catch(() => ({}))) as {
+      __type?: string;
+      message?: string;
+      AuthenticationResult?: { AccessToken?: string; IdToken?: string; RefreshToken?: string };
+    };
+    const result = body.AuthenticationResult;
+    if (!response.ok || !result?.AccessToken) {
+      const name = body.__type?.split('#').pop() ?? 'ServiceException';
+      throw namedError(name, body.message ?? `Token refresh failed (HTTP ${response.status})`);
+    }
+    const accessToken = decodeJWT(result.AccessToken);
+    const issuedAt = accessToken.payload.iat ?? Math.floor(Date.now() / 1000);
+    return {
+      accessToken,
+      idToken: result.IdToken ? decodeJWT(result.IdToken) : undefined,
+      clockDrift: issuedAt * 1000 - Date.now(),
+      refreshToken: result.RefreshToken ?? tokens.refreshToken,
+      username,
+    };
+  };
+}
+
+function namedError(name: string, message: string): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+export class SignInIncompleteError extends Error {
+  constructor(readonly step: string) {
+    super(`Sign-in needs a further step: ${step}`);
+    this.name = step === 'CONFIRM_SIGN_UP' ? 'UserNotConfirmedException' : 'SignInIncompleteError';
+  }
+}
+
+/**
+ * Signs in with the password flow. cognito-local supports only USER_PASSWORD_AUTH (no SRP), and
+ * the AWS app client allows it too, so every stage uses the same flow.
+ */
+export async function signIn(email: string, password: string): Promise<void> {
+  await ready();
+  // A stale session (e.g. another account) would make Amplify refuse with UserAlreadyAuthenticated.
+  await amplifySignOut().catch(() => undefined);
+  const { isSignedIn, nextStep } = await amplifySignIn({
+    username: email.trim(),
+    password,
+    options: { authFlowType: 'USER_PASSWORD_AUTH' },
+  });
+  if (!isSignedIn) throw new SignInIncompleteError(nextStep.signInStep);
+}
+
+export async function signOut(): Promise<void> {
+  await ready();
+  await amplifySignOut();
+}
+
+export interface AuthSession {
+  userId: string;
+  email: string;
+  /** The ID token's email_verified claim; see session.ts for why the guard does not rely on it. */
+  emailVerifiedClaim: boolean;
+  groups: string[];
+}
+
+/** The signed-in session from Amplify's stored tokens (refreshing them if needed), or null. */
+export async function currentSession(): Promise<AuthSession | null> {
+  await ready();
+  const { tokens } = await fetchAuthSession();
+  if (!tokens?.accessToken) return null;
+  const access = tokens.accessToken.payload;
+  const id = tokens.idToken?.payload ?? {};
+  const groups = access['cognito:groups'];
+  return {
+    userId: String(access.sub ?? id.sub ?? ''),
+    email: typeof id.email === 'string' ? id.email : '',
+    emailVerifiedClaim: id.email_verified === true || id.email_verified === 'true',
+    groups: Array.isArray(groups) ? groups.map(String) : [],
+  };
+}
+
+/** The Cognito access token for calling the API, or undefined when signed out. */
+export async function accessToken(): Promise<string | undefined> {
+  await ready();
+  const { tokens } = await fetchAuthSession();
+  return tokens?.accessToken.toString();
+}

@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User } from '#contracts/user';
+import { callApi, isApiError } from './api-client.ts';
+import type { AuthSession } from './auth.ts';
+
+/** Amplify (in auth.ts) is loaded on demand; see hasStoredTokens for when that is. */
+const loadAuth = () => import('./auth.ts');
+
+/**
+ * Whether Amplify has tokens stored in this browser. Its default token store is localStorage, with
+ * keys `CognitoIdentityServiceProvider.<clientId>.<username>.accessToken`. Without one there is
+ * no session to read, so signed-out visitors never download Amplify.
+ */
+export function hasStoredTokens(): boolean {
+  try {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index);
+      if (key?.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.accessToken')) return true;
+    }
+  } catch {
+    // storage blocked: Amplify cannot have stored anything either
+  }
+  return false;
+}
+
+/**
+ * The signed-in member as the whole app sees it: the Cognito session (from Amplify's stored
+ * tokens) and the member's own record (getMe). Both live in the query cache so every screen
+ * shares one copy and sign-in/out update them in one place.
+ */
+export const sessionKeys = {
+  all: ['session'] as const,
+  auth: ['session', 'auth'] as const,
+  me: (userId: string) => ['session', 'me', userId] as const,
+};
+
+export function useAuthSession() {
+  return useQuery({
+    queryKey: sessionKeys.auth,
+    queryFn: async (): Promise<AuthSession | null> => {
+      if (!hasStoredTokens()) return null;
+      const { currentSession } = await loadAuth();
+      // Amplify answers null when the refresh token is no longer accepted, and throws only for
+      // trouble such as an unreachable Cognito or a missing configuration: an error, not signed out.
+      return currentSession();
+    },
+    staleTime: Infinity,
+    retry: 1,
+  });
+}
+
+/**
+ * The caller's user record, or null while it does not exist yet (getMe answers not-found until the
+ * profile is first saved).
+ */
+export function useMe() {
+  const { data: session } = useAuthSession();
+  const userId = session?.userId ?? '';
+  return useQuery({
+    queryKey: sessionKeys.me(userId),
+    queryFn: async ({ signal }): Promise<User | null> => {
+      try {
+        return await callApi('getMe', {}, { signal });
+      } catch (error) {
+        if (isApiError(error, 'not-found')) return null;
+        throw error;
+      }
+    },
+    enabled: Boolean(userId),
+  });
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ email, password }: { email: string; password: string }) => {
+      const { signIn, currentSession } = await loadAuth();
+      await signIn(email, password);
+      return currentSession();
+    },
+    onSuccess: (session) => {
+      queryClient.removeQueries({ queryKey: sessionKeys.all });
+      queryClient.setQueryData(sessionKeys.auth, session);
+    },
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      if (!hasStoredTokens()) return;
+      const { signOut } = await loadAuth();
+      await signOut();
+    },
+    // Even if Amplify could not reach Cognito, the local tokens are gone: forget everything.
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionKeys.auth, null);
+    },
+  });
+}
