@@ -1,0 +1,172 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Endpoints, Founder } from '../../local/cloud-files.ts';
+
+/**
+ * The web shell through real Chromium against the ephemeral local cloud of test/support/e2e-setup.ts
+ * (Vite dev server + gateway + cognito-local + DynamoDB Local): landing, the guard, sign-in as the
+ * founder, sign-out, and the mobile menu.
+ */
+
+// The setup provides these two; read them untyped so this file does not depend on how (or whether)
+// the setup augments vitest's ProvidedContext.
+const provided = inject as unknown as (key: string) => unknown;
+const endpoints = provided('endpoints') as Endpoints;
+const founder = provided('founder') as Founder;
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A fresh browser profile per test: no stored tokens, no welcome flag. */
+async function openPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: endpoints.webUrl, viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  (page as Page & { errors: string[] }).errors = errors;
+  return { context, page };
+}
+
+function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+async function signInAsFounder(page: Page): Promise<void> {
+  await page.goto('/auth/signin');
+  await page.getByLabel('Email').fill(founder.email);
+  await page.getByLabel('Password', { exact: true }).fill(founder.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+describe('web shell', () => {
+  it('renders the landing page with the signed-out navigation', async () => {
+    const { context, page } = await openPage();
+    try {
+      await page.goto('/');
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Anchored' }).isVisible()).toBe(true);
+      const main = page.getByRole('main');
+      expect(await main.getByRole('link', { name: 'Join' }).isVisible()).toBe(true);
+      expect(await main.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+      const nav = mainNav(page);
+      for (const name of ['Why', 'Sign In', 'Join']) {
+        expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+      }
+      expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+      expect(await page.title()).toContain('Anchored');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends a signed-out visitor of a guarded route (/dashboard) to /auth/signin', async () => {
+    const { context, page } = await openPage();
+    try {
+      await page.goto('/dashboard');
+      await page.waitForURL('**/auth/signin');
+      expect(await page.getByRole('heading', { name: 'Sign in' }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows the spec's message for a wrong password", async () => {
+    const { context, page } = await openPage();
+    try {
+      await page.goto('/auth/signin');
+      await page.getByLabel('Email').fill(founder.email);
+      await page.getByLabel('Password', { exact: true }).fill(`${founder.password}-wrong`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Incorrect password.' });
+      await alert.waitFor();
+      expect(page.url()).toMatch(/\/auth\/signin$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signs the founder in through the UI, shows their name, and signs out again', async () => {
+    const { context, page } = await openPage();
+    try {
+      await signInAsFounder(page);
+      // getMe answered through the gateway with the founder's record: the whole chain works.
+      const signedInAs = page.getByTestId('signed-in-as');
+      await signedInAs.waitFor();
+      const displayName = (await signedInAs.locator('strong').textContent()) ?? '';
+      expect(displayName.length).toBeGreaterThan(0);
+
+      const nav = mainNav(page);
+      for (const name of ['Dashboard', 'Anchors', 'Metrics', 'Settings']) {
+        expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+      }
+      const profileLink = nav.getByRole('link', { name: `Your profile (${displayName})` });
+      expect(await profileLink.getAttribute('href')).toBe(`/profile/${founder.userId}`);
+      expect(await profileLink.textContent()).toBe(displayName);
+
+      // A reload keeps the session (tokens in storage) and the guard lets the founder stay.
+      await page.reload();
+      await page.getByTestId('signed-in-as').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+
+      await nav.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await mainNav(page).getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+      expect(await mainNav(page).getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+
+      // Signed out for real: the guard sends /dashboard back to sign-in.
+      await page.goto('/dashboard');
+      await page.waitForURL('**/auth/signin');
+      expect((page as Page & { errors: string[] }).errors.filter((e) => !e.includes('401'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers a toggle menu on mobile widths, and the bottom bar once signed in', async () => {
+    const { context, page } = await openPage({ width: 390, height: 844 });
+    try {
+      await page.goto('/');
+      const burger = page.getByRole('button', { name: 'Open menu' });
+      await burger.waitFor();
+      expect(await mainNav(page).isVisible()).toBe(false);
+      await burger.click();
+      const menu = page.getByRole('navigation', { name: 'Menu' });
+      for (const name of ['Why', 'Sign In', 'Join']) {
+        expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+      }
+      await menu.getByRole('link', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL('**/auth/signin');
+      expect(await page.getByRole('navigation', { name: 'Menu' }).count()).toBe(0);
+
+      await signInAsFounder(page);
+      const bar = page.getByRole('navigation', { name: 'Quick links' });
+      await bar.waitFor();
+      for (const name of ['Feed', 'Groups', 'Post', 'Anchors', 'Profile']) {
+        expect(await bar.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+      }
+      expect(await bar.getByRole('link', { name: 'Feed' }).getAttribute('aria-current')).toBe('page');
+    } finally {
+      await context.close();
+    }
+  });
+});

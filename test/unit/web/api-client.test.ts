@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, callApi } from '../../../web/src/lib/api-client.ts';
+
+vi.mock('../../../web/src/lib/auth.ts', () => ({ accessToken: async () => 'access-token-1' }));
+
+const CONFIG = {
+  stage: 'local',
+  region: 'us-east-1',
+  apiUrl: '/api',
+  cognito: { userPoolId: 'local_1', userPoolClientId: 'client1', endpoint: 'http://localhost:9229' },
+};
+
+const USER = {
+  uid: 'u1',
+  email: 'a@example.com',
+  displayName: 'Ada',
+  createdAt: '2024-01-01T00:00:00.000Z',
+  lastActive: '2024-01-01T00:00:00.000Z',
+  inviteSystem: { invitesRemaining: 10, inviteCode: 'ABCDEFGH' },
+};
+
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | Error;
+
+function stubApi(answer: Answer) {
+  const calls: { url: string; init: RequestInit | undefined }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (url === '/config.json') return Response.json(CONFIG);
+    calls.push({ url, init });
+    if (answer instanceof Error) throw answer;
+    const body = answer.body === undefined ? '' : JSON.stringify(answer.body);
+    return new Response(body, { status: answer.status, headers: answer.headers });
+  });
+  return calls;
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('callApi', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('POSTs {data} to {apiUrl}/{name} with the bearer access token and resolves with the result', async () => {
+    const calls = stubApi({ status: 200, body: { result: USER } });
+    await expect(callApi('getMe', {})).resolves.toEqual(USER);
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call?.url).toBe('/api/getMe');
+    expect(call?.init?.method).toBe('POST');
+    expect(JSON.parse(String(call?.init?.body))).toEqual({ data: {} });
+    expect((call?.init?.headers as Record<string, string>).authorization).toBe('Bearer access-token-1');
+  });
+
+  it('throws an ApiError with the protocol status, message and correlation id', async () => {
+    stubApi({
+      status: 404,
+      body: { error: { status: 'not-found', message: 'User not found', details: { correlationId: 'c-1' } } },
+    });
+    const error = await failure(callApi('getMe', {}));
+    expect(error).toMatchObject({ status: 'not-found', message: 'User not found', correlationId: 'c-1' });
+  });
+
+  it("maps a body without the protocol (API Gateway's own 401) by its HTTP status", async () => {
+    stubApi({ status: 401, body: { message: 'Unauthorized' }, headers: { 'x-correlation-id': 'c-2' } });
+    const error = await failure(callApi('getMe', {}));
+    expect(error).toMatchObject({ status: 'unauthenticated', message: 'Unauthorized', correlationId: 'c-2' });
+  });
+
+  it('maps an unparseable 502 to internal', async () => {
+    stubApi({ status: 502, body: undefined });
+    expect((await failure(callApi('getMe', {}))).status).toBe('internal');
+  });
+
+  it("maps a network failure to 'internal' (spec §8)", async () => {
+    stubApi(new TypeError('Failed to fetch'));
+    const error = await failure(callApi('getMe', {}));
+    expect(error.status).toBe('internal');
+    expect(error.message).toMatch(/could not reach the server/i);
+  });
+});

@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '#contracts/user';
+import { AppProviders } from '../../../web/src/app/providers.tsx';
+import { routes } from '../../../web/src/app/router.tsx';
+import type { AuthSession } from '../../../web/src/lib/auth.ts';
+import { sessionKeys } from '../../../web/src/lib/session.ts';
+
+beforeAll(() => {
+  // jsdom lacks these; Mantine asks for them.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const SESSION: AuthSession = { userId: 'u1', email: 'ada@example.com', emailVerifiedClaim: false, groups: [] };
+
+function user(overrides: Partial<User> = {}): User {
+  return {
+    uid: 'u1',
+    email: 'ada@example.com',
+    displayName: 'Ada Lovelace',
+    isVerified: false,
+    verificationLevel: 'pending',
+    createdAt: '2024-01-01T00:00:00.000Z',
+    lastActive: '2024-01-01T00:00:00.000Z',
+    bio: '',
+    birthday: '',
+    profilePicture: '',
+    profileCompleted: true,
+    graduationYear: null,
+    major: '',
+    isSuperuser: false,
+    isAdmin: false,
+    inviteSystem: {
+      invitesRemaining: 10,
+      invitesUsed: 0,
+      inviteCode: 'ABCDEFGH',
+      localInvitesUsed: 0,
+      distantInvitesUsed: 0,
+      invitedBy: null,
+    },
+    location: { city: '', state: '', country: 'United States' },
+    privacy: {
+      profileVisibility: 'friends',
+      birthdayVisibility: 'friends',
+      photosVisibility: 'friends',
+      contactVisibility: 'friends',
+      phoneVisibility: 'friends',
+      emailVisibility: 'friends',
+    },
+    contactInfo: { phoneNumber: '', personalEmail: '', isPhoneVisible: false, isEmailVisible: false },
+    photos: [],
+    ...overrides,
+  };
+}
+
+/** Renders the real route table at `path`; a signed-in visitor gets a primed session cache. */
+function renderAt(path: string, signedIn?: { me: User | null }) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  if (signedIn) {
+    queryClient.setQueryData(sessionKeys.auth, SESSION);
+    queryClient.setQueryData(sessionKeys.me(SESSION.userId), signedIn.me);
+  } else {
+    queryClient.setQueryData(sessionKeys.auth, null);
+  }
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('app shell (jsdom)', () => {
+  it('shows the landing page and the signed-out navigation', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anchored' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Why', 'Sign In', 'Join']);
+    expect(within(nav).getByRole('link', { name: 'Join' }).getAttribute('href')).toBe('/auth/signup');
+  });
+
+  it('redirects a signed-out visitor from a guarded route to /auth/signin', async () => {
+    const router = renderAt('/settings');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/signin');
+  });
+
+  it('shows the signed-in navigation with the display name linking to the profile', async () => {
+    renderAt('/dashboard', { me: user() });
+    expect((await screen.findByTestId('signed-in-as')).textContent).toBe('Signed in as Ada Lovelace');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'Anchors',
+      'Metrics',
+      'Ada Lovelace',
+      'Settings',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Your profile (Ada Lovelace)' }).getAttribute('href')).toBe('/profile/u1');
+    expect(within(nav).getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('sends a member without a profile to /welcome, and after the flag to /profile/setup', async () => {
+    const router = renderAt('/dashboard', { me: null });
+    expect(await screen.findByRole('heading', { name: 'Welcome to Anchored' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/welcome');
+    screen.getByRole('button', { name: 'Skip tutorial' }).click();
+    expect(await screen.findByRole('heading', { name: 'Complete Your Profile' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/profile/setup');
+    expect(localStorage.getItem('hasSeenWelcome')).toBe('true');
+  });
+
+  it.each([
+    ['/terms', 'Terms of Service - Coming Soon'],
+    ['/groups/discover', 'Discover Groups - Coming Soon'],
+    ['/groups/g1', 'Group - Coming Soon'],
+    ['/privacy', 'Privacy Policy - Coming Soon'],
+    ['/auth/signup', 'Join Anchored'],
+    ['/no/such/page', 'Page not found'],
+  ])('%s shows "%s"', async (path, heading) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it.each([
+    ['/anchors', 'Social core'],
+    ['/admin', 'Stewardship'],
+    ['/metrics', 'Stewardship'],
+    ['/dev', 'Social core'],
+  ])('%s says plainly that it is not built yet', async (path, release) => {
+    renderAt(path, { me: user() });
+    expect(await screen.findByText(`This screen is not built yet; it arrives with the ${release} release.`)).toBeTruthy();
+  });
+});
