@@ -1,0 +1,216 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import type { WebConfig } from '#contracts/web-config';
+import { cloudFiles, readJson, writeJson, type CloudFiles, type CloudState, type Endpoints, type Founder } from './cloud-files.ts';
+import { startCognitoLocal } from './cognito-local.ts';
+import { ensureTable, startDynamoDbLocal } from './dynamodb-local.ts';
+import { MAILBOX_JSON_PATH, startGateway } from './gateway.ts';
+import { createJwtAuthorizer } from './jwt-authorizer.ts';
+import { COGNITO_TRIGGER_CONFIG } from './lambda-invoke-route.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
+import { assertPortsFree, pickFreePorts, type ServicePorts } from './ports.ts';
+import { removePidFile, runningCloudPid, writePidFile } from './process-guard.ts';
+import { ensureBucket, startS3Local } from './s3-local.ts';
+import { startMetricsScheduler } from './scheduler.ts';
+import { ensureFounder } from './seed-founder.ts';
+import { cognitoClient, ensureUserPool } from './user-pool.ts';
+import { startWeb } from './web.ts';
+
+export const TABLE_NAME = 'anchored-local';
+export const BUCKET_NAME = 'anchored-pictures-local';
+
+export interface LocalCloudOptions {
+  /** Where data, ids, endpoints.json and founder.json live. */
+  dataDir: string;
+  /**
+   * true (npm start): data survives restarts. false (tests): DynamoDB in memory and `dataDir` is
+   * deleted on stop.
+   */
+  persistent: boolean;
+  /** Fixed ports, or 'random' for free ones (tests, so runs never collide). */
+  ports: ServicePorts | 'random';
+  /** Serve the SPA with Vite (npm start, e2e tests). */
+  web: boolean;
+  /** Tests: no emulator output, handler logs at WARN, no request log. */
+  quiet?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalCloud {
+  endpoints: Endpoints;
+  founder: Founder;
+  files: CloudFiles;
+  stop(): Promise<void>;
+}
+
+export class CloudAlreadyRunningError extends Error {
+  constructor(pid: number, dataDir: string) {
+    super(`A local cloud (pid ${pid}) is already running on ${dataDir}. Stop it first (Ctrl-C in its terminal).`);
+    this.name = 'CloudAlreadyRunningError';
+  }
+}
+
+/** Handlers read module-level state (clients, logger); two clouds in one process would share it. */
+let runningInThisProcess = false;
+
+/**
+ * The environment CDK gives each function on AWS, pointed at the emulators. Set before the
+ * first handler module is imported (the logger reads its level at import, the data layer builds
+ * its clients on first use).
+ */
+function configureLambdaEnvironment(values: { tableName: string; bucket: string; userPoolId: string; dynamodb: string; s3: string; cognito: string; quiet: boolean }): void {
+  Object.assign(process.env, {
+    TABLE_NAME: values.tableName,
+    BUCKET_NAME: values.bucket,
+    USER_POOL_ID: values.userPoolId,
+    STAGE: 'local',
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    DYNAMODB_ENDPOINT: values.dynamodb,
+    S3_ENDPOINT: values.s3,
+    COGNITO_ENDPOINT: values.cognito,
+    POWERTOOLS_LOG_LEVEL: values.quiet ? 'WARN' : 'INFO',
+    POWERTOOLS_SERVICE_NAME: 'anchored',
+  });
+}
+
+type Stopper = () => Promise<void> | void;
+
+async function stopAll(stoppers: Stopper[]): Promise<void> {
+  // Reverse order of start: the web and gateway go before the emulators they call.
+  for (const stop of [...stoppers].reverse()) {
+    try {
+      await stop();
+    } catch (error) {
+      console.error(`While stopping the local cloud: ${(error as Error).message}`);
+    }
+  }
+}
+
+/**
+ * Boots the whole product on this machine: DynamoDB Local, cognito-local, s3rver, the gateway
+ * (API Gateway + Lambda), the daily metrics schedule, optionally the SPA; creates what the first
+ * start needs (table, user pool, bucket, founder) and writes endpoints.json.
+ */
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  if (runningInThisProcess) throw new Error('A local cloud is already running in this process');
+  const log = options.log ?? (options.quiet ? () => undefined : (line: string) => console.log(line));
+  const files = cloudFiles(options.dataDir);
+  mkdirSync(files.dataDir, { recursive: true });
+
+  const allPorts = options.ports === 'random' ? await pickFreePorts() : options.ports;
+  const { web: webPort, ...backendPorts } = allPorts;
+  await assertPortsFree(options.web ? allPorts : backendPorts);
+  // Ports first (they name the culprit); this catches a second cloud on other ports, same data.
+  const otherCloud = runningCloudPid(files.pid);
+  if (otherCloud) throw new CloudAlreadyRunningError(otherCloud, files.dataDir);
+
+  runningInThisProcess = true;
+  writePidFile(files.pid);
+  const stoppers: Stopper[] = [
+    () => {
+      removePidFile(files.pid);
+      runningInThisProcess = false;
+    },
+  ];
+  if (!options.persistent) stoppers.unshift(() => rmSync(files.dataDir, { recursive: true, force: true }));
+
+  try {
+    const gatewayUrl = `http://localhost:${allPorts.gateway}`;
+    const webUrl = options.web ? `http://localhost:${webPort}` : '';
+    const echo = !options.quiet;
+
+    // The three emulators are independent: start them together (DynamoDB Local's JVM is the slowest).
+    const [dynamodb, cognito, s3] = await Promise.allSettled([
+      startDynamoDbLocal({ port: allPorts.dynamodb, dbPath: options.persistent ? files.dynamodb : undefined, echo: false }),
+      startCognitoLocal({
+        port: allPorts.cognito,
+        dataDir: files.cognito,
+        lambdaEndpoint: gatewayUrl,
+        triggerFunctions: COGNITO_TRIGGER_CONFIG,
+        mailboxFile: files.mailbox,
+        echo,
+      }),
+      startS3Local({ port: allPorts.s3, directory: files.s3 }),
+    ]);
+    // Register every emulator that did start before reporting one that did not, so none leaks.
+    if (dynamodb.status === 'fulfilled') stoppers.push(() => dynamodb.value.child.stop());
+    if (cognito.status === 'fulfilled') stoppers.push(() => cognito.value.child.stop());
+    if (s3.status === 'fulfilled') stoppers.push(() => s3.value.stop());
+    if (dynamodb.status === 'rejected') throw dynamodb.reason;
+    if (cognito.status === 'rejected') throw cognito.reason;
+    if (s3.status === 'rejected') throw s3.reason;
+
+    const cognitoAdmin = cognitoClient(cognito.value.endpoint);
+    stoppers.push(() => cognitoAdmin.destroy());
+    const webOrigins = [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`];
+    const [poolIds] = await Promise.all([
+      ensureUserPool(cognitoAdmin, readJson<CloudState>(files.state) ?? {}),
+      ensureTable(dynamodb.value.endpoint, TABLE_NAME),
+      ensureBucket(s3.value.endpoint, BUCKET_NAME, webOrigins),
+    ]);
+    writeJson(files.state, poolIds satisfies CloudState);
+
+    configureLambdaEnvironment({
+      tableName: TABLE_NAME,
+      bucket: BUCKET_NAME,
+      userPoolId: poolIds.userPoolId,
+      dynamodb: dynamodb.value.endpoint,
+      s3: s3.value.endpoint,
+      cognito: cognito.value.endpoint,
+      quiet: Boolean(options.quiet),
+    });
+
+    const webConfig: WebConfig = {
+      stage: 'local',
+      region: LOCAL_REGION,
+      apiUrl: '/api',
+      cognito: { userPoolId: poolIds.userPoolId, userPoolClientId: poolIds.userPoolClientId, endpoint: cognito.value.endpoint },
+    };
+    const authorizer = createJwtAuthorizer({
+      issuer: `${cognito.value.issuerDomain}/${poolIds.userPoolId}`,
+      audience: [poolIds.userPoolClientId],
+    });
+    const gateway = await startGateway({ port: allPorts.gateway, authorizer, webConfig, mailboxFile: files.mailbox, log });
+    stoppers.push(() => gateway.stop());
+
+    const founder = await ensureFounder({
+      cognito: cognitoAdmin,
+      userPoolId: poolIds.userPoolId,
+      s3Endpoint: s3.value.endpoint,
+      bucket: BUCKET_NAME,
+      previous: readJson<Founder>(files.founder),
+    });
+    writeJson(files.founder, founder, 0o600);
+
+    const scheduler = await startMetricsScheduler(log);
+    stoppers.push(() => scheduler.stop());
+
+    if (options.web) {
+      const web = await startWeb({ port: webPort, gatewayUrl, quiet: options.quiet });
+      stoppers.push(() => web.stop());
+    }
+
+    const endpoints: Endpoints = {
+      webUrl,
+      apiUrl: `${gatewayUrl}/api`,
+      region: LOCAL_REGION,
+      cognito: { endpoint: cognito.value.endpoint, userPoolId: poolIds.userPoolId, userPoolClientId: poolIds.userPoolClientId },
+      s3: { endpoint: s3.value.endpoint, bucket: BUCKET_NAME },
+      dynamodb: { endpoint: dynamodb.value.endpoint, tableName: TABLE_NAME },
+      mailboxUrl: `${gatewayUrl}${MAILBOX_JSON_PATH}`,
+    };
+    writeJson(files.endpoints, endpoints);
+
+    let stopping: Promise<void> | undefined;
+    return {
+      endpoints,
+      founder,
+      files,
+      stop: () => (stopping ??= stopAll(stoppers)),
+    };
+  } catch (error) {
+    await stopAll(stoppers);
+    throw error;
+  }
+}

@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
+import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '#data/table-schema';
+import { startChild, waitUntilReady, type RunningChild } from './child-process.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
+
+export interface DynamoDbLocalOptions {
+  port: number;
+  /** Where the data lives between runs; absent = in memory (tests). */
+  dbPath?: string;
+  echo?: boolean;
+}
+
+/**
+ * The official engine ships inside amplify-dynamodb-simulator; its own launcher needs the Amplify
+ * CLI, so we run the jar directly from the package's `emulator/` folder.
+ */
+function emulatorDirectory(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+}
+
+export function dynamoDbClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+}
+
+export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise<{ child: RunningChild; endpoint: string }> {
+  const storage = options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory'];
+  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
+  const child = startChild({
+    name: 'DynamoDB Local',
+    command: 'java',
+    // -sharedDb: one database whatever access key and region a client uses.
+    args: ['-Djava.library.path=./DynamoDBLocal_lib', '-jar', 'DynamoDBLocal.jar', '-port', String(options.port), '-sharedDb', '-disableTelemetry', ...storage],
+    cwd: emulatorDirectory(),
+    echo: options.echo,
+  });
+  const endpoint = `http://localhost:${options.port}`;
+  const client = dynamoDbClient(endpoint);
+  try {
+    await waitUntilReady(child, () => client.send(new ListTablesCommand({ Limit: 1 })));
+  } catch (error) {
+    await child.stop();
+    throw error;
+  } finally {
+    client.destroy();
+  }
+  return { child, endpoint };
+}
+
+/** Creates the one table from the same schema CDK uses, unless it already exists (restart). */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = dynamoDbClient(endpoint);
+  try {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return;
+    } catch (error) {
+      if (!(error instanceof ResourceNotFoundException)) throw error;
+    }
+    const keyAttributes = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+    for (const gsi of GSIS) {
+      keyAttributes.add(gsi.partitionKey);
+      keyAttributes.add(gsi.sortKey);
+    }
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...keyAttributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: GSIS.map((gsi) => ({
+          IndexName: gsi.indexName,
+          KeySchema: [
+            { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
+            { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      }),
+    );
+    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
+    // Accepted but never applied by DynamoDB Local: readers filter expired items themselves.
+    await client.send(
+      new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
+    );
+  } finally {
+    client.destroy();
+  }
+}

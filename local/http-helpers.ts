@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CORRELATION_HEADER, ERROR_HTTP_STATUS, type ErrorStatus } from '#contracts/protocol';
+
+/** Sent on everything the gateway answers: nothing it serves is meant to be sniffed or framed. */
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+} as const;
+
+export function send(response: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
+  response.writeHead(status, { ...SECURITY_HEADERS, 'content-length': String(Buffer.byteLength(body)), ...headers });
+  response.end(body);
+}
+
+export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  send(response, status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }, JSON.stringify(body));
+}
+
+/** An error in the callable protocol's shape, for failures the gateway itself decides (401, 404, 413). */
+export function sendProtocolError(
+  response: ServerResponse,
+  status: ErrorStatus,
+  message: string,
+  correlationId: string,
+  httpStatus: number = ERROR_HTTP_STATUS[status],
+): void {
+  sendJson(response, httpStatus, { error: { status, message, details: { correlationId } } }, { [CORRELATION_HEADER]: correlationId });
+}
+
+export class BodyTooLargeError extends Error {
+  constructor(limit: number) {
+    super(`Body larger than ${limit} bytes`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/** Reads the whole body, refusing (without buffering it all) one beyond `limit` bytes. */
+export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      reject(new BodyTooLargeError(limit));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        request.removeAllListeners('data');
+        request.resume(); // Drain the rest so the 413 can still be delivered.
+        reject(new BodyTooLargeError(limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}

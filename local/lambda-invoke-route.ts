@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { triggerHandlers } from '#lambdas/callable-handlers';
+import { readBody, sendJson } from './http-helpers.ts';
+import { lambdaContext, loadHandler } from './lambda-modules.ts';
+
+/** Lambda's synchronous payload limit. */
+const INVOKE_BODY_LIMIT_BYTES = 6 * 1024 * 1024;
+const TRIGGER_TIMEOUT_MS = 5_000;
+
+/**
+ * The Lambda functions cognito-local may invoke, by function name. The names are Cognito's trigger
+ * names on purpose: cognito-local words a refusal as "<function> failed with error <message>.",
+ * and AWS words it "<Trigger> failed with error <message>.", so the SPA sees the same text.
+ */
+export const TRIGGER_FUNCTIONS: Record<string, string> = {
+  PreSignUp: triggerHandlers.preSignUp.entry,
+};
+
+/** cognito-local's config: trigger → function name. */
+export const COGNITO_TRIGGER_CONFIG: Record<string, string> = Object.fromEntries(
+  Object.keys(TRIGGER_FUNCTIONS).map((name) => [name, name]),
+);
+
+/**
+ * `POST /2015-03-31/functions/{name}/invocations` (RequestResponse), the part of the Lambda API
+ * cognito-local calls for triggers. A handler that throws is reported as Lambda reports an
+ * unhandled function error: status 200, `X-Amz-Function-Error: Unhandled` and an
+ * {errorMessage, errorType} payload, which Cognito turns into UserLambdaValidationException.
+ */
+export function createLambdaInvokeRoute(log: (line: string) => void) {
+  return async (request: IncomingMessage, response: ServerResponse, functionName: string): Promise<void> => {
+    const entry = TRIGGER_FUNCTIONS[functionName];
+    if (!entry) {
+      sendJson(response, 404, { Type: 'User', message: `Function not found: ${functionName}` }, {
+        'x-amzn-errortype': 'ResourceNotFoundException',
+      });
+      return;
+    }
+    const payload = await readBody(request, INVOKE_BODY_LIMIT_BYTES);
+    try {
+      const event: unknown = JSON.parse(payload.toString('utf8') || '{}');
+      const handler = await loadHandler(entry);
+      const result = await handler(event, lambdaContext(functionName, TRIGGER_TIMEOUT_MS));
+      sendJson(response, 200, result ?? null, { 'x-amz-executed-version': '$LATEST' });
+    } catch (error) {
+      const { name, message } = error instanceof Error ? error : new Error(String(error));
+      log(`Lambda ${functionName} refused: ${message}`);
+      sendJson(response, 200, { errorType: name, errorMessage: message, trace: [] }, {
+        'x-amz-executed-version': '$LATEST',
+        'x-amz-function-error': 'Unhandled',
+      });
+    }
+  };
+}

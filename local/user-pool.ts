@@ -1,0 +1,77 @@
+import {
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
+  ListGroupsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ADMIN_GROUP } from '#http/caller';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
+
+export interface UserPoolIds {
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+export function cognitoClient(endpoint: string): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+}
+
+async function exists(probe: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await probe();
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ResourceNotFoundException') return false;
+    throw error;
+  }
+}
+
+/**
+ * The pool as the product configures it on AWS: email is the username, codes go to the email,
+ * passwords of at least 8 characters. Reuses the pool of an earlier start when it still exists.
+ */
+export async function ensureUserPool(client: CognitoIdentityProviderClient, previous: Partial<UserPoolIds>): Promise<UserPoolIds> {
+  let userPoolId = previous.userPoolId;
+  if (!userPoolId || !(await exists(() => client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }))))) {
+    const { UserPool } = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: 'anchored-local',
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        Policies: { PasswordPolicy: { MinimumLength: 8 } },
+      }),
+    );
+    if (!UserPool?.Id) throw new Error('cognito-local created a user pool without an id');
+    userPoolId = UserPool.Id;
+  }
+
+  const previousClientId = previous.userPoolId === userPoolId ? previous.userPoolClientId : undefined;
+  let userPoolClientId: string;
+  if (
+    previousClientId &&
+    (await exists(() => client.send(new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: previousClientId }))))
+  ) {
+    userPoolClientId = previousClientId;
+  } else {
+    const { UserPoolClient } = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: 'anchored-web',
+        // cognito-local has no SRP: the SPA signs in with USER_PASSWORD_AUTH everywhere.
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
+    );
+    if (!UserPoolClient?.ClientId) throw new Error('cognito-local created an app client without an id');
+    userPoolClientId = UserPoolClient.ClientId;
+  }
+
+  // ListGroups, not GetGroup: cognito-local's GetGroup crashes (500) on a pool without any group.
+  const { Groups } = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
+  if (!Groups?.some((group) => group.GroupName === ADMIN_GROUP)) {
+    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP, Description: 'Administrators' }));
+  }
+  return { userPoolId, userPoolClientId };
+}

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from './cloud-files.ts';
+import { MAILBOX_PAGE_PATH } from './gateway.ts';
+
+export interface WebServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface WebOptions {
+  port: number;
+  gatewayUrl: string;
+  quiet?: boolean;
+}
+
+/**
+ * The SPA through Vite's dev server (hot reload while developing). The gateway sits behind the
+ * same origin, as CloudFront puts API Gateway behind the SPA's origin on AWS: no CORS anywhere.
+ */
+export async function startWeb(options: WebOptions): Promise<WebServer> {
+  const configFile = join(REPO_ROOT, 'web', 'vite.config.ts');
+  if (!existsSync(configFile)) throw new Error(`${configFile} is missing: the SPA cannot be served`);
+  // Imported on demand: integration tests run without the SPA and need not load Vite.
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    configFile,
+    clearScreen: false,
+    logLevel: options.quiet ? 'warn' : 'info',
+    server: {
+      port: options.port,
+      strictPort: true,
+      host: 'localhost',
+      proxy: {
+        '/api': options.gatewayUrl,
+        '/config.json': options.gatewayUrl,
+        [MAILBOX_PAGE_PATH]: options.gatewayUrl,
+      },
+    },
+  });
+  await server.listen();
+  return { url: `http://localhost:${options.port}`, stop: () => server.close() };
+}
