@@ -1,5 +1,8 @@
-import type { Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
+import { REPO_ROOT } from './cloud-files.ts';
 
 /** A Lambda handler as the modules under lambdas/ export it. */
 export type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
@@ -14,7 +17,9 @@ const loaded = new Map<string, Promise<LambdaHandler>>();
 export function loadHandler(entry: string): Promise<LambdaHandler> {
   let handler = loaded.get(entry);
   if (!handler) {
-    handler = import(`../lambdas/${entry}`).then((module: { handler?: unknown }) => {
+    // A runtime URL (not a template Vite would try to analyse): the entry comes from the registry.
+    const url = pathToFileURL(join(REPO_ROOT, 'lambdas', entry)).href;
+    handler = import(/* @vite-ignore */ url).then((module: { handler?: unknown }) => {
       if (typeof module.handler !== 'function') throw new Error(`lambdas/${entry} does not export a handler function`);
       return module.handler as LambdaHandler;
     });

@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { callApi, signIn, type Tokens } from '../support/local-cloud-client.ts';
+import { decodeJwtPayload, foreignKey, signJwt } from '../support/local-cloud-tokens.ts';
+
+const endpoints = inject('endpoints');
+const founder = inject('founder');
+
+function expectProtocolError(answer: { status: number; body: unknown }, status: number, code: string) {
+  expect(answer.status).toBe(status);
+  expect(answer.body).toMatchObject({ error: { status: code, message: expect.any(String) } });
+}
+
+describe('the local gateway guards callables as API Gateway’s JWT authorizer does', () => {
+  let founderTokens: Tokens;
+
+  beforeAll(async () => {
+    founderTokens = await signIn(endpoints, founder.email, founder.password);
+  });
+
+  /** A token cognito-local itself could have issued for the founder, with `changes` applied. */
+  function genuineLooking(changes: Record<string, unknown>): string {
+    return signJwt({ ...decodeJwtPayload(founderTokens.accessToken), ...changes });
+  }
+
+  it('refuses getMe without a token with a 401 in the protocol format', async () => {
+    const answer = await callApi(endpoints, 'getMe');
+    expectProtocolError(answer, 401, 'unauthenticated');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses a token that is not a JWT', async () => {
+    expectProtocolError(await callApi(endpoints, 'getMe', { token: 'not-a-jwt' }), 401, 'unauthenticated');
+  });
+
+  it('refuses a token signed with another key', async () => {
+    const forged = signJwt(decodeJwtPayload(founderTokens.accessToken), foreignKey());
+    expectProtocolError(await callApi(endpoints, 'getMe', { token: forged }), 401, 'unauthenticated');
+  });
+
+  it('refuses an expired token', async () => {
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    const expired = genuineLooking({ iat: past - 3600, auth_time: past - 3600, exp: past });
+    expectProtocolError(await callApi(endpoints, 'getMe', { token: expired }), 401, 'unauthenticated');
+  });
+
+  it('refuses a token for another app client or issuer', async () => {
+    expectProtocolError(await callApi(endpoints, 'getMe', { token: genuineLooking({ client_id: 'someone-else' }) }), 401, 'unauthenticated');
+    expectProtocolError(
+      await callApi(endpoints, 'getMe', { token: genuineLooking({ iss: `${endpoints.cognito.endpoint}/local_other` }) }),
+      401,
+      'unauthenticated',
+    );
+  });
+
+  it('accepts a re-signed genuine token (so the refusals above are about the one change)', async () => {
+    expect((await callApi(endpoints, 'getMe', { token: genuineLooking({}) })).status).toBe(200);
+  });
+
+  it('lets an ID token through the authorizer, as API Gateway does, and the handler refuses it', async () => {
+    expectProtocolError(await callApi(endpoints, 'getMe', { token: founderTokens.idToken }), 401, 'unauthenticated');
+  });
+
+  it("returns the founder's record for the founder's access token, without storage attributes", async () => {
+    const answer = await callApi(endpoints, 'getMe', { token: founderTokens.accessToken });
+    expect(answer.status).toBe(200);
+    const user = (answer.body as { result: Record<string, unknown> }).result;
+    expect(user).toMatchObject({
+      uid: founder.userId,
+      email: founder.email,
+      isSuperuser: true,
+      isAdmin: true,
+      isVerified: true,
+      verificationLevel: 'verified',
+      profileCompleted: true,
+      inviteSystem: { inviteCode: founder.inviteCode, invitedBy: null },
+    });
+    for (const storageOnly of ['pk', 'sk', 'nameShard', 'nameKey', 'emailShard', 'emailKey', 'invitedBy']) {
+      expect(user).not.toHaveProperty(storageOnly);
+    }
+  });
+});
+
+describe('the local gateway speaks the callable protocol', () => {
+  let token: string;
+
+  beforeAll(async () => {
+    token = (await signIn(endpoints, founder.email, founder.password)).accessToken;
+  });
+
+  it('answers an unknown callable with 404 not-found', async () => {
+    expectProtocolError(await callApi(endpoints, 'noSuchCallable', { token }), 404, 'not-found');
+  });
+
+  it('has no route for other methods', async () => {
+    const response = await fetch(`${endpoints.apiUrl}/getMe`);
+    expect(response.status).toBe(404);
+  });
+
+  it('refuses malformed JSON with 400 invalid-argument', async () => {
+    expectProtocolError(await callApi(endpoints, 'getMe', { token, rawBody: '{"data": ' }), 400, 'invalid-argument');
+  });
+
+  it('refuses fields a callable does not take with 400 invalid-argument', async () => {
+    expectProtocolError(await callApi(endpoints, 'getMe', { token, data: { uid: 'someone-else' } }), 400, 'invalid-argument');
+  });
+
+  it('refuses a body over API Gateway’s 10 MB limit with 413', async () => {
+    const answer = await callApi(endpoints, 'getMe', { token, rawBody: JSON.stringify({ data: { x: 'a'.repeat(10 * 1024 * 1024) } }) });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({ error: { status: 'invalid-argument' } });
+  });
+
+  it('serves the SPA runtime configuration at /config.json', async () => {
+    const response = await fetch(new URL('/config.json', endpoints.apiUrl));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      stage: 'local',
+      region: endpoints.region,
+      apiUrl: '/api',
+      cognito: {
+        userPoolId: endpoints.cognito.userPoolId,
+        userPoolClientId: endpoints.cognito.userPoolClientId,
+        endpoint: endpoints.cognito.endpoint,
+      },
+    });
+  });
+});

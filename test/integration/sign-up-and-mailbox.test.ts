@@ -1,0 +1,79 @@
+import { ConfirmForgotPasswordCommand, ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { describe, expect, inject, it } from 'vitest';
+import { callApi, cognito, confirmSignUp, mailbox, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
+
+const endpoints = inject('endpoints');
+const founder = inject('founder');
+const PASSWORD = 'correct horse 42';
+
+describe('invite-only sign-up through cognito-local and the PreSignUp trigger', () => {
+  it('refuses a sign-up without an invite code, as Cognito reports a trigger refusal', async () => {
+    const email = uniqueEmail('no-code');
+    await expect(signUp(endpoints, email, PASSWORD)).rejects.toMatchObject({
+      name: 'UserLambdaValidationException',
+      message: 'PreSignUp failed with error Invalid invite code.',
+    });
+    expect(await mailbox(endpoints, email)).toEqual([]);
+  });
+
+  it('refuses a sign-up with an unknown invite code', async () => {
+    await expect(signUp(endpoints, uniqueEmail('bad-code'), PASSWORD, 'ZZZZZZZZ')).rejects.toMatchObject({
+      name: 'UserLambdaValidationException',
+      message: 'PreSignUp failed with error Invalid invite code.',
+    });
+  });
+
+  it("accepts the founder's code; the verification code reaches the mailbox and confirms the account", async () => {
+    const email = uniqueEmail('newcomer');
+    const signedUp = await signUp(endpoints, email, PASSWORD, founder.inviteCode.toLowerCase());
+    expect(signedUp.UserConfirmed).toBe(false);
+    expect(signedUp.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'EMAIL', Destination: email });
+
+    const [message, ...older] = await mailbox(endpoints, email);
+    expect(older).toEqual([]);
+    expect(message).toMatchObject({ to: email, subject: 'Your verification code', code: expect.stringMatching(/^\d{6}$/) });
+    expect(Date.parse(message?.sentAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+
+    await expect(signIn(endpoints, email, PASSWORD)).rejects.toMatchObject({ name: 'UserNotConfirmedException' });
+    await confirmSignUp(endpoints, email, message?.code ?? '');
+    const tokens = await signIn(endpoints, email, PASSWORD);
+
+    // Signed in, but no member record exists until the invite code is used.
+    const answer = await callApi(endpoints, 'getMe', { token: tokens.accessToken });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ error: { status: 'not-found' } });
+  });
+
+  it('delivers the password-reset code to the mailbox, newest first, and it resets the password', async () => {
+    const email = uniqueEmail('forgetful');
+    await signUp(endpoints, email, PASSWORD, founder.inviteCode);
+    const [verification] = await mailbox(endpoints, email);
+    await confirmSignUp(endpoints, email, verification?.code ?? '');
+
+    await cognito(endpoints).send(new ForgotPasswordCommand({ ClientId: endpoints.cognito.userPoolClientId, Username: email }));
+    const messages = await mailbox(endpoints, email);
+    expect(messages.map((m) => m.subject)).toEqual(['Your password reset code', 'Your verification code']);
+    const reset = messages[0];
+
+    const newPassword = 'another horse 43';
+    await cognito(endpoints).send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: endpoints.cognito.userPoolClientId,
+        Username: email,
+        ConfirmationCode: reset?.code ?? '',
+        Password: newPassword,
+      }),
+    );
+    await expect(signIn(endpoints, email, newPassword)).resolves.toMatchObject({ accessToken: expect.any(String) });
+  });
+
+  it('shows the mailbox as an escaped HTML page', async () => {
+    const page = await fetch(new URL('/local/mailbox/?to=<script>', endpoints.apiUrl));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await page.text();
+    expect(html).toContain('Local mailbox');
+    expect(html).not.toContain('<script>');
+  });
+});

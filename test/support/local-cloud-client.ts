@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { Endpoints } from '../../local/cloud-files.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
+
+/** Helpers for tests that talk to a running local cloud the way the SPA does. */
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+export async function callApi(
+  endpoints: Endpoints,
+  name: string,
+  options: { token?: string; data?: unknown; rawBody?: string } = {},
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${endpoints.apiUrl}/${name}`, {
+    method: 'POST',
+    headers,
+    body: options.rawBody ?? JSON.stringify({ data: options.data ?? {} }),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: the test shows the raw text.
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+export function cognito(endpoints: Endpoints): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({ endpoint: endpoints.cognito.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+}
+
+/** A unique address per call, so test files running in parallel never meet. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export interface Tokens {
+  accessToken: string;
+  idToken: string;
+}
+
+export async function signIn(endpoints: Endpoints, email: string, password: string): Promise<Tokens> {
+  const { AuthenticationResult } = await cognito(endpoints).send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: endpoints.cognito.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  if (!AuthenticationResult?.AccessToken || !AuthenticationResult.IdToken) throw new Error(`No tokens for ${email}`);
+  return { accessToken: AuthenticationResult.AccessToken, idToken: AuthenticationResult.IdToken };
+}
+
+/** Self sign-up as the SPA does it: the invite code travels in clientMetadata for PreSignUp. */
+export function signUp(endpoints: Endpoints, email: string, password: string, inviteCode?: string) {
+  return cognito(endpoints).send(
+    new SignUpCommand({
+      ClientId: endpoints.cognito.userPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }],
+      ClientMetadata: inviteCode === undefined ? undefined : { inviteCode },
+    }),
+  );
+}
+
+export function confirmSignUp(endpoints: Endpoints, email: string, code: string) {
+  return cognito(endpoints).send(
+    new ConfirmSignUpCommand({ ClientId: endpoints.cognito.userPoolClientId, Username: email, ConfirmationCode: code }),
+  );
+}
+
+export interface MailboxMessage {
+  to: string;
+  subject: string;
+  code: string;
+  sentAt: string;
+}
+
+export async function mailbox(endpoints: Endpoints, to: string): Promise<MailboxMessage[]> {
+  const response = await fetch(`${endpoints.mailboxUrl}?to=${encodeURIComponent(to)}`);
+  if (!response.ok) throw new Error(`Mailbox answered ${response.status}`);
+  return (await response.json()) as MailboxMessage[];
+}
