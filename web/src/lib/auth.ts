@@ -144,6 +144,16 @@ export async function currentSession(): Promise<AuthSession | null> {
   };
 }
 
+/**
+ * Fetches new tokens now, e.g. after the server changed the member's groups (setAdminClaim). Uses
+ * the refresher above locally, Amplify's own on AWS.
+ */
+export async function refreshSession(): Promise<AuthSession | null> {
+  await ready();
+  await fetchAuthSession({ forceRefresh: true });
+  return currentSession();
+}
+
 /** The Cognito access token for calling the API, or undefined when signed out. */
 export async function accessToken(): Promise<string | undefined> {
   await ready();
