@@ -86,6 +86,8 @@ export class Auth extends Construct {
       // always allowed. A browser cannot keep a secret.
       authFlows: { userPassword: true },
       generateSecret: false,
+      // No hosted UI or OAuth redirects: the SPA signs in through the Cognito API directly.
+      disableOAuth: true,
       // The sign-in screen must tell "No account found" from "Incorrect password" (SPEC messages).
       preventUserExistenceErrors: false,
       enableTokenRevocation: true,

@@ -20,6 +20,11 @@ export interface CreateAppOptions {
   readonly outdir?: string;
   /** cdk-nag AwsSolutions checks. @default true */
   readonly nag?: boolean;
+  /**
+   * CDK's built-in CloudFormation template validation (a WASM engine, seconds to start); tests
+   * of single constructs turn it off. @default true
+   */
+  readonly cloudFormationValidation?: boolean;
 }
 
 export interface AnchoredApp {
@@ -46,7 +51,11 @@ export function ensureWebBuild(dist: string = WEB_DIST): string {
 
 /** The CDK app exactly as bin/app.ts runs it; the infra tests build it the same way. */
 export function createApp(options: CreateAppOptions = {}): AnchoredApp {
-  const app = new App({ context: options.context, outdir: options.outdir });
+  const app = new App({
+    context: options.context,
+    outdir: options.outdir,
+    builtinCloudFormationValidation: options.cloudFormationValidation ?? true,
+  });
   const stage = options.stage ?? app.node.tryGetContext('stage') ?? 'dev';
   if (!isStage(stage)) throw new Error(`Unknown stage "${String(stage)}": use -c stage=dev or -c stage=prod`);
 

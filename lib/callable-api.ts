@@ -6,7 +6,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { callableHandlers } from '../lambdas/callable-handlers.ts';
+import { callableHandlers, type CallableHandlerEntry } from '../lambdas/callable-handlers.ts';
 import { callables, type Access, type CallableName } from '../lambdas/contracts/callables.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
 import { acknowledge } from './nag.ts';
@@ -25,17 +25,27 @@ export interface CallableApiProps {
   readonly userPoolClient: cognito.IUserPoolClient;
   readonly logRetention: logs.RetentionDays;
   readonly logRemovalPolicy: RemovalPolicy;
+  /** @default the callable registry */
+  readonly callables?: readonly CallableDefinition[];
+}
+
+/** One callable as the API builds it: a registry row joined with its contract's access. */
+export interface CallableDefinition extends CallableHandlerEntry {
+  readonly name: string;
+  readonly access: Access;
+}
+
+/** Every row of lambdas/callable-handlers.ts with the access of lambdas/contracts/callables.ts. */
+export function registryCallables(): CallableDefinition[] {
+  return (Object.keys(callableHandlers) as CallableName[]).map((name) => {
+    const access: Access = callables[name].access;
+    return { name, access, ...callableHandlers[name] };
+  });
 }
 
 /** Callables that exist on a stage: dev-only ones never reach prod. */
-export function callableNamesFor(stage: Stage): CallableName[] {
-  return (Object.keys(callableHandlers) as CallableName[]).filter(
-    (name) => stage !== 'prod' || accessOf(name) !== 'dev-only',
-  );
-}
-
-export function accessOf(name: CallableName): Access {
-  return callables[name].access;
+export function callablesFor(stage: Stage, all: readonly CallableDefinition[] = registryCallables()): CallableDefinition[] {
+  return all.filter((callable) => stage !== 'prod' || callable.access !== 'dev-only');
 }
 
 /**
@@ -46,7 +56,8 @@ export function accessOf(name: CallableName): Access {
 export class CallableApi extends Construct {
   public readonly httpApi: apigw.HttpApi;
   public readonly defaultStage: apigw.HttpStage;
-  public readonly functions = new Map<CallableName, AppFunction>();
+  /** The Lambda of each callable deployed on this stage, by callable name. */
+  public readonly functions = new Map<string, AppFunction>();
 
   constructor(scope: Construct, id: string, props: CallableApiProps) {
     super(scope, id);
@@ -89,12 +100,10 @@ export class CallableApi extends Construct {
       userPoolRegion: Stack.of(this).region,
     });
 
-    for (const name of callableNamesFor(props.stage)) {
-      const row = callableHandlers[name];
-      const access = accessOf(name);
+    for (const { name, access, entry, permissions } of callablesFor(props.stage, props.callables)) {
       const fn = new AppFunction(this, name, {
-        entry: row.entry,
-        permissions: row.permissions,
+        entry,
+        permissions,
         resources: props.resources,
         stage: props.stage,
         description: `Callable ${name} (${access})`,

@@ -192,7 +192,7 @@ export class WebHosting extends Construct {
       description: 'Copies the built SPA into the web bucket',
     });
     logGroup.grantWrite(role);
-    const common = { destinationBucket: this.bucket, role, logGroup, memoryLimit: 512, prune: false };
+    const common = { destinationBucket: this.bucket, role, logGroup, memoryLimit: 512, prune: false, outputObjectKeys: false };
 
     const hashedAssets = path.join(props.webAssetPath, 'assets');
     const assets = fs.existsSync(hashedAssets)

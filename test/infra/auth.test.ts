@@ -1,0 +1,64 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_GROUP } from '../../lambdas/http/caller.ts';
+import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
+
+describe('auth (Cognito)', () => {
+  const { template } = synth({ stage: 'dev' });
+
+  it('signs in by email, verifies email by code, requires passwords of at least 8', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+    });
+  });
+
+  it('has an app client for the SPA: USER_PASSWORD_AUTH and refresh tokens, no secret, no OAuth', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    const [client] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPoolClient'));
+    expect((client?.Properties?.ExplicitAuthFlows as string[]).toSorted()).toEqual([
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+    ]);
+    expect(client?.Properties).toMatchObject({ GenerateSecret: false, AllowedOAuthFlowsUserPoolClient: false });
+  });
+
+  it(`has the ${ADMIN_GROUP} group`, () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
+  });
+
+  it('validates invite codes in a PreSignUp trigger that may only read the table', () => {
+    const [pool] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPool'));
+    const triggerId = referencedId((pool?.Properties?.LambdaConfig as { PreSignUp: unknown }).PreSignUp);
+    const trigger = resourcesOf(template, 'AWS::Lambda::Function')[triggerId];
+    expect(trigger?.Properties).toMatchObject({ Runtime: 'nodejs24.x', Timeout: 5 });
+    expect(trigger?.Properties?.Description).toMatch(/PreSignUp/);
+
+    const actions = actionsOfRole(template, referencedId(trigger?.Properties?.Role));
+    expect(actions).toContain('dynamodb:GetItem');
+    expect(actions.filter((a) => /dynamodb:(Put|Update|Delete|BatchWrite)/.test(a))).toEqual([]);
+    expect(actions.filter((a) => a.startsWith('s3:') || a.startsWith('cognito-idp:'))).toEqual([]);
+
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'cognito-idp.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [triggerId, 'Arn'] },
+    });
+  });
+
+  it('keeps the pool (deletion protection, retained) on prod only', () => {
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ DeletionProtection: 'INACTIVE' }),
+    });
+    synth({ stage: 'prod' }).template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+    });
+  });
+});

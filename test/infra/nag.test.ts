@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { describe, expect, it } from 'vitest';
+import { STAGES } from '../../lib/stage.ts';
+import { resourcesOf, synth, temporaryDir } from './synth.ts';
+
+interface ReportedViolation {
+  ruleName: string;
+  severity?: string;
+  violatingConstructs: { constructPath?: string }[];
+}
+
+/** Every violation (errors and warnings) of the report CDK writes next to the templates. */
+function reportedViolations(outdir: string): string[] {
+  const report = JSON.parse(fs.readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as {
+    pluginReports: { pluginName: string; violations: ReportedViolation[] }[];
+  };
+  return report.pluginReports.flatMap((plugin) =>
+    plugin.violations.flatMap((v) =>
+      v.violatingConstructs.map((r) => `${plugin.pluginName} ${v.severity ?? ''} ${v.ruleName} at ${r.constructPath}`),
+    ),
+  );
+}
+
+describe('cdk-nag AwsSolutions', () => {
+  it('sees warnings when there are some (guards the checks below)', () => {
+    const app = new App({ outdir: temporaryDir('anchored-nag-guard-'), builtinCloudFormationValidation: false });
+    const stack = new Stack(app, 'Guard');
+    new dynamodb.Table(stack, 'NoPitr', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    // Under test, CDK fails synthesis on any unsuccessful plugin report, warnings included.
+    expect(() => app.synth()).toThrow(/AwsSolutions-DDB3/);
+    expect(reportedViolations(app.outdir).join('\n')).toMatch(/warning AwsSolutions-DDB3/);
+  });
+
+  it.each(STAGES)('has no unacknowledged error or warning on %s', (stage) => {
+    // Errors would already have thrown inside synth (CDK fails synthesis on them).
+    const { app, stack } = synth({ stage, nag: true });
+    expect(reportedViolations(app.outdir)).toEqual([]);
+    expect(new AwsSolutionsChecks().validateScope(app).violations).toEqual([]);
+    expect(Annotations.fromStack(stack).findWarning('*', Match.anyValue())).toEqual([]);
+    expect(Annotations.fromStack(stack).findError('*', Match.anyValue())).toEqual([]);
+  });
+});
+
+describe('bundling (esbuild, for real)', () => {
+  it('bundles every function as minified ESM with a source map, and each bundle loads', () => {
+    const { app, stack, template } = synth({ stage: 'dev', bundle: true, nag: true });
+    expect(reportedViolations(app.outdir)).toEqual([]);
+
+    const functions = [...stack.api.functions.values(), stack.auth.preSignUp, stack.schedule.job];
+    const resources = resourcesOf(template, 'AWS::Lambda::Function');
+    const bundles = functions.map(({ function: fn }) => {
+      const id = stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+      const key = (resources[id]?.Properties?.Code as { S3Key: string }).S3Key;
+      return path.join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs');
+    });
+
+    for (const bundle of bundles) {
+      const code = fs.readFileSync(bundle, 'utf8');
+      expect(code.startsWith("import{createRequire}from'node:module';")).toBe(true);
+      expect(code.trimEnd().endsWith('//# sourceMappingURL=index.mjs.map')).toBe(true);
+      expect(fs.existsSync(`${bundle}.map`)).toBe(true);
+      // Minified: long lines, no indentation.
+      expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
+    }
+
+    // Import each bundle in a plain Node process, as Lambda would: every one exports a handler.
+    const script = `for (const f of JSON.parse(process.argv[1])) { const m = await import(f); if (typeof m.handler !== 'function') throw new Error(f); }`;
+    execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(bundles)], {
+      env: { ...process.env, TABLE_NAME: 'test', BUCKET_NAME: 'test', USER_POOL_ID: 'test', AWS_REGION: 'us-east-1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
+
+describe('schedule (daily metrics)', () => {
+  const { template } = synth({ stage: 'dev' });
+  const [rule] = Object.values(resourcesOf(template, 'AWS::Events::Rule'));
+  const [target] = rule?.Properties?.Targets as Record<string, unknown>[];
+
+  it('runs the metrics job once a day', () => {
+    expect(rule?.Properties?.ScheduleExpression).toBe('cron(5 0 * * ? *)');
+    const job = resourcesOf(template, 'AWS::Lambda::Function')[referencedId(target?.Arn)]?.Properties;
+    expect(job).toMatchObject({ Runtime: 'nodejs24.x', Description: 'Daily community metrics', Timeout: 300 });
+    expect(actionsOfRole(template, referencedId(job?.Role))).toContain('dynamodb:PutItem');
+  });
+
+  it('retries, then parks failed events in an encrypted, SSL-only dead-letter queue', () => {
+    expect(target?.RetryPolicy).toEqual({ MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 7200 });
+    const queueId = referencedId((target?.DeadLetterConfig as { Arn: unknown }).Arn);
+    expect(resourcesOf(template, 'AWS::SQS::Queue')[queueId]?.Properties).toMatchObject({ SqsManagedSseEnabled: true });
+    const policy = Object.values(resourcesOf(template, 'AWS::SQS::QueuePolicy')).find((p) =>
+      (p.Properties?.Queues as unknown[]).some((q) => referencedId(q) === queueId),
+    );
+    expect(policy?.Properties?.PolicyDocument).toMatchObject({
+      Statement: expect.arrayContaining([
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        expect.objectContaining({ Effect: 'Allow', Action: 'sqs:SendMessage', Principal: { Service: 'events.amazonaws.com' } }),
+      ]),
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
+import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { describe, expect, it } from 'vitest';
+import { referencedId, resourcesOf, synth } from './synth.ts';
+
+describe('storage (S3)', () => {
+  const { template, stack } = synth({ stage: 'dev' });
+  const picturesId = stack.getLogicalId(stack.pictures.bucket.node.defaultChild as CfnBucket);
+  const distributionId = stack.getLogicalId(stack.web.distribution.node.defaultChild as CfnDistribution);
+  const buckets = resourcesOf(template, 'AWS::S3::Bucket');
+  const policies = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy'));
+
+  function policyOf(bucketId: string): { Statement: Record<string, unknown>[] } {
+    const policy = policies.find((p) => referencedId(p.Properties?.Bucket) === bucketId);
+    if (!policy) throw new Error(`No bucket policy for ${bucketId}`);
+    return policy.Properties?.PolicyDocument as { Statement: Record<string, unknown>[] };
+  }
+
+  it('blocks public access, encrypts and refuses plain HTTP on every bucket', () => {
+    expect(Object.keys(buckets).length).toBeGreaterThanOrEqual(3);
+    for (const [id, bucket] of Object.entries(buckets)) {
+      expect(bucket.Properties?.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties?.BucketEncryption, id).toBeDefined();
+      expect(policyOf(id).Statement, id).toContainEqual(
+        expect.objectContaining({
+          Effect: 'Deny',
+          Action: 's3:*',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
+      );
+    }
+  });
+
+  it('never lets anyone read pictures anonymously', () => {
+    for (const statement of policyOf(picturesId).Statement) {
+      if (statement.Effect === 'Allow') expect(statement.Principal).not.toEqual('*');
+    }
+  });
+
+  it('lets the web origin upload and fetch pictures with presigned URLs (CORS)', () => {
+    const cors = (buckets[picturesId]?.Properties?.CorsConfiguration as { CorsRules: Record<string, unknown>[] })
+      .CorsRules;
+    expect(cors).toHaveLength(1);
+    expect(cors[0]).toMatchObject({
+      AllowedMethods: expect.arrayContaining(['GET', 'PUT', 'POST']),
+      AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] }],
+    });
+  });
+
+  it('logs server access of the pictures bucket', () => {
+    expect(buckets[picturesId]?.Properties?.LoggingConfiguration).toMatchObject({ LogFilePrefix: 'pictures/' });
+  });
+});

@@ -1,0 +1,141 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { webConfigSchema } from '../../lambdas/contracts/web-config.ts';
+import { SPA_FALLBACK_CODE } from '../../lib/web-hosting.ts';
+import { referencedId, resourcesOf, synth } from './synth.ts';
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+/** A CloudFormation string value with every reference rendered as `${Id}`, for reading. */
+function flatten(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const v = value as { Ref?: string; 'Fn::GetAtt'?: string[]; 'Fn::Join'?: [string, unknown[]] };
+  if (v.Ref) return `\${${v.Ref}}`;
+  if (v['Fn::GetAtt']) return `\${${v['Fn::GetAtt'].join('.')}}`;
+  if (v['Fn::Join']) return v['Fn::Join'][1].map(flatten).join(v['Fn::Join'][0]);
+  throw new Error(`Cannot flatten ${JSON.stringify(value)}`);
+}
+
+describe('web hosting (CloudFront)', () => {
+  const { template, app, stack } = synth({ stage: 'dev' });
+  const [distribution] = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'));
+  const config = distribution?.Properties?.DistributionConfig as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const webBucketId = stack.getLogicalId(stack.web.bucket.node.defaultChild as never);
+
+  it('serves the SPA bucket through origin access control only', () => {
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    });
+    const s3Origin = config.Origins.find((o: any) => o.OriginAccessControlId); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(s3Origin.DomainName).toEqual({ 'Fn::GetAtt': [webBucketId, 'RegionalDomainName'] });
+    expect(config.DefaultCacheBehavior.TargetOriginId).toBe(s3Origin.Id);
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(config.DefaultRootObject).toBe('index.html');
+  });
+
+  it('routes /api/* to the HTTP API on the same origin, uncached, with all methods', () => {
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(api).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect(api.FunctionAssociations).toBeUndefined();
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    expect(flatten(origin.DomainName)).toMatch(/^\$\{ApiHttpApi\w+\}\.execute-api\.\$\{AWS::Region\}\.\$\{AWS::URLSuffix\}$/);
+    expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+  });
+
+  it('rewrites extension-less paths to /index.html in a viewer-request function', () => {
+    const [association] = config.DefaultCacheBehavior.FunctionAssociations;
+    expect(association.EventType).toBe('viewer-request');
+    const fn = resourcesOf(template, 'AWS::CloudFront::Function')[referencedId(association.FunctionARN)];
+    expect(fn?.Properties?.FunctionCode).toBe(SPA_FALLBACK_CODE);
+
+    const handler = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (e: unknown) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/dashboard')).toBe('/index.html');
+    expect(rewrite('/profile/abc-123')).toBe('/index.html');
+    expect(rewrite('/assets/index-x1.js')).toBe('/assets/index-x1.js');
+    expect(rewrite('/config.json')).toBe('/config.json');
+  });
+
+  it('sends security headers: strict CSP, HSTS, nosniff, DENY, strict-origin-when-cross-origin', () => {
+    const id = referencedId(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
+    expect(config.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual({ Ref: id });
+    const policy = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy')[id]?.Properties
+      ?.ResponseHeadersPolicyConfig as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const headers = policy.SecurityHeadersConfig;
+    expect(headers.StrictTransportSecurity).toEqual({
+      AccessControlMaxAgeSec: 63_072_000,
+      IncludeSubdomains: true,
+      Preload: true,
+      Override: true,
+    });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+
+    const csp = Object.fromEntries(
+      flatten(headers.ContentSecurityPolicy.ContentSecurityPolicy)
+        .split('; ')
+        .map((directive) => {
+          const [name, ...sources] = directive.split(' ');
+          return [name, sources];
+        }),
+    );
+    const pictures = 'https://anchored-dev-pictures-${AWS::AccountId}-${AWS::Region}.s3.${AWS::Region}.${AWS::URLSuffix}';
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://cognito-idp.${AWS::Region}.amazonaws.com', pictures]);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', pictures]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    expect(JSON.stringify(csp)).not.toContain('unsafe-eval');
+  });
+
+  it('logs viewer requests to the access-log bucket', () => {
+    expect(config.Logging).toEqual({
+      Bucket: { 'Fn::GetAtt': [expect.stringMatching(/^AccessLogsBucket/), 'RegionalDomainName'] },
+      Prefix: 'cloudfront/',
+    });
+  });
+
+  it('deploys the SPA and a config.json made from the stack outputs, then invalidates', () => {
+    const deployments = Object.values(resourcesOf(template, 'Custom::CDKBucketDeployment')).map((d) => d.Properties ?? {});
+    for (const d of deployments) expect(d.DestinationBucketName).toEqual({ Ref: webBucketId });
+    const assets = deployments.find((d) => d.DestinationBucketKeyPrefix === 'assets/');
+    expect(assets?.SystemMetadata).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
+
+    const site = deployments.find((d) => d.DistributionId);
+    expect(site).toMatchObject({ DistributionPaths: ['/*'], SystemMetadata: { 'cache-control': 'no-cache' } });
+    const keys = site?.SourceObjectKeys as string[];
+    const markers = site?.SourceMarkers as Record<string, unknown>[];
+    const staged = keys.map((key) => path.join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`));
+
+    const configIndex = staged.findIndex((dir) => fs.existsSync(path.join(dir, 'config.json')));
+    expect(configIndex).toBeGreaterThanOrEqual(0);
+    let raw = fs.readFileSync(path.join(String(staged[configIndex]), 'config.json'), 'utf8');
+    for (const [marker, value] of Object.entries(markers[configIndex] ?? {})) raw = raw.replace(marker, flatten(value));
+    const webConfig = webConfigSchema.parse(JSON.parse(raw));
+    expect(webConfig).toEqual({
+      stage: 'dev',
+      region: '${AWS::Region}',
+      apiUrl: '/api',
+      cognito: {
+        userPoolId: `\${${stack.getLogicalId(stack.auth.userPool.node.defaultChild as never)}}`,
+        userPoolClientId: `\${${stack.getLogicalId(stack.auth.userPoolClient.node.defaultChild as never)}}`,
+      },
+    });
+
+    const siteFiles = staged.filter((_, i) => i !== configIndex).flatMap((dir) => fs.readdirSync(dir));
+    expect(siteFiles).toContain('index.html');
+    expect(siteFiles).not.toContain('assets');
+  });
+});
