@@ -6,6 +6,11 @@ import type { AuthSession } from './auth.ts';
 /** Amplify (in auth.ts) is loaded on demand; see hasStoredTokens for when that is. */
 const loadAuth = () => import('./auth.ts');
 
+/** Screens about to need Amplify (sign-in) fetch it early, so submitting does not wait for it. */
+export function preloadAuth(): void {
+  void loadAuth().catch(() => undefined);
+}
+
 /**
  * Whether Amplify has tokens stored in this browser. Its default token store is localStorage, with
  * keys `CognitoIdentityServiceProvider.<clientId>.<username>.accessToken`. Without one there is
@@ -54,6 +59,7 @@ export function useAuthSession() {
  * profile is first saved).
  */
 export function useMe() {
+  const queryClient = useQueryClient();
   const { data: session } = useAuthSession();
   const userId = session?.userId ?? '';
   return useQuery({
@@ -63,6 +69,14 @@ export function useMe() {
         return await callApi('getMe', {}, { signal });
       } catch (error) {
         if (isApiError(error, 'not-found')) return null;
+        if (isApiError(error, 'unauthenticated')) {
+          // The API refuses tokens Amplify still holds (e.g. the user pool was reset locally, or
+          // the user was removed): they are worthless, so drop them and be signed out.
+          await loadAuth()
+            .then(({ signOut }) => signOut())
+            .catch(() => undefined);
+          queryClient.setQueryData(sessionKeys.auth, null);
+        }
         throw error;
       }
     },

@@ -1,13 +1,15 @@
 import { Alert, Anchor, Button, Card, Container, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { preloadAuth, useSignIn } from '../../../lib/session.ts';
 import { signInErrorMessage } from '../sign-in-error-message.ts';
-import { useSignIn } from '../../../lib/session.ts';
 import { type SignInValues, signInSchema } from '../sign-in-schema.ts';
 
 export default function SignInRoute() {
   const navigate = useNavigate();
   const signIn = useSignIn();
+  useEffect(preloadAuth, []);
   const form = useForm<SignInValues>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
