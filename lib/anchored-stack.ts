@@ -2,7 +2,7 @@ import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { AccessLogs } from './access-logs.ts';
 import { Auth } from './auth.ts';
-import { CallableApi } from './callable-api.ts';
+import { API_PATH_PREFIX, CallableApi } from './callable-api.ts';
 import { DailyMetricsSchedule } from './daily-metrics-schedule.ts';
 import { DataTable } from './data-table.ts';
 import { PicturesStorage } from './pictures-storage.ts';
@@ -61,7 +61,7 @@ export class AnchoredStack extends Stack {
     const webOrigin = `https://${this.web.distribution.distributionDomainName}`;
     this.pictures.allowBrowserAccessFrom([webOrigin]);
 
-    new CfnOutput(this, 'ApiUrl', { value: `${webOrigin}/api`, description: 'Base URL of the callables' });
+    new CfnOutput(this, 'ApiUrl', { value: `${webOrigin}${API_PATH_PREFIX}`, description: 'Base URL of the callables' });
     new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });

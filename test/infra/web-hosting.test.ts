@@ -139,3 +139,13 @@ describe('web hosting (CloudFront)', () => {
     expect(siteFiles).not.toContain('assets');
   });
 });
+
+describe('stack outputs', () => {
+  it('publishes what deployers and tests outside the stack need', () => {
+    const outputs = synth({ stage: 'dev' }).template.findOutputs('*');
+    expect(Object.keys(outputs).toSorted()).toEqual(
+      ['ApiUrl', 'DistributionDomainName', 'PicturesBucketName', 'TableName', 'UserPoolClientId', 'UserPoolId'].toSorted(),
+    );
+    expect(flatten(outputs.ApiUrl?.Value)).toMatch(/^https:\/\/\$\{WebDistribution\w+\.DomainName\}\/api$/);
+  });
+});
