@@ -8,7 +8,7 @@ import { createJwtAuthorizer } from './jwt-authorizer.ts';
 import { COGNITO_TRIGGER_CONFIG } from './lambda-invoke-route.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
 import { assertPortsFree, pickFreePorts, type ServicePorts } from './ports.ts';
-import { removePidFile, runningCloudPid, writePidFile } from './process-guard.ts';
+import { reapOrphanedEmulators, removePidFile, runningCloudPid, writePidFile } from './process-guard.ts';
 import { ensureBucket, startS3Local } from './s3-local.ts';
 import { startMetricsScheduler } from './scheduler.ts';
 import { ensureFounder } from './seed-founder.ts';
@@ -98,6 +98,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const files = cloudFiles(options.dataDir);
   mkdirSync(files.dataDir, { recursive: true });
 
+  const reaped = reapOrphanedEmulators(files.pid);
+  if (reaped.length > 0) {
+    log(`Stopped ${reaped.length} emulator process(es) left behind by a local cloud that did not shut down cleanly.`);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // Let the kernel release their ports.
+  }
+
   const allPorts = options.ports === 'random' ? await pickFreePorts() : options.ports;
   const { web: webPort, ...backendPorts } = allPorts;
   await assertPortsFree(options.web ? allPorts : backendPorts);
@@ -140,6 +146,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     if (dynamodb.status === 'rejected') throw dynamodb.reason;
     if (cognito.status === 'rejected') throw cognito.reason;
     if (s3.status === 'rejected') throw s3.reason;
+    writePidFile(files.pid, [dynamodb.value.child.pid, cognito.value.child.pid]);
 
     const cognitoAdmin = cognitoClient(cognito.value.endpoint);
     stoppers.push(() => cognitoAdmin.destroy());

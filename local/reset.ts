@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { DEFAULT_DATA_DIR, REPO_ROOT, cloudFiles } from './cloud-files.ts';
-import { runningCloudPid } from './process-guard.ts';
+import { reapOrphanedEmulators, runningCloudPid } from './process-guard.ts';
 
 /**
  * `npm run reset`: forget every local account, post and picture. Refuses while `npm start` runs,
@@ -14,6 +14,8 @@ if (pid) {
   console.error(`The local cloud is running (pid ${pid}). Stop it (Ctrl-C in its terminal) before resetting ${shown}/.`);
   process.exit(1);
 }
+// Emulators orphaned by a crashed cloud would keep writing into the directory we delete.
+reapOrphanedEmulators(files.pid);
 if (!existsSync(files.dataDir)) {
   console.log(`Nothing to reset: ${shown}/ does not exist.`);
 } else {
