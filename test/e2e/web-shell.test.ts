@@ -1,6 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Endpoints, Founder } from '../../local/cloud-files.ts';
 
 /**
  * The web shell through real Chromium against the ephemeral local cloud of test/support/e2e-setup.ts
@@ -8,11 +7,8 @@ import type { Endpoints, Founder } from '../../local/cloud-files.ts';
  * founder, sign-out, and the mobile menu.
  */
 
-// The setup provides these two; read them untyped so this file does not depend on how (or whether)
-// the setup augments vitest's ProvidedContext.
-const provided = inject as unknown as (key: string) => unknown;
-const endpoints = provided('endpoints') as Endpoints;
-const founder = provided('founder') as Founder;
+const endpoints = inject('endpoints');
+const founder = inject('founder');
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
