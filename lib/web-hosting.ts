@@ -158,7 +158,7 @@ export class WebHosting extends Construct {
     acknowledge(
       this.distribution,
       'AwsSolutions-CFR2',
-      'No WAF yet: every API route but the invite-code check needs a Cognito token, the API stage is ' +
+      'No WAF yet: every API route except the few public callables needs a Cognito token, the API stage is ' +
         'throttled, and a CloudFront web ACL costs more than this small community warrants; add one if abuse appears.',
     );
     acknowledge(
