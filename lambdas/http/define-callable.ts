@@ -95,7 +95,7 @@ export function defineCallable<N extends CallableName>(name: N, implementation: 
       return resultResponse(callables[name].output.parse(output), correlationId);
     } catch (error) {
       if (error instanceof AppError) {
-        logger.info('Callable refused', { status: error.status, message: error.message });
+        logger.info('Callable refused', { status: error.status, reason: error.message });
         const details = error.issues ? { issues: error.issues } : undefined;
         return errorResponse({ status: error.status, message: error.message, details }, correlationId);
       }
