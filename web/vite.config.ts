@@ -12,10 +12,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Production CSP is `script-src 'self'`: every script must be a file, never inline.
-    assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
-    // Both preload helpers are emitted into the entry chunk (no inline script); the polyfill is
-    // dead weight on the evergreen browsers we support.
+    // Production CSP is `script-src 'self'`: index.html must reference script files only. Vite
+    // emits the entry as <script type="module" src> and its preload helper inside the entry chunk;
+    // the modulepreload polyfill is not needed by the evergreen browsers we support.
     modulePreload: { polyfill: false },
     sourcemap: true,
     target: 'es2022',
