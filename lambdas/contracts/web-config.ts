@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The runtime configuration the SPA fetches from `/config.json` before it renders. On AWS the
- * stack writes it from its outputs next to the built SPA; locally the gateway serves it.
+ * The runtime configuration the SPA fetches from `/config.json` the first time it needs it (sign-in,
+ * a stored session, an API call). On AWS the stack writes it from its outputs next to the built
+ * SPA; locally the gateway serves it.
  */
 export const webConfigSchema = z.object({
   stage: z.enum(['local', 'dev', 'prod']),
