@@ -35,27 +35,22 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** Reads the whole body, refusing (without buffering it all) one beyond `limit` bytes. */
+/**
+ * Reads the whole body, refusing one beyond `limit` bytes without buffering it. A refused body is
+ * still read to its end before the promise settles: answering 413 while the client is still
+ * writing makes Node close the socket under it (EPIPE on the client) instead of delivering the 413.
+ */
 export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > limit) {
-      reject(new BodyTooLargeError(limit));
-      return;
-    }
     const chunks: Buffer[] = [];
-    let size = 0;
+    let size = Number(request.headers['content-length'] ?? 0) > limit ? limit + 1 : 0;
     request.on('data', (chunk: Buffer) => {
+      if (size > limit) return; // Draining a refused body.
       size += chunk.length;
-      if (size > limit) {
-        request.removeAllListeners('data');
-        request.resume(); // Drain the rest so the 413 can still be delivered.
-        reject(new BodyTooLargeError(limit));
-        return;
-      }
-      chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
+      else chunks.length = 0;
     });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('end', () => (size > limit ? reject(new BodyTooLargeError(limit)) : resolve(Buffer.concat(chunks))));
     request.on('error', reject);
   });
 }
