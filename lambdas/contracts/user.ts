@@ -38,6 +38,8 @@ export const userSchema = z.object({
     localInvitesUsed: z.number().int().default(0),
     distantInvitesUsed: z.number().int().default(0),
     invitedBy: z.string().nullable().default(null),
+    /** The code the account signed up with (Cognito custom:invite_code), until it is consumed. */
+    pendingInviteCode: z.string().nullable().optional(),
   }),
   location: z
     .object({

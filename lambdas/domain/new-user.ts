@@ -6,11 +6,13 @@ export interface NewUserInput {
   displayName: string;
   inviteCode: string;
   invitedBy: string | null;
+  /** The code the account signed up with, kept until useInviteCode consumes it. */
+  pendingInviteCode?: string | null;
   now: Date;
 }
 
 /** A new member's record with every default of the spec (§3): 10 invites, privacy 'friends', ... */
-export function newUserRecord({ uid, email, displayName, inviteCode, invitedBy, now }: NewUserInput): User {
+export function newUserRecord({ uid, email, displayName, inviteCode, invitedBy, pendingInviteCode = null, now }: NewUserInput): User {
   const timestamp = now.toISOString();
   return {
     uid,
@@ -35,6 +37,7 @@ export function newUserRecord({ uid, email, displayName, inviteCode, invitedBy, 
       localInvitesUsed: 0,
       distantInvitesUsed: 0,
       invitedBy,
+      pendingInviteCode,
     },
     location: { city: '', state: '', country: DEFAULT_COUNTRY },
     privacy: {

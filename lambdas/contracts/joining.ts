@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { INVITE_CODE_LENGTH, userSchema } from './user.ts';
+import { profileSetupSchema } from './profile.ts';
+
+/** Step 1's rule (spec §5): exactly 8 characters, upper-cased as typed. */
+export const INVITE_CODE_LENGTH_MESSAGE = 'Invite codes are 8 characters long';
+export const inviteCodeSchema = z.string().trim().toUpperCase().length(INVITE_CODE_LENGTH, INVITE_CODE_LENGTH_MESSAGE);
+
+/** Messages the invite callables answer with (spec §8 shows those starting 'This is a' as is). */
+export const INVITE_MESSAGES = {
+  invalidCode: 'Invalid invite code',
+  noInvitesLeft: 'This invite code has no invites remaining',
+  locationMismatch: 'Your location does not match the invite code requirements',
+  localQuotaSpent: 'This is a local invite, and all 5 local invites of this code have been used',
+  distantQuotaSpent: 'This is a distant invite, and all 5 distant invites of this code have been used',
+  ownCode: 'You cannot use your own invite code',
+  alreadyInvited: 'Your invite has already been used for your account',
+  locationNeeded: 'Please enter your city and state to use your invite code',
+  rateLimited: 'Too many invite code checks from your network. Please try again later.',
+} as const;
+
+/**
+ * Where the newcomer lives. validateInviteCode takes 'Unknown' for both at registration (then it
+ * only checks that the code exists and has an invite left).
+ */
+export const userLocationSchema = z
+  .object({
+    city: z.string().trim().min(1, 'City is required').max(100),
+    state: z.string().trim().min(1, 'State is required').max(60),
+  })
+  .strict();
+
+/**
+ * local: same city and state as the inviter; distant: another place within 50 miles;
+ * unrestricted: a superuser's code (no quota, no distance rule).
+ */
+export const inviteTypeSchema = z.enum(['local', 'distant', 'unrestricted']);
+export type InviteType = z.infer<typeof inviteTypeSchema>;
+
+/** Presigned POST: the browser sends `fields` then the file (as `file`, last) to `url`. */
+export const pictureUploadSchema = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  maxBytes: z.number().int(),
+  expiresAt: z.string(),
+});
+
+/**
+ * The joining callables (issue 3). They join the registry in callables.ts as their handlers land;
+ * the web can already type against these shapes. In every User returned, `profilePicture` is a
+ * short-lived URL (presigned GET), never the storage key.
+ */
+export const joiningCallables = {
+  validateInviteCode: {
+    access: 'public',
+    input: z.object({ inviteCode: inviteCodeSchema, userLocation: userLocationSchema }).strict(),
+    output: z.object({
+      inviterName: z.string(),
+      /** "City, State" of the inviter, nothing more. */
+      inviterLocation: z.string(),
+      /** null while the location is 'Unknown' (registration), else what the code would count as. */
+      inviteType: inviteTypeSchema.nullable(),
+    }),
+    description:
+      'Checks an invite code (and, unless city and state are Unknown, the location rule) without consuming it; rate-limited per client (429 with Retry-After).',
+  },
+  useInviteCode: {
+    access: 'member',
+    input: z
+      .object({
+        /** Defaults to the code the account signed up with (user.inviteSystem.pendingInviteCode). */
+        inviteCode: inviteCodeSchema.optional(),
+        /** Defaults to the location on the member's record. */
+        userLocation: userLocationSchema.optional(),
+      })
+      .strict(),
+    output: z.object({
+      invitedBy: z.string(),
+      inviteType: inviteTypeSchema,
+      /** true when this member's invite had already been consumed (a repeated call counts nothing). */
+      alreadyConsumed: z.boolean(),
+    }),
+    description: "Consumes one of the inviter's invites for the caller, atomically and once.",
+  },
+  suggestCities: {
+    access: 'member',
+    input: z.object({ query: z.string().trim().min(1).max(60), state: z.string().trim().max(60).optional() }).strict(),
+    output: z.object({ cities: z.array(z.object({ city: z.string(), state: z.string() })).max(10) }),
+    description: 'Up to 10 known US cities starting with the query (optionally in one state), for suggestions as the member types.',
+  },
+  createUserRecord: {
+    access: 'member',
+    input: z.object({}).strict(),
+    output: userSchema,
+    description:
+      "Creates the caller's user record from their Cognito account (email, name, invite code) with every default; returns the existing record if there is one.",
+  },
+  completeProfile: {
+    access: 'member',
+    input: profileSetupSchema,
+    output: userSchema,
+    description:
+      'Saves the profile setup and sets profileCompleted; needs a confirmed picture and a consumed invite (except for superusers and admins).',
+  },
+  createProfilePictureUpload: {
+    access: 'member',
+    input: z.object({ contentType: z.string().regex(/^image\/[a-z0-9.+-]+$/i, 'Please upload an image file') }).strict(),
+    output: pictureUploadSchema,
+    description: 'A presigned POST for users/{uid}/profile-picture.jpg: images only, at most 5 MB, valid a few minutes.',
+  },
+  confirmProfilePicture: {
+    access: 'member',
+    input: z.object({}).strict(),
+    output: userSchema,
+    description:
+      'Checks the uploaded picture (size, real image type by its bytes); a bad file is deleted and refused (400), a good one becomes profilePicture.',
+  },
+} as const;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { DEFAULT_COUNTRY } from './user.ts';
+import { usStateNameSchema } from './location.ts';
+import { INVALID_PHONE_MESSAGE, isValidPhone } from './phone.ts';
+
+export const BIO_MAX_LENGTH = 300;
+export const DISPLAY_NAME_MAX_LENGTH = 60;
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+
+/** Options of the profile and birthday visibility selects (spec §5), in the spec's order. */
+export const VISIBILITY_OPTIONS = [
+  { value: 'public', label: 'Everyone' },
+  { value: 'friends', label: 'Anchors Only' },
+  { value: 'private', label: 'Only Me' },
+] as const;
+
+/** Contact details are never shown to everyone: Anchors Only or Only Me. */
+export const CONTACT_VISIBILITY_OPTIONS = [
+  { value: 'friends', label: 'Anchors Only' },
+  { value: 'private', label: 'Only Me' },
+] as const;
+
+const profileVisibilitySchema = z.enum(['public', 'friends', 'private']);
+const contactVisibilitySchema = z.enum(['friends', 'private']);
+
+function required(label: string) {
+  return z.string().trim().min(1, `${label} is required`);
+}
+
+/** A member in a time zone ahead of UTC may already live "tomorrow" by UTC's calendar. */
+const LATEST_TIME_ZONE_OFFSET_MS = 14 * 60 * 60 * 1000;
+
+/** yyyy-mm-dd, a real calendar day, not in the future. */
+export const birthdaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter your birthday')
+  .refine((value) => {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+  }, 'Please enter a real date')
+  .refine((value) => new Date(`${value}T00:00:00Z`).getTime() <= Date.now() + LATEST_TIME_ZONE_OFFSET_MS, 'Your birthday cannot be in the future')
+  .refine((value) => value >= '1900-01-01', 'Please enter a real date');
+
+/**
+ * What "Complete Profile" sends (spec §2 Profile setup, §5). The picture is not part of it: it is
+ * uploaded and confirmed before (createProfilePictureUpload → confirmProfilePicture), and the
+ * server refuses to complete a profile without one. The server normalizes the city (normalizeCity).
+ */
+export const profileSetupSchema = z
+  .object({
+    displayName: required('Name').max(DISPLAY_NAME_MAX_LENGTH, `Name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+    bio: required('Bio').max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`),
+    birthday: birthdaySchema,
+    location: z
+      .object({
+        city: required('City').max(100, 'City must be at most 100 characters'),
+        state: usStateNameSchema,
+        country: required('Country').max(60, 'Country must be at most 60 characters').default(DEFAULT_COUNTRY),
+      })
+      .strict(),
+    contactInfo: z
+      .object({
+        phoneNumber: z.string().trim().refine(isValidPhone, INVALID_PHONE_MESSAGE),
+        personalEmail: z.string().trim().pipe(z.email(INVALID_EMAIL_MESSAGE)),
+      })
+      .strict(),
+    privacy: z
+      .object({
+        profileVisibility: profileVisibilitySchema.default('friends'),
+        birthdayVisibility: profileVisibilitySchema.default('friends'),
+        contactVisibility: contactVisibilitySchema.default('friends'),
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict();
+
+export type ProfileSetupInput = z.input<typeof profileSetupSchema>;
+export type ProfileSetup = z.output<typeof profileSetupSchema>;
+
+/** Pictures: images only, under 5 MB (spec §5, 'Image must be less than 5MB'). */
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+export const PICTURE_TOO_LARGE_MESSAGE = 'Image must be less than 5MB';
+export const PICTURE_NOT_IMAGE_MESSAGE = 'Please upload an image file (JPG, PNG, WebP or GIF)';
+export const PICTURE_HINT = 'JPG, PNG up to 5MB';
