@@ -82,7 +82,7 @@ describe('web shell', () => {
     const { context, page } = await openPage();
     try {
       await page.goto('/');
-      await page.getByRole('heading', { level: 1, name: 'Anchored' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: /^Anchored/ }).waitFor();
       const main = page.getByRole('main');
       expect(await main.getByRole('link', { name: 'Join' }).isVisible()).toBe(true);
       expect(await main.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);

@@ -96,7 +96,7 @@ function renderAt(path: string, signedIn?: { me: User | null }) {
 describe('app shell (jsdom)', () => {
   it('shows the landing page and the signed-out navigation', async () => {
     renderAt('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Anchored' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: /^Anchored to Friends/ })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Why', 'Sign In', 'Join']);
     expect(within(nav).getByRole('link', { name: 'Join' }).getAttribute('href')).toBe('/auth/signup');

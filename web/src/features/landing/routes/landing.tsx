@@ -1,48 +1,152 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthSession } from '../../../lib/session.ts';
+import { FEATURES, STATS, TESTIMONIALS } from '../content.ts';
+import { nextPhraseIndex, PHRASE_INTERVAL_MS, ROTATING_PHRASES } from '../rotating-phrase.ts';
 import classes from './landing.module.css';
+
+/**
+ * The phrase changes every 2.5 s whatever the motion preference; with reduced motion it simply
+ * swaps, without the fade. Screen readers get the whole sentence once (the rotating words are
+ * hidden from them), not an announcement every 2.5 s.
+ */
+function RotatingPhrase() {
+  const [index, setIndex] = useState(0);
+  const reduceMotion = useReducedMotion();
+  useEffect(() => {
+    const timer = setInterval(() => setIndex(nextPhraseIndex), PHRASE_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <>
+      <span
+        key={index}
+        aria-hidden="true"
+        data-testid="rotating-phrase"
+        className={reduceMotion ? classes.phrase : `${classes.phrase} ${classes.fade}`}
+      >
+        {ROTATING_PHRASES[index]}
+      </span>
+      <VisuallyHidden>{ROTATING_PHRASES.join(', ')}</VisuallyHidden>
+    </>
+  );
+}
 
 export default function LandingRoute() {
   const { data: session } = useAuthSession();
   return (
-    <Container size="md" py={{ base: 'xl', sm: 80 }}>
-      <Stack align="center" gap="lg" ta="center">
-        <Title order={1} className={classes.title}>
-          Anchored
-        </Title>
-        <Text size="xl" maw={560}>
-          An invite-only social network for real people and real communities: no ads, no tracking, no
-          algorithm.
-        </Text>
-        <Group justify="center">
-          {session ? (
-            <Button component={Link} to="/dashboard" size="md">
-              Go to your dashboard
-            </Button>
-          ) : (
-            <>
-              <Button component={Link} to="/auth/signup" size="md">
-                Join
-              </Button>
-              <Button component={Link} to="/auth/signin" size="md" variant="default">
-                Sign In
-              </Button>
-            </>
-          )}
-        </Group>
-        <Group gap="md" justify="center">
-          <Text component={Link} to="/why" size="sm" c="dimmed">
-            Why Anchored
-          </Text>
-          <Text component={Link} to="/terms" size="sm" c="dimmed">
-            Terms
-          </Text>
-          <Text component={Link} to="/privacy" size="sm" c="dimmed">
-            Privacy
-          </Text>
-        </Group>
-      </Stack>
-    </Container>
+    <>
+      <Container size="lg" py={{ base: 'xl', sm: 60 }}>
+        <Stack gap={56}>
+          <Stack align="center" gap="lg" ta="center" component="section" aria-labelledby="landing-title">
+            <Title order={1} className={classes.title} id="landing-title">
+              Anchored <RotatingPhrase />
+            </Title>
+            <Text size="xl" maw={620}>
+              An invite-only social network for real people and real communities: no ads, no tracking, no
+              algorithm. Just the people you trust, newest first.
+            </Text>
+            <Group justify="center">
+              {session ? (
+                <Button component={Link} to="/dashboard" size="md">
+                  Go to your dashboard
+                </Button>
+              ) : (
+                <>
+                  <Button component={Link} to="/auth/signup" size="md">
+                    Join
+                  </Button>
+                  <Button component={Link} to="/auth/signin" size="md" variant="default">
+                    Sign In
+                  </Button>
+                </>
+              )}
+            </Group>
+          </Stack>
+
+          <SimpleGrid cols={{ base: 1, xs: 3 }} component="section" aria-label="Anchored in numbers">
+            {STATS.map((stat) => (
+              <Stack key={stat.label} align="center" gap={4} ta="center">
+                <span className={classes.statValue}>{stat.value}</span>
+                <Text fw={500}>{stat.label}</Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+
+          <Stack gap="md" component="section" aria-labelledby="features-title">
+            <Title order={2} ta="center" id="features-title">
+              A social network that works for you
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+              {FEATURES.map((feature) => (
+                <Card key={feature.title} withBorder padding="lg">
+                  <Title order={3} size="h4" mb="xs">
+                    {feature.title}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {feature.body}
+                  </Text>
+                </Card>
+              ))}
+            </SimpleGrid>
+          </Stack>
+
+          <Stack gap="md" component="section" aria-labelledby="testimonials-title">
+            <Group justify="center" gap="xs">
+              <Title order={2} ta="center" id="testimonials-title">
+                What Anchored is for
+              </Title>
+              <Badge variant="light" color="gray">
+                Illustrative
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed" ta="center">
+              Anchored is new: these are illustrative voices describing the experience we are building, not quotes
+              from real members.
+            </Text>
+            <SimpleGrid cols={{ base: 1, md: 3 }}>
+              {TESTIMONIALS.map((testimonial) => (
+                <Card key={testimonial.who} withBorder padding="lg" component="figure" m={0}>
+                  <Text component="blockquote" m={0} fs="italic">
+                    “{testimonial.quote}”
+                  </Text>
+                  <Text component="figcaption" size="sm" c="dimmed" mt="sm">
+                    — {testimonial.who} (illustrative)
+                  </Text>
+                </Card>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Stack>
+      </Container>
+
+      <Box component="footer" className={classes.footer} py="lg" mt="xl">
+        <Container size="lg">
+          <Group justify="space-between" gap="md">
+            <Text size="sm" c="dimmed">
+              Anchored: real people, real communities.
+            </Text>
+            <Group gap="md" component="nav" aria-label="Footer">
+              <Anchor component={Link} to="/why" size="sm" c="dimmed">
+                Why Anchored
+              </Anchor>
+              <Anchor component={Link} to="/terms" size="sm" c="dimmed">
+                Terms
+              </Anchor>
+              <Anchor component={Link} to="/privacy" size="sm" c="dimmed">
+                Privacy
+              </Anchor>
+              {!session && (
+                <Anchor component={Link} to="/auth/signup" size="sm" c="dimmed">
+                  Join with an invite
+                </Anchor>
+              )}
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+    </>
   );
 }
