@@ -33,6 +33,11 @@ const publicRoutes: RouteObject[] = [
     lazy: screen(() => import('../features/auth/routes/verify-email.tsx')),
   },
   { path: 'auth/signin', handle: { title: 'Sign in' }, lazy: screen(() => import('../features/auth/routes/sign-in.tsx')) },
+  {
+    path: 'auth/reset-password',
+    handle: { title: 'Reset password' },
+    lazy: screen(() => import('../features/auth/routes/reset-password.tsx')),
+  },
 ];
 
 /** Spec §2: these go through the guard (signed in, verified, profile complete or on its way). */

@@ -1,9 +1,14 @@
 import { Amplify } from 'aws-amplify';
 import {
+  confirmResetPassword as amplifyConfirmResetPassword,
+  confirmSignUp as amplifyConfirmSignUp,
   decodeJWT,
   fetchAuthSession,
+  resendSignUpCode as amplifyResendSignUpCode,
+  resetPassword as amplifyResetPassword,
   signIn as amplifySignIn,
   signOut as amplifySignOut,
+  signUp as amplifySignUp,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import type { WebConfig } from '#contracts/web-config';
@@ -113,6 +118,40 @@ export async function signIn(email: string, password: string): Promise<void> {
     options: { authFlowType: 'USER_PASSWORD_AUTH' },
   });
   if (!isSignedIn) throw new SignInIncompleteError(nextStep.signInStep);
+}
+
+/** What Amplify's signUp takes beside username and password (see #contracts/sign-up). */
+export interface SignUpOptions {
+  userAttributes: Record<string, string>;
+  /** Passed to Cognito's Lambda triggers (PreSignUp). */
+  clientMetadata?: Record<string, string>;
+}
+
+/** Creates the Cognito account; Cognito then emails the verification code. */
+export async function signUp(email: string, password: string, options: SignUpOptions): Promise<void> {
+  await ready();
+  await amplifySignUp({ username: email.trim(), password, options });
+}
+
+export async function confirmSignUp(email: string, code: string): Promise<void> {
+  await ready();
+  await amplifyConfirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
+}
+
+export async function resendSignUpCode(email: string): Promise<void> {
+  await ready();
+  await amplifyResendSignUpCode({ username: email.trim() });
+}
+
+/** Sends the password-reset code to the address. */
+export async function resetPassword(email: string): Promise<void> {
+  await ready();
+  await amplifyResetPassword({ username: email.trim() });
+}
+
+export async function confirmResetPassword(email: string, code: string, newPassword: string): Promise<void> {
+  await ready();
+  await amplifyConfirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword });
 }
 
 export async function signOut(): Promise<void> {

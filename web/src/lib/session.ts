@@ -54,9 +54,18 @@ export function useAuthSession() {
   });
 }
 
+async function createUserRecord(signal: AbortSignal): Promise<User | null> {
+  try {
+    return await callApi('createUserRecord', {}, { signal });
+  } catch (error) {
+    // A server without the callable yet (not-found): the record simply does not exist.
+    if (isApiError(error, 'not-found')) return null;
+    throw error;
+  }
+}
+
 /**
- * The caller's user record, or null while it does not exist yet (getMe answers not-found until the
- * profile is first saved).
+ * The caller's user record, created on first need; null only while the server cannot create it.
  */
 export function useMe() {
   const queryClient = useQueryClient();
@@ -66,9 +75,13 @@ export function useMe() {
     queryKey: sessionKeys.me(userId),
     queryFn: async ({ signal }): Promise<User | null> => {
       try {
-        return await callApi('getMe', {}, { signal });
+        return await callApi('getMe', {}, { signal }).catch((error: unknown) => {
+          // The first sign-in of a new account: create its record (idempotent on the server), here
+          // rather than on one screen so a later sign-in, on any device, does it too.
+          if (isApiError(error, 'not-found')) return createUserRecord(signal);
+          throw error;
+        });
       } catch (error) {
-        if (isApiError(error, 'not-found')) return null;
         if (isApiError(error, 'unauthenticated')) {
           // The API refuses tokens Amplify still holds (e.g. the user pool was reset locally, or
           // the user was removed): they are worthless, so drop them and be signed out.

@@ -1,25 +1,44 @@
 import { Alert, Anchor, Button, Card, Container, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { preloadAuth, useSignIn } from '../../../lib/session.ts';
+import { ForgotPasswordModal } from '../components/forgot-password-modal.tsx';
 import { signInErrorMessage } from '../sign-in-error-message.ts';
 import { type SignInValues, signInSchema } from '../sign-in-schema.ts';
 
+/** Notes other screens leave for this one (e.g. verify-email after a reload forgot the password). */
+export interface SignInNotice {
+  notice?: string;
+}
+
 export default function SignInRoute() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
   const signIn = useSignIn();
+  const [forgotOpened, forgot] = useDisclosure(false);
   useEffect(preloadAuth, []);
   const form = useForm<SignInValues>({
     mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
+    initialValues: { email: params.get('email') ?? '', password: '' },
     validate: schemaResolver(signInSchema, { sync: true }),
     validateInputOnBlur: true,
   });
+  const notice = (location.state as SignInNotice | null)?.notice;
 
   const submit = form.onSubmit((values) => {
     signIn.mutate(values, { onSuccess: () => void navigate('/dashboard', { replace: true }) });
   });
+
+  const message = signIn.isError ? signInErrorMessage(signIn.error) : undefined;
+  const needsVerification = signIn.isError && signIn.error.name === 'UserNotConfirmedException';
+
+  const closeForgot = (sentTo?: string) => {
+    forgot.close();
+    if (sentTo) void navigate(`/auth/reset-password?email=${encodeURIComponent(sentTo)}`);
+  };
 
   return (
     <Container size={420} py="xl">
@@ -29,9 +48,25 @@ export default function SignInRoute() {
             <Title order={1} size="h2" id="sign-in-title">
               Sign in
             </Title>
-            {signIn.isError && (
+            {notice && !message && (
+              <Alert color="blue" role="status">
+                {notice}
+              </Alert>
+            )}
+            {message && (
               <Alert color="red" role="alert">
-                {signInErrorMessage(signIn.error)}
+                <Stack gap={4}>
+                  <span>{message}</span>
+                  {needsVerification && (
+                    <Anchor
+                      component={Link}
+                      to={`/auth/verify-email?email=${encodeURIComponent(form.getValues().email.trim())}`}
+                      size="sm"
+                    >
+                      Verify your email now
+                    </Anchor>
+                  )}
+                </Stack>
               </Alert>
             )}
             <TextInput
@@ -52,9 +87,9 @@ export default function SignInRoute() {
             <Button type="submit" loading={signIn.isPending} fullWidth>
               Sign in
             </Button>
-            <Text size="sm" c="dimmed">
-              Forgot your password? Password reset arrives with the Joining release.
-            </Text>
+            <Anchor component="button" type="button" size="sm" onClick={forgot.open} w="fit-content">
+              Forgot your password?
+            </Anchor>
             <Text size="sm">
               New here?{' '}
               <Anchor component={Link} to="/auth/signup">
@@ -64,6 +99,7 @@ export default function SignInRoute() {
           </Stack>
         </form>
       </Card>
+      <ForgotPasswordModal opened={forgotOpened} initialEmail={form.getValues().email} onClose={closeForgot} />
     </Container>
   );
 }

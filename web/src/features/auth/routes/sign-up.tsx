@@ -1,12 +1,93 @@
-import { Text } from '@mantine/core';
-import { NotBuiltYet } from '../../../components/placeholder-page.tsx';
+import { Alert, Anchor, Button, Card, Container, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { JoinProgress } from '../../../components/join-progress.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { storedInviteCode, storeInviteCode } from '../../../lib/invite-code-storage.ts';
+import { useValidateInviteCode } from '../api/validate-invite-code.ts';
+import { inviteCodeError, normalizeInviteCodeInput } from '../register-schema.ts';
 
+function checkFailedMessage(error: unknown): string {
+  if (isApiError(error)) return error.message;
+  return 'We could not check the invite code. Please try again.';
+}
+
+/** Step 1: the invite code. It is checked (not used) here and kept in session storage. */
 export default function SignUpRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [code, setCode] = useState(() => normalizeInviteCodeInput(params.get('code') ?? storedInviteCode() ?? ''));
+  const validate = useValidateInviteCode();
+  const lengthError = inviteCodeError(code);
+  const checked = validate.isSuccess && validate.variables === code ? validate.data : undefined;
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (lengthError) return;
+    validate.mutate(code, { onSuccess: () => storeInviteCode(code) });
+  };
+
   return (
-    <NotBuiltYet title="Join Anchored" release="Joining">
-      <Text c="dimmed" size="sm">
-        Step 1 of joining: enter the 8-character invite code a member gave you.
-      </Text>
-    </NotBuiltYet>
+    <Container size={460} py="xl">
+      <JoinProgress current="Invite Code" />
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="md">
+          <Title order={1} size="h2" id="sign-up-title">
+            Join Anchored
+          </Title>
+          <Text size="sm">
+            Anchored is invite-only. Enter the 8-character invite code a member gave you.
+          </Text>
+          {checked ? (
+            <Stack gap="md">
+              <Alert color="teal" title="You're invited!" role="status">
+                <Text size="sm" data-testid="inviter">
+                  <strong>{checked.inviterName}</strong>
+                  {checked.inviterLocation ? ` from ${checked.inviterLocation}` : ''} invited you to Anchored.
+                </Text>
+              </Alert>
+              <Button onClick={() => void navigate('/auth/register')} fullWidth>
+                Create your account
+              </Button>
+              <Anchor component="button" type="button" size="sm" onClick={() => validate.reset()} w="fit-content">
+                Use a different code
+              </Anchor>
+            </Stack>
+          ) : (
+            <form onSubmit={onSubmit} noValidate aria-labelledby="sign-up-title">
+              <Stack gap="md">
+                {validate.isError && (
+                  <Alert color="red" role="alert">
+                    {checkFailedMessage(validate.error)}
+                  </Alert>
+                )}
+                <TextInput
+                  label="Invite code"
+                  value={code}
+                  onChange={(event) => setCode(normalizeInviteCodeInput(event.currentTarget.value))}
+                  maxLength={8}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  required
+                  description={code.length > 0 && lengthError ? undefined : 'Invite codes are 8 characters long'}
+                  error={code.length > 0 ? lengthError : undefined}
+                  styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.2em', textTransform: 'uppercase' } }}
+                />
+                <Button type="submit" disabled={Boolean(lengthError)} loading={validate.isPending} fullWidth>
+                  Continue
+                </Button>
+              </Stack>
+            </form>
+          )}
+          <Text size="sm">
+            Already a member?{' '}
+            <Anchor component={Link} to="/auth/signin">
+              Sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </Card>
+    </Container>
   );
 }

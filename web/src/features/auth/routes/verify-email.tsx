@@ -1,12 +1,130 @@
-import { Text } from '@mantine/core';
-import { NotBuiltYet } from '../../../components/placeholder-page.tsx';
+import { Alert, Anchor, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { JoinProgress } from '../../../components/join-progress.tsx';
+import { preloadAuth, useSignIn } from '../../../lib/session.ts';
+import { codeErrorMessage } from '../auth-error-messages.ts';
+import { forgetPendingSignUp, pendingPassword } from '../pending-sign-up.ts';
+import { signInErrorMessage } from '../sign-in-error-message.ts';
+import type { SignInNotice } from './sign-in.tsx';
 
+const loadAuth = () => import('../../../lib/auth.ts');
+
+/** Step 3: the code Cognito emailed; then straight on, signed in, to the guard's next stop. */
 export default function VerifyEmailRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const signIn = useSignIn();
+  useEffect(preloadAuth, []);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: params.get('email') ?? '', code: '' },
+    validate: {
+      email: (value) => (/^\S+@\S+\.\S+$/.test(value.trim()) ? null : 'Please enter a valid email address'),
+      code: (value) => (value.trim() ? null : 'Enter the code from the email'),
+    },
+  });
+
+  const verify = useMutation({
+    mutationFn: async ({ email, code }: { email: string; code: string }) => {
+      const { confirmSignUp } = await loadAuth();
+      await confirmSignUp(email, code);
+      return email.trim();
+    },
+    onSuccess: (email) => {
+      const password = pendingPassword(email);
+      if (!password) {
+        const state: SignInNotice = { notice: 'Your email is verified. Please sign in to continue.' };
+        void navigate(`/auth/signin?email=${encodeURIComponent(email)}`, { replace: true, state });
+        return;
+      }
+      signIn.mutate(
+        { email, password },
+        {
+          onSuccess: () => {
+            forgetPendingSignUp();
+            // The guard decides what comes next: the welcome tutorial, then profile setup.
+            void navigate('/dashboard', { replace: true });
+          },
+        },
+      );
+    },
+  });
+
+  const resend = useMutation({
+    mutationFn: async (email: string) => {
+      const { resendSignUpCode } = await loadAuth();
+      await resendSignUpCode(email);
+      return email.trim();
+    },
+  });
+
+  const onResend = () => {
+    const { email } = form.getValues();
+    if (!form.validateField('email').hasError) resend.mutate(email);
+  };
+
   return (
-    <NotBuiltYet title="Verify your email" release="Joining">
-      <Text c="dimmed" size="sm">
-        Step 3 of joining: confirm the code we email you.
-      </Text>
-    </NotBuiltYet>
+    <Container size={460} py="xl">
+      <JoinProgress current="Verify Email" />
+      <Card withBorder padding="lg" radius="md">
+        <form onSubmit={form.onSubmit((values) => verify.mutate(values))} noValidate aria-labelledby="verify-title">
+          <Stack gap="md">
+            <Title order={1} size="h2" id="verify-title">
+              Verify your email
+            </Title>
+            <Text size="sm">
+              We emailed a verification code to the address you registered with. Enter it below to
+              finish creating your account.
+            </Text>
+            {verify.isError && (
+              <Alert color="red" role="alert">
+                {codeErrorMessage(verify.error)}
+              </Alert>
+            )}
+            {signIn.isError && (
+              <Alert color="red" role="alert">
+                Your email is verified, but signing in failed: {signInErrorMessage(signIn.error)}{' '}
+                <Anchor component={Link} to="/auth/signin">
+                  Go to sign in
+                </Anchor>
+              </Alert>
+            )}
+            {resend.isSuccess && (
+              <Alert color="teal" role="status">
+                We sent a new code to {resend.data}.
+              </Alert>
+            )}
+            {resend.isError && (
+              <Alert color="red" role="alert">
+                {codeErrorMessage(resend.error)}
+              </Alert>
+            )}
+            <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+            <TextInput
+              label="Verification code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              required
+              key={form.key('code')}
+              {...form.getInputProps('code')}
+            />
+            <Button type="submit" loading={verify.isPending || signIn.isPending} fullWidth>
+              Verify email
+            </Button>
+            <Group justify="space-between">
+              <Anchor component="button" type="button" size="sm" onClick={onResend} disabled={resend.isPending}>
+                Resend the code
+              </Anchor>
+              <Anchor component={Link} to="/auth/signin" size="sm">
+                Back to sign in
+              </Anchor>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Container>
   );
 }

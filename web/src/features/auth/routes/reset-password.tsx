@@ -1,0 +1,81 @@
+import { Alert, Anchor, Button, Card, Container, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { codeErrorMessage } from '../auth-error-messages.ts';
+import { type ResetPasswordValues, resetPasswordSchema } from '../register-schema.ts';
+import type { SignInNotice } from './sign-in.tsx';
+
+/** The second half of a password reset: the emailed code and a new password. */
+export default function ResetPasswordRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const form = useForm<ResetPasswordValues>({
+    mode: 'uncontrolled',
+    initialValues: { email: params.get('email') ?? '', code: '', password: '', confirmPassword: '' },
+    validate: schemaResolver(resetPasswordSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const confirm = useMutation({
+    mutationFn: async ({ email, code, password }: ResetPasswordValues) => {
+      const { confirmResetPassword } = await import('../../../lib/auth.ts');
+      await confirmResetPassword(email, code, password);
+      return email.trim();
+    },
+    onSuccess: (email) => {
+      const state: SignInNotice = { notice: 'Your password has been changed. Sign in with the new one.' };
+      void navigate(`/auth/signin?email=${encodeURIComponent(email)}`, { replace: true, state });
+    },
+  });
+
+  return (
+    <Container size={420} py="xl">
+      <Card withBorder padding="lg" radius="md">
+        <form onSubmit={form.onSubmit((values) => confirm.mutate(values))} noValidate aria-labelledby="reset-title">
+          <Stack gap="md">
+            <Title order={1} size="h2" id="reset-title">
+              Choose a new password
+            </Title>
+            <Text size="sm" c="dimmed">
+              Enter the code we emailed you and your new password.
+            </Text>
+            {confirm.isError && (
+              <Alert color="red" role="alert">
+                {codeErrorMessage(confirm.error)}
+              </Alert>
+            )}
+            <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+            <TextInput
+              label="Reset code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              required
+              key={form.key('code')}
+              {...form.getInputProps('code')}
+            />
+            <PasswordInput
+              label="New password"
+              autoComplete="new-password"
+              required
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Confirm new password"
+              autoComplete="new-password"
+              required
+              key={form.key('confirmPassword')}
+              {...form.getInputProps('confirmPassword')}
+            />
+            <Button type="submit" loading={confirm.isPending} fullWidth>
+              Reset password
+            </Button>
+            <Anchor component={Link} to="/auth/signin" size="sm">
+              Back to sign in
+            </Anchor>
+          </Stack>
+        </form>
+      </Card>
+    </Container>
+  );
+}
