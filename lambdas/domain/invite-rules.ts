@@ -1,0 +1,73 @@
+import { INVITE_MESSAGES, type InviteType } from '#contracts/joining';
+import { normalizeState, UNKNOWN_LOCATION } from '#contracts/location';
+import { DISTANT_INVITES_PER_MEMBER, LOCAL_INVITES_PER_MEMBER, type User } from '#contracts/user';
+import { AppError } from './app-error.ts';
+import { cityKey, distanceMiles, DISTANT_RADIUS_MILES, type LatLon } from './places.ts';
+
+export interface Place {
+  city: string;
+  state: string;
+}
+
+/** How a newcomer's place relates to the inviter's. */
+export type PlaceRelation = 'local' | 'distant' | 'too-far' | 'unlocatable';
+
+export interface PlaceComparison {
+  inviter: Place;
+  invitee: Place;
+  /** City centres from the places table; null when the place is not in it. */
+  inviterCentre: LatLon | null;
+  inviteeCentre: LatLon | null;
+}
+
+export function isUnknownPlace(place: Place): boolean {
+  return place.city.trim() === UNKNOWN_LOCATION && place.state.trim() === UNKNOWN_LOCATION;
+}
+
+/** Same city (by cityKey) in the same state (full name, 2-letter code or prefix). */
+export function isSamePlace(a: Place, b: Place): boolean {
+  const stateA = normalizeState(a.state);
+  return stateA !== null && stateA === normalizeState(b.state) && cityKey(a.city) !== '' && cityKey(a.city) === cityKey(b.city);
+}
+
+/**
+ * Local = same city and state; distant = another place within 50 miles of the inviter's city
+ * centre; too-far beyond that; unlocatable when either place is not in the table while the cities
+ * differ (then the rule cannot be satisfied, spec: 'does not match').
+ */
+export function relatePlaces({ inviter, invitee, inviterCentre, inviteeCentre }: PlaceComparison): PlaceRelation {
+  if (isSamePlace(inviter, invitee)) return 'local';
+  if (!inviterCentre || !inviteeCentre) return 'unlocatable';
+  return distanceMiles(inviterCentre, inviteeCentre) <= DISTANT_RADIUS_MILES ? 'distant' : 'too-far';
+}
+
+type Inviter = Pick<User, 'isSuperuser' | 'inviteSystem'>;
+
+/** A code can vouch for someone new while its owner has an invite left, or is a superuser. */
+export function assertCanInvite(inviter: Inviter): void {
+  if (inviter.isSuperuser) return;
+  if (inviter.inviteSystem.invitesRemaining <= 0) throw new AppError('resource-exhausted', INVITE_MESSAGES.noInvitesLeft);
+}
+
+/** The message for a kind whose 5 uses are spent. */
+export function quotaSpentMessage(kind: 'local' | 'distant'): string {
+  return kind === 'local' ? INVITE_MESSAGES.localQuotaSpent : INVITE_MESSAGES.distantQuotaSpent;
+}
+
+/**
+ * What a code counts as for this newcomer, or the refusal the spec names. Superusers' codes have
+ * no quota and no distance rule. The counts checked here are a courtesy answer; the consumption
+ * itself re-checks them as conditions of its transaction.
+ */
+export function decideInviteType(inviter: Inviter, relation: PlaceRelation | null): InviteType {
+  if (inviter.isSuperuser) return 'unrestricted';
+  assertCanInvite(inviter);
+  if (relation === null) throw new AppError('invalid-argument', INVITE_MESSAGES.locationNeeded);
+  if (relation === 'too-far' || relation === 'unlocatable') {
+    throw new AppError('invalid-argument', INVITE_MESSAGES.locationMismatch);
+  }
+  const used = relation === 'local' ? inviter.inviteSystem.localInvitesUsed : inviter.inviteSystem.distantInvitesUsed;
+  const limit = relation === 'local' ? LOCAL_INVITES_PER_MEMBER : DISTANT_INVITES_PER_MEMBER;
+  if (used >= limit) throw new AppError('resource-exhausted', quotaSpentMessage(relation));
+  return relation;
+}
