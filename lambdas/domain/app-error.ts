@@ -12,11 +12,14 @@ export interface FieldIssue {
 export class AppError extends Error {
   readonly status: ErrorStatus;
   readonly issues: FieldIssue[] | undefined;
+  /** For resource-exhausted: when the caller may try again (sent as the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: ErrorStatus, message: string, issues?: FieldIssue[]) {
+  constructor(status: ErrorStatus, message: string, issues?: FieldIssue[], options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'AppError';
     this.status = status;
     this.issues = issues;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

@@ -2,6 +2,8 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 
 export interface Caller {
   uid: string;
+  /** The Cognito username (access token `username` claim): what AdminGetUser takes. */
+  username: string;
   groups: string[];
 }
 
@@ -27,9 +29,10 @@ export function parseGroups(raw: Claims[string] | undefined): string[] {
 export function callerFromEvent(event: Partial<APIGatewayProxyEventV2WithJWTAuthorizer>): Caller | null {
   const claims = event.requestContext?.authorizer?.jwt?.claims as Claims | undefined;
   if (!claims) return null;
-  const { sub, token_use: tokenUse } = claims;
+  const { sub, token_use: tokenUse, username } = claims;
   if (typeof sub !== 'string' || !sub || tokenUse !== 'access') return null;
-  return { uid: sub, groups: parseGroups(claims['cognito:groups']) };
+  // Cognito puts `username` in every access token; with email sign-in it equals the sub.
+  return { uid: sub, username: typeof username === 'string' && username ? username : sub, groups: parseGroups(claims['cognito:groups']) };
 }
 
 export const ADMIN_GROUP = 'admin';

@@ -12,6 +12,8 @@ export interface CallContext {
   /** Null only for public callables called without a token. */
   caller: Caller | null;
   correlationId: string;
+  /** The client's address as API Gateway saw it (requestContext.http.sourceIp); rate limits key on it. */
+  sourceIp: string;
 }
 
 export interface MemberCallContext extends CallContext {
@@ -90,14 +92,15 @@ export function defineCallable<N extends CallableName>(name: N, implementation: 
       const caller = callerFromEvent(event);
       authorize(name, caller);
       const input = parseInput(name, readData(event));
-      const output = await implementation(input, { caller, correlationId } as Context<N>);
+      const sourceIp = event.requestContext?.http?.sourceIp ?? 'unknown';
+      const output = await implementation(input, { caller, correlationId, sourceIp } as Context<N>);
       // Parsing the output drops any attribute the contract does not promise.
       return resultResponse(callables[name].output.parse(output), correlationId);
     } catch (error) {
       if (error instanceof AppError) {
         logger.info('Callable refused', { status: error.status, reason: error.message });
         const details = error.issues ? { issues: error.issues } : undefined;
-        return errorResponse({ status: error.status, message: error.message, details }, correlationId);
+        return errorResponse({ status: error.status, message: error.message, details }, correlationId, error.retryAfterSeconds);
       }
       logger.error('Callable failed', error as Error);
       return errorResponse({ status: 'internal', message: 'Something went wrong. Please try again.' }, correlationId);

@@ -1,13 +1,14 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { CORRELATION_HEADER, ERROR_HTTP_STATUS, type CallableError } from '#contracts/protocol';
 
-function json(statusCode: number, body: unknown, correlationId: string): APIGatewayProxyStructuredResultV2 {
+function json(statusCode: number, body: unknown, correlationId: string, extraHeaders: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode,
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-store',
       [CORRELATION_HEADER]: correlationId,
+      ...extraHeaders,
     },
     body: JSON.stringify(body),
   };
@@ -17,7 +18,9 @@ export function resultResponse(result: unknown, correlationId: string): APIGatew
   return json(200, { result }, correlationId);
 }
 
-export function errorResponse(error: CallableError, correlationId: string): APIGatewayProxyStructuredResultV2 {
+/** `retryAfterSeconds` (a rate limit's refusal) becomes the standard Retry-After header. */
+export function errorResponse(error: CallableError, correlationId: string, retryAfterSeconds?: number): APIGatewayProxyStructuredResultV2 {
   const details = { ...error.details, correlationId };
-  return json(ERROR_HTTP_STATUS[error.status], { error: { ...error, details } }, correlationId);
+  const headers: Record<string, string> = retryAfterSeconds === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) };
+  return json(ERROR_HTTP_STATUS[error.status], { error: { ...error, details } }, correlationId, headers);
 }

@@ -18,10 +18,15 @@ describe('the caller', () => {
   });
 
   it('is the access token\'s subject', () => {
-    expect(callerFromEvent(eventWithClaims({ sub: 'u1', token_use: 'access', 'cognito:groups': '[admin]' }))).toEqual({
+    expect(callerFromEvent(eventWithClaims({ sub: 'u1', token_use: 'access', 'cognito:groups': '[admin]', username: 'name-1' }))).toEqual({
       uid: 'u1',
+      username: 'name-1',
       groups: ['admin'],
     });
+  });
+
+  it('falls back to the subject as username (email sign-in makes them equal)', () => {
+    expect(callerFromEvent(eventWithClaims({ sub: 'u1', token_use: 'access' }))?.username).toBe('u1');
   });
 
   it('is nobody without claims, without a subject, or with an ID token', () => {

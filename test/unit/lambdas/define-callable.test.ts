@@ -110,4 +110,14 @@ describe('the callable protocol', () => {
     const bad = await handler(event({ claims: member, headers: { 'x-correlation-id': '<script>' } }));
     expect(bad.headers?.['x-correlation-id']).toBe('request-id-1234');
   });
+
+  it('sends Retry-After with a refusal that says when to try again', async () => {
+    const handler = defineCallable('getMe', async () => {
+      throw new AppError('resource-exhausted', 'Too many tries.', undefined, { retryAfterSeconds: 120.4 });
+    });
+    const response = await handler(event({ claims: member }));
+    expect(response.statusCode).toBe(429);
+    expect(response.headers?.['retry-after']).toBe('121');
+    expect(bodyOf(response).error).toMatchObject({ status: 'resource-exhausted', message: 'Too many tries.' });
+  });
 });
