@@ -1,12 +1,279 @@
-import { Text } from '@mantine/core';
-import { NotBuiltYet } from '../../../components/placeholder-page.tsx';
+import {
+  Alert,
+  Autocomplete,
+  type ComboboxParsedItem,
+  type OptionsFilter,
+  Button,
+  Card,
+  Container,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { normalizeCity, normalizeState, US_STATES } from '#contracts/location';
+import { formatPhone, PHONE_MAX_LENGTH } from '#contracts/phone';
+import { BIO_MAX_LENGTH, CONTACT_VISIBILITY_OPTIONS, profileSetupSchema, VISIBILITY_OPTIONS } from '#contracts/profile';
+import type { User } from '#contracts/user';
+import { JoinProgress } from '../../../components/join-progress.tsx';
+import { PageError } from '../../../components/page-error.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useMe } from '../../../lib/session.ts';
+import { InviteRefusedError, useCompleteProfile } from '../api/complete-profile.ts';
+import { useSuggestCities } from '../api/suggest-cities.ts';
+import { useUploadProfilePicture } from '../api/upload-profile-picture.ts';
+import { CropDialog } from '../components/crop-dialog.tsx';
+import { PictureDropZone } from '../components/picture-drop-zone.tsx';
+import { pictureFileError } from '../picture/picture-file.ts';
+import { canCompleteProfile, completeProfileInput, initialProfileValues, type ProfileFormValues } from '../profile-form.ts';
+import { profileSaveErrorMessage } from '../save-messages.ts';
+
+const STATE_NAMES = US_STATES.map((state) => state.name);
+
+/** State suggestions: names starting with what was typed, or the state whose code it is. */
+const filterStates: OptionsFilter = ({ options, search }) => {
+  const typed = search.trim().toLowerCase();
+  if (!typed) return options;
+  return options.filter((option: ComboboxParsedItem) => {
+    if (!('value' in option)) return false;
+    const state = US_STATES.find((candidate) => candidate.name === option.value);
+    return option.value.toLowerCase().startsWith(typed) || state?.code.toLowerCase() === typed;
+  });
+};
 
 export default function ProfileSetupRoute() {
-  return (
-    <NotBuiltYet title="Complete Your Profile" release="Joining">
-      <Text c="dimmed" size="sm">
-        Step 4 of joining: picture, bio, birthday, location, contact details and privacy.
-      </Text>
-    </NotBuiltYet>
+  const me = useMe();
+  if (me.isPending) return <PageLoader label="Loading your profile" />;
+  if (me.isError) return <PageError title="We could not load your profile" error={me.error} onRetry={() => void me.refetch()} />;
+  if (!me.data) {
+    return (
+      <Container size={720} py="xl">
+        <Title order={1} size="h2" mb="md">
+          Complete Your Profile
+        </Title>
+        <Alert color="red" role="alert" title="Your account record could not be created">
+          Please sign out, sign in again, and come back to this page.
+        </Alert>
+      </Container>
+    );
+  }
+  return <ProfileSetupForm me={me.data} />;
+}
+
+function ProfileSetupForm({ me }: { me: User }) {
+  const navigate = useNavigate();
+  const [cropFile, setCropFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [preview, setPreview] = useState('');
+  const upload = useUploadProfilePicture(setProgress);
+  const save = useCompleteProfile(me);
+  const completed = me.profileCompleted;
+
+  const form = useForm<ProfileFormValues>({
+    mode: 'controlled',
+    initialValues: initialProfileValues(me),
+    validate: schemaResolver(profileSetupSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const values = form.getValues();
+  const [cityQuery] = useDebouncedValue(values.location.city, 250);
+  const cities = useSuggestCities(cityQuery, normalizeState(values.location.state) ?? undefined);
+  const cityOptions = Array.from(
+    new Set((cities.data?.cities ?? []).map((suggestion) => `${suggestion.city}, ${suggestion.state}`)),
   );
+
+  const pictureUrl = preview || me.profilePicture;
+  const hasPicture = Boolean(me.profilePicture) && !upload.isPending;
+  const ready = canCompleteProfile(values, hasPicture);
+
+  const onFile = (file: File) => {
+    const problem = pictureFileError(file);
+    setFileError(problem);
+    if (!problem) setCropFile(file);
+  };
+
+  const onCropped = (picture: Blob) => {
+    setCropFile(null);
+    setPreview((previous) => {
+      if (previous) URL.revokeObjectURL(previous);
+      return URL.createObjectURL(picture);
+    });
+    upload.mutate(picture, {
+      onError: () => {
+        setProgress(null);
+        setPreview('');
+      },
+      onSuccess: () => setProgress(null),
+    });
+  };
+
+  const onCitySubmit = (option: string) => {
+    const [city = '', state = ''] = option.split(', ');
+    form.setFieldValue('location.city', city);
+    const fullState = normalizeState(state);
+    if (fullState) form.setFieldValue('location.state', fullState);
+  };
+
+  const submit = form.onSubmit((submitted) => {
+    const input = completeProfileInput(submitted);
+    if (!input) return;
+    save.mutate(input, { onSuccess: () => void navigate('/dashboard', { replace: true }) });
+  });
+
+  const saveError = save.isError
+    ? save.error instanceof InviteRefusedError
+      ? save.error.message
+      : profileSaveErrorMessage(save.error)
+    : null;
+
+  return (
+    <Container size={720} py="xl">
+      {!completed && <JoinProgress current="Complete Profile" />}
+      <Card withBorder padding="lg" radius="md">
+        <form onSubmit={submit} noValidate aria-labelledby="profile-setup-title">
+          <Stack gap="md">
+            <Title order={1} size="h2" id="profile-setup-title">
+              Complete Your Profile
+            </Title>
+            <Text size="sm" c="dimmed">
+              Help your anchors recognise you. Every field is required; you choose who sees what below.
+            </Text>
+
+            <PictureDropZone
+              pictureUrl={pictureUrl}
+              progress={upload.isPending ? (progress ?? 0) : null}
+              error={fileError ?? (upload.isError ? uploadErrorMessage(upload.error) : null)}
+              onFile={onFile}
+            />
+
+            <TextInput label="Name" autoComplete="name" required key={form.key('displayName')} {...form.getInputProps('displayName')} />
+            <Textarea
+              label="Bio"
+              required
+              autosize
+              minRows={3}
+              maxLength={BIO_MAX_LENGTH}
+              description={<span aria-live="polite">{`${values.bio.length}/${BIO_MAX_LENGTH}`}</span>}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              key={form.key('bio')}
+              {...form.getInputProps('bio')}
+            />
+            <TextInput
+              label="Birthday"
+              type="date"
+              required
+              max={new Date().toISOString().slice(0, 10)}
+              key={form.key('birthday')}
+              {...form.getInputProps('birthday')}
+            />
+
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Autocomplete
+                label="City"
+                required
+                autoComplete="address-level2"
+                data={cityOptions}
+                filter={({ options }) => options}
+                onOptionSubmit={onCitySubmit}
+                key={form.key('location.city')}
+                {...form.getInputProps('location.city')}
+                onBlur={(event) => {
+                  form.setFieldValue('location.city', normalizeCity(event.currentTarget.value));
+                  form.validateField('location.city');
+                }}
+              />
+              <Autocomplete
+                label="State"
+                required
+                autoComplete="address-level1"
+                data={STATE_NAMES}
+                filter={filterStates}
+                limit={10}
+                key={form.key('location.state')}
+                {...form.getInputProps('location.state')}
+                onBlur={(event) => {
+                  const full = normalizeState(event.currentTarget.value);
+                  if (full) form.setFieldValue('location.state', full);
+                  form.validateField('location.state');
+                }}
+              />
+              <TextInput label="Country" required autoComplete="country-name" key={form.key('location.country')} {...form.getInputProps('location.country')} />
+            </SimpleGrid>
+
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Phone Number"
+                type="tel"
+                required
+                placeholder="555-123-4567"
+                maxLength={PHONE_MAX_LENGTH}
+                autoComplete="tel-national"
+                key={form.key('contactInfo.phoneNumber')}
+                {...form.getInputProps('contactInfo.phoneNumber')}
+                onChange={(event) => form.setFieldValue('contactInfo.phoneNumber', formatPhone(event.currentTarget.value))}
+              />
+              <TextInput
+                label="Personal Email"
+                type="email"
+                required
+                autoComplete="email"
+                key={form.key('contactInfo.personalEmail')}
+                {...form.getInputProps('contactInfo.personalEmail')}
+              />
+            </SimpleGrid>
+
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Select
+                label="Profile visibility"
+                data={[...VISIBILITY_OPTIONS]}
+                allowDeselect={false}
+                key={form.key('privacy.profileVisibility')}
+                {...form.getInputProps('privacy.profileVisibility')}
+              />
+              <Select
+                label="Birthday visibility"
+                data={[...VISIBILITY_OPTIONS]}
+                allowDeselect={false}
+                key={form.key('privacy.birthdayVisibility')}
+                {...form.getInputProps('privacy.birthdayVisibility')}
+              />
+              <Select
+                label="Contact visibility"
+                data={[...CONTACT_VISIBILITY_OPTIONS]}
+                allowDeselect={false}
+                key={form.key('privacy.contactVisibility')}
+                {...form.getInputProps('privacy.contactVisibility')}
+              />
+            </SimpleGrid>
+
+            {saveError && (
+              <Alert color="red" role="alert" title="Your profile was not saved">
+                {saveError}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" disabled={!ready} loading={save.isPending}>
+                Complete Profile
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      <CropDialog file={cropFile} onCancel={() => setCropFile(null)} onCropped={onCropped} />
+    </Container>
+  );
+}
+
+function uploadErrorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  return message || 'The picture could not be uploaded. Please try again.';
 }

@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileSetupInput } from '#contracts/profile';
+import type { User } from '#contracts/user';
+import { callApi, isApiError } from '../../../lib/api-client.ts';
+import { clearInviteCode, storedInviteCode } from '../../../lib/invite-code-storage.ts';
+import { sessionKeys } from '../../../lib/session.ts';
+import { inviteStepFor } from '../invite-step.ts';
+import { inviteFailureMessage } from '../save-messages.ts';
+
+/** The invite could not be used: the save stops, and the member reads why (spec §8). */
+export class InviteRefusedError extends Error {
+  override readonly name = 'InviteRefusedError';
+}
+
+async function redeemInvite(inviteCode: string | undefined, userLocation: { city: string; state: string }): Promise<string> {
+  try {
+    if (inviteCode) await callApi('validateInviteCode', { inviteCode, userLocation });
+    const { invitedBy } = await callApi('useInviteCode', { ...(inviteCode ? { inviteCode } : {}), userLocation });
+    return invitedBy;
+  } catch (error) {
+    throw new InviteRefusedError(inviteFailureMessage(isApiError(error) ? error.message : undefined));
+  }
+}
+
+/**
+ * "Complete Profile" (spec §4): at the first save, while the member has no invitedBy, the invite is
+ * checked against the entered location and used; only then is the profile saved. The code then
+ * leaves session storage.
+ */
+export function useCompleteProfile(me: User) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (profile: ProfileSetupInput): Promise<User> => {
+      const step = inviteStepFor(
+        {
+          invitedBy: me.inviteSystem.invitedBy,
+          pendingInviteCode: me.inviteSystem.pendingInviteCode,
+          isSuperuser: me.isSuperuser,
+          isAdmin: me.isAdmin,
+        },
+        storedInviteCode(),
+      );
+      if (step.kind === 'redeem') {
+        const invitedBy = await redeemInvite(step.inviteCode, { city: profile.location.city, state: profile.location.state });
+        // Used now, whatever happens to the save: a retry must not check the invite again.
+        queryClient.setQueryData<User | null>(sessionKeys.me(me.uid), (current) =>
+          current ? { ...current, inviteSystem: { ...current.inviteSystem, invitedBy } } : current,
+        );
+      }
+      const user = await callApi('completeProfile', profile);
+      clearInviteCode();
+      return user;
+    },
+    onSuccess: (user) => queryClient.setQueryData(sessionKeys.me(user.uid), user),
+  });
+}

@@ -1,0 +1,8 @@
+import { PICTURE_NOT_IMAGE_MESSAGE, PICTURE_TOO_LARGE_MESSAGE, PROFILE_PICTURE_MAX_BYTES } from '#contracts/profile';
+
+/** Spec §5: images only, under 5 MB. Returns the message to show, or null for a usable file. */
+export function pictureFileError(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith('image/')) return PICTURE_NOT_IMAGE_MESSAGE;
+  if (file.size >= PROFILE_PICTURE_MAX_BYTES) return PICTURE_TOO_LARGE_MESSAGE;
+  return null;
+}

@@ -1,0 +1,19 @@
+import { INVITE_MESSAGES } from '#contracts/joining';
+import { isApiError } from '../../lib/api-client.ts';
+
+/**
+ * Spec §8, invite at profile save: the server's message or the location sentence, prefixed
+ * 'Location validation failed: ' unless it is one of the 'This is a …' quota messages.
+ */
+export function inviteFailureMessage(serverMessage: string | undefined): string {
+  const message = serverMessage?.trim() || INVITE_MESSAGES.locationMismatch;
+  return message.includes('This is a') ? message : `Location validation failed: ${message}`;
+}
+
+/** Spec §8, profile save. */
+export function profileSaveErrorMessage(error: unknown): string {
+  if (isApiError(error, 'permission-denied')) return 'Permission denied. Please ensure you are logged in.';
+  const message = error instanceof Error ? error.message.trim() : '';
+  if (/invite/i.test(message)) return message;
+  return `Failed to update profile: ${message || 'Unknown error. Please try again.'}`;
+}
