@@ -15,11 +15,23 @@ export interface CallableHandlerEntry {
   /** Handler module, relative to lambdas/, exporting `handler`. */
   readonly entry: string;
   readonly permissions: Permissions;
+  /**
+   * Data files (relative to lambdas/) the handler reads beside its module at run time; CDK copies
+   * each beside the bundle, so only these functions carry them.
+   */
+  readonly assets?: readonly string[];
 }
+
+/** The US city-centre table (lambdas/data/places/us-places.ts reads it). */
+const US_PLACES = ['data/places/us-places.txt'] as const;
 
 /** The server side of the callable registry: every callable of contracts/callables.ts has a row. */
 export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   getMe: { entry: 'handlers/users/get-me.ts', permissions: { table: 'read' } },
+  // readWrite: the per-client rate-limit counter.
+  validateInviteCode: { entry: 'handlers/invites/validate-invite-code.ts', permissions: { table: 'readWrite' }, assets: US_PLACES },
+  useInviteCode: { entry: 'handlers/invites/use-invite-code.ts', permissions: { table: 'readWrite' }, assets: US_PLACES },
+  suggestCities: { entry: 'handlers/invites/suggest-cities.ts', permissions: {}, assets: US_PLACES },
 };
 
 /** Functions that are not callables: Cognito triggers and scheduled jobs. */

@@ -5,7 +5,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, SourceMapMode, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -34,6 +34,8 @@ export interface AppFunctionProps {
   /** Handler module relative to `lambdas/`, exporting `handler` (a registry row's `entry`). */
   readonly entry: string;
   readonly permissions: Permissions;
+  /** Data files relative to `lambdas/` copied beside the bundle (a registry row's `assets`). */
+  readonly assets?: readonly string[];
   readonly resources: FunctionResources;
   readonly stage: Stage;
   readonly description: string;
@@ -43,6 +45,20 @@ export interface AppFunctionProps {
   readonly memorySize?: number;
   readonly logRetention: logs.RetentionDays;
   readonly logRemovalPolicy: RemovalPolicy;
+}
+
+/**
+ * Copies data files into the bundle's folder, where the handler reads them beside its module
+ * (e.g. the city-centre table): plain files, so they neither grow the JavaScript nor reach other
+ * functions.
+ */
+function copyBesideBundle(assets: readonly string[]): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir: string, outputDir: string) =>
+      assets.map((asset) => `node -e "require('fs').copyFileSync(process.argv[1], process.argv[2])" "${path.join(LAMBDAS_DIR, asset)}" "${path.join(outputDir, path.basename(asset))}"`),
+  };
 }
 
 /**
@@ -103,6 +119,7 @@ export class AppFunction extends Construct {
         externalModules: [],
         // Some CommonJS dependencies call require() for Node built-ins inside the ESM bundle.
         banner: "import{createRequire}from'node:module';const require=createRequire(import.meta.url);",
+        ...(props.assets?.length && { commandHooks: copyBesideBundle(props.assets) }),
       },
     });
 

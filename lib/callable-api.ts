@@ -100,10 +100,11 @@ export class CallableApi extends Construct {
       userPoolRegion: Stack.of(this).region,
     });
 
-    for (const { name, access, entry, permissions } of callablesFor(props.stage, props.callables)) {
+    for (const { name, access, entry, permissions, assets } of callablesFor(props.stage, props.callables)) {
       const fn = new AppFunction(this, name, {
         entry,
         permissions,
+        assets,
         resources: props.resources,
         stage: props.stage,
         description: `Callable ${name} (${access})`,

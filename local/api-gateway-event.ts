@@ -40,6 +40,19 @@ function isTextual(contentType: string | undefined): boolean {
   return /^(text\/|application\/(json|.*\+json|x-www-form-urlencoded|xml|javascript))/i.test(contentType);
 }
 
+const LOOPBACK = /^(127\.|::1$|localhost$)/;
+
+/**
+ * The client's address as API Gateway reports it in `sourceIp`. Locally a loopback peer is a proxy
+ * in front of the gateway (Vite's dev server, a test standing in for many clients), so the first
+ * X-Forwarded-For address it passes is the client, as a proxy would report it.
+ */
+export function sourceIpOf(request: IncomingMessage, headers: Record<string, string>): string {
+  const peer = request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+  const forwarded = headers['x-forwarded-for']?.split(',')[0]?.trim();
+  return LOOPBACK.test(peer) && forwarded ? forwarded : peer;
+}
+
 /** The payload format 2.0 event API Gateway's HTTP API would send for this request. */
 export function apiGatewayEvent({ request, requestId, routeKey, rawPath, body, claims }: EventInput): APIGatewayProxyEventV2WithJWTAuthorizer {
   const url = new URL(request.url ?? '/', 'http://localhost');
@@ -74,7 +87,7 @@ export function apiGatewayEvent({ request, requestId, routeKey, rawPath, body, c
         method,
         path: rawPath,
         protocol: `HTTP/${request.httpVersion}`,
-        sourceIp: request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        sourceIp: sourceIpOf(request, headers),
         userAgent: headers['user-agent'] ?? '',
       },
       // A route without an authorizer (public callables called without a token) gets none at all.

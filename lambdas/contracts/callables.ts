@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { joiningCallables } from './joining.ts';
 import { userSchema } from './user.ts';
 
 /**
@@ -21,10 +22,10 @@ export interface CallableContract<I extends z.ZodType = z.ZodType, O extends z.Z
 const noInput = z.object({}).strict();
 
 /**
- * Joining (issue 3): the contracts of validateInviteCode, useInviteCode, suggestCities,
- * createUserRecord, completeProfile, createProfilePictureUpload and confirmProfilePicture are in
- * `joining.ts`; each moves into this registry (and gets its row in callable-handlers.ts) when its
- * handler is real, so until then `callApi` does not offer it. Shared helpers: `location.ts`,
+ * Joining (issue 3): the contracts live in `joining.ts`; each enters this registry (and gets its
+ * row in callable-handlers.ts) when its handler is real, so until then `callApi` does not offer it.
+ * In: validateInviteCode, useInviteCode, suggestCities. Still to come: createUserRecord,
+ * completeProfile, createProfilePictureUpload, confirmProfilePicture. Shared helpers: `location.ts`,
  * `phone.ts`, `profile.ts`, `sign-up.ts`.
  *
  * The registry of callables, shared by the web client (typed calls), the Lambdas (input parsing,
@@ -37,6 +38,9 @@ export const callables = {
     output: userSchema,
     description: "The caller's user record; not-found until it has been created.",
   },
+  validateInviteCode: joiningCallables.validateInviteCode,
+  useInviteCode: joiningCallables.useInviteCode,
+  suggestCities: joiningCallables.suggestCities,
 } as const satisfies Record<string, CallableContract>;
 
 export type CallableName = keyof typeof callables;

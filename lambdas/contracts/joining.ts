@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVITE_CODE_LENGTH, userSchema } from './user.ts';
+import { INVITE_CODE_LENGTH, inviteTypeSchema, userSchema } from './user.ts';
 import { profileSetupSchema } from './profile.ts';
 
 /** Step 1's rule (spec §5): exactly 8 characters, upper-cased as typed. */
@@ -30,12 +30,7 @@ export const userLocationSchema = z
   })
   .strict();
 
-/**
- * local: same city and state as the inviter; distant: another place within 50 miles;
- * unrestricted: a superuser's code (no quota, no distance rule).
- */
-export const inviteTypeSchema = z.enum(['local', 'distant', 'unrestricted']);
-export type InviteType = z.infer<typeof inviteTypeSchema>;
+export { inviteTypeSchema, type InviteType } from './user.ts';
 
 /** Presigned POST: the browser sends `fields` then the file (as `file`, last) to `url`. */
 export const pictureUploadSchema = z.object({

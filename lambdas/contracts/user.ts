@@ -11,6 +11,13 @@ export const DISTANT_INVITES_PER_MEMBER = 5;
 export const INVITE_CODE_LENGTH = 8;
 
 /**
+ * What a consumed invite counted as. local: same city and state as the inviter; distant: another
+ * place within 50 miles; unrestricted: a superuser's code (no quota, no distance rule).
+ */
+export const inviteTypeSchema = z.enum(['local', 'distant', 'unrestricted']);
+export type InviteType = z.infer<typeof inviteTypeSchema>;
+
+/**
  * The user record as every reader sees it. The spec knows two stored variants; the older one lacks
  * photos, graduationYear, major, isSuperuser, isAdmin and privacy.photosVisibility, so those
  * fields default here and both variants read the same.
@@ -40,6 +47,8 @@ export const userSchema = z.object({
     invitedBy: z.string().nullable().default(null),
     /** The code the account signed up with (Cognito custom:invite_code), until it is consumed. */
     pendingInviteCode: z.string().nullable().optional(),
+    /** Set with invitedBy when the member's invite is consumed. */
+    inviteType: inviteTypeSchema.optional(),
   }),
   location: z
     .object({

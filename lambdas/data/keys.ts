@@ -3,6 +3,8 @@ export const keys = {
   user: (uid: string) => ({ pk: `USER#${uid}`, sk: 'PROFILE' }),
   inviteCode: (code: string) => ({ pk: `INVITE#${code}`, sk: 'INVITE' }),
   metrics: (date: string) => ({ pk: 'METRICS', sk: date }),
+  /** One counter per client and window of a rate limit; expires with its window (TTL). */
+  rateWindow: (limit: string, client: string, windowStart: number) => ({ pk: `RATE#${limit}#${client}`, sk: `WINDOW#${windowStart}` }),
 } as const;
 
 export const USER_PROFILE_SK = 'PROFILE';

@@ -37,7 +37,7 @@ describe('the API Gateway v2 event the local gateway builds', () => {
       routeKey: 'POST /api/getMe',
       rawPath: '/api/getMe',
       body,
-      claims: { sub: 'user-1', token_use: 'access', 'cognito:groups': ['admin', 'moderators'], exp: 2_000_000_000, scope: 'aws.cognito.signin.user.admin' },
+      claims: { sub: 'user-1', username: 'user-1', token_use: 'access', 'cognito:groups': ['admin', 'moderators'], exp: 2_000_000_000, scope: 'aws.cognito.signin.user.admin' },
     });
 
     expect(event).toMatchObject({
@@ -53,14 +53,14 @@ describe('the API Gateway v2 event the local gateway builds', () => {
         http: { method: 'POST', path: '/api/getMe', sourceIp: '127.0.0.1', userAgent: 'test-agent' },
         authorizer: {
           jwt: {
-            claims: { sub: 'user-1', token_use: 'access', 'cognito:groups': '[admin moderators]', exp: '2000000000' },
+            claims: { sub: 'user-1', username: 'user-1', token_use: 'access', 'cognito:groups': '[admin moderators]', exp: '2000000000' },
             scopes: ['aws.cognito.signin.user.admin'],
           },
         },
       },
     });
     // The protocol layer reads it back as the caller.
-    expect(callerFromEvent(event)).toEqual({ uid: 'user-1', groups: ['admin', 'moderators'] });
+    expect(callerFromEvent(event)).toEqual({ uid: 'user-1', username: 'user-1', groups: ['admin', 'moderators'] });
   });
 
   it('has no authorizer context at all for an anonymous call, as a public route has none', async () => {

@@ -19,9 +19,9 @@ export interface ApiAnswer {
 export async function callApi(
   endpoints: Endpoints,
   name: string,
-  options: { token?: string; data?: unknown; rawBody?: string } = {},
+  options: { token?: string; data?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
 ): Promise<ApiAnswer> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await fetch(`${endpoints.apiUrl}/${name}`, {
     method: 'POST',

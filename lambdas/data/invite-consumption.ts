@@ -1,0 +1,95 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { InviteType } from '#contracts/joining';
+import { DISTANT_INVITES_PER_MEMBER, LOCAL_INVITES_PER_MEMBER } from '#contracts/user';
+import { dynamo, tableName } from './aws-clients.ts';
+import { keys } from './keys.ts';
+
+export interface Consumption {
+  inviterUid: string;
+  inviteeUid: string;
+  inviteType: InviteType;
+  now: Date;
+}
+
+/** Why the transaction did not happen, read from DynamoDB's cancellation reasons (the caller re-reads to explain). */
+export type ConsumptionOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'inviter-refused' }
+  | { ok: false; reason: 'invitee-refused' }
+  | { ok: false; reason: 'conflict' };
+
+/**
+ * The inviter's side of the transaction. Every limit is a condition here, checked by DynamoDB in
+ * the write itself (never read-then-write): a member's code moves only while invites remain and
+ * its kind has fewer than 5 uses; a superuser's code has no quota (only `isSuperuser` must still
+ * hold) and its remaining count never goes below zero.
+ */
+function inviterUpdate({ inviterUid, inviteType }: Consumption, superuserHasInvitesLeft: boolean) {
+  const values: Record<string, unknown> = { ':one': 1, ':zero': 0 };
+  const sets = ['inviteSystem.invitesUsed = if_not_exists(inviteSystem.invitesUsed, :zero) + :one'];
+  const conditions = ['attribute_exists(pk)'];
+  if (inviteType === 'unrestricted') {
+    values[':true'] = true;
+    conditions.push('isSuperuser = :true');
+    if (superuserHasInvitesLeft) {
+      sets.push('inviteSystem.invitesRemaining = inviteSystem.invitesRemaining - :one');
+      conditions.push('inviteSystem.invitesRemaining > :zero');
+    }
+  } else {
+    const counter = inviteType === 'local' ? 'localInvitesUsed' : 'distantInvitesUsed';
+    values[':limit'] = inviteType === 'local' ? LOCAL_INVITES_PER_MEMBER : DISTANT_INVITES_PER_MEMBER;
+    sets.push('inviteSystem.invitesRemaining = inviteSystem.invitesRemaining - :one');
+    sets.push(`inviteSystem.${counter} = if_not_exists(inviteSystem.${counter}, :zero) + :one`);
+    conditions.push('inviteSystem.invitesRemaining > :zero');
+    conditions.push(`(attribute_not_exists(inviteSystem.${counter}) OR inviteSystem.${counter} < :limit)`);
+  }
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.user(inviterUid),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** The invitee's side: `invitedBy` is set only if absent, so a second redemption fails whole. */
+function inviteeUpdate({ inviterUid, inviteeUid, inviteType, now }: Consumption) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.user(inviteeUid),
+      // The top-level invitedBy feeds the sparse byInviter index (invite tree).
+      UpdateExpression:
+        'SET invitedBy = :inviter, inviteSystem.invitedBy = :inviter, inviteSystem.inviteType = :type, inviteSystem.invitedAt = :now ' +
+        'REMOVE inviteSystem.pendingInviteCode',
+      ConditionExpression:
+        'attribute_exists(pk) AND attribute_not_exists(invitedBy) AND ' +
+        '(attribute_not_exists(inviteSystem.invitedBy) OR inviteSystem.invitedBy = :null)',
+      ExpressionAttributeValues: { ':inviter': inviterUid, ':type': inviteType, ':now': now.toISOString(), ':null': null },
+    },
+  };
+}
+
+/**
+ * Consumes one invite: the inviter's counters and the invitee's `invitedBy` in ONE transaction.
+ * `superuserHasInvitesLeft` (read before) only chooses whether a superuser's remaining count is
+ * also lowered; the write re-checks it as a condition.
+ */
+export async function consumeInvite(consumption: Consumption, superuserHasInvitesLeft = false): Promise<ConsumptionOutcome> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({ TransactItems: [inviterUpdate(consumption, superuserHasInvitesLeft), inviteeUpdate(consumption)] }),
+    );
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [inviterReason, inviteeReason] = error.CancellationReasons ?? [];
+    // The invitee's side first: an already-invited member must get the idempotent answer.
+    if (inviteeReason?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'invitee-refused' };
+    if (inviterReason?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'inviter-refused' };
+    return { ok: false, reason: 'conflict' };
+  }
+}

@@ -1,0 +1,160 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { INVITE_MESSAGES } from '../../lambdas/contracts/joining.ts';
+import { callApi } from '../support/local-cloud-client.ts';
+import { clientAddress, createMember, useLocalCloudData, type MemberOptions } from '../support/local-cloud-members.ts';
+
+const endpoints = inject('endpoints');
+useLocalCloudData(endpoints);
+const { getUser } = await import('../../lambdas/data/users.ts');
+
+const AUSTIN = { city: 'Austin', state: 'Texas' };
+const ROUND_ROCK = { city: 'Round Rock', state: 'TX' }; // about 17 miles from Austin
+const DALLAS = { city: 'Dallas', state: 'Texas' }; // about 180 miles
+const NOWHERE = { city: 'Atlantisville', state: 'Texas' };
+
+function inviter(label: string, options: MemberOptions = {}) {
+  return createMember(endpoints, label, { displayName: `${label} Inviter`, location: AUSTIN, ...options });
+}
+
+function validate(inviteCode: string, userLocation: { city: string; state: string }, ip = clientAddress()) {
+  return callApi(endpoints, 'validateInviteCode', { data: { inviteCode, userLocation }, headers: { 'x-forwarded-for': ip } });
+}
+
+async function redeem(inviteCode: string | undefined, userLocation?: { city: string; state: string }, options: MemberOptions = {}) {
+  const invitee = await createMember(endpoints, 'invitee', options);
+  const answer = await callApi(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode, userLocation } });
+  return { invitee, answer };
+}
+
+function error(message: string, status?: string) {
+  return { error: expect.objectContaining({ message, ...(status && { status }) }) };
+}
+
+describe('validateInviteCode (public)', () => {
+  let code: string;
+  beforeAll(async () => {
+    code = (await inviter('validate')).inviteCode;
+  });
+
+  it("reveals only the inviter's name and city for a known code with an Unknown location", async () => {
+    const answer = await validate(code.toLowerCase(), { city: 'Unknown', state: 'Unknown' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ result: { inviterName: 'validate Inviter', inviterLocation: 'Austin, Texas', inviteType: null } });
+  });
+
+  it('refuses an unknown code and a malformed one', async () => {
+    expect(await validate('ZZZZZZZZ', AUSTIN)).toMatchObject({ status: 404, body: error(INVITE_MESSAGES.invalidCode, 'not-found') });
+    expect(await validate('OOOO0000', AUSTIN)).toMatchObject({ status: 404, body: error(INVITE_MESSAGES.invalidCode) });
+    expect(await validate('ABC', AUSTIN)).toMatchObject({ status: 400, body: { error: expect.objectContaining({ status: 'invalid-argument' }) } });
+  });
+
+  it('tells local from distant, and refuses too far and unlocatable places', async () => {
+    expect((await validate(code, { city: 'austin', state: 'TX' })).body).toMatchObject({ result: { inviteType: 'local' } });
+    expect((await validate(code, ROUND_ROCK)).body).toMatchObject({ result: { inviteType: 'distant' } });
+    expect(await validate(code, DALLAS)).toMatchObject({ status: 400, body: error(INVITE_MESSAGES.locationMismatch, 'invalid-argument') });
+    expect(await validate(code, NOWHERE)).toMatchObject({ status: 400, body: error(INVITE_MESSAGES.locationMismatch) });
+  });
+
+  it('refuses a code without invites left, and a kind whose 5 uses are spent', async () => {
+    const empty = await inviter('empty', { inviteSystem: { invitesRemaining: 0, invitesUsed: 10 } });
+    expect(await validate(empty.inviteCode, { city: 'Unknown', state: 'Unknown' })).toMatchObject({ body: error(INVITE_MESSAGES.noInvitesLeft) });
+    const localSpent = await inviter('local-spent', { inviteSystem: { invitesRemaining: 5, localInvitesUsed: 5 } });
+    const local = await validate(localSpent.inviteCode, AUSTIN);
+    expect((local.body as { error: { message: string } }).error.message).toMatch(/^This is a local invite/);
+    expect((await validate(localSpent.inviteCode, ROUND_ROCK)).body).toMatchObject({ result: { inviteType: 'distant' } });
+    const distantSpent = await inviter('distant-spent', { inviteSystem: { invitesRemaining: 5, distantInvitesUsed: 5 } });
+    const distant = await validate(distantSpent.inviteCode, ROUND_ROCK);
+    expect((distant.body as { error: { message: string } }).error.message).toMatch(/^This is a distant invite/);
+  });
+
+  it("lets a superuser's code through from anywhere", async () => {
+    const superuser = await inviter('super', { isSuperuser: true, inviteSystem: { invitesRemaining: 0 } });
+    expect((await validate(superuser.inviteCode, DALLAS)).body).toMatchObject({ result: { inviteType: 'unrestricted' } });
+  });
+
+  it('answers 429 with Retry-After after 10 checks an hour from one client', async () => {
+    const ip = clientAddress();
+    for (let i = 0; i < 10; i++) expect((await validate(i % 2 ? code : 'ZZZZZZZZ', AUSTIN, ip)).status).not.toBe(429);
+    const limited = await validate(code, AUSTIN, ip);
+    expect(limited).toMatchObject({ status: 429, body: error(INVITE_MESSAGES.rateLimited, 'resource-exhausted') });
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Another client is not affected.
+    expect((await validate(code, AUSTIN)).status).toBe(200);
+  });
+});
+
+describe('useInviteCode (member)', () => {
+  it('refuses an unknown or malformed code, and a caller without a record', async () => {
+    expect((await redeem('ZZZZZZZZ', AUSTIN)).answer).toMatchObject({ status: 404, body: error(INVITE_MESSAGES.invalidCode) });
+    expect((await redeem('AB', AUSTIN)).answer.status).toBe(400);
+    const { inviteCode } = await inviter('no-record');
+    expect((await redeem(inviteCode, AUSTIN, { record: false })).answer).toMatchObject({ status: 404 });
+  });
+
+  it("consumes a local invite once: the inviter's counters move by one and invitedBy is set", async () => {
+    const owner = await inviter('local-ok');
+    const { invitee, answer } = await redeem(owner.inviteCode, AUSTIN);
+    expect(answer).toMatchObject({ status: 200, body: { result: { invitedBy: owner.uid, inviteType: 'local', alreadyConsumed: false } } });
+    expect((await getUser(owner.uid))?.inviteSystem).toMatchObject({ invitesRemaining: 9, invitesUsed: 1, localInvitesUsed: 1, distantInvitesUsed: 0 });
+    expect((await getUser(invitee.uid))?.inviteSystem).toMatchObject({ invitedBy: owner.uid, inviteType: 'local' });
+
+    // The same member again: a clean idempotent answer, nothing counted twice.
+    const again = await callApi(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } });
+    expect(again).toMatchObject({ status: 200, body: { result: { invitedBy: owner.uid, inviteType: 'local', alreadyConsumed: true } } });
+    expect((await getUser(owner.uid))?.inviteSystem).toMatchObject({ invitesRemaining: 9, invitesUsed: 1, localInvitesUsed: 1 });
+  });
+
+  it('consumes a distant invite within 50 miles; refuses too far and unlocatable places', async () => {
+    const owner = await inviter('distant-ok');
+    expect((await redeem(owner.inviteCode, ROUND_ROCK)).answer.body).toMatchObject({ result: { inviteType: 'distant' } });
+    expect((await redeem(owner.inviteCode, DALLAS)).answer).toMatchObject({ status: 400, body: error(INVITE_MESSAGES.locationMismatch) });
+    expect((await redeem(owner.inviteCode, NOWHERE)).answer).toMatchObject({ status: 400, body: error(INVITE_MESSAGES.locationMismatch) });
+    expect((await getUser(owner.uid))?.inviteSystem).toMatchObject({ invitesRemaining: 9, invitesUsed: 1, localInvitesUsed: 0, distantInvitesUsed: 1 });
+  });
+
+  it('refuses a spent kind and an empty code with their messages', async () => {
+    const localSpent = await inviter('use-local-spent', { inviteSystem: { invitesRemaining: 5, invitesUsed: 5, localInvitesUsed: 5 } });
+    const local = (await redeem(localSpent.inviteCode, AUSTIN)).answer;
+    expect((local.body as { error: { message: string } }).error.message).toMatch(/^This is a local invite/);
+    const distantSpent = await inviter('use-distant-spent', { inviteSystem: { invitesRemaining: 5, invitesUsed: 5, distantInvitesUsed: 5 } });
+    const distant = (await redeem(distantSpent.inviteCode, ROUND_ROCK)).answer;
+    expect((distant.body as { error: { message: string } }).error.message).toMatch(/^This is a distant invite/);
+    const empty = await inviter('use-empty', { inviteSystem: { invitesRemaining: 0, invitesUsed: 10 } });
+    expect((await redeem(empty.inviteCode, AUSTIN)).answer.body).toMatchObject(error(INVITE_MESSAGES.noInvitesLeft));
+  });
+
+  it("takes a superuser's code from anywhere, counting the use", async () => {
+    const superuser = await inviter('use-super', { isSuperuser: true });
+    const { invitee, answer } = await redeem(superuser.inviteCode, DALLAS);
+    expect(answer.body).toMatchObject({ result: { invitedBy: superuser.uid, inviteType: 'unrestricted' } });
+    expect((await getUser(superuser.uid))?.inviteSystem).toMatchObject({ invitesRemaining: 9, invitesUsed: 1 });
+    expect((await getUser(invitee.uid))?.inviteSystem.invitedBy).toBe(superuser.uid);
+  });
+
+  it('uses the code the account signed up with when none is given, and refuses your own code', async () => {
+    const owner = await inviter('pending');
+    const { answer } = await redeem(undefined, AUSTIN, { inviteSystem: { pendingInviteCode: owner.inviteCode } });
+    expect(answer.body).toMatchObject({ result: { invitedBy: owner.uid } });
+    const self = await inviter('self');
+    const own = await callApi(endpoints, 'useInviteCode', { token: self.accessToken, data: { inviteCode: self.inviteCode, userLocation: AUSTIN } });
+    expect(own.body).toMatchObject(error(INVITE_MESSAGES.ownCode));
+  });
+
+  it('20 concurrent local redemptions of one code: exactly 5 succeed and the counters read exactly 5', async () => {
+    const owner = await inviter('crowd');
+    const invitees = await Promise.all(Array.from({ length: 20 }, () => createMember(endpoints, 'crowd-invitee')));
+    const answers = await Promise.all(
+      invitees.map((invitee) =>
+        callApi(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } }),
+      ),
+    );
+    const succeeded = answers.filter((answer) => answer.status === 200);
+    expect(succeeded).toHaveLength(5);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) {
+      expect((refused.body as { error: { message: string } }).error.message).toMatch(/^This is a local invite/);
+    }
+    expect((await getUser(owner.uid))?.inviteSystem).toMatchObject({ invitesRemaining: 5, invitesUsed: 5, localInvitesUsed: 5, distantInvitesUsed: 0 });
+  });
+});
