@@ -43,3 +43,10 @@ describe('code entry messages', () => {
     expect(codeErrorMessage(named('ExpiredCodeException'))).toMatch(/expired/);
   });
 });
+
+describe('local cloud gaps', () => {
+  it('explains a call cognito-local does not support', () => {
+    const error = new Error('Cognito Local unsupported feature: Unsupported x-amz-target header "ResendConfirmationCode"');
+    expect(codeErrorMessage(error)).toMatch(/not available on this local setup/);
+  });
+});

@@ -46,6 +46,10 @@ export function resetErrorMessage(error: unknown): string {
 
 /** Entering an emailed code (verification or reset). */
 export function codeErrorMessage(error: unknown): string {
+  // cognito-local (the local cloud) lacks some calls, e.g. ResendConfirmationCode.
+  if (/^Cognito Local unsupported feature/i.test(errorMessage(error))) {
+    return 'Sending a new code is not available on this local setup. Use the code from the first email (see the local mailbox).';
+  }
   switch (errorName(error)) {
     case 'CodeMismatchException':
       return 'That code is not correct. Check the email and try again.';

@@ -50,6 +50,14 @@ function RegisterForm({ inviteCode }: { inviteCode: string }) {
             {register.isError && (
               <Alert color="red" role="alert">
                 {registerErrorMessage(register.error)}
+                {register.error.name === 'UsernameExistsException' && (
+                  <>
+                    {' '}
+                    <Anchor component={Link} to={`/auth/signin?email=${encodeURIComponent(form.getValues().email.trim())}`}>
+                      Sign in
+                    </Anchor>
+                  </>
+                )}
               </Alert>
             )}
             <TextInput
