@@ -48,7 +48,12 @@ function CropArea({ file, onCancel, onCropped }: { file: File; onCancel: () => v
     };
     image.onerror = () => setFailed('This file could not be read as an image. Please choose another picture.');
     image.src = url;
-    return () => URL.revokeObjectURL(url);
+    return () => {
+      // Detach first: revoking makes a load still under way fail, which is no failure of the file.
+      image.onload = null;
+      image.onerror = null;
+      URL.revokeObjectURL(url);
+    };
   }, [file]);
 
   if (failed) {
