@@ -84,8 +84,23 @@ describe('web shell', () => {
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: /^Anchored/ }).waitFor();
       const main = page.getByRole('main');
-      expect(await main.getByRole('link', { name: 'Join' }).isVisible()).toBe(true);
-      expect(await main.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+      expect(await main.getByRole('link', { name: 'Join', exact: true }).isVisible()).toBe(true);
+      expect(await main.getByRole('link', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
+      // Spec §2 Landing: the stats, the footer links, and the phrase moving on after 2.5 s.
+      for (const stat of ['Real People', 'invites per person', 'algorithms']) {
+        expect(await main.getByText(stat, { exact: true }).isVisible()).toBe(true);
+      }
+      const footer = page.getByRole('navigation', { name: 'Footer' });
+      for (const name of ['Why Anchored', 'Terms', 'Privacy']) {
+        expect(await footer.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+      }
+      const phrase = page.getByTestId('rotating-phrase');
+      expect(await phrase.textContent()).toBe('to Friends');
+      await page.waitForFunction(
+        `document.querySelector('[data-testid="rotating-phrase"]')?.textContent === 'to Family'`,
+        undefined,
+        { timeout: 4_000 },
+      );
       const nav = mainNav(page);
       for (const name of ['Why', 'Sign In', 'Join']) {
         expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
