@@ -27,7 +27,17 @@ const US_PLACES = ['data/places/us-places.txt'] as const;
 
 /** The server side of the callable registry: every callable of contracts/callables.ts has a row. */
 export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
-  getMe: { entry: 'handlers/users/get-me.ts', permissions: { table: 'read' } },
+  // pictures read: signs the short-lived URL of the member's picture.
+  getMe: { entry: 'handlers/users/get-me.ts', permissions: { table: 'read', pictures: 'read' } },
+  createUserRecord: {
+    entry: 'handlers/users/create-user-record.ts',
+    permissions: { table: 'readWrite', pictures: 'read', userPoolActions: ['cognito-idp:AdminGetUser'] },
+  },
+  completeProfile: { entry: 'handlers/profile/complete-profile.ts', permissions: { table: 'readWrite', pictures: 'read' } },
+  // readWrite: a presigned POST is signed with the role's s3:PutObject.
+  createProfilePictureUpload: { entry: 'handlers/profile/create-profile-picture-upload.ts', permissions: { pictures: 'readWrite' } },
+  // readWrite: reads the upload's head and first bytes, deletes a bad one.
+  confirmProfilePicture: { entry: 'handlers/profile/confirm-profile-picture.ts', permissions: { table: 'readWrite', pictures: 'readWrite' } },
   // readWrite: the per-client rate-limit counter.
   validateInviteCode: { entry: 'handlers/invites/validate-invite-code.ts', permissions: { table: 'readWrite' }, assets: US_PLACES },
   useInviteCode: { entry: 'handlers/invites/use-invite-code.ts', permissions: { table: 'readWrite' }, assets: US_PLACES },

@@ -3,6 +3,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { triggerHandlers } from '../lambdas/callable-handlers.ts';
+import { INVITE_CODE_ATTRIBUTE } from '../lambdas/contracts/sign-up.ts';
 import { ADMIN_GROUP } from '../lambdas/http/caller.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
 import { acknowledge } from './nag.ts';
@@ -41,6 +42,11 @@ export class Auth extends Construct {
         emailBody: 'Your anchored verification code is {####}',
       },
       standardAttributes: { email: { required: true, mutable: true } },
+      // The invite code the account signed up with (PreSignUp checks it; createUserRecord keeps it
+      // as the pending code), so the server knows it whatever browser the member continues in.
+      customAttributes: {
+        [INVITE_CODE_ATTRIBUTE.replace(/^custom:/, '')]: new cognito.StringAttribute({ minLen: 8, maxLen: 8, mutable: false }),
+      },
       // The product's rule is length only (SPEC: "Password minimum 8").
       passwordPolicy: {
         minLength: 8,

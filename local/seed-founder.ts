@@ -11,6 +11,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { User } from '#contracts/user';
 import { generateInviteCode } from '#domain/invite-code';
 import { newUserRecord } from '#domain/new-user';
+import { objectKeys } from '#data/keys';
 import { createUserWithInviteCode, getUser } from '#data/users';
 import { ADMIN_GROUP } from '#http/caller';
 import type { Founder } from './cloud-files.ts';
@@ -84,20 +85,21 @@ function founderRecord(uid: string, email: string, inviteCode: string, profilePi
     profilePicture,
     bio: 'Started this community so neighbours can vouch for each other. Ask me for an invite.',
     birthday: '1990-04-12',
-    location: { city: 'Portland', state: 'OR', country: 'United States' },
+    location: { city: 'Portland', state: 'Oregon', country: 'United States' },
     contactInfo: { ...base.contactInfo, phoneNumber: '555-123-4567', personalEmail: 'founder.personal@example.com' },
   };
 }
 
+/** Stored like every member's picture: the key, which responses turn into a short-lived URL. */
 async function uploadPicture(s3Endpoint: string, bucket: string, uid: string): Promise<string> {
-  const key = `users/${uid}/profile/founder.png`;
+  const key = objectKeys.profilePicture(uid);
   const client = s3Client(s3Endpoint);
   try {
     await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: FOUNDER_PICTURE, ContentType: 'image/png' }));
   } finally {
     client.destroy();
   }
-  return `${s3Endpoint}/${bucket}/${key}`;
+  return key;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  AddCustomAttributesCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
@@ -7,6 +8,7 @@ import {
   DescribeUserPoolCommand,
   ListGroupsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { INVITE_CODE_ATTRIBUTE } from '#contracts/sign-up';
 import { ADMIN_GROUP } from '#http/caller';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
 
@@ -29,6 +31,21 @@ async function exists(probe: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
+/** custom:invite_code, as lib/auth.ts declares it: set once at sign-up, 8 characters. */
+const INVITE_CODE_SCHEMA = {
+  Name: INVITE_CODE_ATTRIBUTE.replace(/^custom:/, ''),
+  AttributeDataType: 'String' as const,
+  Mutable: false,
+  StringAttributeConstraints: { MinLength: '8', MaxLength: '8' },
+};
+
+/** A pool made by an earlier version lacks the attribute: add it (Cognito allows adding, never removing). */
+async function ensureInviteCodeAttribute(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  const { UserPool } = await client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
+  if (UserPool?.SchemaAttributes?.some((attribute) => attribute.Name === INVITE_CODE_ATTRIBUTE)) return;
+  await client.send(new AddCustomAttributesCommand({ UserPoolId: userPoolId, CustomAttributes: [INVITE_CODE_SCHEMA] }));
+}
+
 /**
  * The pool as the product configures it on AWS: email is the username, codes go to the email,
  * passwords of at least 8 characters. Reuses the pool of an earlier start when it still exists.
@@ -42,10 +59,13 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, prev
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
         Policies: { PasswordPolicy: { MinimumLength: 8 } },
+        Schema: [INVITE_CODE_SCHEMA],
       }),
     );
     if (!UserPool?.Id) throw new Error('cognito-local created a user pool without an id');
     userPoolId = UserPool.Id;
+  } else {
+    await ensureInviteCodeAttribute(client, userPoolId);
   }
 
   const previousClientId = previous.userPoolId === userPoolId ? previous.userPoolClientId : undefined;

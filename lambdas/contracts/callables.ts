@@ -22,14 +22,10 @@ export interface CallableContract<I extends z.ZodType = z.ZodType, O extends z.Z
 const noInput = z.object({}).strict();
 
 /**
- * Joining (issue 3): the contracts live in `joining.ts`; each enters this registry (and gets its
- * row in callable-handlers.ts) when its handler is real, so until then `callApi` does not offer it.
- * In: validateInviteCode, useInviteCode, suggestCities. Still to come: createUserRecord,
- * completeProfile, createProfilePictureUpload, confirmProfilePicture. Shared helpers: `location.ts`,
- * `phone.ts`, `profile.ts`, `sign-up.ts`.
- *
  * The registry of callables, shared by the web client (typed calls), the Lambdas (input parsing,
  * access checks) and, through `lambdas/callable-handlers.ts`, CDK and the local gateway.
+ * Joining (issue 3): the contracts live in `joining.ts` (with the shared helpers `location.ts`,
+ * `phone.ts`, `profile.ts`, `sign-up.ts`).
  */
 export const callables = {
   getMe: {
@@ -41,6 +37,10 @@ export const callables = {
   validateInviteCode: joiningCallables.validateInviteCode,
   useInviteCode: joiningCallables.useInviteCode,
   suggestCities: joiningCallables.suggestCities,
+  createUserRecord: joiningCallables.createUserRecord,
+  completeProfile: joiningCallables.completeProfile,
+  createProfilePictureUpload: joiningCallables.createProfilePictureUpload,
+  confirmProfilePicture: joiningCallables.confirmProfilePicture,
 } as const satisfies Record<string, CallableContract>;
 
 export type CallableName = keyof typeof callables;

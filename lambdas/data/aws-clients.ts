@@ -1,4 +1,6 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /**
@@ -27,4 +29,27 @@ export function dynamo(): DynamoDBDocumentClient {
     { marshallOptions: { removeUndefinedValues: true } },
   );
   return documentClient;
+}
+
+let cognitoClient: CognitoIdentityProviderClient | undefined;
+let s3Client: S3Client | undefined;
+
+export function userPoolId(): string {
+  return requiredEnv('USER_POOL_ID');
+}
+
+export function cognito(): CognitoIdentityProviderClient {
+  cognitoClient ??= new CognitoIdentityProviderClient({ region: region(), endpoint: process.env.COGNITO_ENDPOINT || undefined });
+  return cognitoClient;
+}
+
+export function bucketName(): string {
+  return requiredEnv('BUCKET_NAME');
+}
+
+/** Locally s3rver serves buckets by path (http://host:port/bucket/key), not as subdomains. */
+export function s3(): S3Client {
+  const endpoint = process.env.S3_ENDPOINT || undefined;
+  s3Client ??= new S3Client({ region: region(), endpoint, forcePathStyle: Boolean(endpoint) });
+  return s3Client;
 }

@@ -9,6 +9,11 @@ export const keys = {
 
 export const USER_PROFILE_SK = 'PROFILE';
 
+/** Object keys in the pictures bucket (spec §3 Stored files). */
+export const objectKeys = {
+  profilePicture: (uid: string) => `users/${uid}/profile-picture.jpg`,
+} as const;
+
 /** Index attributes that make a user findable by name and email prefix (see table-schema.ts). */
 export function userIndexAttributes(user: { uid: string; displayName: string; email: string }) {
   const name = user.displayName.trim().toLowerCase();

@@ -1,4 +1,5 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { userSchema, type User } from '#contracts/user';
 import { dynamo, tableName } from './aws-clients.ts';
 import { keys, userIndexAttributes, withoutStorageAttributes } from './keys.ts';
@@ -40,4 +41,63 @@ export async function createUserWithInviteCode(user: User): Promise<void> {
       ],
     }),
   );
+}
+
+/** The stored picture key becomes the member's profilePicture (the record must exist). */
+export async function setProfilePicture(uid: string, key: string, now = new Date()): Promise<User> {
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(uid),
+      UpdateExpression: 'SET profilePicture = :key, lastActive = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':key': key, ':now': now.toISOString() },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return userSchema.parse(withoutStorageAttributes(Attributes ?? {}));
+}
+
+export type CompletedProfile = Pick<User, 'displayName' | 'bio' | 'birthday' | 'location' | 'contactInfo' | 'privacy'>;
+
+/**
+ * Saves a completed profile. The rules are conditions of the write itself: the record exists, it
+ * has a picture, and its invite was consumed unless the member is a superuser or an admin. Returns
+ * null when a condition failed (the caller re-reads to say which).
+ */
+export async function saveCompletedProfile(user: User, profile: CompletedProfile, now = new Date()): Promise<User | null> {
+  const updated = { ...user, ...profile, profileCompleted: true, lastActive: now.toISOString() };
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(user.uid),
+        UpdateExpression:
+          'SET displayName = :displayName, bio = :bio, birthday = :birthday, #location = :location, contactInfo = :contactInfo, ' +
+          'privacy = :privacy, profileCompleted = :true, lastActive = :now, nameShard = :nameShard, nameKey = :nameKey',
+        ConditionExpression:
+          'attribute_exists(pk) AND size(profilePicture) > :zero AND ' +
+          '(attribute_exists(invitedBy) OR isSuperuser = :true OR isAdmin = :true)',
+        ExpressionAttributeNames: { '#location': 'location' },
+        ExpressionAttributeValues: {
+          ':displayName': updated.displayName,
+          ':bio': updated.bio,
+          ':birthday': updated.birthday,
+          ':location': updated.location,
+          ':contactInfo': updated.contactInfo,
+          ':privacy': updated.privacy,
+          ':true': true,
+          ':zero': 0,
+          ':now': updated.lastActive,
+          ':nameShard': userIndexAttributes(updated).nameShard,
+          ':nameKey': userIndexAttributes(updated).nameKey,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return userSchema.parse(withoutStorageAttributes(Attributes ?? {}));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
 }

@@ -1,27 +1,35 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import { INVITE_MESSAGES } from '#contracts/joining';
+import { INVITE_CODE_ATTRIBUTE, INVITE_CODE_METADATA_KEY } from '#contracts/sign-up';
 import { canInvite } from '#domain/new-user';
 import { isWellFormedInviteCode, normalizeInviteCode } from '#domain/invite-code';
 import { findInviteCodeOwner } from '#data/invite-codes';
 import { getUser } from '#data/users';
 import { logger } from '#http/logger';
 
-export const INVALID_INVITE_MESSAGE = 'Invalid invite code';
-export const NO_INVITES_LEFT_MESSAGE = 'This invite code has no invites remaining';
+export const INVALID_INVITE_MESSAGE = INVITE_MESSAGES.invalidCode;
+export const NO_INVITES_LEFT_MESSAGE = INVITE_MESSAGES.noInvitesLeft;
 
 /**
- * Invite-only sign-up: Cognito refuses a self sign-up unless it carries a valid invite code in
- * clientMetadata (or validationData). It validates only; the code is consumed once, when the new
- * member's record is created. Accounts created by an operator (AdminCreateUser) pass.
+ * Invite-only sign-up: Cognito refuses a self sign-up unless it carries a valid invite code — the
+ * `custom:invite_code` attribute (kept on the account, so the server knows the code whichever
+ * browser goes on), or else clientMetadata/validationData `inviteCode`. When both are present they
+ * must agree. It validates only; the code is consumed once, by useInviteCode. Accounts created by
+ * an operator (AdminCreateUser) pass.
  */
 export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
   if (event.triggerSource === 'PreSignUp_AdminCreateUser') return event;
-  const raw = event.request.clientMetadata?.inviteCode ?? event.request.validationData?.inviteCode ?? '';
-  const code = normalizeInviteCode(raw);
+  const fromAttribute = event.request.userAttributes?.[INVITE_CODE_ATTRIBUTE];
+  const fromMetadata = event.request.clientMetadata?.[INVITE_CODE_METADATA_KEY] ?? event.request.validationData?.[INVITE_CODE_METADATA_KEY];
+  const code = normalizeInviteCode(fromAttribute ?? fromMetadata ?? '');
+  if (fromAttribute && fromMetadata && normalizeInviteCode(fromMetadata) !== code) throw new Error(INVALID_INVITE_MESSAGE);
+  // The attribute is stored as sent: it must already be the normalized code.
+  if (fromAttribute && fromAttribute !== code) throw new Error(INVALID_INVITE_MESSAGE);
   if (!isWellFormedInviteCode(code)) throw new Error(INVALID_INVITE_MESSAGE);
   const ownerUid = await findInviteCodeOwner(code);
   const owner = ownerUid ? await getUser(ownerUid) : null;
   if (!owner) throw new Error(INVALID_INVITE_MESSAGE);
   if (!canInvite(owner)) throw new Error(NO_INVITES_LEFT_MESSAGE);
-  logger.info('Sign-up allowed by invite code', { inviterUid: owner.uid });
+  logger.info('Sign-up allowed by invite code', { inviterUid: owner.uid, viaAttribute: Boolean(fromAttribute) });
   return event;
 }

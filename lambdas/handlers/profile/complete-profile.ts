@@ -1,0 +1,33 @@
+import { normalizeCity } from '#contracts/location';
+import type { User } from '#contracts/user';
+import { AppError } from '#domain/app-error';
+import { getUser, saveCompletedProfile } from '#data/users';
+import { defineCallable } from '#http/define-callable';
+import { presentUser } from '../users/present-user.ts';
+
+export const PICTURE_REQUIRED_MESSAGE = 'Please upload a profile picture';
+/** Mentions the invite, so the web shows it as is (spec §8). */
+export const INVITE_REQUIRED_MESSAGE = 'Your invite code must be used before you can complete your profile';
+
+/** Why saveCompletedProfile's conditions refused, from a fresh read. */
+function refusalFor(user: User | null): AppError {
+  if (!user) return new AppError('not-found', 'User not found');
+  if (!user.profilePicture) return new AppError('invalid-argument', PICTURE_REQUIRED_MESSAGE);
+  if (!user.inviteSystem.invitedBy && !user.isSuperuser && !user.isAdmin) return new AppError('invalid-argument', INVITE_REQUIRED_MESSAGE);
+  return new AppError('aborted', 'Your profile changed while saving. Please try again.');
+}
+
+export const handler = defineCallable('completeProfile', async (profile, { caller }) => {
+  const user = await getUser(caller.uid);
+  if (!user) throw new AppError('not-found', 'User not found');
+  const saved = await saveCompletedProfile(user, {
+    displayName: profile.displayName,
+    bio: profile.bio,
+    birthday: profile.birthday,
+    location: { city: normalizeCity(profile.location.city), state: profile.location.state, country: profile.location.country },
+    contactInfo: { ...user.contactInfo, ...profile.contactInfo },
+    privacy: { ...user.privacy, ...profile.privacy },
+  });
+  if (!saved) throw refusalFor(await getUser(caller.uid));
+  return presentUser(saved);
+});

@@ -1,0 +1,53 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { AppError } from '#domain/app-error';
+import { generateInviteCode, isWellFormedInviteCode, normalizeInviteCode } from '#domain/invite-code';
+import { newUserRecord } from '#domain/new-user';
+import { getAccount } from '#data/accounts';
+import { createUserWithInviteCode, getUser } from '#data/users';
+import { ADMIN_GROUP } from '#http/caller';
+import { defineCallable } from '#http/define-callable';
+import { presentUser } from './present-user.ts';
+
+/** A fresh 8-character code collides with an existing one about once in 10^11; retry a few times. */
+const MAX_CODE_ATTEMPTS = 5;
+
+/**
+ * The member's record, created once per account from what Cognito knows (email, the `name` given
+ * at sign-up, the invite code it signed up with). Idempotent: an existing record is returned.
+ */
+export const handler = defineCallable('createUserRecord', async (_input, { caller }) => {
+  const existing = await getUser(caller.uid);
+  if (existing) return presentUser(existing);
+
+  const account = await getAccount(caller.username);
+  if (!account.confirmed) throw new AppError('permission-denied', 'Please verify your email before signing in.');
+  const pendingCode = account.inviteCode ? normalizeInviteCode(account.inviteCode) : null;
+
+  for (let attempt = 1; attempt <= MAX_CODE_ATTEMPTS; attempt++) {
+    const record = {
+      ...newUserRecord({
+        uid: caller.uid,
+        email: account.email,
+        displayName: account.name.trim() || account.email.split('@')[0] || 'Member',
+        inviteCode: generateInviteCode(),
+        invitedBy: null,
+        pendingInviteCode: pendingCode && isWellFormedInviteCode(pendingCode) ? pendingCode : null,
+        now: new Date(),
+      }),
+      // Cognito confirmed the email: tokens are issued only to confirmed accounts.
+      isVerified: true,
+      isAdmin: caller.groups.includes(ADMIN_GROUP),
+    };
+    try {
+      await createUserWithInviteCode(record);
+      return presentUser(record);
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      // A concurrent call created the record first: that one is the record.
+      const raced = await getUser(caller.uid);
+      if (raced) return presentUser(raced);
+      // Otherwise the fresh invite code was taken: draw another.
+    }
+  }
+  throw new AppError('aborted', 'Could not create your account record. Please try again.');
+});

@@ -1,0 +1,189 @@
+import { describe, expect, inject, it } from 'vitest';
+import { INVITE_CODE_ATTRIBUTE, signUpOptions } from '../../lambdas/contracts/sign-up.ts';
+import { INVITE_CODE_ALPHABET } from '../../lambdas/domain/invite-code.ts';
+import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { callApi, cognito, confirmSignUp, mailbox, signIn, uniqueEmail } from '../support/local-cloud-client.ts';
+import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
+
+const endpoints = inject('endpoints');
+const founder = inject('founder');
+useLocalCloudData(endpoints);
+const { getUser } = await import('../../lambdas/data/users.ts');
+const PASSWORD = 'joining horse 42';
+
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+const PROFILE = {
+  displayName: 'Newcomer Nell',
+  bio: 'Gardener and neighbour.',
+  birthday: '1991-02-03',
+  location: { city: '  st.   louis ', state: 'Missouri' },
+  contactInfo: { phoneNumber: '555-123-4567', personalEmail: 'nell@example.com' },
+  privacy: { profileVisibility: 'public', birthdayVisibility: 'private', contactVisibility: 'friends' },
+};
+
+/** Sign-up as the SPA does it (signUpOptions), verification code from the mailbox, sign-in. */
+async function joinWithCode(inviteCode: string, displayName = 'Newcomer Nell') {
+  const email = uniqueEmail('joiner');
+  const { userAttributes, clientMetadata } = signUpOptions({ email, displayName, inviteCode });
+  await cognito(endpoints).send(
+    new SignUpCommand({
+      ClientId: endpoints.cognito.userPoolClientId,
+      Username: email,
+      Password: PASSWORD,
+      UserAttributes: Object.entries(userAttributes).map(([Name, Value]) => ({ Name, Value })),
+      ClientMetadata: clientMetadata,
+    }),
+  );
+  const [message] = await mailbox(endpoints, email);
+  await confirmSignUp(endpoints, email, message?.code ?? '');
+  const { accessToken } = await signIn(endpoints, email, PASSWORD);
+  return { email, accessToken };
+}
+
+async function upload(token: string, bytes: Buffer, contentType = 'image/png') {
+  const grant = await callApi(endpoints, 'createProfilePictureUpload', { token, data: { contentType } });
+  expect(grant.status).toBe(200);
+  const { url, fields } = (grant.body as { result: { url: string; fields: Record<string, string> } }).result;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([bytes], { type: contentType }), 'picture');
+  const posted = await fetch(url, { method: 'POST', body: form });
+  expect(posted.status).toBeLessThan(300);
+  return callApi(endpoints, 'confirmProfilePicture', { token });
+}
+
+describe('sign-up with the invite code as a Cognito attribute (PreSignUp)', () => {
+  function signUpWith(attributes: Record<string, string>, metadata?: Record<string, string>) {
+    const email = uniqueEmail('attr');
+    return cognito(endpoints).send(
+      new SignUpCommand({
+        ClientId: endpoints.cognito.userPoolClientId,
+        Username: email,
+        Password: PASSWORD,
+        UserAttributes: Object.entries({ email, ...attributes }).map(([Name, Value]) => ({ Name, Value })),
+        ClientMetadata: metadata,
+      }),
+    );
+  }
+
+  it('accepts a valid code in custom:invite_code and refuses an unknown one or a disagreeing pair', async () => {
+    await expect(signUpWith({ [INVITE_CODE_ATTRIBUTE]: founder.inviteCode })).resolves.toMatchObject({ UserConfirmed: false });
+    await expect(signUpWith({ [INVITE_CODE_ATTRIBUTE]: 'ZZZZZZZZ' })).rejects.toMatchObject({ name: 'UserLambdaValidationException' });
+    await expect(signUpWith({ [INVITE_CODE_ATTRIBUTE]: founder.inviteCode }, { inviteCode: 'ZZZZZZZZ' })).rejects.toMatchObject({
+      message: 'PreSignUp failed with error Invalid invite code.',
+    });
+  });
+});
+
+describe('the user record and the profile', () => {
+  it('createUserRecord makes the record once, with every default and the signed-up code pending', async () => {
+    const { email, accessToken } = await joinWithCode(founder.inviteCode.toLowerCase());
+    expect((await callApi(endpoints, 'getMe', { token: accessToken })).status).toBe(404);
+
+    const created = await callApi(endpoints, 'createUserRecord', { token: accessToken });
+    expect(created.status).toBe(200);
+    const record = (created.body as { result: Record<string, unknown> & { inviteSystem: { inviteCode: string } } }).result;
+    expect(record).toMatchObject({
+      email,
+      displayName: 'Newcomer Nell',
+      isVerified: true,
+      verificationLevel: 'pending',
+      profileCompleted: false,
+      profilePicture: '',
+      isSuperuser: false,
+      isAdmin: false,
+      graduationYear: null,
+      photos: [],
+      location: { city: '', state: '', country: 'United States' },
+      privacy: { profileVisibility: 'friends', birthdayVisibility: 'friends', photosVisibility: 'friends', contactVisibility: 'friends', phoneVisibility: 'friends', emailVisibility: 'friends' },
+      inviteSystem: { invitesRemaining: 10, invitesUsed: 0, localInvitesUsed: 0, distantInvitesUsed: 0, invitedBy: null, pendingInviteCode: founder.inviteCode },
+    });
+    expect(record.createdAt).toEqual(record.lastActive);
+    expect(record.inviteSystem.inviteCode).toHaveLength(8);
+    expect([...record.inviteSystem.inviteCode].every((c) => INVITE_CODE_ALPHABET.includes(c))).toBe(true);
+
+    const again = await callApi(endpoints, 'createUserRecord', { token: accessToken });
+    expect(again.body).toEqual(created.body);
+    expect((await callApi(endpoints, 'getMe', { token: accessToken })).body).toEqual(created.body);
+  });
+
+  it('completeProfile needs a picture and a consumed invite, then completes (the founder loses one invite)', async () => {
+    const { accessToken } = await joinWithCode(founder.inviteCode);
+    await callApi(endpoints, 'createUserRecord', { token: accessToken });
+
+    const noPicture = await callApi(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
+    expect(noPicture).toMatchObject({ status: 400, body: { error: { message: 'Please upload a profile picture' } } });
+
+    const confirmed = await upload(accessToken, PNG_1X1);
+    expect(confirmed.status).toBe(200);
+    const pictureUrl = (confirmed.body as { result: { profilePicture: string } }).result.profilePicture;
+    expect(pictureUrl).toMatch(/^http:\/\/.*profile-picture\.jpg\?/);
+    const picture = await fetch(pictureUrl);
+    expect(picture.status).toBe(200);
+    expect(Buffer.from(await picture.arrayBuffer()).equals(PNG_1X1)).toBe(true);
+
+    const noInvite = await callApi(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
+    expect(noInvite.status).toBe(400);
+    expect((noInvite.body as { error: { message: string } }).error.message).toMatch(/invite/);
+
+    const before = (await getUser(founder.userId))?.inviteSystem;
+    // The code the account signed up with is used when none is sent (another browser has no session storage).
+    const used = await callApi(endpoints, 'useInviteCode', { token: accessToken, data: { userLocation: { city: 'St. Louis', state: 'MO' } } });
+    expect(used.body).toMatchObject({ result: { invitedBy: founder.userId, inviteType: 'unrestricted', alreadyConsumed: false } });
+    const after = (await getUser(founder.userId))?.inviteSystem;
+    expect(after?.invitesUsed).toBe((before?.invitesUsed ?? 0) + 1);
+
+    const completed = await callApi(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
+    expect(completed.status).toBe(200);
+    expect(completed.body).toMatchObject({
+      result: {
+        profileCompleted: true,
+        displayName: 'Newcomer Nell',
+        location: { city: 'St. Louis', state: 'Missouri', country: 'United States' },
+        contactInfo: { phoneNumber: '555-123-4567', personalEmail: 'nell@example.com' },
+        privacy: { profileVisibility: 'public', birthdayVisibility: 'private', contactVisibility: 'friends', photosVisibility: 'friends' },
+        inviteSystem: { invitedBy: founder.userId },
+      },
+    });
+    expect((completed.body as { result: { inviteSystem: Record<string, unknown> } }).result.inviteSystem).not.toHaveProperty('pendingInviteCode');
+  });
+
+  it("refuses invalid profile fields with the spec's messages, never a 500", async () => {
+    const member = await createMember(endpoints, 'invalid-profile');
+    const bad = await callApi(endpoints, 'completeProfile', {
+      token: member.accessToken,
+      data: { ...PROFILE, contactInfo: { phoneNumber: '5551234567', personalEmail: 'nope' } },
+    });
+    expect(bad.status).toBe(400);
+    const messages = (bad.body as { error: { details: { issues: { message: string }[] } } }).error.details.issues.map((issue) => issue.message);
+    expect(messages).toEqual(expect.arrayContaining(['Please enter a valid phone number in the format: 555-123-4567', 'Please enter a valid email address']));
+    const future = await callApi(endpoints, 'completeProfile', { token: member.accessToken, data: { ...PROFILE, birthday: '2999-01-01' } });
+    expect(future.status).toBe(400);
+    const contactPublic = await callApi(endpoints, 'completeProfile', {
+      token: member.accessToken,
+      data: { ...PROFILE, privacy: { ...PROFILE.privacy, contactVisibility: 'public' } },
+    });
+    expect(contactPublic.status).toBe(400);
+  });
+});
+
+describe('profile picture uploads', () => {
+  it('refuses a file over 5 MB and one that is not an image by its bytes, and removes both', async () => {
+    const member = await createMember(endpoints, 'uploader');
+    const tooBig = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024)]);
+    expect(await upload(member.accessToken, tooBig, 'image/jpeg')).toMatchObject({ status: 400, body: { error: { message: 'Image must be less than 5MB' } } });
+    expect((await callApi(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
+
+    const notImage = await upload(member.accessToken, Buffer.from('#!/bin/sh\necho not a picture\n'), 'image/png');
+    expect(notImage).toMatchObject({ status: 400, body: { error: { status: 'invalid-argument' } } });
+    expect((await callApi(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
+    expect((await getUser(member.uid))?.profilePicture).toBe('');
+  });
+
+  it('grants uploads for images only', async () => {
+    const member = await createMember(endpoints, 'text-uploader');
+    const refused = await callApi(endpoints, 'createProfilePictureUpload', { token: member.accessToken, data: { contentType: 'text/html' } });
+    expect(refused.status).toBe(400);
+  });
+});
