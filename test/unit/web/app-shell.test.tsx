@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,7 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 const SESSION: AuthSession = { userId: 'u1', email: 'ada@example.com', emailVerifiedClaim: false, groups: [] };
@@ -154,5 +155,44 @@ describe('app shell (jsdom)', () => {
   ])('%s says plainly that it is not built yet', async (path, release) => {
     renderAt(path, { me: user() });
     expect(await screen.findByText(`This screen is not built yet; it arrives with the ${release} release.`)).toBeTruthy();
+  });
+
+  it('step 1 upper-cases the code as typed and enables Continue only at 8 characters', async () => {
+    renderAt('/auth/signup');
+    const input = (await screen.findByLabelText(/Invite code/)) as HTMLInputElement;
+    const proceed = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+    fireEvent.change(input, { target: { value: 'abc d' } });
+    expect(input.value).toBe('ABCD');
+    expect(proceed.disabled).toBe(true);
+    expect(screen.getByText('Invite codes are 8 characters long')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'abcdefgh' } });
+    expect(input.value).toBe('ABCDEFGH');
+    expect(proceed.disabled).toBe(false);
+    const progress = screen.getByRole('navigation', { name: 'Joining progress' });
+    expect(within(progress).getAllByRole('listitem').map((item) => item.textContent?.replace(/^[0-9✓]/, ''))).toEqual([
+      'Invite Code',
+      'Create Account',
+      'Verify Email',
+      'Complete Profile',
+    ]);
+  });
+
+  it('step 2 without a code from step 1 goes back to step 1', async () => {
+    const router = renderAt('/auth/register');
+    expect(await screen.findByRole('heading', { name: 'Join Anchored' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/signup');
+  });
+
+  it('step 2 with a code shows the registration form', async () => {
+    sessionStorage.setItem('inviteCode', 'ABCDEFGH');
+    renderAt('/auth/register');
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
+    expect(screen.getByText('ABCDEFGH')).toBeTruthy();
+  });
+
+  it('/auth/reset-password is a public screen', async () => {
+    renderAt('/auth/reset-password?email=ada%40example.com');
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /Email/ }) as HTMLInputElement).value).toBe('ada@example.com');
   });
 });
