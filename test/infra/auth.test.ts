@@ -28,6 +28,14 @@ describe('auth (Cognito)', () => {
     expect(client?.Properties).toMatchObject({ GenerateSecret: false, AllowedOAuthFlowsUserPoolClient: false });
   });
 
+  it('keeps the invite code an account signed up with in custom:invite_code (8 characters, set once)', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Schema: Match.arrayWith([
+        Match.objectLike({ Name: 'invite_code', AttributeDataType: 'String', Mutable: false, StringAttributeConstraints: { MinLength: '8', MaxLength: '8' } }),
+      ]),
+    });
+  });
+
   it(`has the ${ADMIN_GROUP} group`, () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
   });

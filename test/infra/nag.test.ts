@@ -7,6 +7,8 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
+import type { CallableName } from '../../lambdas/contracts/callables.ts';
+import { callableHandlers } from '../../lambdas/callable-handlers.ts';
 import { STAGES } from '../../lib/stage.ts';
 import { resourcesOf, synth, temporaryDir } from './synth.ts';
 
@@ -70,6 +72,22 @@ describe('bundling (esbuild, for real)', () => {
       // Minified: long lines, no indentation.
       expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
     }
+
+    // The city table rides only with the functions whose registry row names it, as a plain file.
+    for (const [name, fn] of stack.api.functions) {
+      const bundle = bundles[functions.indexOf(fn)] ?? '';
+      const carriesTable = fs.existsSync(path.join(path.dirname(bundle), 'us-places.txt'));
+      expect(carriesTable, name).toBe(Boolean(callableHandlers[name as CallableName].assets?.includes('data/places/us-places.txt')));
+      expect(fs.statSync(bundle).size, `${name} bundle size`).toBeLessThan(1_500_000);
+    }
+    const suggestBundle = bundles[functions.indexOf(stack.api.functions.get('suggestCities') as (typeof functions)[number])];
+    const suggest = `const { handler } = await import(process.argv[1]);
+      const answer = await handler({ body: JSON.stringify({ data: { query: 'aust', state: 'TX' } }), headers: {}, requestContext: { requestId: 'infra-test-1', http: { sourceIp: '127.0.0.1' }, authorizer: { jwt: { claims: { sub: 'u1', token_use: 'access' } } } } });
+      if (!answer.body.includes('"Austin"')) throw new Error(answer.body);`;
+    execFileSync(process.execPath, ['--input-type=module', '-e', suggest, suggestBundle ?? ''], {
+      env: { ...process.env, TABLE_NAME: 'test', BUCKET_NAME: 'test', USER_POOL_ID: 'test', AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
 
     // Import each bundle in a plain Node process, as Lambda would: every one exports a handler.
     const script = `for (const f of JSON.parse(process.argv[1])) { const m = await import(f); if (typeof m.handler !== 'function') throw new Error(f); }`;
