@@ -1,0 +1,189 @@
+import { deflateSync } from 'node:zlib';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callApi, mailbox, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
+
+/**
+ * Joining through real Chromium against the ephemeral local cloud (test/support/e2e-setup.ts): a
+ * newcomer takes the founder's invite code from the landing page to the dashboard, and the
+ * founder's invites drop by one; plus the spec's messages for an unverified sign-in and a picture
+ * that is too large.
+ */
+
+const endpoints = inject('endpoints');
+const founder = inject('founder');
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: endpoints.webUrl, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** The newest code the local mailbox holds for this address, waiting for it to arrive. */
+async function mailedCode(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const [newest] = await mailbox(endpoints, email);
+    if (newest?.code) return newest.code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No code arrived for ${email}`);
+}
+
+async function founderInvitesRemaining(): Promise<number> {
+  const { accessToken } = await signIn(endpoints, founder.email, founder.password);
+  const answer = await callApi(endpoints, 'getMe', { token: accessToken });
+  expect(answer.status).toBe(200);
+  return (answer.body as { result: { inviteSystem: { invitesRemaining: number } } }).result.inviteSystem.invitesRemaining;
+}
+
+/** A small real PNG (a two-colour gradient), so the browser can decode and crop it. */
+function pngFile(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x += 1) rows.set([(x * 255) / width, 120, (y * 255) / height], row + 1 + x * 3);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('joining', () => {
+  it("takes a newcomer from the landing page to the dashboard with the founder's invite code", async () => {
+    const before = await founderInvitesRemaining();
+    const email = uniqueEmail('newcomer');
+    const password = 'Newcomer-pass-1';
+    const { context, page } = await openPage();
+    try {
+      await page.goto('/');
+      await page.getByRole('main').getByRole('link', { name: 'Join' }).first().click();
+      await page.waitForURL('**/auth/signup');
+
+      // Step 1: upper-cased as typed; Continue only with 8 characters.
+      const codeInput = page.getByLabel(/^Invite code/);
+      await codeInput.fill(founder.inviteCode.slice(0, 7).toLowerCase());
+      expect(await codeInput.inputValue()).toBe(founder.inviteCode.slice(0, 7));
+      expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+      await page.getByText('Invite codes are 8 characters long').waitFor();
+      await codeInput.fill(founder.inviteCode.toLowerCase());
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByTestId('inviter').waitFor();
+      expect(await page.getByTestId('inviter').textContent()).toMatch(/invited you to Anchored/);
+      await page.getByRole('button', { name: 'Create your account' }).click();
+
+      // Step 2.
+      await page.waitForURL('**/auth/register');
+      await page.getByLabel(/^Display name/).fill('Nia Newcomer');
+      await page.getByLabel(/^Email/).fill(email);
+      await page.getByLabel(/^Password/).fill(password);
+      await page.getByLabel(/^Confirm password/).fill(password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+
+      // Step 3: the code from the local mailbox; then signed in, on to the welcome tutorial.
+      await page.waitForURL('**/auth/verify-email?**');
+      await page.getByLabel(/^Verification code/).fill(await mailedCode(email));
+      await page.getByRole('button', { name: 'Verify email' }).click();
+      await page.waitForURL('**/welcome');
+      for (const title of ['Your Anchors', 'Share Your Invites', 'Your Privacy Matters']) {
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByRole('heading', { name: title }).waitFor();
+      }
+      await page.getByRole('button', { name: 'Get Started' }).click();
+      await page.waitForURL('**/profile/setup');
+      expect(await page.evaluate('localStorage.getItem("hasSeenWelcome")')).toBe('true');
+
+      // Step 4: a picture too large first (the spec's message), then a real one, cropped.
+      const fileInput = page.locator('input[type="file"]');
+      await fileInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+      await page.getByRole('alert').filter({ hasText: 'Image must be less than 5MB' }).waitFor();
+      await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngFile(320, 240) });
+      await page.getByRole('dialog', { name: 'Crop your picture' }).waitFor();
+      await page.getByRole('button', { name: 'Use this picture' }).click();
+
+      await page.getByLabel(/^Bio/).fill('New in town, glad to be here.');
+      await page.getByLabel(/^Birthday\s*\*?$/).fill('1990-05-17');
+      await page.getByRole('combobox', { name: 'City' }).fill('springfield');
+      await page.getByRole('combobox', { name: 'State' }).fill('IL');
+      await page.getByRole('combobox', { name: 'State' }).blur();
+      expect(await page.getByRole('combobox', { name: 'City' }).inputValue()).toBe('Springfield');
+      expect(await page.getByRole('combobox', { name: 'State' }).inputValue()).toBe('Illinois');
+      await page.getByLabel(/^Phone Number/).fill('5551234567');
+      expect(await page.getByLabel(/^Phone Number/).inputValue()).toBe('555-123-4567');
+      await page.getByLabel(/^Personal Email/).fill('nia.personal@example.com');
+      await page.getByRole('button', { name: 'Complete Profile' }).click();
+
+      await page.waitForURL('**/dashboard', { timeout: 20_000 });
+      await page.getByTestId('signed-in-as').filter({ hasText: 'Nia Newcomer' }).waitFor();
+      expect(await page.evaluate('sessionStorage.getItem("inviteCode")')).toBeNull();
+    } finally {
+      await context.close();
+    }
+    expect(await founderInvitesRemaining()).toBe(before - 1);
+  });
+
+  it("tells an unverified member to verify first, and offers the way to do it", async () => {
+    const email = uniqueEmail('unverified');
+    const password = 'Unverified-pass-1';
+    await signUp(endpoints, email, password, founder.inviteCode);
+    const { context, page } = await openPage();
+    try {
+      await page.goto('/auth/signin');
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      await page.getByLabel(/^Password/).fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Please verify your email before signing in.' });
+      await alert.waitFor();
+      await alert.getByRole('link', { name: 'Verify your email now' }).click();
+      await page.waitForURL('**/auth/verify-email?**');
+      expect(await page.getByLabel(/^Email/).inputValue()).toBe(email);
+    } finally {
+      await context.close();
+    }
+  });
+});
