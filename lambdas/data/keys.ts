@@ -12,6 +12,11 @@ export const USER_PROFILE_SK = 'PROFILE';
 /** Object keys in the pictures bucket (spec §3 Stored files). */
 export const objectKeys = {
   profilePicture: (uid: string) => `users/${uid}/profile-picture.jpg`,
+  /**
+   * Where the browser uploads a new picture; only a checked file is copied to profilePicture, so a
+   * bad upload never replaces (or, deleted, takes away) the picture a member already has.
+   */
+  profilePictureUpload: (uid: string) => `users/${uid}/uploads/profile-picture`,
 } as const;
 
 /** Index attributes that make a user findable by name and email prefix (see table-schema.ts). */

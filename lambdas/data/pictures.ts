@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, NoSuchKey } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, NoSuchKey } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { bucketName, s3 } from './aws-clients.ts';
@@ -49,6 +49,20 @@ export async function pictureStart(key: string, bytes: number): Promise<Uint8Arr
   const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: key, Range: `bytes=0-${bytes - 1}` }));
   const all = Body ? await Body.transformToByteArray() : new Uint8Array();
   return all.subarray(0, bytes);
+}
+
+/** Copies a checked upload to its final key with its real Content-Type, then drops the upload. */
+export async function promotePicture(from: string, to: string, contentType: string): Promise<void> {
+  await s3().send(
+    new CopyObjectCommand({
+      Bucket: bucketName(),
+      CopySource: `${bucketName()}/${from}`,
+      Key: to,
+      ContentType: contentType,
+      MetadataDirective: 'REPLACE',
+    }),
+  );
+  await deletePicture(from);
 }
 
 export async function deletePicture(key: string): Promise<void> {

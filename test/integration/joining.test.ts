@@ -169,8 +169,11 @@ describe('the user record and the profile', () => {
 });
 
 describe('profile picture uploads', () => {
-  it('refuses a file over 5 MB and one that is not an image by its bytes, and removes both', async () => {
+  it('refuses a file over 5 MB and one that is not an image by its bytes, removes both, and keeps the picture the member had', async () => {
     const member = await createMember(endpoints, 'uploader');
+    const good = await upload(member.accessToken, PNG_1X1);
+    const goodUrl = (good.body as { result: { profilePicture: string } }).result.profilePicture;
+
     const tooBig = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024)]);
     expect(await upload(member.accessToken, tooBig, 'image/jpeg')).toMatchObject({ status: 400, body: { error: { message: 'Image must be less than 5MB' } } });
     expect((await callApi(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
@@ -178,7 +181,10 @@ describe('profile picture uploads', () => {
     const notImage = await upload(member.accessToken, Buffer.from('#!/bin/sh\necho not a picture\n'), 'image/png');
     expect(notImage).toMatchObject({ status: 400, body: { error: { status: 'invalid-argument' } } });
     expect((await callApi(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
-    expect((await getUser(member.uid))?.profilePicture).toBe('');
+    expect((await getUser(member.uid))?.profilePicture).toBe(`users/${member.uid}/profile-picture.jpg`);
+    const kept = await fetch(goodUrl);
+    expect(kept.status).toBe(200);
+    expect(Buffer.from(await kept.arrayBuffer()).equals(PNG_1X1)).toBe(true);
   });
 
   it('grants uploads for images only', async () => {

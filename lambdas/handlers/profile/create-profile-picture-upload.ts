@@ -3,7 +3,7 @@ import { createPictureUpload } from '#data/pictures';
 import { objectKeys } from '#data/keys';
 import { defineCallable } from '#http/define-callable';
 
-/** The browser uploads straight to S3 under the member's own key; confirmProfilePicture checks it afterwards. */
+/** The browser uploads straight to S3 under the member's own upload key; confirmProfilePicture checks it afterwards. */
 export const handler = defineCallable('createProfilePictureUpload', async ({ contentType }, { caller }) =>
-  createPictureUpload(objectKeys.profilePicture(caller.uid), contentType, PROFILE_PICTURE_MAX_BYTES),
+  createPictureUpload(objectKeys.profilePictureUpload(caller.uid), contentType, PROFILE_PICTURE_MAX_BYTES),
 );
