@@ -101,13 +101,14 @@ export const joiningCallables = {
     access: 'member',
     input: z.object({ contentType: z.string().regex(/^image\/[a-z0-9.+-]+$/i, 'Please upload an image file') }).strict(),
     output: pictureUploadSchema,
-    description: 'A presigned POST for users/{uid}/profile-picture.jpg: images only, at most 5 MB, valid a few minutes.',
+    description:
+      "A presigned POST for the member's upload key (users/{uid}/uploads/…): images only, at most 5 MB, valid 5 minutes. Then call confirmProfilePicture.",
   },
   confirmProfilePicture: {
     access: 'member',
     input: z.object({}).strict(),
     output: userSchema,
     description:
-      'Checks the uploaded picture (size, real image type by its bytes); a bad file is deleted and refused (400), a good one becomes profilePicture.',
+      'Checks the upload (size, real image type by its bytes); a bad file is deleted and refused (400) and the previous picture stays; a good one moves to users/{uid}/profile-picture.jpg and becomes profilePicture.',
   },
 } as const;
