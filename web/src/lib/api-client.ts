@@ -1,19 +1,8 @@
-import type { z } from 'zod';
-import type { callables } from '#contracts/callables';
-import type { joiningCallables } from '#contracts/joining';
+import type { CallableInput, CallableName, CallableOutput } from '#contracts/callables';
 import {
   CORRELATION_HEADER,
   type CallableResponse, type ErrorDetails, type ErrorStatus, statusFromHttp } from '#contracts/protocol';
 import { loadConfig } from './config.ts';
-
-/**
- * Every callable the web may call: the registry, plus the joining contracts that the server adds to
- * the registry as their handlers land (typed against the same shapes meanwhile).
- */
-type WebCallables = typeof joiningCallables & typeof callables;
-export type CallableName = keyof WebCallables;
-export type CallableInput<N extends CallableName> = z.input<WebCallables[N]['input']>;
-export type CallableOutput<N extends CallableName> = z.output<WebCallables[N]['output']>;
 
 /** A failed callable, with the protocol's status code, human message and correlation id. */
 export class ApiError extends Error {

@@ -54,18 +54,8 @@ export function useAuthSession() {
   });
 }
 
-async function createUserRecord(signal: AbortSignal): Promise<User | null> {
-  try {
-    return await callApi('createUserRecord', {}, { signal });
-  } catch (error) {
-    // A server without the callable yet (not-found): the record simply does not exist.
-    if (isApiError(error, 'not-found')) return null;
-    throw error;
-  }
-}
-
 /**
- * The caller's user record, created on first need; null only while the server cannot create it.
+ * The caller's user record; a new account's record is created on first need (createUserRecord).
  */
 export function useMe() {
   const queryClient = useQueryClient();
@@ -78,7 +68,7 @@ export function useMe() {
         return await callApi('getMe', {}, { signal }).catch((error: unknown) => {
           // The first sign-in of a new account: create its record (idempotent on the server), here
           // rather than on one screen so a later sign-in, on any device, does it too.
-          if (isApiError(error, 'not-found')) return createUserRecord(signal);
+          if (isApiError(error, 'not-found')) return callApi('createUserRecord', {}, { signal });
           throw error;
         });
       } catch (error) {
