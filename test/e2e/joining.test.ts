@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, mailbox, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
+import { callApi, confirmSignUp, mailbox, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
 
 /**
  * Joining through real Chromium against the ephemeral local cloud (test/support/e2e-setup.ts): a
@@ -40,11 +40,11 @@ async function openPage(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page };
 }
 
-/** The newest code the local mailbox holds for this address, waiting for it to arrive. */
-async function mailedCode(email: string): Promise<string> {
+/** The newest code once the local mailbox holds `count` messages for this address. */
+async function mailedCode(email: string, count = 1): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const [newest] = await mailbox(endpoints, email);
-    if (newest?.code) return newest.code;
+    const messages = await mailbox(endpoints, email);
+    if (messages.length >= count && messages[0]?.code) return messages[0].code;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`No code arrived for ${email}`);
@@ -182,6 +182,33 @@ describe('joining', () => {
       await alert.getByRole('link', { name: 'Verify your email now' }).click();
       await page.waitForURL('**/auth/verify-email?**');
       expect(await page.getByLabel(/^Email/).inputValue()).toBe(email);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('resets a forgotten password: the modal sends the code, closes itself, and the reset screen finishes', async () => {
+    const email = uniqueEmail('forgetful');
+    await signUp(endpoints, email, 'Old-password-1', founder.inviteCode);
+    await confirmSignUp(endpoints, email, await mailedCode(email));
+    const { context, page } = await openPage();
+    try {
+      await page.goto('/auth/signin');
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      await page.getByRole('button', { name: 'Forgot your password?' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+      await dialog.getByRole('button', { name: 'Send reset email' }).click();
+      await dialog.getByText(`We sent a password reset code to ${email}.`).waitFor();
+      // It closes itself after 5 s and leads on to the reset screen.
+      await page.waitForURL('**/auth/reset-password?**', { timeout: 8_000 });
+      await page.getByLabel(/^Reset code/).fill(await mailedCode(email, 2));
+      await page.getByLabel(/^New password/).fill('New-password-2');
+      await page.getByLabel(/^Confirm new password/).fill('New-password-2');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await page.waitForURL('**/auth/signin?**');
+      await page.getByLabel(/^Password/).fill('New-password-2');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/welcome');
     } finally {
       await context.close();
     }
