@@ -70,4 +70,13 @@ describe('the API Gateway v2 event the local gateway builds', () => {
     expect(event.body).toBeUndefined();
     expect(callerFromEvent(event)).toBeNull();
   });
+
+  it("reports the loopback proxy's X-Forwarded-For client as sourceIp, else the peer", async () => {
+    const proxied = await receive({ path: '/api/getMe', method: 'POST', body: '', headers: { 'X-Forwarded-For': '10.1.2.3, 127.0.0.1' } });
+    const event = apiGatewayEvent({ request: proxied.request, requestId: 'req-3', routeKey: 'POST /api/getMe', rawPath: '/api/getMe', body: proxied.body, claims: null });
+    expect(event.requestContext.http.sourceIp).toBe('10.1.2.3');
+    const direct = await receive({ path: '/api/getMe', method: 'POST', body: '' });
+    const plain = apiGatewayEvent({ request: direct.request, requestId: 'req-4', routeKey: 'POST /api/getMe', rawPath: '/api/getMe', body: direct.body, claims: null });
+    expect(plain.requestContext.http.sourceIp).toBe('127.0.0.1');
+  });
 });
