@@ -120,10 +120,10 @@ function CropArea({ file, onCancel, onCropped }: { file: File; onCancel: () => v
       <Box pos="relative" w={width} h={height} mx="auto" style={{ overflow: 'hidden', touchAction: 'none', userSelect: 'none' }}>
         <img src={source.url} alt="The picture you chose" width={width} height={height} draggable={false} style={{ display: 'block' }} />
         <div
-          role="slider"
+          role="group"
           tabIndex={0}
-          aria-label="Crop area: drag or use the arrow keys to move it"
-          aria-valuetext={`${crop.size} by ${crop.size} pixels at ${crop.x}, ${crop.y}`}
+          aria-roledescription="crop area"
+          aria-label={`Crop area, ${crop.size} by ${crop.size} pixels: drag or use the arrow keys to move it`}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={endDrag}

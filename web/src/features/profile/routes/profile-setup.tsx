@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { normalizeCity, normalizeState, US_STATES } from '#contracts/location';
 import { formatPhone, PHONE_MAX_LENGTH } from '#contracts/phone';
@@ -75,6 +75,8 @@ function ProfileSetupForm({ me }: { me: User }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [preview, setPreview] = useState('');
   const upload = useUploadProfilePicture(setProgress);
+  // The local preview of the cropped picture lives until the next one replaces it or the page goes.
+  useEffect(() => () => URL.revokeObjectURL(preview), [preview]);
   const save = useCompleteProfile(me);
   const completed = me.profileCompleted;
 
@@ -103,10 +105,7 @@ function ProfileSetupForm({ me }: { me: User }) {
 
   const onCropped = (picture: Blob) => {
     setCropFile(null);
-    setPreview((previous) => {
-      if (previous) URL.revokeObjectURL(previous);
-      return URL.createObjectURL(picture);
-    });
+    setPreview(URL.createObjectURL(picture));
     upload.mutate(picture, {
       onError: () => {
         setProgress(null);
