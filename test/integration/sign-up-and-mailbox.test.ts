@@ -38,7 +38,7 @@ describe('invite-only sign-up through cognito-local and the PreSignUp trigger', 
     await confirmSignUp(endpoints, email, message?.code ?? '');
     const tokens = await signIn(endpoints, email, PASSWORD);
 
-    // Signed in, but no member record exists until the invite code is used.
+    // Signed in, but no member record exists until the SPA calls createUserRecord.
     const answer = await callApi(endpoints, 'getMe', { token: tokens.accessToken });
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ error: { status: 'not-found' } });
