@@ -97,6 +97,10 @@ export class Auth extends Construct {
       // The sign-in screen must tell "No account found" from "Incorrect password" (SPEC messages).
       preventUserExistenceErrors: false,
       enableTokenRevocation: true,
+      // What a sign-up may set: email, the display name and the invite code, nothing else.
+      writeAttributes: new cognito.ClientAttributes()
+        .withStandardAttributes({ email: true, fullname: true })
+        .withCustomAttributes(INVITE_CODE_ATTRIBUTE.replace(/^custom:/, '')),
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),

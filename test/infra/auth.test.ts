@@ -26,6 +26,7 @@ describe('auth (Cognito)', () => {
       'ALLOW_USER_PASSWORD_AUTH',
     ]);
     expect(client?.Properties).toMatchObject({ GenerateSecret: false, AllowedOAuthFlowsUserPoolClient: false });
+    expect((client?.Properties?.WriteAttributes as string[]).toSorted()).toEqual(['custom:invite_code', 'email', 'name']);
   });
 
   it('keeps the invite code an account signed up with in custom:invite_code (8 characters, set once)', () => {

@@ -169,6 +169,14 @@ describe('the user record and the profile', () => {
 });
 
 describe('profile picture uploads', () => {
+  it("serves the seeded founder's picture through a short-lived URL too", async () => {
+    const { accessToken } = await signIn(endpoints, founder.email, founder.password);
+    const me = await callApi(endpoints, 'getMe', { token: accessToken });
+    const url = (me.body as { result: { profilePicture: string } }).result.profilePicture;
+    expect(url).toContain(`users/${founder.userId}/profile-picture.jpg?`);
+    expect((await fetch(url)).status).toBe(200);
+  });
+
   it('refuses a file over 5 MB and one that is not an image by its bytes, removes both, and keeps the picture the member had', async () => {
     const member = await createMember(endpoints, 'uploader');
     const good = await upload(member.accessToken, PNG_1X1);
