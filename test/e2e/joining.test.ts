@@ -94,6 +94,22 @@ function pngFile(width: number, height: number): Buffer {
   ]);
 }
 
+/** The newcomer of the first test, who then invites someone from too far away. */
+let newcomer: { email: string; password: string } | undefined;
+
+/** Fills profile setup with a cropped picture and the given place. */
+async function fillProfile(page: Page, place: { city: string; state: string }): Promise<void> {
+  await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngFile(320, 240) });
+  await page.getByRole('button', { name: 'Use this picture' }).click();
+  await page.getByLabel(/^Bio/).fill('Hello from far away.');
+  await page.getByLabel(/^Birthday\s*\*?$/).fill('1985-01-02');
+  await page.getByRole('combobox', { name: 'City' }).fill(place.city);
+  await page.getByRole('combobox', { name: 'State' }).fill(place.state);
+  await page.getByRole('combobox', { name: 'State' }).blur();
+  await page.getByLabel(/^Phone Number/).fill('5559876543');
+  await page.getByLabel(/^Personal Email/).fill('far.away@example.com');
+}
+
 describe('joining', () => {
   it("takes a newcomer from the landing page to the dashboard with the founder's invite code", async () => {
     const before = await founderInvitesRemaining();
@@ -161,6 +177,7 @@ describe('joining', () => {
       await page.waitForURL('**/dashboard', { timeout: 20_000 });
       await page.getByTestId('signed-in-as').filter({ hasText: 'Nia Newcomer' }).waitFor();
       expect(await page.evaluate('sessionStorage.getItem("inviteCode")')).toBeNull();
+      newcomer = { email, password };
     } finally {
       await context.close();
     }
@@ -209,6 +226,39 @@ describe('joining', () => {
       await page.getByLabel(/^Password/).fill('New-password-2');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL('**/welcome');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("stops the first profile save when the invite's location rule refuses it (spec §8)", async () => {
+    if (!newcomer) throw new Error('needs the newcomer of the first test');
+    const { accessToken } = await signIn(endpoints, newcomer.email, newcomer.password);
+    const me = await callApi(endpoints, 'getMe', { token: accessToken });
+    const inviteCode = (me.body as { result: { inviteSystem: { inviteCode: string } } }).result.inviteSystem.inviteCode;
+    const email = uniqueEmail('faraway');
+    const password = 'Faraway-pass-1';
+    await signUp(endpoints, email, password, inviteCode);
+    await confirmSignUp(endpoints, email, await mailedCode(email));
+    const { context, page } = await openPage();
+    try {
+      await page.goto('/auth/signin');
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      await page.getByLabel(/^Password/).fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/welcome');
+      await page.getByRole('button', { name: 'Skip tutorial' }).click();
+      await page.waitForURL('**/profile/setup');
+      // As if step 1 had run in this browser (this account was created through the API).
+      await page.evaluate(`sessionStorage.setItem('inviteCode', ${JSON.stringify(inviteCode)})`);
+      // Springfield, Illinois invites Honolulu, Hawaii: far more than 50 miles.
+      await fillProfile(page, { city: 'Honolulu', state: 'HI' });
+      await page.getByRole('button', { name: 'Complete Profile' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Location validation failed: Your location does not match the invite code requirements' })
+        .waitFor();
+      expect(new URL(page.url()).pathname).toBe('/profile/setup');
     } finally {
       await context.close();
     }
