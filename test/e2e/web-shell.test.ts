@@ -81,6 +81,7 @@ describe('web shell', () => {
   it('renders the landing page with the signed-out navigation', async () => {
     const { context, page } = await openPage();
     try {
+      await page.clock.install(); // the phrase's 2.5 s, observed without waiting for it
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: /^Anchored/ }).waitFor();
       const main = page.getByRole('main');
@@ -96,11 +97,10 @@ describe('web shell', () => {
       }
       const phrase = page.getByTestId('rotating-phrase');
       expect(await phrase.textContent()).toBe('to Friends');
-      await page.waitForFunction(
-        `document.querySelector('[data-testid="rotating-phrase"]')?.textContent === 'to Family'`,
-        undefined,
-        { timeout: 4_000 },
-      );
+      await page.clock.runFor(2_400);
+      expect(await phrase.textContent()).toBe('to Friends');
+      await page.clock.runFor(200);
+      await page.getByTestId('rotating-phrase').filter({ hasText: 'to Family' }).waitFor();
       const nav = mainNav(page);
       for (const name of ['Why', 'Sign In', 'Join']) {
         expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
