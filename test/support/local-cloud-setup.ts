@@ -1,31 +1,41 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startLocalCloud } from '../../local/cloud.ts';
+import type { Endpoints, Founder } from '../../local/cloud-files.ts';
+
+const CHILD = fileURLToPath(new URL('./local-cloud-process.ts', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * A vitest globalSetup that starts one ephemeral local cloud for the whole run: its own temp dir,
- * DynamoDB in memory, free random ports (so it never meets a developer's `npm start` or a parallel
- * run), and provides its endpoints and founder to the tests (`inject('endpoints')`,
- * `inject('founder')`). Teardown stops every emulator and deletes the temp dir.
+ * A vitest globalSetup that starts one ephemeral local cloud for the whole project: its own temp
+ * dir, DynamoDB in memory, free random ports (so it never meets a developer's `npm start` or a
+ * parallel run), and provides its endpoints and founder to the tests (`inject('endpoints')`,
+ * `inject('founder')`). The cloud runs in a child process (local-cloud-process.ts), so the
+ * integration and e2e projects of one `npm test` never share handler state. Teardown stops it.
  */
 export function localCloudGlobalSetup(options: { web: boolean }) {
   return async function setup(project: TestProject): Promise<() => Promise<void>> {
-    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-    const cloud = await startLocalCloud({
-      dataDir: mkdtempSync(join(tmpdir(), options.web ? 'anchored-e2e-' : 'anchored-integration-')),
-      persistent: false,
-      ports: 'random',
-      web: options.web,
-      quiet: true,
-      log: (line) => {
-        // Crashes and refusals of handlers are what a failing test needs to explain itself.
-        if (/crashed|failed|timed out/.test(line)) console.error(`[local cloud] ${line}`);
-      },
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...(options.web ? ['--web'] : [])], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      stdio: ['pipe', 'pipe', 'inherit'],
     });
-    project.provide('endpoints', cloud.endpoints);
-    project.provide('founder', cloud.founder);
-    return () => cloud.stop();
+    const exited = once(child, 'exit');
+    const lines = createInterface({ input: child.stdout });
+    const ready = new Promise<{ endpoints: Endpoints; founder: Founder }>((resolve, reject) => {
+      lines.on('line', (line) => {
+        if (line.startsWith('{"endpoints"')) resolve(JSON.parse(line) as { endpoints: Endpoints; founder: Founder });
+      });
+      void exited.then(([code]) => reject(new Error(`The local cloud exited (code ${String(code)}) before it was ready`)));
+    });
+    const { endpoints, founder } = await ready;
+    project.provide('endpoints', endpoints);
+    project.provide('founder', founder);
+    return async () => {
+      child.kill('SIGTERM');
+      await exited;
+    };
   };
 }

@@ -16,9 +16,9 @@ export const handler = defineCallable('validateInviteCode', async ({ inviteCode,
   }
   const inviter = await inviterOfCode(inviteCode);
   const relation = relationToInviter(inviter, userLocation);
-  let inviteType = null;
+  // 'Unknown' place (registration): only that the code can still vouch for someone.
   if (relation === null) assertCanInvite(inviter);
-  else inviteType = decideInviteType(inviter, relation);
+  const inviteType = relation === null ? null : decideInviteType(inviter, relation);
   return {
     inviterName: inviter.displayName,
     inviterLocation: formatCityState(inviter.location.city, inviter.location.state),
