@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
 import { callApi, confirmSignUp, mailbox, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
 
 /**
@@ -13,20 +14,10 @@ import { callApi, confirmSignUp, mailbox, signIn, signUp, uniqueEmail } from '..
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
 
 /**
  * The web shell through real Chromium against the ephemeral local cloud of test/support/e2e-setup.ts
@@ -10,20 +11,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -6,14 +6,13 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { CHROMIUM_PATH } from './browser.ts';
 
 interface Prerequisite {
   name: string;
   present: () => boolean;
   debianPackage: string;
 }
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const prerequisites: Prerequisite[] = [
   {

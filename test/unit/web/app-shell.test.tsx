@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#contracts/user';
+import { newUserRecord } from '#domain/new-user';
 import { AppProviders } from '../../../web/src/app/providers.tsx';
 import { routes } from '../../../web/src/app/router.tsx';
 import type { AuthSession } from '../../../web/src/lib/auth.ts';
@@ -37,43 +38,15 @@ afterEach(() => {
 const SESSION: AuthSession = { userId: 'u1', email: 'ada@example.com', emailVerifiedClaim: false, groups: [] };
 
 function user(overrides: Partial<User> = {}): User {
-  return {
+  const record = newUserRecord({
     uid: 'u1',
     email: 'ada@example.com',
     displayName: 'Ada Lovelace',
-    isVerified: false,
-    verificationLevel: 'pending',
-    createdAt: '2024-01-01T00:00:00.000Z',
-    lastActive: '2024-01-01T00:00:00.000Z',
-    bio: '',
-    birthday: '',
-    profilePicture: '',
-    profileCompleted: true,
-    graduationYear: null,
-    major: '',
-    isSuperuser: false,
-    isAdmin: false,
-    inviteSystem: {
-      invitesRemaining: 10,
-      invitesUsed: 0,
-      inviteCode: 'ABCDEFGH',
-      localInvitesUsed: 0,
-      distantInvitesUsed: 0,
-      invitedBy: null,
-    },
-    location: { city: '', state: '', country: 'United States' },
-    privacy: {
-      profileVisibility: 'friends',
-      birthdayVisibility: 'friends',
-      photosVisibility: 'friends',
-      contactVisibility: 'friends',
-      phoneVisibility: 'friends',
-      emailVisibility: 'friends',
-    },
-    contactInfo: { phoneNumber: '', personalEmail: '', isPhoneVisible: false, isEmailVisible: false },
-    photos: [],
-    ...overrides,
-  };
+    inviteCode: 'ABCDEFGH',
+    invitedBy: null,
+    now: new Date('2024-01-01T00:00:00.000Z'),
+  });
+  return { ...record, profileCompleted: true, ...overrides };
 }
 
 /** Renders the real route table at `path`; a signed-in visitor gets a primed session cache. */
