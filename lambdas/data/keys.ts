@@ -19,6 +19,22 @@ export const objectKeys = {
   profilePictureUpload: (uid: string) => `users/${uid}/uploads/profile-picture`,
 } as const;
 
+/** Sort-key prefixes of a member's feed and of a post's likes and comments (begins_with lists them). */
+export const FEED_ENTRY_PREFIX = 'FEED#';
+export const LIKE_PREFIX = 'LIKE#';
+export const COMMENT_PREFIX = 'COMMENT#';
+
+/** Posts and what hangs off them (issue 4). Post and comment ids are ULIDs, so sort keys sort by time. */
+export const postKeys = {
+  post: (postId: string) => ({ pk: `POST#${postId}`, sk: 'POST' }),
+  /** One per reader and post, written on post (fan-out): a feed read is one Query, whatever the anchor count. */
+  feedEntry: (ownerUid: string, postId: string) => ({ pk: `USER#${ownerUid}`, sk: `${FEED_ENTRY_PREFIX}${postId}` }),
+  like: (postId: string, uid: string) => ({ pk: `POST#${postId}`, sk: `${LIKE_PREFIX}${uid}` }),
+  comment: (postId: string, commentId: string) => ({ pk: `POST#${postId}`, sk: `${COMMENT_PREFIX}${commentId}` }),
+  /** Remembers which post a createPost attempt made, so a retry returns it instead of posting twice; expires. */
+  postRequest: (uid: string, clientRequestId: string) => ({ pk: `USER#${uid}`, sk: `POSTREQUEST#${clientRequestId}` }),
+} as const;
+
 /** Index attributes that make a user findable by name and email prefix (see table-schema.ts). */
 export function userIndexAttributes(user: { uid: string; displayName: string; email: string }) {
   const name = user.displayName.trim().toLowerCase();

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/** Spec §5 and §9: posts up to 500 characters, comments up to 300, both required after trimming. */
+export const POST_MAX_LENGTH = 500;
+export const COMMENT_MAX_LENGTH = 300;
+/** Spec §9: the feed shows the latest 50 posts; older ones come page by page. */
+export const FEED_PAGE_SIZE = 50;
+export const COMMENTS_PAGE_SIZE = 50;
+/** How often the web re-reads the newest feed page for live posts, likes and comments. */
+export const FEED_POLL_INTERVAL_MS = 3_000;
+
+/** What the server answers; the web shows its own alerts on failure (spec §8). */
+export const FEED_MESSAGES = {
+  postRequired: 'Please write something before posting',
+  postTooLong: `Posts can be at most ${POST_MAX_LENGTH} characters`,
+  commentRequired: 'Please write a comment',
+  commentTooLong: `Comments can be at most ${COMMENT_MAX_LENGTH} characters`,
+  postNotFound: 'Post not found',
+  userNotFound: 'User not found',
+  /** Spec §8: the web's alerts when a post or a comment fails. */
+  postFailed: 'Failed to post. Please try again.',
+  commentFailed: 'Failed to add comment',
+} as const;
+
+export const postPrivacySchema = z.enum(['anchors', 'public']);
+export type PostPrivacy = z.infer<typeof postPrivacySchema>;
+
+export const postContentSchema = z.string().trim().min(1, FEED_MESSAGES.postRequired).max(POST_MAX_LENGTH, FEED_MESSAGES.postTooLong);
+export const commentContentSchema = z
+  .string()
+  .trim()
+  .min(1, FEED_MESSAGES.commentRequired)
+  .max(COMMENT_MAX_LENGTH, FEED_MESSAGES.commentTooLong);
+
+/** Post ids are ULIDs: sortable by creation time, unguessable enough to be no secret anyway. */
+export const postIdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Post not found');
+/** Opaque page cursors; the server checks them. */
+const cursorSchema = z.string().min(1).max(200);
+
+/** A post as a viewer sees it (spec §3 Post). authorPicture is a short-lived URL or ''. */
+export const postSchema = z.object({
+  postId: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  authorPicture: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  privacy: postPrivacySchema,
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  isWallPost: z.boolean(),
+  recipientName: z.string().optional(),
+  /** Whether the viewer has liked it (spec: `likes` holds the likers; getPostLikers lists them). */
+  likedByMe: z.boolean(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const commentSchema = z.object({
+  commentId: z.string(),
+  postId: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  authorPicture: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const likerSchema = z.object({ uid: z.string(), displayName: z.string(), likedAt: z.string() });
+export type Liker = z.infer<typeof likerSchema>;
+
+/**
+ * The feed callables (issue 4). Anchors-only posts answer 'Post not found' to anyone but the
+ * author and the author's accepted anchors, so a guessed id leaks nothing.
+ */
+export const feedCallables = {
+  createPost: {
+    access: 'member',
+    input: z
+      .object({
+        content: postContentSchema,
+        privacy: postPrivacySchema,
+        /** A client-chosen id per attempt: a retry with the same id returns the first post, never a second. */
+        clientRequestId: z.string().trim().min(8).max(64).optional(),
+      })
+      .strict(),
+    output: postSchema,
+    description: "Posts to the author's feed and every accepted anchor's feed (fan-out on write); idempotent per clientRequestId.",
+  },
+  getFeed: {
+    access: 'member',
+    input: z.object({ cursor: cursorSchema.optional() }).strict(),
+    output: z.object({ posts: z.array(postSchema), nextCursor: z.string().nullable() }),
+    description:
+      'The latest 50 non-wall posts by the caller and their accepted anchors, newest first; nextCursor loads older. Two DynamoDB requests; poll the first page for live updates.',
+  },
+  getPost: {
+    access: 'member',
+    input: z.object({ postId: postIdSchema }).strict(),
+    output: postSchema,
+    description: 'One post, if the caller may see it.',
+  },
+  togglePostLike: {
+    access: 'member',
+    input: z.object({ postId: postIdSchema, liked: z.boolean() }).strict(),
+    output: z.object({ liked: z.boolean(), likeCount: z.number().int() }),
+    description: 'Likes (liked: true) or unlikes a post; the like and likeCount move together, and a repeat changes nothing.',
+  },
+  getPostLikers: {
+    access: 'member',
+    input: z.object({ postId: postIdSchema }).strict(),
+    output: z.object({ likers: z.array(likerSchema) }),
+    description: 'Who liked a post, newest like first.',
+  },
+  addComment: {
+    access: 'member',
+    input: z.object({ postId: postIdSchema, content: commentContentSchema }).strict(),
+    output: z.object({ comment: commentSchema, commentCount: z.number().int() }),
+    description: 'Comments on a post; the comment and commentCount move together.',
+  },
+  listComments: {
+    access: 'member',
+    input: z.object({ postId: postIdSchema, cursor: cursorSchema.optional() }).strict(),
+    output: z.object({ comments: z.array(commentSchema), nextCursor: z.string().nullable() }),
+    description: 'Comments of a post, newest first, 50 a page.',
+  },
+} as const;
