@@ -19,9 +19,21 @@ describe('decideGuard (spec §2 guard behaviour, in order)', () => {
   });
 
   it('2. sends a visitor without a signed-in user to /auth/signin', () => {
-    for (const path of ['/dashboard', '/welcome', '/profile/setup', '/admin', '/dev']) {
+    for (const path of ['/dashboard', '/welcome', '/profile/setup', '/admin', '/anchors', '/profile/u1', '/dev/x', '/devtools']) {
       expect(decideGuard({ status: 'signed-out' }, path)).toEqual({ action: 'redirect', to: '/auth/signin' });
     }
+  });
+
+  it('2. lets a signed-out visitor see /dev only, whose screen asks them to sign in', () => {
+    expect(decideGuard({ status: 'signed-out' }, '/dev')).toEqual({ action: 'render' });
+    expect(decideGuard({ status: 'signed-out' }, '/dev/')).toEqual({ action: 'render' });
+    // Still loading or unreadable sessions are not waived, and signed-in members keep rules 3 to 5.
+    expect(decideGuard({ status: 'loading' }, '/dev')).toEqual({ action: 'loading' });
+    expect(decideGuard({ status: 'error' }, '/dev')).toEqual({ action: 'error' });
+    expect(decideGuard(signedIn({ profile: 'incomplete', hasSeenWelcome: true }), '/dev')).toEqual({
+      action: 'redirect',
+      to: '/profile/setup',
+    });
   });
 
   it('3. sends an unverified member to /auth/verify-email, before any profile rule', () => {

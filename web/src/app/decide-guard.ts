@@ -23,6 +23,13 @@ export const VERIFY_EMAIL_PATH = '/auth/verify-email';
 export const WELCOME_PATH = '/welcome';
 export const PROFILE_SETUP_PATH = '/profile/setup';
 
+/**
+ * Guarded routes whose screen speaks to signed-out visitors itself instead of sending them to
+ * sign-in: spec §2 Dev tools shows 'Please sign in to use dev tools.'. Only rule 2 is waived here;
+ * a signed-in member still meets rules 3 to 5.
+ */
+export const SIGNED_OUT_SCREENS = new Set(['/dev']);
+
 /** The guard of spec §2, rules applied in the spec's order. Pure, so it is tested on its own. */
 export function decideGuard(state: GuardState, pathname: string): GuardDecision {
   const path = normalize(pathname);
@@ -30,7 +37,9 @@ export function decideGuard(state: GuardState, pathname: string): GuardDecision 
   if (state.status === 'loading') return { action: 'loading' };
   if (state.status === 'error') return { action: 'error' };
   // 2. No signed-in user.
-  if (state.status === 'signed-out') return { action: 'redirect', to: SIGN_IN_PATH };
+  if (state.status === 'signed-out') {
+    return SIGNED_OUT_SCREENS.has(path) ? { action: 'render' } : { action: 'redirect', to: SIGN_IN_PATH };
+  }
   // 3. Unverified email.
   if (!state.emailVerified) return { action: 'redirect', to: VERIFY_EMAIL_PATH };
   // Rules 4 and 5 need the profile; until it is known there is nothing honest to show.
