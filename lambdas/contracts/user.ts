@@ -38,6 +38,8 @@ export const userSchema = z.object({
   major: z.string().default(''),
   isSuperuser: z.boolean().default(false),
   isAdmin: z.boolean().default(false),
+  /** Accepted anchors (max 100); kept with the edges in one transaction. Absent on older records. */
+  anchorCount: z.number().int().default(0),
   inviteSystem: z.object({
     invitesRemaining: z.number().int(),
     invitesUsed: z.number().int().default(0),

@@ -1,3 +1,6 @@
+/** Sort-key prefix of a member's anchor edges (begins_with lists them). */
+export const ANCHOR_EDGE_PREFIX = 'ANCHOR#';
+
 /** Every item's key shape, in one place. Nothing outside lambdas/data builds a key. */
 export const keys = {
   user: (uid: string) => ({ pk: `USER#${uid}`, sk: 'PROFILE' }),
@@ -5,6 +8,10 @@ export const keys = {
   metrics: (date: string) => ({ pk: 'METRICS', sk: date }),
   /** One counter per client and window of a rate limit; expires with its window (TTL). */
   rateWindow: (limit: string, client: string, windowStart: number) => ({ pk: `RATE#${limit}#${client}`, sk: `WINDOW#${windowStart}` }),
+  /** One side of an anchor pair (status pending | accepted | blocked): a member's anchors are one Query. */
+  anchorEdge: (uid: string, otherUid: string) => ({ pk: `USER#${uid}`, sk: `${ANCHOR_EDGE_PREFIX}${otherUid}` }),
+  /** The pair's own record (spec §3 Friendship); id = the two uids sorted and joined by '_'. */
+  friendship: (friendshipId: string) => ({ pk: `FRIENDSHIP#${friendshipId}`, sk: 'FRIENDSHIP' }),
 } as const;
 
 export const USER_PROFILE_SK = 'PROFILE';

@@ -30,6 +30,7 @@ export function newUserRecord({ uid, email, displayName, inviteCode, invitedBy, 
     major: '',
     isSuperuser: false,
     isAdmin: false,
+    anchorCount: 0,
     inviteSystem: {
       invitesRemaining: INVITES_PER_MEMBER,
       invitesUsed: 0,

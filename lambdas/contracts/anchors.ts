@@ -1,0 +1,181 @@
+import { z } from 'zod';
+
+/** Most accepted anchors a member may have (spec §9), on both sides of every pair. */
+export const MAX_ANCHORS = 100;
+/** Search results per query (spec §9). */
+export const SEARCH_RESULT_LIMIT = 10;
+/** Dummy anchors one dev-tools call creates (spec §9). */
+export const DUMMY_ANCHOR_COUNT = 10;
+
+/** The spec's messages (§5/§8), verbatim, plus the few cases it has no sentence for. */
+export const ANCHOR_MESSAGES = {
+  toYourself: 'Cannot send anchor request to yourself',
+  maxReached: 'You have reached the maximum of 100 anchors',
+  /** Not in the spec: the accepter is fine but the other member is at the cap. */
+  otherMaxReached: 'This member has reached the maximum of 100 anchors',
+  alreadyAnchored: 'You are already anchored with this person',
+  alreadyPending: 'Anchor request already pending',
+  blocked: 'Cannot send anchor request',
+  requestNotFound: 'Anchor request not found',
+  notPartOfRequest: 'You are not part of this anchor request',
+  ownRequest: 'You cannot accept your own request',
+  alreadyAccepted: 'Anchor request already accepted',
+  connectionNotFound: 'Anchor connection not found',
+  notPartOfConnection: 'You are not part of this anchor connection',
+  userNotFound: 'User not found',
+  searchQueryRequired: 'Please enter a name to search',
+  /** Not in the spec: dev tools would pass the cap. */
+  dummiesWouldPassCap: 'Creating 10 dummy anchors would pass the maximum of 100 anchors',
+  dummiesNeedLocation: 'Please complete your profile (city and state) before creating dummy anchors',
+} as const;
+
+export const userIdSchema = z.string().trim().min(1, 'userId is required').max(128);
+/** Two uids sorted and joined by '_' (spec §3). */
+export const friendshipIdSchema = z.string().trim().min(3).max(260);
+
+/**
+ * Which pair an action is about: the other member's uid (the caller is the other side), or the
+ * friendship id itself (then the caller must be one of its two members).
+ */
+export const anchorPairSchema = z.union([
+  z.object({ userId: userIdSchema }).strict(),
+  z.object({ friendshipId: friendshipIdSchema }).strict(),
+]);
+
+export const connectionTypeSchema = z.enum(['local', 'distant']);
+export type ConnectionType = z.infer<typeof connectionTypeSchema>;
+
+export const friendshipStatusSchema = z.enum(['pending', 'accepted', 'blocked']);
+export type FriendshipStatus = z.infer<typeof friendshipStatusSchema>;
+
+/** How the viewer relates to a member. */
+export const relationshipSchema = z.enum(['self', 'anchored', 'pending-sent', 'pending-received', 'none']);
+export type Relationship = z.infer<typeof relationshipSchema>;
+
+const locationSchema = z.object({ city: z.string(), state: z.string(), country: z.string() });
+
+/** What any signed-in member may see of anyone (search, requests): name and picture. */
+export const memberSummarySchema = z.object({
+  uid: z.string(),
+  displayName: z.string(),
+  /** Short-lived URL (presigned GET), '' when the member has no picture. */
+  profilePicture: z.string(),
+});
+
+/** The spec's Friendship (§3), as stored on the pair. */
+export const friendshipSchema = z.object({
+  friendshipId: z.string(),
+  users: z.tuple([z.string(), z.string()]),
+  status: friendshipStatusSchema,
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  connectionType: connectionTypeSchema,
+  invitationChain: z.boolean(),
+  mutualFriends: z.number().int(),
+});
+export type Friendship = z.infer<typeof friendshipSchema>;
+
+export const anchorSchema = memberSummarySchema.extend({
+  friendshipId: z.string(),
+  location: locationSchema,
+  connectionType: connectionTypeSchema,
+  invitationChain: z.boolean(),
+  mutualFriends: z.number().int(),
+  acceptedAt: z.string(),
+});
+export type Anchor = z.infer<typeof anchorSchema>;
+
+export const anchorRequestSchema = memberSummarySchema.extend({
+  friendshipId: z.string(),
+  requestedAt: z.string(),
+  connectionType: connectionTypeSchema,
+});
+
+export const searchResultSchema = memberSummarySchema.extend({
+  /** 'Already anchored', 'Request pending' (either direction) or Add Anchor. */
+  relationship: z.enum(['anchored', 'pending', 'none']),
+  pendingDirection: z.enum(['sent', 'received']).nullable(),
+});
+
+/** A profile the viewer may not see ('This profile is private'): who it is, nothing more. */
+export const privateProfileSchema = memberSummarySchema.extend({
+  private: z.literal(true),
+  relationship: relationshipSchema,
+});
+
+/** A profile the viewer may see; optional parts are absent when hidden from this viewer. */
+export const visibleProfileSchema = memberSummarySchema.extend({
+  private: z.literal(false),
+  relationship: relationshipSchema,
+  bio: z.string(),
+  location: locationSchema,
+  invitesRemaining: z.number().int(),
+  birthday: z.string().optional(),
+  /** Only to the owner and (contactVisibility 'friends') accepted anchors, and only if any exists. */
+  contactInfo: z.object({ phoneNumber: z.string().optional(), personalEmail: z.string().optional() }).optional(),
+  photos: z.array(z.object({ url: z.string(), caption: z.string(), uploadedAt: z.string() })).optional(),
+});
+
+export const userProfileSchema = z.discriminatedUnion('private', [privateProfileSchema, visibleProfileSchema]);
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** The anchor callables (issue 4). They join the registry in callables.ts as their handlers land. */
+export const anchorCallables = {
+  sendAnchorRequest: {
+    access: 'member',
+    input: z.object({ userId: userIdSchema }).strict(),
+    output: friendshipSchema,
+    description: "Sends an anchor request to userId (pending); refused to yourself, when anchored, pending or blocked, or at the sender's cap.",
+  },
+  acceptAnchorRequest: {
+    access: 'member',
+    input: anchorPairSchema,
+    output: friendshipSchema,
+    description:
+      'Accepts a pending request (only its recipient): both edges, the pair and both counters in one transaction with the cap of 100 as conditions on both members.',
+  },
+  removeAnchorRequest: {
+    access: 'member',
+    input: anchorPairSchema,
+    output: z.object({ friendshipId: z.string(), removed: z.literal(true) }),
+    description: "Rejects (recipient) or cancels (sender) a pending request: deletes it.",
+  },
+  removeAnchor: {
+    access: 'member',
+    input: anchorPairSchema,
+    output: z.object({ friendshipId: z.string(), removed: z.literal(true), anchorCount: z.number().int() }),
+    description: "Deletes an accepted connection (both edges, both counters); the other's posts leave the caller's feed and vice versa.",
+  },
+  listAnchors: {
+    access: 'member',
+    input: z.object({}).strict(),
+    output: z.object({ anchors: z.array(anchorSchema), count: z.number().int(), max: z.number().int() }),
+    description: "The caller's accepted anchors, most recently accepted first.",
+  },
+  listAnchorRequests: {
+    access: 'member',
+    input: z.object({}).strict(),
+    output: z.object({ received: z.array(anchorRequestSchema), sent: z.array(anchorRequestSchema) }),
+    description: "The caller's pending requests, received and sent, newest first.",
+  },
+  searchUsers: {
+    access: 'member',
+    input: z.object({ query: z.string().trim().min(1, ANCHOR_MESSAGES.searchQueryRequired).max(100) }).strict(),
+    output: z.object({ users: z.array(searchResultSchema).max(SEARCH_RESULT_LIMIT) }),
+    description: 'Members whose display name starts with the query (case-insensitive), at most 10, never the caller, each with its relationship to the caller.',
+  },
+  getUserProfile: {
+    access: 'member',
+    input: z.object({ userId: userIdSchema }).strict(),
+    output: userProfileSchema,
+    description:
+      "A member's profile with only the fields the caller may see (privacy settings, 'friends' = accepted anchors); 'User not found' (404) for unknown ids.",
+  },
+  createDummyAnchors: {
+    access: 'dev-only',
+    input: z.object({}).strict(),
+    output: z.object({ dummies: z.array(anchorSchema), anchorCount: z.number().int() }),
+    description: "Dev tools: 10 dummy members (real records, same city and state as the caller) anchored to the caller (local, accepted); refused if it would pass 100.",
+  },
+} as const;
