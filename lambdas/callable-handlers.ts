@@ -42,6 +42,14 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   validateInviteCode: { entry: 'handlers/invites/validate-invite-code.ts', permissions: { table: 'readWrite' }, assets: US_PLACES },
   useInviteCode: { entry: 'handlers/invites/use-invite-code.ts', permissions: { table: 'readWrite' }, assets: US_PLACES },
   suggestCities: { entry: 'handlers/invites/suggest-cities.ts', permissions: {}, assets: US_PLACES },
+  // Feed (issue 4). pictures read: authors' pictures are signed into short-lived URLs.
+  createPost: { entry: 'handlers/posts/create-post.ts', permissions: { table: 'readWrite', pictures: 'read' } },
+  getFeed: { entry: 'handlers/posts/get-feed.ts', permissions: { table: 'read', pictures: 'read' } },
+  getPost: { entry: 'handlers/posts/get-post.ts', permissions: { table: 'read', pictures: 'read' } },
+  togglePostLike: { entry: 'handlers/posts/toggle-post-like.ts', permissions: { table: 'readWrite' } },
+  getPostLikers: { entry: 'handlers/posts/get-post-likers.ts', permissions: { table: 'read' } },
+  addComment: { entry: 'handlers/posts/add-comment.ts', permissions: { table: 'readWrite', pictures: 'read' } },
+  listComments: { entry: 'handlers/posts/list-comments.ts', permissions: { table: 'read', pictures: 'read' } },
 };
 
 /** Functions that are not callables: Cognito triggers and scheduled jobs. */

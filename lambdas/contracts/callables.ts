@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feedCallables } from './feed.ts';
 import { joiningCallables } from './joining.ts';
 import { userSchema } from './user.ts';
 
@@ -41,6 +42,13 @@ export const callables = {
   completeProfile: joiningCallables.completeProfile,
   createProfilePictureUpload: joiningCallables.createProfilePictureUpload,
   confirmProfilePicture: joiningCallables.confirmProfilePicture,
+  createPost: feedCallables.createPost,
+  getFeed: feedCallables.getFeed,
+  getPost: feedCallables.getPost,
+  togglePostLike: feedCallables.togglePostLike,
+  getPostLikers: feedCallables.getPostLikers,
+  addComment: feedCallables.addComment,
+  listComments: feedCallables.listComments,
 } as const satisfies Record<string, CallableContract>;
 
 export type CallableName = keyof typeof callables;

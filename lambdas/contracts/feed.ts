@@ -32,10 +32,11 @@ export const commentContentSchema = z
   .min(1, FEED_MESSAGES.commentRequired)
   .max(COMMENT_MAX_LENGTH, FEED_MESSAGES.commentTooLong);
 
-/** Post ids are ULIDs: sortable by creation time, unguessable enough to be no secret anyway. */
-export const postIdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Post not found');
-/** Opaque page cursors; the server checks them. */
-const cursorSchema = z.string().min(1).max(200);
+/** Post and comment ids are ULIDs (time-ordered); access never relies on them being secret. */
+const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+export const postIdSchema = z.string().regex(ULID_PATTERN, FEED_MESSAGES.postNotFound);
+/** Page cursors: the id of the last item of the previous page. */
+const cursorSchema = z.string().regex(ULID_PATTERN, 'Invalid cursor');
 
 /** A post as a viewer sees it (spec §3 Post). authorPicture is a short-lived URL or ''. */
 export const postSchema = z.object({

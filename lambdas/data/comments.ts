@@ -1,0 +1,84 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { COMMENTS_PAGE_SIZE } from '#contracts/feed';
+import { dynamo, tableName } from './aws-clients.ts';
+import { COMMENT_PREFIX, postKeys } from './keys.ts';
+import { transactWithRetry } from './transactions.ts';
+
+/**
+ * Comments: `POST#<postId> / COMMENT#<commentId ULID>`, so newest first is one descending Query.
+ * The comment and the post's commentCount are written in one transaction.
+ */
+export interface StoredComment {
+  commentId: string;
+  postId: string;
+  authorId: string;
+  authorName: string;
+  authorPictureKey: string;
+  content: string;
+  createdAt: string;
+}
+
+function toStoredComment(item: Record<string, unknown>): StoredComment {
+  return {
+    commentId: String(item.commentId),
+    postId: String(item.postId),
+    authorId: String(item.authorId),
+    authorName: String(item.authorName ?? ''),
+    authorPictureKey: String(item.authorPictureKey ?? ''),
+    content: String(item.content ?? ''),
+    createdAt: String(item.createdAt),
+  };
+}
+
+/** Returns the post's new commentCount, or null when the post does not exist. */
+export async function putComment(comment: StoredComment): Promise<number | null> {
+  const codes = await transactWithRetry({
+    TransactItems: [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...postKeys.comment(comment.postId, comment.commentId), ...comment },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: postKeys.post(comment.postId),
+          UpdateExpression: 'ADD commentCount :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      },
+    ],
+  });
+  if (codes !== null) {
+    if (codes[1] === 'ConditionalCheckFailed') return null;
+    throw new Error(`Comment write cancelled: ${codes.join(',')}`);
+  }
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: postKeys.post(comment.postId), ConsistentRead: true, ProjectionExpression: 'commentCount' }),
+  );
+  return Number(Item?.commentCount ?? 0);
+}
+
+export interface CommentPage {
+  comments: StoredComment[];
+  nextCursor: string | null;
+}
+
+export async function listComments(postId: string, cursor?: string, limit = COMMENTS_PAGE_SIZE): Promise<CommentPage> {
+  const { Items, LastEvaluatedKey } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': postKeys.post(postId).pk, ':prefix': COMMENT_PREFIX },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: cursor ? postKeys.comment(postId, cursor) : undefined,
+    }),
+  );
+  const comments = (Items ?? []).map(toStoredComment);
+  const last = comments.at(-1);
+  return { comments, nextCursor: LastEvaluatedKey && last ? last.commentId : null };
+}

@@ -1,0 +1,20 @@
+import type { PostPrivacy } from '#contracts/feed';
+
+/**
+ * Who may see a post (and so like it, comment on it, list its likers and comments): anyone signed
+ * in for a public post; for an anchors-only post only its author and the author's accepted anchors.
+ */
+export interface PostAudience {
+  authorId: string;
+  privacy: PostPrivacy;
+}
+
+/** Whether the answer depends on the anchor graph (so the caller looks the edge up only then). */
+export function needsAnchorCheck(post: PostAudience, viewerUid: string): boolean {
+  return post.privacy === 'anchors' && post.authorId !== viewerUid;
+}
+
+export function canViewPost(post: PostAudience, viewerUid: string, viewerIsAuthorsAnchor: boolean): boolean {
+  if (post.privacy === 'public' || post.authorId === viewerUid) return true;
+  return viewerIsAuthorsAnchor;
+}

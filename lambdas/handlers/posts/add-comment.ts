@@ -1,0 +1,25 @@
+import { FEED_MESSAGES } from '#contracts/feed';
+import { AppError } from '#domain/app-error';
+import { newTimeOrderedId } from '#domain/post-ids';
+import { putComment, type StoredComment } from '#data/comments';
+import { defineCallable } from '#http/define-callable';
+import { memberRecord } from './member-record.ts';
+import { presentComment } from './present-post.ts';
+import { visiblePost } from './visible-post.ts';
+
+export const handler = defineCallable('addComment', async ({ postId, content }, { caller }) => {
+  const [, author] = await Promise.all([visiblePost(postId, caller.uid), memberRecord(caller.uid)]);
+  const now = new Date();
+  const comment: StoredComment = {
+    commentId: newTimeOrderedId(now),
+    postId,
+    authorId: author.uid,
+    authorName: author.displayName,
+    authorPictureKey: author.profilePicture,
+    content,
+    createdAt: now.toISOString(),
+  };
+  const commentCount = await putComment(comment);
+  if (commentCount === null) throw new AppError('not-found', FEED_MESSAGES.postNotFound);
+  return { comment: await presentComment(comment), commentCount };
+});

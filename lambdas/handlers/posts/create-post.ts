@@ -1,0 +1,8 @@
+import { defineCallable } from '#http/define-callable';
+import { memberRecord } from './member-record.ts';
+import { publishPost } from './publish-post.ts';
+
+export const handler = defineCallable('createPost', async (input, { caller }) => {
+  const author = await memberRecord(caller.uid);
+  return publishPost(author, input);
+});

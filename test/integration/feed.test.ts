@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { COMMENT_MAX_LENGTH, FEED_MESSAGES, FEED_PAGE_SIZE, POST_MAX_LENGTH, type Comment, type Post } from '../../lambdas/contracts/feed.ts';
+import { callApi } from '../support/local-cloud-client.ts';
+import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
+import { deleteAnchorEdges, seedAcceptedAnchors } from '../support/local-cloud-anchors.ts';
+
+const endpoints = inject('endpoints');
+useLocalCloudData(endpoints);
+const { addAuthorPostsToFeed, removeAuthorPostsFromFeed } = await import('../../lambdas/data/feed.ts');
+const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
+const { postKeys } = await import('../../lambdas/data/keys.ts');
+
+async function call<T>(member: TestMember, name: string, data: unknown): Promise<T> {
+  const answer = await callApi(endpoints, name, { token: member.accessToken, data });
+  if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return (answer.body as { result: T }).result;
+}
+
+function post(member: TestMember, content: string, privacy: 'anchors' | 'public' = 'anchors', clientRequestId?: string) {
+  return call<Post>(member, 'createPost', { content, privacy, clientRequestId });
+}
+
+function feed(member: TestMember, cursor?: string) {
+  return call<{ posts: Post[]; nextCursor: string | null }>(member, 'getFeed', cursor ? { cursor } : {});
+}
+
+async function refusal(member: TestMember, name: string, data: unknown) {
+  const answer = await callApi(endpoints, name, { token: member.accessToken, data });
+  const error = (answer.body as { error?: { status: string; message: string } }).error;
+  return { status: answer.status, code: error?.status, message: error?.message, body: answer.body };
+}
+
+/** Anchors two members the way an accept does for the feed: both edges, then each other's posts. */
+async function anchor(a: TestMember, b: TestMember) {
+  await seedAcceptedAnchors(a.uid, b.uid);
+  await Promise.all([addAuthorPostsToFeed(a.uid, b.uid), addAuthorPostsToFeed(b.uid, a.uid)]);
+}
+
+async function unanchor(a: TestMember, b: TestMember) {
+  await deleteAnchorEdges(a.uid, b.uid);
+  await Promise.all([removeAuthorPostsFromFeed(a.uid, b.uid), removeAuthorPostsFromFeed(b.uid, a.uid)]);
+}
+
+let ada: TestMember;
+let ben: TestMember;
+let stranger: TestMember;
+
+beforeAll(async () => {
+  [ada, ben, stranger] = await Promise.all([
+    createMember(endpoints, 'ada', { displayName: 'Ada Author' }),
+    createMember(endpoints, 'ben', { displayName: 'Ben Anchor' }),
+    createMember(endpoints, 'stranger', { displayName: 'Stray Stranger' }),
+  ]);
+  await anchor(ada, ben);
+});
+
+describe('createPost', () => {
+  it('posts trimmed content with the spec fields, the author in the feed', async () => {
+    const created = await post(ada, '   Hello, neighbours!  ', 'public');
+    expect(created).toMatchObject({
+      authorId: ada.uid,
+      authorName: 'Ada Author',
+      authorPicture: '',
+      content: 'Hello, neighbours!',
+      privacy: 'public',
+      likeCount: 0,
+      commentCount: 0,
+      isWallPost: false,
+      likedByMe: false,
+    });
+    expect(Date.parse(created.createdAt)).not.toBeNaN();
+    const { posts } = await feed(ada);
+    expect(posts[0]?.postId).toBe(created.postId);
+  });
+
+  it('refuses empty (after trimming) and too long content, and an unknown privacy, with clear messages', async () => {
+    expect(await refusal(ada, 'createPost', { content: '   \n ', privacy: 'public' })).toMatchObject({
+      status: 400,
+      message: `Invalid request: content: ${FEED_MESSAGES.postRequired}`,
+    });
+    expect(await refusal(ada, 'createPost', { content: 'x'.repeat(POST_MAX_LENGTH + 1), privacy: 'public' })).toMatchObject({
+      status: 400,
+      message: `Invalid request: content: ${FEED_MESSAGES.postTooLong}`,
+    });
+    expect(await refusal(ada, 'createPost', { content: 'hi', privacy: 'friends' })).toMatchObject({ status: 400, code: 'invalid-argument' });
+    expect(await refusal(ada, 'createPost', { content: 'hi', privacy: 'public', likeCount: 99 })).toMatchObject({ status: 400 });
+    const longest = await post(ada, ` ${'y'.repeat(POST_MAX_LENGTH)} `, 'public');
+    expect(longest.content).toHaveLength(POST_MAX_LENGTH);
+  });
+
+  it('needs a signed-in member with a record', async () => {
+    expect((await callApi(endpoints, 'createPost', { data: { content: 'hi', privacy: 'public' } })).status).toBe(401);
+    const noRecord = await createMember(endpoints, 'norecord', { record: false });
+    expect(await refusal(noRecord, 'createPost', { content: 'hi', privacy: 'public' })).toMatchObject({ status: 404, message: 'User not found' });
+  });
+
+  it('is idempotent per clientRequestId: retries (even concurrent ones) make one post', async () => {
+    const requestId = randomUUID();
+    const attempts = await Promise.all([1, 2, 3].map(() => post(ada, 'Posted once, however often I retry', 'anchors', requestId)));
+    expect(new Set(attempts.map((attempt) => attempt.postId)).size).toBe(1);
+    const { posts } = await feed(ben);
+    expect(posts.filter((p) => p.content === 'Posted once, however often I retry')).toHaveLength(1);
+    const other = await post(ada, 'Posted once, however often I retry', 'anchors', randomUUID());
+    expect(other.postId).not.toBe(attempts[0]?.postId);
+  });
+});
+
+describe('getFeed', () => {
+  it("shows the member's and their anchors' posts newest first, never a non-anchor's", async () => {
+    const first = await post(ben, 'Ben first', 'public');
+    const second = await post(ada, 'Ada second', 'anchors');
+    const foreign = await post(stranger, 'Stranger public post', 'public');
+    for (const reader of [ada, ben]) {
+      const ids = (await feed(reader)).posts.map((p) => p.postId);
+      expect(ids.indexOf(second.postId)).toBeLessThan(ids.indexOf(first.postId));
+      expect(ids.indexOf(second.postId)).toBeGreaterThanOrEqual(0);
+      expect(ids).not.toContain(foreign.postId);
+    }
+    const strangerIds = (await feed(stranger)).posts.map((p) => p.postId);
+    expect(strangerIds).toContain(foreign.postId);
+    expect(strangerIds).not.toContain(second.postId);
+  });
+
+  it('pages by 50 with a cursor, newest first, to the end', async () => {
+    const [reader, writer] = await Promise.all([createMember(endpoints, 'pager'), createMember(endpoints, 'prolific')]);
+    await anchor(reader, writer);
+    const made: string[] = [];
+    for (let i = 0; i < FEED_PAGE_SIZE + 5; i++) made.push((await post(i % 2 ? writer : reader, `post ${i}`, 'anchors')).postId);
+    const newestFirst = [...made].reverse();
+    const page1 = await feed(reader);
+    expect(page1.posts.map((p) => p.postId)).toEqual(newestFirst.slice(0, FEED_PAGE_SIZE));
+    expect(page1.nextCursor).toBe(newestFirst[FEED_PAGE_SIZE - 1]);
+    const page2 = await feed(reader, page1.nextCursor ?? undefined);
+    expect(page2.posts.map((p) => p.postId)).toEqual(newestFirst.slice(FEED_PAGE_SIZE));
+    expect(page2.nextCursor).toBeNull();
+    expect(await refusal(reader, 'getFeed', { cursor: 'not-a-cursor' })).toMatchObject({ status: 400, message: 'Invalid request: cursor: Invalid cursor' });
+  });
+
+  it("drops a removed anchor's posts and brings in a new anchor's recent ones; skips deleted posts", async () => {
+    const [reader, friend] = await Promise.all([createMember(endpoints, 'reader'), createMember(endpoints, 'friend')]);
+    const before = await post(friend, 'Written before we anchored', 'anchors');
+    expect((await feed(reader)).posts).toHaveLength(0);
+    await anchor(reader, friend);
+    const after = await post(friend, 'Written after we anchored', 'public');
+    const mine = await post(reader, 'My own post', 'public');
+    expect((await feed(reader)).posts.map((p) => p.postId)).toEqual([mine.postId, after.postId, before.postId]);
+    expect((await feed(friend)).posts.map((p) => p.postId)).toEqual([mine.postId, after.postId, before.postId]);
+
+    await unanchor(reader, friend);
+    expect((await feed(reader)).posts.map((p) => p.postId)).toEqual([mine.postId]);
+    expect((await feed(friend)).posts.map((p) => p.postId)).toEqual([after.postId, before.postId]);
+
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: postKeys.post(after.postId) }));
+    expect((await feed(friend)).posts.map((p) => p.postId)).toEqual([before.postId]);
+  });
+
+  it('carries likeCount, commentCount and likedByMe as of the read (what polling shows live)', async () => {
+    const shared = await post(ada, 'Count me', 'anchors');
+    await call(ben, 'togglePostLike', { postId: shared.postId, liked: true });
+    await call(ben, 'addComment', { postId: shared.postId, content: 'Counted' });
+    const seenByBen = (await feed(ben)).posts.find((p) => p.postId === shared.postId);
+    const seenByAda = (await feed(ada)).posts.find((p) => p.postId === shared.postId);
+    expect(seenByBen).toMatchObject({ likeCount: 1, commentCount: 1, likedByMe: true });
+    expect(seenByAda).toMatchObject({ likeCount: 1, commentCount: 1, likedByMe: false });
+  });
+});
+
+describe('likes', () => {
+  it('toggles: a double like counts once, a double unlike never goes below zero; likers listed', async () => {
+    const target = await post(ada, 'Like me', 'public');
+    expect(await call(ben, 'togglePostLike', { postId: target.postId, liked: true })).toEqual({ liked: true, likeCount: 1 });
+    expect(await call(ben, 'togglePostLike', { postId: target.postId, liked: true })).toEqual({ liked: true, likeCount: 1 });
+    expect(await call(stranger, 'togglePostLike', { postId: target.postId, liked: true })).toEqual({ liked: true, likeCount: 2 });
+    const { likers } = await call<{ likers: { uid: string; displayName: string }[] }>(ada, 'getPostLikers', { postId: target.postId });
+    expect(likers.map((l) => l.displayName).sort()).toEqual(['Ben Anchor', 'Stray Stranger']);
+    expect(await call(ben, 'togglePostLike', { postId: target.postId, liked: false })).toEqual({ liked: false, likeCount: 1 });
+    expect(await call(ben, 'togglePostLike', { postId: target.postId, liked: false })).toEqual({ liked: false, likeCount: 1 });
+    expect(await call<Post>(ben, 'getPost', { postId: target.postId })).toMatchObject({ likeCount: 1, likedByMe: false });
+    expect(await call<Post>(stranger, 'getPost', { postId: target.postId })).toMatchObject({ likeCount: 1, likedByMe: true });
+  });
+
+  it('answers not-found for a post that does not exist', async () => {
+    const missing = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+    expect(await refusal(ben, 'togglePostLike', { postId: missing, liked: true })).toMatchObject({ status: 404, message: FEED_MESSAGES.postNotFound });
+    expect(await refusal(ben, 'togglePostLike', { postId: 'nope', liked: true })).toMatchObject({ status: 400 });
+  });
+});
+
+describe('comments', () => {
+  it('adds trimmed comments, counts them on the post, lists newest first by pages', async () => {
+    const target = await post(ada, 'Comment on me', 'anchors');
+    const first = await call<{ comment: Comment; commentCount: number }>(ben, 'addComment', { postId: target.postId, content: '  First!  ' });
+    expect(first).toMatchObject({ commentCount: 1, comment: { postId: target.postId, authorId: ben.uid, authorName: 'Ben Anchor', content: 'First!' } });
+    const second = await call<{ comment: Comment; commentCount: number }>(ada, 'addComment', { postId: target.postId, content: 'Thanks' });
+    expect(second.commentCount).toBe(2);
+    const { comments, nextCursor } = await call<{ comments: Comment[]; nextCursor: string | null }>(ada, 'listComments', { postId: target.postId });
+    expect(comments.map((c) => c.content)).toEqual(['Thanks', 'First!']);
+    expect(nextCursor).toBeNull();
+    expect(await call<Post>(ada, 'getPost', { postId: target.postId })).toMatchObject({ commentCount: 2 });
+  });
+
+  it('refuses empty and too long comments with clear messages', async () => {
+    const target = await post(ada, 'Strict comments', 'public');
+    expect(await refusal(ben, 'addComment', { postId: target.postId, content: '  ' })).toMatchObject({
+      status: 400,
+      message: `Invalid request: content: ${FEED_MESSAGES.commentRequired}`,
+    });
+    expect(await refusal(ben, 'addComment', { postId: target.postId, content: 'c'.repeat(COMMENT_MAX_LENGTH + 1) })).toMatchObject({
+      status: 400,
+      message: `Invalid request: content: ${FEED_MESSAGES.commentTooLong}`,
+    });
+    const longest = await call<{ comment: Comment }>(ben, 'addComment', { postId: target.postId, content: 'c'.repeat(COMMENT_MAX_LENGTH) });
+    expect(longest.comment.content).toHaveLength(COMMENT_MAX_LENGTH);
+  });
+});
+
+describe('anchors-only posts', () => {
+  it('a non-anchor guessing the id cannot read, like, comment on or list them, and learns nothing', async () => {
+    const secret = await post(ada, 'For my anchors only', 'anchors');
+    const missing = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+    for (const [name, data] of [
+      ['getPost', { postId: secret.postId }],
+      ['togglePostLike', { postId: secret.postId, liked: true }],
+      ['addComment', { postId: secret.postId, content: 'let me in' }],
+      ['listComments', { postId: secret.postId }],
+      ['getPostLikers', { postId: secret.postId }],
+    ] as const) {
+      const refused = await refusal(stranger, name, data);
+      expect(refused).toMatchObject({ status: 404, message: FEED_MESSAGES.postNotFound });
+      expect(JSON.stringify(refused.body)).not.toContain('For my anchors only');
+      // Exactly what a post that does not exist answers.
+      const absent = await refusal(stranger, name, { ...data, postId: missing });
+      expect({ status: absent.status, message: absent.message }).toEqual({ status: refused.status, message: refused.message });
+    }
+    const unchanged = await call<Post>(ada, 'getPost', { postId: secret.postId });
+    expect(unchanged).toMatchObject({ likeCount: 0, commentCount: 0 });
+  });
+
+  it('the author and their anchors can read, like and comment; public posts are open to any member', async () => {
+    const secret = await post(ada, 'Anchors may join in', 'anchors');
+    expect(await call(ben, 'togglePostLike', { postId: secret.postId, liked: true })).toEqual({ liked: true, likeCount: 1 });
+    expect(await call<{ commentCount: number }>(ben, 'addComment', { postId: secret.postId, content: 'Joined in' })).toMatchObject({ commentCount: 1 });
+    expect(await call(ada, 'togglePostLike', { postId: secret.postId, liked: true })).toEqual({ liked: true, likeCount: 2 });
+    const open = await post(ada, 'Anyone may join in', 'public');
+    expect(await call<Post>(stranger, 'getPost', { postId: open.postId })).toMatchObject({ content: 'Anyone may join in' });
+    expect(await call(stranger, 'togglePostLike', { postId: open.postId, liked: true })).toEqual({ liked: true, likeCount: 1 });
+    expect(await call<{ commentCount: number }>(stranger, 'addComment', { postId: open.postId, content: 'Hello' })).toMatchObject({ commentCount: 1 });
+  });
+
+  it('an anchor removed stops seeing them', async () => {
+    const [author, former] = await Promise.all([createMember(endpoints, 'author'), createMember(endpoints, 'former')]);
+    await anchor(author, former);
+    const secret = await post(author, 'Only while anchored', 'anchors');
+    expect(await call<Post>(former, 'getPost', { postId: secret.postId })).toMatchObject({ content: 'Only while anchored' });
+    await unanchor(author, former);
+    expect(await refusal(former, 'getPost', { postId: secret.postId })).toMatchObject({ status: 404 });
+    expect(await refusal(former, 'addComment', { postId: secret.postId, content: 'still here?' })).toMatchObject({ status: 404 });
+  });
+});
