@@ -50,6 +50,17 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   getPostLikers: { entry: 'handlers/posts/get-post-likers.ts', permissions: { table: 'read' } },
   addComment: { entry: 'handlers/posts/add-comment.ts', permissions: { table: 'readWrite', pictures: 'read' } },
   listComments: { entry: 'handlers/posts/list-comments.ts', permissions: { table: 'read', pictures: 'read' } },
+  // Anchors (issue 4). pictures read: members' pictures are signed into short-lived URLs.
+  sendAnchorRequest: { entry: 'handlers/anchors/send-anchor-request.ts', permissions: { table: 'readWrite' } },
+  // readWrite: the pair, both edges, both counters, and the feed catch-up both ways.
+  acceptAnchorRequest: { entry: 'handlers/anchors/accept-anchor-request.ts', permissions: { table: 'readWrite' } },
+  removeAnchorRequest: { entry: 'handlers/anchors/remove-anchor-request.ts', permissions: { table: 'readWrite' } },
+  removeAnchor: { entry: 'handlers/anchors/remove-anchor.ts', permissions: { table: 'readWrite' } },
+  listAnchors: { entry: 'handlers/anchors/list-anchors.ts', permissions: { table: 'read', pictures: 'read' } },
+  listAnchorRequests: { entry: 'handlers/anchors/list-anchor-requests.ts', permissions: { table: 'read', pictures: 'read' } },
+  searchUsers: { entry: 'handlers/anchors/search-users.ts', permissions: { table: 'read', pictures: 'read' } },
+  getUserProfile: { entry: 'handlers/profiles/get-user-profile.ts', permissions: { table: 'read', pictures: 'read' } },
+  createDummyAnchors: { entry: 'handlers/dev/create-dummy-anchors.ts', permissions: { table: 'readWrite', pictures: 'read' } },
 };
 
 /** Functions that are not callables: Cognito triggers and scheduled jobs. */

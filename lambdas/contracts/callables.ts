@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { anchorCallables } from './anchors.ts';
 import { feedCallables } from './feed.ts';
 import { joiningCallables } from './joining.ts';
 import { userSchema } from './user.ts';
@@ -49,6 +50,15 @@ export const callables = {
   getPostLikers: feedCallables.getPostLikers,
   addComment: feedCallables.addComment,
   listComments: feedCallables.listComments,
+  sendAnchorRequest: anchorCallables.sendAnchorRequest,
+  acceptAnchorRequest: anchorCallables.acceptAnchorRequest,
+  removeAnchorRequest: anchorCallables.removeAnchorRequest,
+  removeAnchor: anchorCallables.removeAnchor,
+  listAnchors: anchorCallables.listAnchors,
+  listAnchorRequests: anchorCallables.listAnchorRequests,
+  searchUsers: anchorCallables.searchUsers,
+  getUserProfile: anchorCallables.getUserProfile,
+  createDummyAnchors: anchorCallables.createDummyAnchors,
 } as const satisfies Record<string, CallableContract>;
 
 export type CallableName = keyof typeof callables;

@@ -10,37 +10,38 @@ export async function getUser(uid: string): Promise<User | null> {
 }
 
 /**
- * Writes a new member's record and their own invite code together. Both must not exist yet, so a
- * repeated call or a code collision fails whole (TransactionCanceledException), never half.
+ * The two conditional Puts of a new member: the record and their own invite code. Both must not
+ * exist yet, so a repeated call or a code collision fails whole, never half.
  */
-export async function createUserWithInviteCode(user: User): Promise<void> {
+export function newUserPuts(user: User) {
   const code = user.inviteSystem.inviteCode;
-  await dynamo().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...keys.user(user.uid),
-              ...userIndexAttributes(user),
-              ...user,
-              // Sparse index: only invited members appear in byInviter.
-              invitedBy: user.inviteSystem.invitedBy ?? undefined,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.user(user.uid),
+          ...userIndexAttributes(user),
+          ...user,
+          // Sparse index: only invited members appear in byInviter.
+          invitedBy: user.inviteSystem.invitedBy ?? undefined,
         },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.inviteCode(code), code, ownerUid: user.uid, createdAt: user.createdAt },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-    }),
-  );
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.inviteCode(code), code, ownerUid: user.uid, createdAt: user.createdAt },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
+/** Writes a new member's record and invite code together (TransactionCanceledException if either exists). */
+export async function createUserWithInviteCode(user: User): Promise<void> {
+  await dynamo().send(new TransactWriteCommand({ TransactItems: newUserPuts(user) }));
 }
 
 /** The stored picture key becomes the member's profilePicture (the record must exist). */

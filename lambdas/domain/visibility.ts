@@ -1,0 +1,71 @@
+import type { Relationship, UserProfile } from '#contracts/anchors';
+import type { User, Visibility } from '#contracts/user';
+
+/**
+ * Who sees what of a profile (issue 4 fixes the spec's two defects): the owner sees everything;
+ * 'public' means any signed-in member, 'friends' the owner's accepted anchors, 'private' the owner
+ * only. Contact info never reaches a non-anchor. Pure functions: the handler builds its response
+ * from them, so hidden data never leaves the server.
+ */
+
+/** The viewer as visibility rules know them. */
+export type Audience = 'owner' | 'anchor' | 'member';
+
+export function audienceOf(relationship: Relationship): Audience {
+  if (relationship === 'self') return 'owner';
+  return relationship === 'anchored' ? 'anchor' : 'member';
+}
+
+/** One setting against one viewer. */
+export function allows(visibility: Visibility, audience: Audience): boolean {
+  if (audience === 'owner') return true;
+  if (visibility === 'public') return true;
+  if (visibility === 'friends') return audience === 'anchor';
+  return false;
+}
+
+export function canSeeProfile(privacy: Pick<User['privacy'], 'profileVisibility'>, audience: Audience): boolean {
+  return allows(privacy.profileVisibility, audience);
+}
+
+/** A part of a profile needs the profile itself and its own setting. */
+export function canSeePart(privacy: User['privacy'], part: 'birthdayVisibility' | 'photosVisibility', audience: Audience): boolean {
+  return canSeeProfile(privacy, audience) && allows(privacy[part], audience);
+}
+
+/**
+ * Contact info: the owner, or accepted anchors when contactVisibility is 'friends'. The settings
+ * offer only Anchors Only and Only Me; a stored 'public' still never reaches a non-anchor.
+ */
+export function canSeeContact(privacy: User['privacy'], audience: Audience): boolean {
+  if (audience === 'owner') return true;
+  return canSeeProfile(privacy, audience) && privacy.contactVisibility !== 'private' && audience === 'anchor';
+}
+
+/**
+ * The profile as this viewer may see it. `pictureUrl` is the already-signed picture URL (the data
+ * layer signs; this stays pure). A hidden profile reveals only uid, name and picture, which any
+ * member already sees in search.
+ */
+export function profileForViewer(user: User, relationship: Relationship, pictureUrl: string): UserProfile {
+  const audience = audienceOf(relationship);
+  const summary = { uid: user.uid, displayName: user.displayName, profilePicture: pictureUrl, relationship };
+  if (!canSeeProfile(user.privacy, audience)) return { ...summary, private: true };
+  const profile: UserProfile = {
+    ...summary,
+    private: false,
+    bio: user.bio,
+    location: user.location,
+    invitesRemaining: user.inviteSystem.invitesRemaining,
+  };
+  if (canSeePart(user.privacy, 'birthdayVisibility', audience) && user.birthday) profile.birthday = user.birthday;
+  if (canSeePart(user.privacy, 'photosVisibility', audience)) profile.photos = user.photos;
+  if (canSeeContact(user.privacy, audience)) {
+    const { phoneNumber, personalEmail } = user.contactInfo;
+    // Only when contact data exists (spec §3 Profile view): no empty box for a member without any.
+    if (phoneNumber || personalEmail) {
+      profile.contactInfo = { ...(phoneNumber && { phoneNumber }), ...(personalEmail && { personalEmail }) };
+    }
+  }
+  return profile;
+}

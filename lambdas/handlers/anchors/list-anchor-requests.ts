@@ -1,0 +1,19 @@
+import { getUsers, listEdges, type AnchorEdge } from '#data/friendships';
+import { defineCallable } from '#http/define-callable';
+import { memberSummary } from './present-member.ts';
+
+export const handler = defineCallable('listAnchorRequests', async (_input, { caller }) => {
+  const edges = await listEdges(caller.uid, 'pending');
+  const users = await getUsers(edges.map((edge) => edge.otherUid));
+  const present = async (direction: AnchorEdge['direction']) => {
+    const requests = [];
+    for (const edge of edges.filter((candidate) => candidate.direction === direction)) {
+      const user = users.get(edge.otherUid);
+      if (!user) continue;
+      requests.push({ ...(await memberSummary(user)), friendshipId: edge.friendshipId, requestedAt: edge.requestedAt, connectionType: edge.connectionType });
+    }
+    return requests.sort((a, b) => b.requestedAt.localeCompare(a.requestedAt));
+  };
+  const [received, sent] = await Promise.all([present('received'), present('sent')]);
+  return { received, sent };
+});

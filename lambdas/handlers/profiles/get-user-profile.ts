@@ -1,0 +1,22 @@
+import { ANCHOR_MESSAGES, type Relationship } from '#contracts/anchors';
+import { AppError } from '#domain/app-error';
+import { profileForViewer } from '#domain/visibility';
+import { getEdge } from '#data/friendships';
+import { pictureViewUrl } from '#data/pictures';
+import { getUser } from '#data/users';
+import { defineCallable } from '#http/define-callable';
+
+async function relationshipOf(viewer: string, owner: string): Promise<Relationship> {
+  if (viewer === owner) return 'self';
+  const edge = await getEdge(viewer, owner);
+  if (edge?.status === 'accepted') return 'anchored';
+  if (edge?.status === 'pending') return edge.direction === 'sent' ? 'pending-sent' : 'pending-received';
+  // A blocked pair shows as no relation: the viewer sees what any member sees.
+  return 'none';
+}
+
+export const handler = defineCallable('getUserProfile', async ({ userId }, { caller }) => {
+  const [user, relationship] = await Promise.all([getUser(userId), relationshipOf(caller.uid, userId)]);
+  if (!user) throw new AppError('not-found', ANCHOR_MESSAGES.userNotFound);
+  return profileForViewer(user, relationship, await pictureViewUrl(user.profilePicture));
+});

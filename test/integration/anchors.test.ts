@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ANCHOR_MESSAGES } from '../../lambdas/contracts/anchors.ts';
+import { callApi } from '../support/local-cloud-client.ts';
+import { createMember, useLocalCloudData, type MemberOptions, type TestMember } from '../support/local-cloud-members.ts';
+
+const endpoints = inject('endpoints');
+useLocalCloudData(endpoints);
+const { getUser } = await import('../../lambdas/data/users.ts');
+const { seedAcceptedAnchors, seedBlockedPair } = await import('../support/anchor-seed.ts');
+const { friendshipIdOf } = await import('../../lambdas/domain/friendship.ts');
+
+const AUSTIN = { city: 'Austin', state: 'Texas' };
+const DALLAS = { city: 'Dallas', state: 'Texas' };
+
+function member(label: string, options: MemberOptions = {}) {
+  return createMember(endpoints, label, { location: AUSTIN, ...options });
+}
+
+async function call(who: TestMember, name: string, data: unknown = {}) {
+  return callApi(endpoints, name, { token: who.accessToken, data });
+}
+
+/** The result of a call that must succeed. */
+async function ok<T = Record<string, unknown>>(who: TestMember, name: string, data: unknown = {}): Promise<T> {
+  const answer = await call(who, name, data);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return (answer.body as { result: T }).result;
+}
+
+function refusal(message: string, httpStatus: number) {
+  return { status: httpStatus, body: { error: expect.objectContaining({ message }) } };
+}
+
+async function anchor(a: TestMember, b: TestMember) {
+  await ok(a, 'sendAnchorRequest', { userId: b.uid });
+  return ok(b, 'acceptAnchorRequest', { userId: a.uid });
+}
+
+async function countOf(uid: string) {
+  return (await getUser(uid))?.anchorCount;
+}
+
+describe('sendAnchorRequest', () => {
+  it('creates a pending pair with the sorted id, local for the same city and state, distant otherwise', async () => {
+    const [a, b, c] = await Promise.all([member('send-a'), member('send-b', { location: { city: ' austin ', state: 'texas' } }), member('send-c', { location: DALLAS })]);
+    const sent = await ok(a, 'sendAnchorRequest', { userId: b.uid });
+    expect(sent).toMatchObject({
+      friendshipId: [a.uid, b.uid].sort().join('_'),
+      users: [a.uid, b.uid].sort(),
+      status: 'pending',
+      requestedBy: a.uid,
+      acceptedAt: null,
+      connectionType: 'local',
+      invitationChain: false,
+    });
+    expect(await ok(a, 'sendAnchorRequest', { userId: c.uid })).toMatchObject({ connectionType: 'distant' });
+  });
+
+  it('refuses yourself, unknown members, a pending pair either way, an anchored pair, a blocked pair, and a sender at 100', async () => {
+    const [a, b, c, d] = await Promise.all([member('refuse-a'), member('refuse-b'), member('refuse-c'), member('refuse-d')]);
+    expect(await call(a, 'sendAnchorRequest', { userId: a.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.toYourself, 400));
+    expect(await call(a, 'sendAnchorRequest', { userId: 'no-such-member' })).toMatchObject(refusal(ANCHOR_MESSAGES.userNotFound, 404));
+    expect(await call(a, 'sendAnchorRequest', {})).toMatchObject({ status: 400 });
+    await ok(a, 'sendAnchorRequest', { userId: b.uid });
+    expect(await call(a, 'sendAnchorRequest', { userId: b.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.alreadyPending, 409));
+    expect(await call(b, 'sendAnchorRequest', { userId: a.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.alreadyPending, 409));
+    await ok(b, 'acceptAnchorRequest', { userId: a.uid });
+    expect(await call(a, 'sendAnchorRequest', { userId: b.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.alreadyAnchored, 409));
+    expect(await call(b, 'sendAnchorRequest', { userId: a.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.alreadyAnchored, 409));
+    await seedBlockedPair(c.uid, a.uid);
+    expect(await call(a, 'sendAnchorRequest', { userId: c.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.blocked, 403));
+    expect(await call(c, 'sendAnchorRequest', { userId: a.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.blocked, 403));
+    await seedAcceptedAnchors(d.uid, 100);
+    expect(await call(d, 'sendAnchorRequest', { userId: b.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.maxReached, 409));
+  });
+});
+
+describe('acceptAnchorRequest', () => {
+  it('lets only the recipient accept; writes both edges and both counters; counts mutual anchors and the invitation chain', async () => {
+    const inviter = await member('accept-inviter');
+    const invitee = await member('accept-invitee', { inviteSystem: { invitedBy: inviter.uid }, location: DALLAS });
+    const [common1, common2] = await Promise.all([member('accept-common1'), member('accept-common2')]);
+    await Promise.all([anchor(inviter, common1), anchor(inviter, common2)]);
+    await Promise.all([anchor(invitee, common1), anchor(invitee, common2)]);
+
+    await ok(invitee, 'sendAnchorRequest', { userId: inviter.uid });
+    expect(await call(invitee, 'acceptAnchorRequest', { userId: inviter.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.ownRequest, 403));
+    const accepted = await ok(inviter, 'acceptAnchorRequest', { friendshipId: friendshipIdOf(inviter.uid, invitee.uid) });
+    expect(accepted).toMatchObject({ status: 'accepted', requestedBy: invitee.uid, connectionType: 'distant', invitationChain: true, mutualFriends: 2 });
+    expect(accepted.acceptedAt).toEqual(expect.any(String));
+    expect(await call(inviter, 'acceptAnchorRequest', { userId: invitee.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.alreadyAccepted, 409));
+    expect(await countOf(inviter.uid)).toBe(3);
+    expect(await countOf(invitee.uid)).toBe(3);
+
+    const listed = await ok<{ anchors: Record<string, unknown>[]; count: number; max: number }>(invitee, 'listAnchors');
+    expect(listed.count).toBe(3);
+    expect(listed.max).toBe(100);
+    expect(listed.anchors[0]).toMatchObject({
+      uid: inviter.uid,
+      displayName: 'accept-inviter member',
+      location: { city: 'Austin', state: 'Texas' },
+      connectionType: 'distant',
+      invitationChain: true,
+      mutualFriends: 2,
+    });
+  });
+
+  it('refuses a missing request, a pair the caller is not part of, and either member at the cap', async () => {
+    const [a, b, outsider, full, fullOther] = await Promise.all([member('acc-a'), member('acc-b'), member('acc-out'), member('acc-full'), member('acc-full-other')]);
+    expect(await call(a, 'acceptAnchorRequest', { userId: b.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.requestNotFound, 404));
+    expect(await call(a, 'acceptAnchorRequest', { friendshipId: 'not-a-pair' })).toMatchObject(refusal(ANCHOR_MESSAGES.requestNotFound, 404));
+    await ok(a, 'sendAnchorRequest', { userId: b.uid });
+    const id = friendshipIdOf(a.uid, b.uid);
+    expect(await call(outsider, 'acceptAnchorRequest', { friendshipId: id })).toMatchObject(refusal(ANCHOR_MESSAGES.notPartOfRequest, 403));
+
+    // The accepter at the cap.
+    await ok(a, 'sendAnchorRequest', { userId: full.uid });
+    await seedAcceptedAnchors(full.uid, 100);
+    expect(await call(full, 'acceptAnchorRequest', { userId: a.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.maxReached, 409));
+    // The sender reached the cap after sending.
+    await ok(fullOther, 'sendAnchorRequest', { userId: a.uid });
+    await seedAcceptedAnchors(fullOther.uid, 100);
+    expect(await call(a, 'acceptAnchorRequest', { userId: fullOther.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.otherMaxReached, 409));
+    expect(await countOf(a.uid)).toBe(0);
+    expect(await countOf(full.uid)).toBe(100);
+  });
+});
+
+describe('removeAnchorRequest (reject and cancel) and removeAnchor', () => {
+  it('rejects as the recipient and cancels as the sender: the request is gone from both lists', async () => {
+    const [a, b, c] = await Promise.all([member('rm-a'), member('rm-b'), member('rm-c')]);
+    await ok(a, 'sendAnchorRequest', { userId: b.uid });
+    await ok(c, 'sendAnchorRequest', { userId: a.uid });
+    const lists = await ok<{ received: Record<string, unknown>[]; sent: Record<string, unknown>[] }>(a, 'listAnchorRequests');
+    expect(lists.sent).toEqual([expect.objectContaining({ uid: b.uid, friendshipId: friendshipIdOf(a.uid, b.uid), displayName: 'rm-b member' })]);
+    expect(lists.received).toEqual([expect.objectContaining({ uid: c.uid, connectionType: 'local' })]);
+
+    expect(await ok(b, 'removeAnchorRequest', { userId: a.uid })).toEqual({ friendshipId: friendshipIdOf(a.uid, b.uid), removed: true });
+    expect(await ok(a, 'removeAnchorRequest', { friendshipId: friendshipIdOf(a.uid, c.uid) })).toMatchObject({ removed: true });
+    expect(await ok(a, 'listAnchorRequests')).toEqual({ received: [], sent: [] });
+    expect(await ok(b, 'listAnchorRequests')).toEqual({ received: [], sent: [] });
+    // Deleted, so it can be sent again.
+    await ok(b, 'sendAnchorRequest', { userId: a.uid });
+  });
+
+  it('refuses a missing request, an outsider and an accepted pair', async () => {
+    const [a, b, outsider] = await Promise.all([member('rmr-a'), member('rmr-b'), member('rmr-out')]);
+    expect(await call(a, 'removeAnchorRequest', { userId: b.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.requestNotFound, 404));
+    await ok(a, 'sendAnchorRequest', { userId: b.uid });
+    expect(await call(outsider, 'removeAnchorRequest', { friendshipId: friendshipIdOf(a.uid, b.uid) })).toMatchObject(
+      refusal(ANCHOR_MESSAGES.notPartOfRequest, 403),
+    );
+    await ok(b, 'acceptAnchorRequest', { userId: a.uid });
+    expect(await call(a, 'removeAnchorRequest', { userId: b.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.alreadyAccepted, 409));
+  });
+
+  it('removes an accepted anchor on either side, lowering both counters; refuses missing, pending and outsiders', async () => {
+    const [a, b, outsider] = await Promise.all([member('rma-a'), member('rma-b'), member('rma-out')]);
+    expect(await call(a, 'removeAnchor', { userId: b.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.connectionNotFound, 404));
+    await ok(a, 'sendAnchorRequest', { userId: b.uid });
+    expect(await call(a, 'removeAnchor', { userId: b.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.connectionNotFound, 404));
+    await ok(b, 'acceptAnchorRequest', { userId: a.uid });
+    const id = friendshipIdOf(a.uid, b.uid);
+    expect(await call(outsider, 'removeAnchor', { friendshipId: id })).toMatchObject(refusal(ANCHOR_MESSAGES.notPartOfConnection, 403));
+    expect(await countOf(a.uid)).toBe(1);
+    expect(await ok(b, 'removeAnchor', { friendshipId: id })).toEqual({ friendshipId: id, removed: true, anchorCount: 0 });
+    expect(await countOf(a.uid)).toBe(0);
+    expect(await countOf(b.uid)).toBe(0);
+    expect(await ok(a, 'listAnchors')).toMatchObject({ anchors: [], count: 0 });
+    expect(await call(a, 'removeAnchor', { friendshipId: id })).toMatchObject(refusal(ANCHOR_MESSAGES.connectionNotFound, 404));
+  });
+});
+
+describe('searchUsers', () => {
+  const prefix = `Zx${randomBytes(4).toString('hex')}`;
+  let me: TestMember;
+  let others: TestMember[];
+  const other = (index: number): TestMember => {
+    const found = others[index];
+    if (!found) throw new Error(`no member ${index}`);
+    return found;
+  };
+
+  beforeAll(async () => {
+    me = await member('search-me', { displayName: `${prefix} Me` });
+    others = await Promise.all(Array.from({ length: 12 }, (_, index) => member(`search-${index}`, { displayName: `${prefix} Other ${String(index).padStart(2, '0')}` })));
+  });
+
+  it('matches the name prefix case-insensitively, at most 10, never the caller', async () => {
+    const { users } = await ok<{ users: { uid: string; displayName: string }[] }>(me, 'searchUsers', { query: prefix.toUpperCase() });
+    expect(users).toHaveLength(10);
+    expect(users.map((user) => user.uid)).not.toContain(me.uid);
+    expect(users.every((user) => user.displayName.startsWith(prefix))).toBe(true);
+    const narrow = await ok<{ users: { uid: string }[] }>(me, 'searchUsers', { query: `${prefix.toLowerCase()} other 1` });
+    expect(narrow.users.map((user) => user.uid).sort()).toEqual([other(10).uid, other(11).uid].sort());
+    expect(await ok(me, 'searchUsers', { query: `${prefix} nobody` })).toEqual({ users: [] });
+    expect(await ok(me, 'searchUsers', { query: `${prefix} me` })).toEqual({ users: [] });
+  });
+
+  it('flags anchored and pending (with direction) members', async () => {
+    await anchor(me, other(0));
+    await ok(me, 'sendAnchorRequest', { userId: other(1).uid });
+    await ok(other(2), 'sendAnchorRequest', { userId: me.uid });
+    const { users } = await ok<{ users: { uid: string; relationship: string; pendingDirection: string | null }[] }>(me, 'searchUsers', {
+      query: `${prefix} Other 0`,
+    });
+    const byUid = new Map(users.map((user) => [user.uid, user]));
+    expect(byUid.get(other(0).uid)).toMatchObject({ relationship: 'anchored', pendingDirection: null });
+    expect(byUid.get(other(1).uid)).toMatchObject({ relationship: 'pending', pendingDirection: 'sent' });
+    expect(byUid.get(other(2).uid)).toMatchObject({ relationship: 'pending', pendingDirection: 'received' });
+    expect(byUid.get(other(3).uid)).toMatchObject({ relationship: 'none', pendingDirection: null });
+  });
+
+  it('refuses an empty query', async () => {
+    expect(await call(me, 'searchUsers', { query: '   ' })).toMatchObject({ status: 400 });
+  });
+});
