@@ -1,12 +1,26 @@
-import { Text } from '@mantine/core';
-import { NotBuiltYet } from '../../../components/placeholder-page.tsx';
+import { Container, Grid, Stack, Title } from '@mantine/core';
+import { AnchorTips } from '../components/anchor-tips.tsx';
+import { FindAnchors } from '../components/find-anchors.tsx';
+import { YourAnchors } from '../components/your-anchors.tsx';
 
+/** Spec Anchors page: Your Anchors (with Pending), Find New Anchors, Anchor Tips. */
 export default function AnchorsRoute() {
   return (
-    <NotBuiltYet title="Manage Your Anchors" release="Social core">
-      <Text c="dimmed" size="sm">
-        Your anchors (up to 100), pending requests and a search for new anchors.
-      </Text>
-    </NotBuiltYet>
+    <Container size="lg" py="md">
+      <Title order={1} size="h2" mb="md">
+        Manage Your Anchors
+      </Title>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <YourAnchors />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <FindAnchors />
+            <AnchorTips />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Container>
   );
 }

@@ -1,12 +1,146 @@
-import { Text } from '@mantine/core';
-import { NotBuiltYet } from '../../../components/placeholder-page.tsx';
+import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, useParams } from 'react-router-dom';
+import type { UserProfile } from '#contracts/anchors';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { ANCHOR_UI_MESSAGES, profileAction, sendRequestFailureMessage, serverReason } from '../../../lib/anchor-actions.ts';
+import { useAcceptAnchorRequest, useSendAnchorRequest } from '../../../lib/anchor-requests.ts';
+import { useUserProfile } from '../api/get-user-profile.ts';
+import { joinLocation, PROFILE_VIEW_MESSAGES, profileLoadMessage } from '../profile-view-messages.ts';
+
+function BackToDashboard() {
+  return (
+    <Button component={Link} to="/dashboard" variant="light" w="fit-content">
+      Back to the dashboard
+    </Button>
+  );
+}
+
+function ProfileProblem({ message }: { message: string }) {
+  return (
+    <Container size="sm" py="xl">
+      <Card withBorder padding="lg">
+        <Stack gap="sm">
+          <Title order={1} size="h3">
+            {message}
+          </Title>
+          <BackToDashboard />
+        </Stack>
+      </Card>
+    </Container>
+  );
+}
 
 export default function ProfileViewRoute() {
+  const { userId = '' } = useParams();
+  const profile = useUserProfile(userId);
+  if (!userId) return <ProfileProblem message={PROFILE_VIEW_MESSAGES.profileNotFound} />;
+  if (profile.isPending) return <PageLoader label="Loading profile" />;
+  if (profile.isError) return <ProfileProblem message={profileLoadMessage(profile.error)} />;
+  return <ProfileCard profile={profile.data} />;
+}
+
+function AnchorButton({ profile }: { profile: UserProfile }) {
+  const send = useSendAnchorRequest(profile.uid);
+  const accept = useAcceptAnchorRequest();
+  const action = profileAction(profile.relationship);
+  switch (action.kind) {
+    case 'edit':
+      return (
+        <Button component={Link} to="/settings" variant="light">
+          {action.label}
+        </Button>
+      );
+    case 'status':
+      return (
+        <Badge size="lg" variant="light" color={profile.relationship === 'anchored' ? 'teal' : 'gray'}>
+          {action.label}
+        </Badge>
+      );
+    case 'accept':
+      return (
+        <Button
+          loading={accept.isPending}
+          onClick={() =>
+            accept.mutate(profile.uid, {
+              onError: (error) =>
+                notifications.show({ color: 'red', title: ANCHOR_UI_MESSAGES.acceptFailed, message: serverReason(error) ?? '' }),
+            })
+          }
+        >
+          {action.label}
+        </Button>
+      );
+    case 'add':
+      // While the request is on its way (and after it), the button is gone: no double request.
+      if (send.isPending || send.isSuccess) {
+        return (
+          <Badge size="lg" variant="light" color="gray">
+            Request pending
+          </Badge>
+        );
+      }
+      return (
+        <Button
+          onClick={() =>
+            send.mutate(undefined, {
+              onSuccess: () => notifications.show({ color: 'teal', message: ANCHOR_UI_MESSAGES.requestSent }),
+              onError: (error) => notifications.show({ color: 'red', message: sendRequestFailureMessage(error) }),
+            })
+          }
+        >
+          {action.label}
+        </Button>
+      );
+  }
+}
+
+function ProfileCard({ profile }: { profile: UserProfile }) {
   return (
-    <NotBuiltYet title="Profile" release="Social core">
-      <Text c="dimmed" size="sm">
-        A member’s picture, bio, location and invites, with Add Anchor for others.
-      </Text>
-    </NotBuiltYet>
+    <Container size="sm" py="xl">
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="md">
+          <Group gap="md" wrap="nowrap" align="flex-start">
+            <UserAvatar name={profile.displayName} picture={profile.profilePicture} size={96} radius={96} />
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Title order={1} size="h2">
+                {profile.displayName}
+              </Title>
+              {!profile.private && profile.location && <Text c="dimmed">{joinLocation(profile.location)}</Text>}
+              {!profile.private && <Text size="sm">{profile.invitesRemaining} invites remaining</Text>}
+            </Stack>
+          </Group>
+          <Group>
+            <AnchorButton profile={profile} />
+          </Group>
+          {profile.private ? (
+            <Alert color="gray" title={PROFILE_VIEW_MESSAGES.private}>
+              Only what this member shares with you is shown.
+            </Alert>
+          ) : (
+            <>
+              {profile.bio && <Text style={{ whiteSpace: 'pre-wrap' }}>{profile.bio}</Text>}
+              {profile.birthday && <Text size="sm">Birthday: {profile.birthday}</Text>}
+              {profile.contactInfo && (profile.contactInfo.phoneNumber || profile.contactInfo.personalEmail) && (
+                <Card withBorder padding="sm" component="section" aria-labelledby="contact-title">
+                  <Title order={2} size="h5" id="contact-title" mb={4}>
+                    Contact
+                  </Title>
+                  {profile.contactInfo.phoneNumber && <Text size="sm">Phone: {profile.contactInfo.phoneNumber}</Text>}
+                  {profile.contactInfo.personalEmail && <Text size="sm">Email: {profile.contactInfo.personalEmail}</Text>}
+                </Card>
+              )}
+              <Card withBorder padding="md" component="section" aria-labelledby="posts-title">
+                <Title order={2} size="h5" id="posts-title" mb={4}>
+                  Posts
+                </Title>
+                <Text c="dimmed">Posts will appear here</Text>
+              </Card>
+            </>
+          )}
+        </Stack>
+      </Card>
+    </Container>
   );
 }

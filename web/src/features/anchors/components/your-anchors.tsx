@@ -1,0 +1,151 @@
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { type Anchor, MAX_ANCHORS } from '#contracts/anchors';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { ANCHOR_UI_MESSAGES, serverReason } from '../../../lib/anchor-actions.ts';
+import { useAnchorRequests } from '../../../lib/anchor-requests.ts';
+import { useAcceptRequest, useAnchorList, useRemoveAnchor, useRemoveRequest } from '../api/anchor-lists.ts';
+import { AnchorCard } from './anchor-card.tsx';
+
+function failed(title: string, error: unknown) {
+  notifications.show({ color: 'red', title, message: serverReason(error) ?? 'Please try again.' });
+}
+
+/** Your Anchors: 'count / 100 anchors', tabs Anchors (n) and Pending (received + sent). */
+export function YourAnchors() {
+  const list = useAnchorList();
+  const requests = useAnchorRequests();
+  const remove = useRemoveAnchor();
+  const accept = useAcceptRequest();
+  const removeRequest = useRemoveRequest();
+  const [confirming, setConfirming] = useState<Anchor | null>(null);
+
+  const anchors = list.data?.anchors ?? [];
+  const count = list.data?.count ?? 0;
+  const received = requests.data?.received ?? [];
+  const sent = requests.data?.sent ?? [];
+
+  const confirmRemove = () => {
+    if (!confirming) return;
+    const anchor = confirming;
+    setConfirming(null);
+    remove.mutate(anchor.uid, { onError: (error) => failed(ANCHOR_UI_MESSAGES.removeFailed, error) });
+  };
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="your-anchors-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="your-anchors-title">
+          Your Anchors
+        </Title>
+        <Badge size="lg" variant="light" data-testid="anchor-count">
+          {count} / {list.data?.max ?? MAX_ANCHORS} anchors
+        </Badge>
+      </Group>
+      <Tabs defaultValue="anchors">
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="anchors">Anchors ({count})</Tabs.Tab>
+          <Tabs.Tab value="pending" rightSection={received.length ? <Badge size="xs" color="orange">{received.length}</Badge> : null}>
+            Pending
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="anchors">
+          {list.isPending && <Loader size="sm" aria-label="Loading your anchors" />}
+          {list.isError && (
+            <Alert color="red" role="alert">
+              Your anchors could not be loaded.
+            </Alert>
+          )}
+          {list.data && anchors.length === 0 && <Text c="dimmed">{ANCHOR_UI_MESSAGES.noAnchors}</Text>}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {anchors.map((anchor) => (
+              <AnchorCard key={anchor.uid} anchor={anchor} onRemove={setConfirming} />
+            ))}
+          </SimpleGrid>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="pending">
+          {requests.isPending && <Loader size="sm" aria-label="Loading your requests" />}
+          {requests.isError && (
+            <Alert color="red" role="alert">
+              Your requests could not be loaded.
+            </Alert>
+          )}
+          {requests.data && received.length === 0 && sent.length === 0 && <Text c="dimmed">{ANCHOR_UI_MESSAGES.noPending}</Text>}
+          <Stack gap="md">
+            {received.length > 0 && (
+              <section aria-labelledby="received-title">
+                <Title order={3} size="h5" id="received-title" mb="xs">
+                  Received Requests
+                </Title>
+                <Stack gap="xs">
+                  {received.map((request) => (
+                    <Group key={request.uid} justify="space-between" wrap="nowrap" data-testid="received-request">
+                      <Group gap="sm" wrap="nowrap">
+                        <UserAvatar name={request.displayName} picture={request.profilePicture} size="sm" />
+                        <Text size="sm">{request.displayName}</Text>
+                      </Group>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          aria-label={`Accept ${request.displayName}`}
+                          onClick={() => accept.mutate(request.uid, { onError: (error) => failed(ANCHOR_UI_MESSAGES.acceptFailed, error) })}
+                        >
+                          Accept
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={`Reject ${request.displayName}`}
+                          onClick={() => removeRequest.mutate(request.uid, { onError: (error) => failed(ANCHOR_UI_MESSAGES.rejectFailed, error) })}
+                        >
+                          Reject
+                        </Button>
+                      </Group>
+                    </Group>
+                  ))}
+                </Stack>
+              </section>
+            )}
+            {sent.length > 0 && (
+              <section aria-labelledby="sent-title">
+                <Title order={3} size="h5" id="sent-title" mb="xs">
+                  Sent Requests
+                </Title>
+                <Stack gap="xs">
+                  {sent.map((request) => (
+                    <Group key={request.uid} justify="space-between" wrap="nowrap" data-testid="sent-request">
+                      <Group gap="sm" wrap="nowrap">
+                        <UserAvatar name={request.displayName} picture={request.profilePicture} size="sm" />
+                        <Text size="sm">{request.displayName}</Text>
+                      </Group>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        aria-label={`Cancel request to ${request.displayName}`}
+                        onClick={() => removeRequest.mutate(request.uid, { onError: (error) => failed(ANCHOR_UI_MESSAGES.rejectFailed, error) })}
+                      >
+                        Cancel
+                      </Button>
+                    </Group>
+                  ))}
+                </Stack>
+              </section>
+            )}
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+      <ConfirmModal
+        opened={confirming !== null}
+        title="Remove anchor"
+        message={ANCHOR_UI_MESSAGES.removeQuestion}
+        confirmLabel="Remove"
+        onConfirm={confirmRemove}
+        onCancel={() => setConfirming(null)}
+      />
+    </Card>
+  );
+}
