@@ -1,32 +1,58 @@
-import { Alert, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Container, Grid, Tabs, Text, Title } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { usePendingRequestCount } from '../../../lib/anchor-requests.ts';
 import { useMe } from '../../../lib/session.ts';
+import { NetworkColumn } from '../components/network-column.tsx';
+import { NewsFeed } from '../components/news-feed.tsx';
+import { SideMenu } from '../components/side-menu.tsx';
 
+/** Spec §2 Dashboard: side menu, feed (News Feed / Your Wall), groups and network; one column on mobile. */
 export default function DashboardRoute() {
   const me = useMe();
+  const pending = usePendingRequestCount();
   if (me.isPending) return <PageLoader label="Loading your account" />;
+  if (!me.data) {
+    return (
+      <Container size="md" py="md">
+        <Alert color="red" role="alert">
+          Your account record could not be loaded.
+        </Alert>
+      </Container>
+    );
+  }
+  const member = me.data;
   return (
-    <Container size="md" py="md">
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          Dashboard
-        </Title>
-        {me.data ? (
-          <Text data-testid="signed-in-as">
-            Signed in as <strong>{me.data.displayName}</strong>
-          </Text>
-        ) : (
-          <Alert color="red" role="alert">
-            Your account record could not be loaded.
-          </Alert>
-        )}
-        <Card withBorder padding="lg">
-          <Text>
-            This screen is not built yet; it arrives with the Social core release: the news feed of you
-            and your anchors, newest first, with likes and comments.
-          </Text>
-        </Card>
-      </Stack>
+    <Container size="xl" py="md" px={{ base: 0, sm: 'md' }}>
+      <Title order={1} size="h3" mb="xs">
+        Dashboard
+      </Title>
+      <Text data-testid="signed-in-as" size="sm" c="dimmed" mb="md">
+        Signed in as <strong>{member.displayName}</strong>
+      </Text>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 2, md: 1 }} visibleFrom="md">
+          <SideMenu userId={member.uid} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: 2 }}>
+          <Tabs defaultValue="feed" keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="feed">News Feed</Tabs.Tab>
+              <Tabs.Tab value="wall">Your Wall</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="feed">
+              <NewsFeed userId={member.uid} />
+            </Tabs.Panel>
+            <Tabs.Panel value="wall">
+              <Card withBorder padding="lg">
+                <Text>Your Wall is a placeholder for now: posts written to your wall will appear here in a later release.</Text>
+              </Card>
+            </Tabs.Panel>
+          </Tabs>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 3 }} order={3}>
+          <NetworkColumn pendingRequests={pending.data} anchorCount={member.anchorCount} />
+        </Grid.Col>
+      </Grid>
     </Container>
   );
 }

@@ -1,0 +1,44 @@
+import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Comment, FEED_POLL_INTERVAL_MS } from '#contracts/feed';
+import { callApi } from '../../../lib/api-client.ts';
+import { type FeedPage, updateFeedPost } from '../like-state.ts';
+import { feedKeys } from './feed-keys.ts';
+
+interface CommentsPage {
+  comments: Comment[];
+  nextCursor: string | null;
+}
+
+/** An open comment list: newest first, 50 a page, polled like the feed while it is open. */
+export function useComments(postId: string) {
+  return useInfiniteQuery({
+    queryKey: feedKeys.comments(postId),
+    queryFn: ({ pageParam, signal }): Promise<CommentsPage> =>
+      callApi('listComments', pageParam ? { postId, cursor: pageParam } : { postId }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: FEED_POLL_INTERVAL_MS,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });
+}
+
+export function useAddComment(userId: string, postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => callApi('addComment', { postId, content }),
+    // One comment at a time per post: a double submit cannot send two.
+    scope: { id: `comment:${postId}` },
+    onSuccess: ({ comment, commentCount }) => {
+      queryClient.setQueryData<InfiniteData<CommentsPage, string | undefined>>(feedKeys.comments(postId), (data) => {
+        if (!data) return data;
+        const [first, ...rest] = data.pages;
+        if (!first || first.comments.some((existing) => existing.commentId === comment.commentId)) return data;
+        return { ...data, pages: [{ ...first, comments: [comment, ...first.comments] }, ...rest] };
+      });
+      queryClient.setQueryData<InfiniteData<FeedPage, string | undefined>>(feedKeys.feed(userId), (feed) =>
+        updateFeedPost(feed, postId, (post) => ({ ...post, commentCount })),
+      );
+    },
+  });
+}

@@ -1,0 +1,9 @@
+/** Query keys of the feed screen; per member, so a sign-in as someone else never sees a stale feed. */
+export const feedKeys = {
+  all: ['feed'] as const,
+  feed: (userId: string) => ['feed', userId, 'posts'] as const,
+  comments: (postId: string) => ['feed', 'comments', postId] as const,
+};
+
+/** Mutation key of likes: while one is in flight the feed's polling waits, so it cannot undo the optimistic state. */
+export const LIKE_MUTATION_KEY = ['feed', 'togglePostLike'] as const;

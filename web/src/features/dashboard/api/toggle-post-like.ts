@@ -1,0 +1,40 @@
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client.ts';
+import { applyLike, type FeedPage, updateFeedPost } from '../like-state.ts';
+import { feedKeys, LIKE_MUTATION_KEY } from './feed-keys.ts';
+
+type Feed = InfiniteData<FeedPage, string | undefined>;
+
+/**
+ * Like / unlike, optimistic. Each click sends the state it wants (liked true or false), and the
+ * clicks on one post run one after another (the mutation scope), so rapid toggles never race on
+ * the server and the last click wins. A failure rolls back that click's change when nothing newer
+ * is queued behind it; otherwise the newer click decides.
+ */
+export function useTogglePostLike(userId: string, postId: string) {
+  const queryClient = useQueryClient();
+  const key = feedKeys.feed(userId);
+  const scopeId = `like:${postId}`;
+  const queuedBehind = () =>
+    queryClient.getMutationCache().findAll({ predicate: (mutation) => mutation.options.scope?.id === scopeId && mutation.state.status === 'pending' }).length > 1;
+  return useMutation({
+    mutationKey: LIKE_MUTATION_KEY,
+    scope: { id: scopeId },
+    mutationFn: ({ liked }: { liked: boolean }) => callApi('togglePostLike', { postId, liked }),
+    onMutate: async ({ liked }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<Feed>(key, (feed) => updateFeedPost(feed, postId, (post) => applyLike(post, liked)));
+    },
+    onError: (_error, { liked }) => {
+      if (!queuedBehind()) queryClient.setQueryData<Feed>(key, (feed) => updateFeedPost(feed, postId, (post) => applyLike(post, !liked)));
+    },
+    onSuccess: (answer) => {
+      // The server's count is the truth (others like too); apply it once our own clicks are done.
+      if (!queuedBehind()) {
+        queryClient.setQueryData<Feed>(key, (feed) =>
+          updateFeedPost(feed, postId, (post) => ({ ...post, likedByMe: answer.liked, likeCount: answer.likeCount })),
+        );
+      }
+    },
+  });
+}

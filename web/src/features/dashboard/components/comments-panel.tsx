@@ -1,0 +1,85 @@
+import { Alert, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { COMMENT_MAX_LENGTH, FEED_MESSAGES } from '#contracts/feed';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { textLimitState } from '../../../lib/text-limit.ts';
+import { useAddComment, useComments } from '../api/comments.ts';
+import { formatWhen } from '../format-when.ts';
+
+/** A post's comments, newest first, with the comment form (300 characters, required after trimming). */
+export function CommentsPanel({ userId, postId }: { userId: string; postId: string }) {
+  const comments = useComments(postId);
+  const add = useAddComment(userId, postId);
+  const [content, setContent] = useState('');
+  const limit = textLimitState(content, COMMENT_MAX_LENGTH);
+  const list = comments.data?.pages.flatMap((page) => page.comments) ?? [];
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!limit.canSubmit || add.isPending) return;
+    add.mutate(content.trim(), { onSuccess: () => setContent('') });
+  };
+
+  return (
+    <Stack gap="xs" mt="xs">
+      <form onSubmit={submit} aria-label="Add a comment" noValidate>
+        <Stack gap={4}>
+          <Textarea
+            aria-label="Write a comment"
+            placeholder="Write a comment…"
+            value={content}
+            onChange={(event) => {
+              setContent(event.currentTarget.value);
+              add.reset();
+            }}
+            autosize
+            minRows={1}
+            maxLength={COMMENT_MAX_LENGTH}
+          />
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed" aria-live="polite">
+              {limit.length} / {COMMENT_MAX_LENGTH}
+            </Text>
+            <Button type="submit" size="xs" disabled={!limit.canSubmit} loading={add.isPending}>
+              Comment
+            </Button>
+          </Group>
+          {add.isError && (
+            <Alert color="red" role="alert" p="xs">
+              {FEED_MESSAGES.commentFailed}
+            </Alert>
+          )}
+        </Stack>
+      </form>
+      {comments.isPending && <Loader size="xs" aria-label="Loading comments" />}
+      {comments.isError && (
+        <Text size="sm" c="red" role="alert">
+          Comments could not be loaded.
+        </Text>
+      )}
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Comments">
+        {list.map((comment) => (
+          <Group key={comment.commentId} component="li" gap="xs" align="flex-start" wrap="nowrap">
+            <UserAvatar name={comment.authorName} picture={comment.authorPicture} size="sm" />
+            <div>
+              <Text size="sm">
+                <strong>{comment.authorName}</strong>{' '}
+                <Text span size="xs" c="dimmed">
+                  {formatWhen(comment.createdAt)}
+                </Text>
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {comment.content}
+              </Text>
+            </div>
+          </Group>
+        ))}
+      </Stack>
+      {comments.hasNextPage && (
+        <Button variant="subtle" size="xs" onClick={() => void comments.fetchNextPage()} loading={comments.isFetchingNextPage}>
+          Older comments
+        </Button>
+      )}
+    </Stack>
+  );
+}

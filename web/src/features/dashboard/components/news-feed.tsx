@@ -1,0 +1,39 @@
+import { Alert, Button, Card, Stack, Text } from '@mantine/core';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useFeed } from '../api/get-feed.ts';
+import { PostCard } from './post-card.tsx';
+import { PostForm } from './post-form.tsx';
+
+/** The News Feed tab: the post form, the latest 50 posts, and older ones on demand. */
+export function NewsFeed({ userId }: { userId: string }) {
+  const feed = useFeed(userId);
+  const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
+  return (
+    <Stack gap="md">
+      <PostForm userId={userId} />
+      {feed.isPending && <PageLoader label="Loading the feed" />}
+      {feed.isError && !feed.data && (
+        <Alert color="red" role="alert" title="The feed could not be loaded">
+          <Button size="xs" variant="light" color="red" onClick={() => void feed.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {feed.data && posts.length === 0 && (
+        <Card withBorder padding="lg">
+          <Text c="dimmed">No posts yet. Write the first one, or anchor with someone to see theirs.</Text>
+        </Card>
+      )}
+      <Stack gap="md" aria-label="News feed" role="feed" aria-busy={feed.isFetching}>
+        {posts.map((post) => (
+          <PostCard key={post.postId} userId={userId} post={post} />
+        ))}
+      </Stack>
+      {feed.hasNextPage && (
+        <Button variant="light" onClick={() => void feed.fetchNextPage()} loading={feed.isFetchingNextPage}>
+          Load older posts
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { Alert, Button, Card, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { FEED_MESSAGES, POST_MAX_LENGTH, type PostPrivacy } from '#contracts/feed';
+import { textLimitState } from '../../../lib/text-limit.ts';
+import { useCreatePost } from '../api/create-post.ts';
+
+const PRIVACY_OPTIONS: { value: PostPrivacy; label: string }[] = [
+  { value: 'anchors', label: 'Anchors Only' },
+  { value: 'public', label: 'Public' },
+];
+
+function newRequestId(): string {
+  return crypto.randomUUID();
+}
+
+/** The post form: privacy choice, 500-character counter, required after trimming (spec §5). */
+export function PostForm({ userId }: { userId: string }) {
+  const [content, setContent] = useState('');
+  const [privacy, setPrivacy] = useState<PostPrivacy>('anchors');
+  // One id per draft: resubmitting after a failure reuses it, so a post that did land is not doubled.
+  const [requestId, setRequestId] = useState(newRequestId);
+  const create = useCreatePost(userId);
+  const limit = textLimitState(content, POST_MAX_LENGTH);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!limit.canSubmit || create.isPending) return;
+    create.mutate(
+      { content: content.trim(), privacy, clientRequestId: requestId },
+      {
+        onSuccess: () => {
+          setContent('');
+          setRequestId(newRequestId());
+        },
+      },
+    );
+  };
+
+  return (
+    <Card withBorder padding="md" component="form" onSubmit={submit} aria-label="New post" noValidate>
+      <Stack gap="xs">
+        <Textarea
+          label="What's on your mind?"
+          placeholder="Share something with your anchors"
+          value={content}
+          onChange={(event) => {
+            setContent(event.currentTarget.value);
+            // Another text is another post: it gets its own id.
+            if (create.isError) setRequestId(newRequestId());
+            create.reset();
+          }}
+          autosize
+          minRows={2}
+          maxLength={POST_MAX_LENGTH}
+          error={limit.tooLong ? FEED_MESSAGES.postTooLong : undefined}
+        />
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <Select
+              aria-label="Who can see this post"
+              data={PRIVACY_OPTIONS}
+              value={privacy}
+              onChange={(value) => value && setPrivacy(value as PostPrivacy)}
+              allowDeselect={false}
+              w={160}
+              size="xs"
+            />
+            <Text size="xs" c={limit.remaining < 0 ? 'red' : 'dimmed'} aria-live="polite" data-testid="post-counter">
+              {limit.length} / {POST_MAX_LENGTH}
+            </Text>
+          </Group>
+          <Button type="submit" disabled={!limit.canSubmit} loading={create.isPending}>
+            Post
+          </Button>
+        </Group>
+        {create.isError && (
+          <Alert color="red" role="alert">
+            {FEED_MESSAGES.postFailed}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { Badge, Card, NavLink, Stack } from '@mantine/core';
+import { Link } from 'react-router-dom';
+
+interface SideMenuProps {
+  userId: string;
+}
+
+/** Spec §2 Dashboard side menu: News Feed, Profile, Groups, Anchors, Invites, Messages and Events (Coming Soon). */
+export function SideMenu({ userId }: SideMenuProps) {
+  const links = [
+    { label: 'News Feed', to: '/dashboard', active: true },
+    { label: 'Profile', to: `/profile/${encodeURIComponent(userId)}` },
+    { label: 'Groups', to: '/groups' },
+    { label: 'Anchors', to: '/anchors' },
+    { label: 'Invites', to: '/invites' },
+  ];
+  return (
+    <Card withBorder padding="xs" component="nav" aria-label="Dashboard menu">
+      <Stack gap={2}>
+        {links.map((link) => (
+          <NavLink
+            key={link.label}
+            component={Link}
+            to={link.to}
+            label={link.label}
+            active={link.active}
+            aria-current={link.active ? 'page' : undefined}
+          />
+        ))}
+        {['Messages', 'Events'].map((label) => (
+          <NavLink
+            key={label}
+            label={label}
+            disabled
+            aria-disabled
+            rightSection={
+              <Badge size="xs" variant="light" color="gray">
+                Coming Soon
+              </Badge>
+            }
+          />
+        ))}
+      </Stack>
+    </Card>
+  );
+}
