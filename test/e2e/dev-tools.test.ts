@@ -1,0 +1,84 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { callApi } from '../support/local-cloud-client.ts';
+import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
+
+/**
+ * Dev tools through real Chromium: the signed-out message (no redirect), the own id, 10 dummy
+ * anchors with a preview of 4; and rapid like toggles on the dashboard, which must settle on the
+ * last click with the server agreeing.
+ */
+
+const endpoints = inject('endpoints');
+
+let browser: Browser;
+
+beforeAll(async () => {
+  useLocalCloudData(endpoints);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: endpoints.webUrl, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+describe('dev tools and likes', () => {
+  it("asks signed-out visitors to sign in; gives a member their id, 10 dummy anchors and a preview of 4", async () => {
+    const member = await createMember(endpoints, 'devtools', {
+      displayName: 'Dev Tester',
+      location: { city: 'Austin', state: 'Texas' },
+      extra: { profileCompleted: true },
+    });
+    const { context, page } = await newPage();
+    try {
+      await page.goto('/dev');
+      await page.getByText('Please sign in to use dev tools.').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dev');
+
+      await page.goto('/auth/signin');
+      await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
+      await page.getByLabel(/^Password/).fill(MEMBER_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/dashboard');
+
+      // Rapid toggles on one post: each click flips the button at once (optimistic) and the three
+      // requests run one after another; the last click (liked) wins on screen and on the server.
+      await page.getByRole('textbox', { name: "What's on your mind?" }).fill('Testing likes');
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      const post = page.getByRole('article', { name: 'Post by Dev Tester' });
+      const likeButton = post.getByRole('button', { name: /^Like/ });
+      await likeButton.click();
+      await post.getByRole('button', { name: /^Liked/ }).click();
+      await post.getByRole('button', { name: /^Like ·/ }).click();
+      await post.getByRole('button', { name: /^Liked · 1$/ }).waitFor();
+      await expect
+        .poll(async () => {
+          const answer = await callApi(endpoints, 'getFeed', { token: member.accessToken });
+          const [first] = (answer.body as { result: { posts: { likeCount: number; likedByMe: boolean }[] } }).result.posts;
+          return first && { likeCount: first.likeCount, likedByMe: first.likedByMe };
+        })
+        .toEqual({ likeCount: 1, likedByMe: true });
+
+      await page.goto('/dev');
+      expect(await page.getByTestId('own-user-id').textContent()).toBe(member.uid);
+      await page.getByRole('button', { name: 'Create 10 dummy anchors' }).click();
+      await page.getByText('Created 10 dummy anchors; you now have 10.').waitFor({ timeout: 20_000 });
+      const preview = page.getByLabel('Dummy users preview');
+      expect(await preview.getByText('Austin, Texas').count()).toBe(4);
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Anchors', exact: true }).click();
+      await page.getByTestId('anchor-count').filter({ hasText: '10 / 100 anchors' }).waitFor();
+      expect(await page.getByTestId('anchor-card').count()).toBe(10);
+    } finally {
+      await context.close();
+    }
+  });
+});
