@@ -46,6 +46,7 @@ async function openMember(name: string): Promise<Side> {
   await page.getByLabel(/^Password/).fill(MEMBER_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/dashboard');
+  await page.getByTestId('signed-in-as').waitFor();
   return { member, name, context, page };
 }
 

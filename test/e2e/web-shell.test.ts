@@ -66,13 +66,18 @@ async function signInAsFounder(page: Page): Promise<void> {
   await passwordInput(page).fill(founder.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/dashboard');
+  // The URL changes first; the router commits the new location once the lazy dashboard has loaded.
+  await page.getByTestId('signed-in-as').waitFor();
 }
 
 describe('web shell', () => {
   it('renders the landing page with the signed-out navigation', async () => {
     const { context, page } = await openPage();
     try {
-      await page.clock.install(); // the phrase's 2.5 s, observed without waiting for it
+      // The phrase's 2.5 s, observed without waiting for it. The clock stands still until runFor:
+      // with a flowing clock, a slow (loaded) machine let real seconds pass before the first check.
+      await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
+      await page.clock.pauseAt(new Date('2026-01-01T00:00:01Z'));
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: /^Anchored/ }).waitFor();
       const main = page.getByRole('main');
