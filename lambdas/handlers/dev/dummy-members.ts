@@ -10,7 +10,8 @@ const LAST_NAMES = ['Abbott', 'Brooks', 'Carver', 'Dalton', 'Ellis', 'Foster', '
 
 /**
  * A dummy member for dev tools: a real, completed record (no Cognito account, so nobody signs in
- * as it) in the owner's city and state, and its accepted local pair with the owner.
+ * as it, and unverified, so the daily metrics never count it) in the owner's city and state, and
+ * its accepted local pair with the owner.
  */
 export function dummyMember(owner: User, index: number, now: Date): { user: User; pair: Friendship } {
   const uid = `dummy-${randomUUID()}`;
@@ -21,7 +22,6 @@ export function dummyMember(owner: User, index: number, now: Date): { user: User
     bio: `Dummy anchor #${index + 1}, created with dev tools for testing.`,
     birthday: '1995-06-15',
     profileCompleted: true,
-    isVerified: true,
     anchorCount: 1,
     location: { ...owner.location },
     contactInfo: { ...base.contactInfo, phoneNumber: `555-010-${String(1000 + index).slice(-4)}`, personalEmail: `${uid}@dummy.anchored.invalid` },
