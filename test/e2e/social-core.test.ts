@@ -108,42 +108,46 @@ describe('social core', () => {
       await bo.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
       const adaPost = `Hello from Ada ${tag}`;
       const boPost = `Hello from Bo ${tag}`;
-      for (const [side, text] of [[ada, adaPost], [bo, boPost]] as const) {
-        const box = side.page.getByRole('textbox', { name: "What's on your mind?" });
-        await box.fill(text);
-        await side.page.getByTestId('post-counter').filter({ hasText: `${text.length} / 500` }).waitFor();
-        await side.page.getByRole('button', { name: 'Post', exact: true }).click();
-        await postBy(side.page, side.name).filter({ hasText: text }).waitFor();
-        expect(await box.inputValue()).toBe('');
-      }
+      // The two sides act at the same time, as two people would (and the test waits once, not twice).
+      await Promise.all(
+        ([[ada, adaPost], [bo, boPost]] as const).map(async ([side, text]) => {
+          const box = side.page.getByRole('textbox', { name: "What's on your mind?" });
+          await box.fill(text);
+          await side.page.getByTestId('post-counter').filter({ hasText: `${text.length} / 500` }).waitFor();
+          await side.page.getByRole('button', { name: 'Post', exact: true }).click();
+          await postBy(side.page, side.name).filter({ hasText: text }).waitFor();
+          expect(await box.inputValue()).toBe('');
+        }),
+      );
       // Live: each sees the other's post arrive by polling.
-      await postBy(ada.page, bo.name).filter({ hasText: boPost }).waitFor({ timeout: 10_000 });
-      await postBy(bo.page, ada.name).filter({ hasText: adaPost }).waitFor({ timeout: 10_000 });
+      await Promise.all([
+        postBy(ada.page, bo.name).filter({ hasText: boPost }).waitFor({ timeout: 10_000 }),
+        postBy(bo.page, ada.name).filter({ hasText: adaPost }).waitFor({ timeout: 10_000 }),
+      ]);
 
-      // Each likes the other's post (optimistic), and the author sees the like arrive.
-      for (const [liker, author] of [[ada, bo], [bo, ada]] as const) {
-        const post = postBy(liker.page, author.name);
-        await post.getByRole('button', { name: /^Like/ }).click();
-        await post.getByRole('button', { name: /^Liked · 1$/ }).waitFor();
-      }
-      for (const side of [ada, bo]) {
-        await postBy(side.page, side.name).getByTestId('like-count').filter({ hasText: /^1$/ }).waitFor({ timeout: 10_000 });
-      }
-
-      // Each comments on the other's post; the author's open comment list shows it live.
-      for (const [commenter, author] of [[ada, bo], [bo, ada]] as const) {
-        const post = postBy(commenter.page, author.name);
-        await post.getByRole('button', { name: /^Comments/ }).click();
-        await post.getByRole('textbox', { name: 'Write a comment' }).fill(`Nice one, from ${commenter.name}`);
-        await post.getByRole('button', { name: 'Comment', exact: true }).click();
-        await post.getByRole('list', { name: 'Comments' }).getByText(`Nice one, from ${commenter.name}`).waitFor();
-      }
-      for (const [author, commenter] of [[ada, bo], [bo, ada]] as const) {
-        const own = postBy(author.page, author.name);
-        await own.getByTestId('comment-count').filter({ hasText: /^1$/ }).waitFor({ timeout: 10_000 });
-        await own.getByRole('button', { name: /^Comments/ }).click();
-        await own.getByRole('list', { name: 'Comments' }).getByText(`Nice one, from ${commenter.name}`).waitFor();
-      }
+      // Each likes and comments on the other's post (the like optimistic), then sees the other's
+      // like and comment arrive on their own post (the open comment list polls too).
+      const pairs = [[ada, bo], [bo, ada]] as const;
+      await Promise.all(
+        pairs.map(async ([visitor, author]) => {
+          const post = postBy(visitor.page, author.name);
+          await post.getByRole('button', { name: /^Like/ }).click();
+          await post.getByRole('button', { name: /^Liked · 1$/ }).waitFor();
+          await post.getByRole('button', { name: /^Comments/ }).click();
+          await post.getByRole('textbox', { name: 'Write a comment' }).fill(`Nice one, from ${visitor.name}`);
+          await post.getByRole('button', { name: 'Comment', exact: true }).click();
+          await post.getByRole('list', { name: 'Comments' }).getByText(`Nice one, from ${visitor.name}`).waitFor();
+        }),
+      );
+      await Promise.all(
+        pairs.map(async ([author, visitor]) => {
+          const own = postBy(author.page, author.name);
+          await own.getByTestId('like-count').filter({ hasText: /^1$/ }).waitFor({ timeout: 10_000 });
+          await own.getByTestId('comment-count').filter({ hasText: /^1$/ }).waitFor({ timeout: 10_000 });
+          await own.getByRole('button', { name: /^Comments/ }).click();
+          await own.getByRole('list', { name: 'Comments' }).getByText(`Nice one, from ${visitor.name}`).waitFor();
+        }),
+      );
       // The dashboard's pending number is real: nothing is pending for either any more.
       expect(await ada.page.getByTestId('pending-requests-count').textContent()).toBe('0');
     } finally {
