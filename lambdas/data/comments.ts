@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { COMMENTS_PAGE_SIZE } from '#contracts/feed';
 import { dynamo, tableName } from './aws-clients.ts';
 import { COMMENT_PREFIX, postKeys } from './keys.ts';
@@ -6,7 +6,8 @@ import { transactWithRetry } from './transactions.ts';
 
 /**
  * Comments: `POST#<postId> / COMMENT#<commentId ULID>`, so newest first is one descending Query.
- * The comment and the post's commentCount are written in one transaction.
+ * The comment and the post's commentCount are written in one transaction; the handler then copies
+ * the new count into the post's feed entries.
  */
 export interface StoredComment {
   commentId: string;
@@ -30,8 +31,8 @@ function toStoredComment(item: Record<string, unknown>): StoredComment {
   };
 }
 
-/** Returns the post's new commentCount, or null when the post does not exist. */
-export async function putComment(comment: StoredComment): Promise<number | null> {
+/** Writes the comment and bumps the post's commentCount (and countsVersion); false when the post is gone. */
+export async function putComment(comment: StoredComment): Promise<boolean> {
   const codes = await transactWithRetry({
     TransactItems: [
       {
@@ -45,21 +46,16 @@ export async function putComment(comment: StoredComment): Promise<number | null>
         Update: {
           TableName: tableName(),
           Key: postKeys.post(comment.postId),
-          UpdateExpression: 'ADD commentCount :one',
+          UpdateExpression: 'ADD commentCount :one, countsVersion :one',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':one': 1 },
         },
       },
     ],
   });
-  if (codes !== null) {
-    if (codes[1] === 'ConditionalCheckFailed') return null;
-    throw new Error(`Comment write cancelled: ${codes.join(',')}`);
-  }
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: postKeys.post(comment.postId), ConsistentRead: true, ProjectionExpression: 'commentCount' }),
-  );
-  return Number(Item?.commentCount ?? 0);
+  if (codes === null) return true;
+  if (codes[1] === 'ConditionalCheckFailed') return false;
+  throw new Error(`Comment write cancelled: ${codes.join(',')}`);
 }
 
 export interface CommentPage {

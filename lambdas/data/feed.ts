@@ -1,11 +1,15 @@
-import { BatchWriteCommand, QueryCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { FEED_PAGE_SIZE } from '#contracts/feed';
+import { listAcceptedAnchorIds } from './anchors.ts';
 import { dynamo, tableName } from './aws-clients.ts';
 import { FEED_ENTRY_PREFIX, postKeys } from './keys.ts';
+import { getPostsForViewer, toStoredPost, type StoredPost } from './posts.ts';
 
 /**
  * Feed entries: `USER#<owner> / FEED#<postId>`, one per reader of a post, written when the post is
- * made (fan-out on write). Post ids are ULIDs, so a member's feed, newest first, is one Query.
+ * made (fan-out on write). Post ids are ULIDs, so a member's feed, newest first, is one Query
+ * whatever the anchor count.
  */
 
 /** BatchWriteItem takes at most 25 requests. */
@@ -31,24 +35,77 @@ async function writeChunk(chunk: WriteRequest[]): Promise<void> {
   }
 }
 
+/**
+ * A feed entry is a copy of the post as its owner sees it (content, author, counters, whether the
+ * owner liked it), so a feed page is ONE Query. The post item stays the truth: counters change
+ * there atomically with the like or comment, then are copied to the entries (propagateCounts).
+ */
 export interface FeedEntry {
-  postId: string;
-  authorId: string;
-  createdAt: string;
+  post: StoredPost;
+  likedByMe: boolean;
 }
 
-export function feedEntryItem(ownerUid: string, entry: FeedEntry): Record<string, unknown> {
-  return { ...postKeys.feedEntry(ownerUid, entry.postId), ...entry };
+export function feedEntryItem(ownerUid: string, post: StoredPost, likedByMe = false): Record<string, unknown> {
+  // No postKey: entries must stay out of GSI byAuthor, which holds the post items only.
+  return { ...postKeys.feedEntry(ownerUid, post.postId), ...post, likedByMe };
 }
 
 /** Puts one post's entry into each reader's feed (the author and their accepted anchors). */
-export async function fanOutPost(readerUids: readonly string[], entry: FeedEntry): Promise<void> {
-  await batchWrite(readerUids.map((uid) => ({ PutRequest: { Item: feedEntryItem(uid, entry) } })));
+export async function fanOutPost(readerUids: readonly string[], post: StoredPost): Promise<void> {
+  await batchWrite(readerUids.map((uid) => ({ PutRequest: { Item: feedEntryItem(uid, post) } })));
 }
 
-/** An author's posts, newest first, through GSI byAuthor (only what a feed entry needs). */
-async function authorPostEntries(authorUid: string, limit?: number): Promise<FeedEntry[]> {
-  const entries: FeedEntry[] = [];
+/**
+ * The repair path of a retried createPost: puts only the entries that are missing, so a reader's
+ * existing entry (and their like on it) is never overwritten.
+ */
+export async function fanOutMissing(readerUids: readonly string[], post: StoredPost): Promise<void> {
+  await Promise.all(
+    readerUids.map(async (uid) => {
+      try {
+        await dynamo().send(new PutCommand({ TableName: tableName(), Item: feedEntryItem(uid, post), ConditionExpression: 'attribute_not_exists(pk)' }));
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }),
+  );
+}
+
+/** Whether the member's feed holds the post (then their like is copied into that entry). */
+export async function hasFeedEntry(ownerUid: string, postId: string): Promise<boolean> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: postKeys.feedEntry(ownerUid, postId), ProjectionExpression: 'pk' }));
+  return Boolean(Item);
+}
+
+/**
+ * Copies a post's counters (read after the change) into every entry of it: the author's and the
+ * author's anchors'. Conditional on an older countsVersion, so late or out-of-order copies never
+ * roll a counter back, and on the entry existing, so none is created for a non-reader.
+ */
+export async function propagateCounts(post: Pick<StoredPost, 'postId' | 'authorId' | 'likeCount' | 'commentCount' | 'countsVersion'>): Promise<void> {
+  const readers = [post.authorId, ...(await listAcceptedAnchorIds(post.authorId))];
+  await Promise.all(
+    readers.map(async (uid) => {
+      try {
+        await dynamo().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: postKeys.feedEntry(uid, post.postId),
+            UpdateExpression: 'SET likeCount = :likes, commentCount = :comments, countsVersion = :version',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(countsVersion) OR countsVersion < :version)',
+            ExpressionAttributeValues: { ':likes': post.likeCount, ':comments': post.commentCount, ':version': post.countsVersion },
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }),
+  );
+}
+
+/** An author's post ids, newest first, through GSI byAuthor (wall posts never enter a feed). */
+async function authorPostIds(authorUid: string, limit?: number): Promise<string[]> {
+  const ids: string[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
@@ -57,20 +114,16 @@ async function authorPostEntries(authorUid: string, limit?: number): Promise<Fee
         IndexName: 'byAuthor',
         KeyConditionExpression: 'authorId = :author',
         ExpressionAttributeValues: { ':author': authorUid },
-        ProjectionExpression: 'postId, authorId, createdAt, isWallPost',
+        ProjectionExpression: 'postId, isWallPost',
         ScanIndexForward: false,
         ExclusiveStartKey: startKey,
         Limit: limit,
       }),
     );
-    for (const item of page.Items ?? []) {
-      // Wall posts never appear in the feed (spec §7 live feed: isWallPost false).
-      if (item.isWallPost === true) continue;
-      entries.push({ postId: String(item.postId), authorId: String(item.authorId), createdAt: String(item.createdAt) });
-    }
+    for (const item of page.Items ?? []) if (item.isWallPost !== true) ids.push(String(item.postId));
     startKey = page.LastEvaluatedKey;
-  } while (startKey && (limit === undefined || entries.length < limit));
-  return limit === undefined ? entries : entries.slice(0, limit);
+  } while (startKey && (limit === undefined || ids.length < limit));
+  return limit === undefined ? ids : ids.slice(0, limit);
 }
 
 /**
@@ -78,8 +131,9 @@ async function authorPostEntries(authorUid: string, limit?: number): Promise<Fee
  * feed. Called by the anchors code after an accept commits, once per direction.
  */
 export async function addAuthorPostsToFeed(ownerUid: string, authorUid: string): Promise<void> {
-  const entries = await authorPostEntries(authorUid, FEED_PAGE_SIZE);
-  await batchWrite(entries.map((entry) => ({ PutRequest: { Item: feedEntryItem(ownerUid, entry) } })));
+  const ids = await authorPostIds(authorUid, FEED_PAGE_SIZE);
+  const posts = await getPostsForViewer(ids, ownerUid);
+  await batchWrite(posts.map(({ post, likedByMe }) => ({ PutRequest: { Item: feedEntryItem(ownerUid, post, likedByMe) } })));
 }
 
 /**
@@ -87,8 +141,8 @@ export async function addAuthorPostsToFeed(ownerUid: string, authorUid: string):
  * ones, since fan-out copied each new post), deleted by key. Deleting an absent entry is a no-op.
  */
 export async function removeAuthorPostsFromFeed(ownerUid: string, authorUid: string): Promise<void> {
-  const entries = await authorPostEntries(authorUid);
-  await batchWrite(entries.map((entry) => ({ DeleteRequest: { Key: postKeys.feedEntry(ownerUid, entry.postId) } })));
+  const ids = await authorPostIds(authorUid);
+  await batchWrite(ids.map((postId) => ({ DeleteRequest: { Key: postKeys.feedEntry(ownerUid, postId) } })));
 }
 
 export interface FeedPage {
@@ -97,7 +151,7 @@ export interface FeedPage {
   nextCursor: string | null;
 }
 
-/** One Query: the owner's feed entries, newest first, starting after `cursor` (a post id). */
+/** ONE Query: the owner's feed entries, newest first, starting after `cursor` (a post id). */
 export async function readFeedEntries(ownerUid: string, cursor?: string, limit = FEED_PAGE_SIZE): Promise<FeedPage> {
   const { Items, LastEvaluatedKey } = await dynamo().send(
     new QueryCommand({
@@ -109,7 +163,7 @@ export async function readFeedEntries(ownerUid: string, cursor?: string, limit =
       ExclusiveStartKey: cursor ? postKeys.feedEntry(ownerUid, cursor) : undefined,
     }),
   );
-  const entries = (Items ?? []).map((item) => ({ postId: String(item.postId), authorId: String(item.authorId), createdAt: String(item.createdAt) }));
+  const entries = (Items ?? []).map((item) => ({ post: toStoredPost(item), likedByMe: item.likedByMe === true }));
   const last = entries.at(-1);
-  return { entries, nextCursor: LastEvaluatedKey && last ? last.postId : null };
+  return { entries, nextCursor: LastEvaluatedKey && last ? last.post.postId : null };
 }

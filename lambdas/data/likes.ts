@@ -4,21 +4,36 @@ import { LIKE_PREFIX, postKeys } from './keys.ts';
 import { transactWithRetry } from './transactions.ts';
 
 /**
- * Likes: `POST#<postId> / LIKE#<uid>`. The like and the post's likeCount change in one transaction,
- * each conditioned on the other's state, so a double like (or unlike) never counts twice and the
- * count always equals the likers.
+ * Likes: `POST#<postId> / LIKE#<uid>`. The like, the post's likeCount (with its countsVersion) and,
+ * when the liker's feed holds the post, that entry's likedByMe change in ONE transaction, each
+ * conditioned on the others' state: a double like (or unlike) never counts twice and the count
+ * always equals the likers.
  */
 
-export type LikeOutcome = 'changed' | 'unchanged' | 'post-missing';
+export type LikeOutcome = 'changed' | 'unchanged' | 'post-missing' | 'entry-missing';
 
-/** Index 0 of the transaction is the like, index 1 the post. */
+/** Transaction items: 0 the like, 1 the post, 2 the liker's feed entry (when present). */
 function outcomeOf(codes: (string | undefined)[] | null): LikeOutcome {
   if (codes === null) return 'changed';
   if (codes[1] === 'ConditionalCheckFailed') return 'post-missing';
-  return 'unchanged';
+  if (codes[0] === 'ConditionalCheckFailed') return 'unchanged';
+  if (codes[2] === 'ConditionalCheckFailed') return 'entry-missing';
+  throw new Error(`Like transaction cancelled: ${codes.join(',')}`);
 }
 
-export async function likePost(postId: string, uid: string, displayName: string, now = new Date()): Promise<LikeOutcome> {
+function likedByMeUpdate(postId: string, uid: string, liked: boolean) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: postKeys.feedEntry(uid, postId),
+      UpdateExpression: 'SET likedByMe = :liked',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':liked': liked },
+    },
+  };
+}
+
+export async function likePost(postId: string, uid: string, displayName: string, inLikersFeed: boolean, now = new Date()): Promise<LikeOutcome> {
   const codes = await transactWithRetry({
     TransactItems: [
       {
@@ -32,17 +47,18 @@ export async function likePost(postId: string, uid: string, displayName: string,
         Update: {
           TableName: tableName(),
           Key: postKeys.post(postId),
-          UpdateExpression: 'ADD likeCount :one',
+          UpdateExpression: 'ADD likeCount :one, countsVersion :one',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':one': 1 },
         },
       },
+      ...(inLikersFeed ? [likedByMeUpdate(postId, uid, true)] : []),
     ],
   });
   return outcomeOf(codes);
 }
 
-export async function unlikePost(postId: string, uid: string): Promise<LikeOutcome> {
+export async function unlikePost(postId: string, uid: string, inLikersFeed: boolean): Promise<LikeOutcome> {
   const codes = await transactWithRetry({
     TransactItems: [
       { Delete: { TableName: tableName(), Key: postKeys.like(postId, uid), ConditionExpression: 'attribute_exists(pk)' } },
@@ -50,23 +66,22 @@ export async function unlikePost(postId: string, uid: string): Promise<LikeOutco
         Update: {
           TableName: tableName(),
           Key: postKeys.post(postId),
-          UpdateExpression: 'ADD likeCount :minusOne',
+          UpdateExpression: 'ADD likeCount :minusOne, countsVersion :one',
           ConditionExpression: 'attribute_exists(pk) AND likeCount > :zero',
-          ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+          ExpressionAttributeValues: { ':minusOne': -1, ':one': 1, ':zero': 0 },
         },
       },
+      ...(inLikersFeed ? [likedByMeUpdate(postId, uid, false)] : []),
     ],
   });
   return outcomeOf(codes);
 }
 
-/** The post's likeCount and whether uid likes it, read consistently right after a toggle. */
-export async function likeState(postId: string, uid: string): Promise<{ likeCount: number; liked: boolean }> {
-  const [post, like] = await Promise.all([
-    dynamo().send(new GetCommand({ TableName: tableName(), Key: postKeys.post(postId), ConsistentRead: true, ProjectionExpression: 'likeCount' })),
-    dynamo().send(new GetCommand({ TableName: tableName(), Key: postKeys.like(postId, uid), ConsistentRead: true, ProjectionExpression: 'pk' })),
-  ]);
-  return { likeCount: Number(post.Item?.likeCount ?? 0), liked: Boolean(like.Item) };
+export async function hasLiked(postId: string, uid: string): Promise<boolean> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: postKeys.like(postId, uid), ConsistentRead: true, ProjectionExpression: 'pk' }),
+  );
+  return Boolean(Item);
 }
 
 export interface StoredLike {

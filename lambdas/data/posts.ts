@@ -22,12 +22,17 @@ export interface StoredPost {
   commentCount: number;
   isWallPost: boolean;
   recipientName?: string;
+  /**
+   * Bumped with every likeCount/commentCount change, so copies of the counters in feed entries
+   * only ever move forward (an older propagation never overwrites a newer one).
+   */
+  countsVersion: number;
 }
 
 /** How long a createPost attempt is remembered for retries. */
 const POST_REQUEST_TTL_SECONDS = 24 * 60 * 60;
 
-function toStoredPost(item: Record<string, unknown>): StoredPost {
+export function toStoredPost(item: Record<string, unknown>): StoredPost {
   return {
     postId: String(item.postId),
     authorId: String(item.authorId),
@@ -39,6 +44,7 @@ function toStoredPost(item: Record<string, unknown>): StoredPost {
     likeCount: Number(item.likeCount ?? 0),
     commentCount: Number(item.commentCount ?? 0),
     isWallPost: item.isWallPost === true,
+    countsVersion: Number(item.countsVersion ?? 0),
     ...(typeof item.recipientName === 'string' ? { recipientName: item.recipientName } : {}),
   };
 }
@@ -82,8 +88,8 @@ export async function putPost(post: StoredPost, clientRequestId?: string, now = 
   }
 }
 
-export async function getStoredPost(postId: string): Promise<StoredPost | null> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: postKeys.post(postId) }));
+export async function getStoredPost(postId: string, consistent = false): Promise<StoredPost | null> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: postKeys.post(postId), ConsistentRead: consistent }));
   return Item ? toStoredPost(Item) : null;
 }
 

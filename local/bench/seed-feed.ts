@@ -92,9 +92,9 @@ export function* postAndFeedItems(plan: PostSeedPlan): Generator<Record<string, 
       likeCount: 0,
       commentCount: 0,
       isWallPost: false,
+      countsVersion: 0,
     };
     yield postItem(post);
-    const entry = { postId: post.postId, authorId: post.authorId, createdAt: post.createdAt };
-    for (const reader of [author.uid, ...(plan.anchorsOf.get(author.uid) ?? [])]) yield feedEntryItem(reader, entry);
+    for (const reader of [author.uid, ...(plan.anchorsOf.get(author.uid) ?? [])]) yield feedEntryItem(reader, post);
   }
 }

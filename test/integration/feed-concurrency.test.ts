@@ -36,5 +36,8 @@ describe('likes under concurrency', () => {
     const listed = await callApi(endpoints, 'getPostLikers', { token: author?.accessToken, data: { postId } });
     const uids = (listed.body as { result: { likers: { uid: string }[] } }).result.likers.map((l) => l.uid);
     expect(new Set(uids)).toEqual(new Set(likers.map((m) => m.uid)));
+    // The counters copied into feed entries end at the final count too (copies only move forward).
+    const authorsFeed = await callApi(endpoints, 'getFeed', { token: author?.accessToken, data: {} });
+    expect((authorsFeed.body as { result: { posts: Post[] } }).result.posts.find((p) => p.postId === postId)?.likeCount).toBe(LIKERS);
   });
 });

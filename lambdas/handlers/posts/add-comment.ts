@@ -2,6 +2,8 @@ import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
 import { newTimeOrderedId } from '#domain/post-ids';
 import { putComment, type StoredComment } from '#data/comments';
+import { propagateCounts } from '#data/feed';
+import { getStoredPost } from '#data/posts';
 import { defineCallable } from '#http/define-callable';
 import { memberRecord } from './member-record.ts';
 import { presentComment } from './present-post.ts';
@@ -19,7 +21,9 @@ export const handler = defineCallable('addComment', async ({ postId, content }, 
     content,
     createdAt: now.toISOString(),
   };
-  const commentCount = await putComment(comment);
-  if (commentCount === null) throw new AppError('not-found', FEED_MESSAGES.postNotFound);
-  return { comment: await presentComment(comment), commentCount };
+  const post = (await putComment(comment)) ? await getStoredPost(postId, true) : null;
+  if (!post) throw new AppError('not-found', FEED_MESSAGES.postNotFound);
+  // Every reader's next poll of the feed shows the new count.
+  await propagateCounts(post);
+  return { comment: await presentComment(comment), commentCount: post.commentCount };
 });

@@ -5,7 +5,7 @@ import { authorPictureUrl } from './picture-urls.ts';
 
 /** A stored post as its viewer sees it: the picture key becomes a URL, plus likedByMe. */
 export async function presentPost(post: StoredPost, likedByMe: boolean): Promise<Post> {
-  const { authorPictureKey, ...rest } = post;
+  const { authorPictureKey, countsVersion: _version, ...rest } = post;
   return { ...rest, authorPicture: await authorPictureUrl(authorPictureKey), likedByMe };
 }
 

@@ -2,7 +2,7 @@ import type { Post, PostPrivacy } from '#contracts/feed';
 import type { User } from '#contracts/user';
 import { newTimeOrderedId } from '#domain/post-ids';
 import { listAcceptedAnchorIds } from '#data/anchors';
-import { fanOutPost } from '#data/feed';
+import { fanOutMissing, fanOutPost } from '#data/feed';
 import { getPostsForViewer, putPost, type StoredPost } from '#data/posts';
 import { presentPost } from './present-post.ts';
 
@@ -16,7 +16,7 @@ export interface NewPost {
  * Writes the post, then its entry into the author's feed and every accepted anchor's (fan-out on
  * write, BatchWrite in chunks of 25), so reading a feed never depends on the anchor count. The
  * anchor list is read while the post is written. A retry with the same clientRequestId returns the
- * first post and re-runs the (idempotent) fan-out, repairing a first attempt that died half-way.
+ * first post and re-runs the fan-out, repairing a first attempt that died half-way.
  */
 export async function publishPost(author: Pick<User, 'uid' | 'displayName' | 'profilePicture'>, input: NewPost, now = new Date()): Promise<Post> {
   const post: StoredPost = {
@@ -30,14 +30,15 @@ export async function publishPost(author: Pick<User, 'uid' | 'displayName' | 'pr
     likeCount: 0,
     commentCount: 0,
     isWallPost: false,
+    countsVersion: 0,
   };
   const [written, anchorIds] = await Promise.all([putPost(post, input.clientRequestId, now), listAcceptedAnchorIds(author.uid)]);
   if (written.created) {
-    await fanOutPost([author.uid, ...anchorIds], { postId: post.postId, authorId: post.authorId, createdAt: post.createdAt });
+    await fanOutPost([author.uid, ...anchorIds], post);
     return presentPost(post, false);
   }
   const [existing] = await getPostsForViewer([written.postId], author.uid);
   if (!existing) throw new Error(`Post ${written.postId} of request ${String(input.clientRequestId)} is missing`);
-  await fanOutPost([author.uid, ...anchorIds], { postId: existing.post.postId, authorId: existing.post.authorId, createdAt: existing.post.createdAt });
+  await fanOutMissing([author.uid, ...anchorIds], existing.post);
   return presentPost(existing.post, existing.likedByMe);
 }
