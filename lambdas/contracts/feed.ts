@@ -93,7 +93,7 @@ export const feedCallables = {
     input: z.object({ cursor: cursorSchema.optional() }).strict(),
     output: z.object({ posts: z.array(postSchema), nextCursor: z.string().nullable() }),
     description:
-      'The latest 50 non-wall posts by the caller and their accepted anchors, newest first; nextCursor loads older. Two DynamoDB requests; poll the first page for live updates.',
+      'The latest 50 non-wall posts by the caller and their accepted anchors, newest first; nextCursor loads older. One DynamoDB Query; poll the first page for live posts, likes and comments.',
   },
   getPost: {
     access: 'member',
