@@ -88,4 +88,25 @@ describe('the cap of 100 under concurrency (30 members at 99 accepting at once)'
     }
     await expectCountersEqualEdges(ring);
   }, 120_000);
+
+  it('crossing requests and double removes: one pair, one refusal, counters never below zero', async () => {
+    const [a, b] = await Promise.all([createMember(endpoints, 'cross-a', { location: AUSTIN }), createMember(endpoints, 'cross-b', { location: AUSTIN })]);
+    const sends = await Promise.all([
+      callApi(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }),
+      callApi(endpoints, 'sendAnchorRequest', { token: b.accessToken, data: { userId: a.uid } }),
+    ]);
+    expect(sends.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(sends.map(messageOf)).toContain(ANCHOR_MESSAGES.alreadyPending);
+    const winner = sends[0]?.status === 200 ? a : b;
+    const recipient = winner === a ? b : a;
+    expect((await accept(recipient, winner)).status).toBe(200);
+    const removes = await Promise.all([
+      callApi(endpoints, 'removeAnchor', { token: a.accessToken, data: { userId: b.uid } }),
+      callApi(endpoints, 'removeAnchor', { token: b.accessToken, data: { userId: a.uid } }),
+    ]);
+    expect(removes.map((answer) => answer.status).sort()).toEqual([200, 404]);
+    expect(removes.map(messageOf)).toContain(ANCHOR_MESSAGES.connectionNotFound);
+    await expectCountersEqualEdges([a, b]);
+    expect((await getUser(a.uid))?.anchorCount).toBe(0);
+  });
 });
