@@ -150,6 +150,7 @@ describe('social core', () => {
       );
       // The dashboard's pending number is real: nothing is pending for either any more.
       expect(await ada.page.getByTestId('pending-requests-count').textContent()).toBe('0');
+      await ada.page.getByRole('region', { name: 'Your Network' }).getByText('1 / 100').waitFor();
     } finally {
       await Promise.all([ada.context.close(), bo.context.close()]);
     }

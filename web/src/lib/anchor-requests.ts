@@ -14,19 +14,36 @@ export const anchorKeys = {
   profile: (uid: string, userId: string) => ['anchors', uid, 'profile', userId] as const,
 };
 
+/** The caller's accepted anchors with the count and the cap (the anchors page and the dashboard). */
+export function useAnchorList() {
+  const uid = useAuthSession().data?.userId ?? '';
+  return useQuery({
+    queryKey: anchorKeys.list(uid),
+    queryFn: ({ signal }) => callApi('listAnchors', {}, { signal }),
+    enabled: Boolean(uid),
+    // The other member changes it too (an accept, a remove): every screen that shows it re-reads it.
+    staleTime: 0,
+  });
+}
+
+/** How often a screen that shows the pending count re-reads it (requests arrive from others). */
+const PENDING_POLL_INTERVAL_MS = 15_000;
+
 /** The caller's pending requests, received and sent. */
-export function useAnchorRequests() {
+export function useAnchorRequests({ poll = false }: { poll?: boolean } = {}) {
   const uid = useAuthSession().data?.userId ?? '';
   return useQuery({
     queryKey: anchorKeys.requests(uid),
     queryFn: ({ signal }) => callApi('listAnchorRequests', {}, { signal }),
     enabled: Boolean(uid),
+    staleTime: 0,
+    refetchInterval: poll ? PENDING_POLL_INTERVAL_MS : false,
   });
 }
 
 /** The member's real number of received pending anchor requests (the dashboard shows it). */
 export function usePendingRequestCount() {
-  const requests = useAnchorRequests();
+  const requests = useAnchorRequests({ poll: true });
   return { ...requests, data: requests.data?.received.length };
 }
 

@@ -11,16 +11,6 @@ function useViewerId(): string {
   return useAuthSession().data?.userId ?? '';
 }
 
-/** The caller's accepted anchors with the count and the cap. */
-export function useAnchorList() {
-  const uid = useViewerId();
-  return useQuery({
-    queryKey: anchorKeys.list(uid),
-    queryFn: ({ signal }) => callApi('listAnchors', {}, { signal }),
-    enabled: Boolean(uid),
-  });
-}
-
 /**
  * An optimistic change to one cached list: applied at once, undone if the call fails; afterwards
  * everything anchor-related is refetched from the server.

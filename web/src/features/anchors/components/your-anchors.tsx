@@ -5,8 +5,8 @@ import { type Anchor, MAX_ANCHORS } from '#contracts/anchors';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, serverReason } from '../../../lib/anchor-actions.ts';
-import { useAnchorRequests } from '../../../lib/anchor-requests.ts';
-import { useAcceptRequest, useAnchorList, useRemoveAnchor, useRemoveRequest } from '../api/anchor-lists.ts';
+import { useAnchorList, useAnchorRequests } from '../../../lib/anchor-requests.ts';
+import { useAcceptRequest, useRemoveAnchor, useRemoveRequest } from '../api/anchor-lists.ts';
 import { AnchorCard } from './anchor-card.tsx';
 
 function failed(title: string, error: unknown) {

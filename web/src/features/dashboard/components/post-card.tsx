@@ -38,7 +38,10 @@ export function PostCard({ userId, post }: { userId: string; post: Post }) {
           aria-pressed={post.likedByMe}
           onClick={() => like.mutate({ liked: !post.likedByMe })}
         >
-          {post.likedByMe ? 'Liked' : 'Like'} · <span data-testid="like-count">{post.likeCount}</span>
+          {/* One label element: the button lays out its children as flex items, which drops spaces. */}
+          <span>
+            {post.likedByMe ? 'Liked' : 'Like'} · <span data-testid="like-count">{post.likeCount}</span>
+          </span>
         </Button>
         <Button
           size="xs"
@@ -47,7 +50,9 @@ export function PostCard({ userId, post }: { userId: string; post: Post }) {
           aria-controls={commentsId}
           onClick={() => setCommentsOpen((open) => !open)}
         >
-          Comments · <span data-testid="comment-count">{post.commentCount}</span>
+          <span>
+            Comments · <span data-testid="comment-count">{post.commentCount}</span>
+          </span>
         </Button>
       </Group>
       {commentsOpen && (

@@ -1,6 +1,6 @@
 import { Alert, Card, Container, Grid, Tabs, Text, Title } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { usePendingRequestCount } from '../../../lib/anchor-requests.ts';
+import { useAnchorList, usePendingRequestCount } from '../../../lib/anchor-requests.ts';
 import { useMe } from '../../../lib/session.ts';
 import { NetworkColumn } from '../components/network-column.tsx';
 import { NewsFeed } from '../components/news-feed.tsx';
@@ -10,6 +10,8 @@ import { SideMenu } from '../components/side-menu.tsx';
 export default function DashboardRoute() {
   const me = useMe();
   const pending = usePendingRequestCount();
+  // The live count (the cached record's anchorCount is as old as the sign-in).
+  const anchors = useAnchorList();
   if (me.isPending) return <PageLoader label="Loading your account" />;
   if (!me.data) {
     return (
@@ -50,7 +52,7 @@ export default function DashboardRoute() {
           </Tabs>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 3 }} order={3}>
-          <NetworkColumn pendingRequests={pending.data} anchorCount={member.anchorCount} />
+          <NetworkColumn pendingRequests={pending.data} anchorCount={anchors.data?.count ?? member.anchorCount} />
         </Grid.Col>
       </Grid>
     </Container>

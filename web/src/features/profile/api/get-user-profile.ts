@@ -10,5 +10,7 @@ export function useUserProfile(userId: string) {
     queryKey: anchorKeys.profile(viewer, userId),
     queryFn: ({ signal }) => callApi('getUserProfile', { userId }, { signal }),
     enabled: Boolean(viewer && userId),
+    // The relationship changes on the other side too (an accept): re-read on every visit.
+    staleTime: 0,
   });
 }
