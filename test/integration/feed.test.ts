@@ -8,6 +8,8 @@ import { deleteAnchorEdges, seedAcceptedAnchors } from '../support/local-cloud-a
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 const { addAuthorPostsToFeed, removeAuthorPostsFromFeed } = await import('../../lambdas/data/feed.ts');
+const { putComment } = await import('../../lambdas/data/comments.ts');
+const { newTimeOrderedId } = await import('../../lambdas/domain/post-ids.ts');
 
 async function call<T>(member: TestMember, name: string, data: unknown): Promise<T> {
   const answer = await callApi(endpoints, name, { token: member.accessToken, data });
@@ -197,6 +199,22 @@ describe('comments', () => {
     expect(comments.map((c) => c.content)).toEqual(['Thanks', 'First!']);
     expect(nextCursor).toBeNull();
     expect(await call<Post>(ada, 'getPost', { postId: target.postId })).toMatchObject({ commentCount: 2 });
+  });
+
+  it('pages comments by 50, newest first, with a cursor', async () => {
+    const target = await post(ada, 'Many comments', 'public');
+    const made: string[] = [];
+    for (let i = 0; i < 52; i++) {
+      const comment = { commentId: newTimeOrderedId(), postId: target.postId, authorId: ben.uid, authorName: 'Ben Anchor', authorPictureKey: '', content: `c${i}`, createdAt: new Date().toISOString() };
+      expect(await putComment(comment)).toBe(true);
+      made.push(comment.commentId);
+    }
+    const page1 = await call<{ comments: Comment[]; nextCursor: string | null }>(stranger, 'listComments', { postId: target.postId });
+    expect(page1.comments.map((c) => c.commentId)).toEqual([...made].reverse().slice(0, 50));
+    const page2 = await call<{ comments: Comment[]; nextCursor: string | null }>(stranger, 'listComments', { postId: target.postId, cursor: page1.nextCursor });
+    expect(page2.comments.map((c) => c.content)).toEqual(['c1', 'c0']);
+    expect(page2.nextCursor).toBeNull();
+    expect(await call<Post>(stranger, 'getPost', { postId: target.postId })).toMatchObject({ commentCount: 52 });
   });
 
   it('refuses empty and too long comments with clear messages', async () => {
