@@ -55,6 +55,11 @@ export async function fanOutPost(readerUids: readonly string[], post: StoredPost
   await batchWrite(readerUids.map((uid) => ({ PutRequest: { Item: feedEntryItem(uid, post) } })));
 }
 
+/** Takes one post out of some readers' feeds (deleting an absent entry is a no-op). */
+export async function removePostFromFeeds(readerUids: readonly string[], postId: string): Promise<void> {
+  await batchWrite(readerUids.map((uid) => ({ DeleteRequest: { Key: postKeys.feedEntry(uid, postId) } })));
+}
+
 /**
  * The repair path of a retried createPost: puts only the entries that are missing, so a reader's
  * existing entry (and their like on it) is never overwritten.
