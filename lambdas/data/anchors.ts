@@ -1,5 +1,6 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './aws-clients.ts';
+import { queryAll } from './query-all.ts';
 import { ANCHOR_EDGE_PREFIX, keys } from './keys.ts';
 
 /**
@@ -11,24 +12,15 @@ export type EdgeStatus = 'pending' | 'accepted' | 'blocked';
 
 /** The uids of a member's accepted anchors: one Query on the member's edges (paged past 1 MB). */
 export async function listAcceptedAnchorIds(uid: string): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: '#status = :accepted',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pk': keys.user(uid).pk, ':prefix': ANCHOR_EDGE_PREFIX, ':accepted': 'accepted' },
-        ProjectionExpression: 'otherUid',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) ids.push(String(item.otherUid));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return ids;
+  const edges = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: '#status = :accepted',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':pk': keys.user(uid).pk, ':prefix': ANCHOR_EDGE_PREFIX, ':accepted': 'accepted' },
+    ProjectionExpression: 'otherUid',
+  });
+  return edges.map((edge) => String(edge.otherUid));
 }
 
 /** Whether a and b are accepted anchors: one GetItem of a's edge to b. */

@@ -5,6 +5,7 @@ import { listAcceptedAnchorIds } from './anchors.ts';
 import { dynamo, tableName } from './aws-clients.ts';
 import { FEED_ENTRY_PREFIX, postKeys } from './keys.ts';
 import { getPostsForViewer, toStoredPost, type StoredPost } from './posts.ts';
+import { queryAll } from './query-all.ts';
 
 /**
  * Feed entries: `USER#<owner> / FEED#<postId>`, one per reader of a post, written when the post is
@@ -110,24 +111,20 @@ export async function propagateCounts(post: Pick<StoredPost, 'postId' | 'authorI
 
 /** An author's post ids, newest first, through GSI byAuthor (wall posts never enter a feed). */
 async function authorPostIds(authorUid: string, limit?: number): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'byAuthor',
-        KeyConditionExpression: 'authorId = :author',
-        ExpressionAttributeValues: { ':author': authorUid },
-        ProjectionExpression: 'postId, isWallPost',
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-        Limit: limit,
-      }),
-    );
-    for (const item of page.Items ?? []) if (item.isWallPost !== true) ids.push(String(item.postId));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && (limit === undefined || ids.length < limit));
+  const posts = await queryAll(
+    {
+      TableName: tableName(),
+      IndexName: 'byAuthor',
+      KeyConditionExpression: 'authorId = :author',
+      FilterExpression: 'NOT (isWallPost = :wall)',
+      ExpressionAttributeValues: { ':author': authorUid, ':wall': true },
+      ProjectionExpression: 'postId',
+      ScanIndexForward: false,
+      Limit: limit,
+    },
+    limit,
+  );
+  const ids = posts.map((post) => String(post.postId));
   return limit === undefined ? ids : ids.slice(0, limit);
 }
 

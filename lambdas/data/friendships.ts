@@ -1,9 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { MAX_ANCHORS, friendshipSchema, type Friendship } from '#contracts/anchors';
 import { userSchema, type User } from '#contracts/user';
 import { dynamo, tableName } from './aws-clients.ts';
 import { ANCHOR_EDGE_PREFIX, keys, withoutStorageAttributes } from './keys.ts';
+import { queryAll } from './query-all.ts';
 import { newUserPuts } from './users.ts';
 import type { EdgeStatus } from './anchors.ts';
 
@@ -78,25 +79,13 @@ function edgeItem(owner: string, friendship: Friendship): Record<string, unknown
 
 /** Every edge of a member (any status), one Query paged past 1 MB. */
 export async function listEdges(uid: string, status?: EdgeStatus): Promise<AnchorEdge[]> {
-  const edges: AnchorEdge[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ...(status && { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } }),
-        ExpressionAttributeValues: { ':pk': keys.user(uid).pk, ':prefix': ANCHOR_EDGE_PREFIX, ...(status && { ':status': status }) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const { pk: _pk, sk: _sk, ...edge } = item;
-      edges.push(edge as AnchorEdge);
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return edges;
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ...(status && { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } }),
+    ExpressionAttributeValues: { ':pk': keys.user(uid).pk, ':prefix': ANCHOR_EDGE_PREFIX, ...(status && { ':status': status }) },
+  });
+  return items.map(({ pk: _pk, sk: _sk, ...edge }) => edge as unknown as AnchorEdge);
 }
 
 export async function getEdge(uid: string, otherUid: string): Promise<AnchorEdge | null> {

@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './aws-clients.ts';
 import { LIKE_PREFIX, postKeys } from './keys.ts';
+import { queryAll } from './query-all.ts';
 import { transactWithRetry } from './transactions.ts';
 
 /**
@@ -92,21 +93,15 @@ export interface StoredLike {
 
 /** Every like of a post (one Query, paged), newest first. */
 export async function listLikes(postId: string): Promise<StoredLike[]> {
-  const likes: StoredLike[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': postKeys.post(postId).pk, ':prefix': LIKE_PREFIX },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      likes.push({ uid: String(item.uid), displayName: String(item.displayName ?? ''), likedAt: String(item.likedAt ?? '') });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': postKeys.post(postId).pk, ':prefix': LIKE_PREFIX },
+  });
+  const likes: StoredLike[] = items.map((item) => ({
+    uid: String(item.uid),
+    displayName: String(item.displayName ?? ''),
+    likedAt: String(item.likedAt ?? ''),
+  }));
   return likes.sort((a, b) => b.likedAt.localeCompare(a.likedAt));
 }

@@ -1,0 +1,21 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from './aws-clients.ts';
+
+/**
+ * Every item a Query matches, following LastEvaluatedKey past DynamoDB's 1 MB pages. With `atLeast`,
+ * it stops paging once that many items are in (a Limit counts items before a filter, so one page may
+ * hold fewer than asked); callers slice to the exact number they want.
+ */
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+  atLeast?: number,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && (atLeast === undefined || items.length < atLeast));
+  return items;
+}
