@@ -51,6 +51,11 @@ export const userSchema = z.object({
     pendingInviteCode: z.string().nullable().optional(),
     /** Set with invitedBy when the member's invite is consumed. */
     inviteType: inviteTypeSchema.optional(),
+    /**
+     * The place a local or distant invite was judged on; the first profile save must keep it, so
+     * nobody can claim a nearby city to pass the invite's rule and then save another.
+     */
+    invitedFrom: z.object({ city: z.string(), state: z.string() }).optional(),
   }),
   location: z
     .object({

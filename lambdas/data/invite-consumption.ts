@@ -9,6 +9,8 @@ export interface Consumption {
   inviterUid: string;
   inviteeUid: string;
   inviteType: InviteType;
+  /** The place a local or distant invite was judged on (recorded on the invitee). */
+  place: { city: string; state: string } | null;
   now: Date;
 }
 
@@ -56,19 +58,27 @@ function inviterUpdate({ inviterUid, inviteType }: Consumption, superuserHasInvi
 }
 
 /** The invitee's side: `invitedBy` is set only if absent, so a second redemption fails whole. */
-function inviteeUpdate({ inviterUid, inviteeUid, inviteType, now }: Consumption) {
+function inviteeUpdate({ inviterUid, inviteeUid, inviteType, place, now }: Consumption) {
+  const bindsPlace = inviteType !== 'unrestricted' && place !== null;
   return {
     Update: {
       TableName: tableName(),
       Key: keys.user(inviteeUid),
       // The top-level invitedBy feeds the sparse byInviter index (invite tree).
       UpdateExpression:
-        'SET invitedBy = :inviter, inviteSystem.invitedBy = :inviter, inviteSystem.inviteType = :type, inviteSystem.invitedAt = :now ' +
-        'REMOVE inviteSystem.pendingInviteCode',
+        'SET invitedBy = :inviter, inviteSystem.invitedBy = :inviter, inviteSystem.inviteType = :type, inviteSystem.invitedAt = :now' +
+        (bindsPlace ? ', inviteSystem.invitedFrom = :place' : '') +
+        ' REMOVE inviteSystem.pendingInviteCode',
       ConditionExpression:
         'attribute_exists(pk) AND attribute_not_exists(invitedBy) AND ' +
         '(attribute_not_exists(inviteSystem.invitedBy) OR inviteSystem.invitedBy = :null)',
-      ExpressionAttributeValues: { ':inviter': inviterUid, ':type': inviteType, ':now': now.toISOString(), ':null': null },
+      ExpressionAttributeValues: {
+        ':inviter': inviterUid,
+        ':type': inviteType,
+        ':now': now.toISOString(),
+        ':null': null,
+        ...(bindsPlace && { ':place': { city: place.city, state: place.state } }),
+      },
     },
   };
 }

@@ -114,6 +114,26 @@ describe('useInviteCode (member)', () => {
     expect((await getUser(owner.uid))?.inviteSystem).toMatchObject({ invitesRemaining: 9, invitesUsed: 1, localInvitesUsed: 0, distantInvitesUsed: 1 });
   });
 
+  it('binds the place a local or distant invite was judged on to the first profile save', async () => {
+    const owner = await inviter('bound-place');
+    const withPicture = { extra: { profilePicture: 'users/bound/profile-picture.jpg' } };
+    const { invitee, answer } = await redeem(owner.inviteCode, ROUND_ROCK, withPicture);
+    expect(answer.body).toMatchObject({ result: { inviteType: 'distant' } });
+    const profileAt = (location: { city: string; state: string }) => ({
+      displayName: 'Bound Bea',
+      bio: 'Neighbour.',
+      birthday: '1990-05-06',
+      location,
+      contactInfo: { phoneNumber: '555-123-4567', personalEmail: 'bea@example.com' },
+      privacy: { profileVisibility: 'public', birthdayVisibility: 'friends', contactVisibility: 'friends' },
+    });
+
+    const elsewhere = await callApi(endpoints, 'completeProfile', { token: invitee.accessToken, data: profileAt(DALLAS) });
+    expect(elsewhere).toMatchObject({ status: 400, body: error(INVITE_MESSAGES.locationMismatch) });
+    const samePlace = await callApi(endpoints, 'completeProfile', { token: invitee.accessToken, data: profileAt({ city: ' round rock', state: 'Texas' }) });
+    expect(samePlace).toMatchObject({ status: 200, body: { result: { profileCompleted: true, location: { city: 'Round Rock', state: 'Texas' } } } });
+  });
+
   it('refuses a spent kind and an empty code with their messages', async () => {
     const localSpent = await inviter('use-local-spent', { inviteSystem: { invitesRemaining: 5, invitesUsed: 5, localInvitesUsed: 5 } });
     const local = (await redeem(localSpent.inviteCode, AUSTIN)).answer;

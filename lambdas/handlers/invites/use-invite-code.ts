@@ -39,7 +39,7 @@ export const handler = defineCallable('useInviteCode', async (input, { caller })
     if (inviter.uid === invitee.uid) throw new AppError('invalid-argument', INVITE_MESSAGES.ownCode);
     const inviteType = decideInviteType(inviter, place ? relationToInviter(inviter, place) : null);
     const outcome = await consumeInvite(
-      { inviterUid: inviter.uid, inviteeUid: invitee.uid, inviteType, now: new Date() },
+      { inviterUid: inviter.uid, inviteeUid: invitee.uid, inviteType, place, now: new Date() },
       inviter.inviteSystem.invitesRemaining > 0,
     );
     if (outcome.ok) return { invitedBy: inviter.uid, inviteType, alreadyConsumed: false };

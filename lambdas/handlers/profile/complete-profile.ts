@@ -1,6 +1,8 @@
+import { INVITE_MESSAGES } from '#contracts/joining';
 import { normalizeCity } from '#contracts/location';
 import type { User } from '#contracts/user';
 import { AppError } from '#domain/app-error';
+import { isSamePlace } from '#domain/invite-rules';
 import { getUser, saveCompletedProfile } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 import { presentUser } from '../users/present-user.ts';
@@ -20,6 +22,12 @@ function refusalFor(user: User | null): AppError {
 export const handler = defineCallable('completeProfile', async (profile, { caller }) => {
   const user = await getUser(caller.uid);
   if (!user) throw new AppError('not-found', 'User not found');
+  // The invite was judged on the place given when it was used; the first save must keep it (it
+  // never changes once set, so this read cannot race).
+  const { invitedFrom } = user.inviteSystem;
+  if (!user.profileCompleted && invitedFrom && !isSamePlace(invitedFrom, profile.location)) {
+    throw new AppError('invalid-argument', INVITE_MESSAGES.locationMismatch);
+  }
   const saved = await saveCompletedProfile(user, {
     displayName: profile.displayName,
     bio: profile.bio,
