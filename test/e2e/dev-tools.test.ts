@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { useBrowserContexts } from '../support/browser.ts';
 import { callApi } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
@@ -12,19 +12,14 @@ import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/loc
 
 const endpoints = inject('endpoints');
 
-let browser: Browser;
+const newContext = useBrowserContexts(endpoints.webUrl);
 
-beforeAll(async () => {
+beforeAll(() => {
   useLocalCloudData(endpoints);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: endpoints.webUrl, viewport: { width: 1280, height: 900 } });
+  const context = await newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowserContexts } from '../support/browser.ts';
 import { callApi, confirmSignUp, mailbox, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
 
 /**
@@ -14,18 +14,10 @@ import { callApi, confirmSignUp, mailbox, signIn, signUp, uniqueEmail } from '..
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const newContext = useBrowserContexts(endpoints.webUrl);
 
 async function openPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: endpoints.webUrl, viewport: { width: 1280, height: 900 } });
+  const context = await newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

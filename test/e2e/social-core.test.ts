@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { useBrowserContexts } from '../support/browser.ts';
 import { createMember, MEMBER_PASSWORD, type TestMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
@@ -13,15 +13,10 @@ import { createMember, MEMBER_PASSWORD, type TestMember, useLocalCloudData } fro
 
 const endpoints = inject('endpoints');
 
-let browser: Browser;
+const newContext = useBrowserContexts(endpoints.webUrl);
 
-beforeAll(async () => {
+beforeAll(() => {
   useLocalCloudData(endpoints);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 interface Side {
@@ -38,7 +33,7 @@ async function openMember(name: string): Promise<Side> {
     location: { city: 'Austin', state: 'Texas' },
     extra: { profileCompleted: true, bio: `I am ${name}.` },
   });
-  const context = await browser.newContext({ baseURL: endpoints.webUrl, viewport: { width: 1280, height: 900 } });
+  const context = await newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto('/auth/signin');

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowserContexts } from '../support/browser.ts';
 
 /**
  * The web shell through real Chromium against the ephemeral local cloud of test/support/e2e-setup.ts
@@ -11,19 +11,11 @@ import { launchChromium } from '../support/browser.ts';
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const newContext = useBrowserContexts(endpoints.webUrl);
 
 /** A fresh browser profile per test: no stored tokens, no welcome flag. */
 async function openPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: endpoints.webUrl, viewport });
+  const context = await newContext(viewport);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

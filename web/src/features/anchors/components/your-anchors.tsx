@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type Anchor, MAX_ANCHORS } from '#contracts/anchors';
+import type { CallableOutput } from '#contracts/callables';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, serverReason } from '../../../lib/anchor-actions.ts';
@@ -11,6 +12,39 @@ import { AnchorCard } from './anchor-card.tsx';
 
 function failed(title: string, error: unknown) {
   notifications.show({ color: 'red', title, message: serverReason(error) ?? 'Please try again.' });
+}
+
+type AnchorRequest = CallableOutput<'listAnchorRequests'>['received'][number];
+
+interface RequestSectionProps {
+  title: string;
+  testId: string;
+  requests: readonly AnchorRequest[];
+  actions: (request: AnchorRequest) => ReactNode;
+}
+
+/** One list of pending requests (received or sent): who, and what the member can do about it. */
+function RequestSection({ title, testId, requests, actions }: RequestSectionProps) {
+  const titleId = useId();
+  if (requests.length === 0) return null;
+  return (
+    <section aria-labelledby={titleId}>
+      <Title order={3} size="h5" id={titleId} mb="xs">
+        {title}
+      </Title>
+      <Stack gap="xs">
+        {requests.map((request) => (
+          <Group key={request.uid} justify="space-between" wrap="nowrap" data-testid={testId}>
+            <Group gap="sm" wrap="nowrap">
+              <UserAvatar name={request.displayName} picture={request.profilePicture} size="sm" />
+              <Text size="sm">{request.displayName}</Text>
+            </Group>
+            {actions(request)}
+          </Group>
+        ))}
+      </Stack>
+    </section>
+  );
 }
 
 /** Your Anchors: 'count / 100 anchors', tabs Anchors (n) and Pending (received + sent). */
@@ -76,65 +110,45 @@ export function YourAnchors() {
           )}
           {requests.data && received.length === 0 && sent.length === 0 && <Text c="dimmed">{ANCHOR_UI_MESSAGES.noPending}</Text>}
           <Stack gap="md">
-            {received.length > 0 && (
-              <section aria-labelledby="received-title">
-                <Title order={3} size="h5" id="received-title" mb="xs">
-                  Received Requests
-                </Title>
-                <Stack gap="xs">
-                  {received.map((request) => (
-                    <Group key={request.uid} justify="space-between" wrap="nowrap" data-testid="received-request">
-                      <Group gap="sm" wrap="nowrap">
-                        <UserAvatar name={request.displayName} picture={request.profilePicture} size="sm" />
-                        <Text size="sm">{request.displayName}</Text>
-                      </Group>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          aria-label={`Accept ${request.displayName}`}
-                          onClick={() => accept.mutate(request.uid, { onError: (error) => failed(ANCHOR_UI_MESSAGES.acceptFailed, error) })}
-                        >
-                          Accept
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`Reject ${request.displayName}`}
-                          onClick={() => removeRequest.mutate(request.uid, { onError: (error) => failed(ANCHOR_UI_MESSAGES.rejectFailed, error) })}
-                        >
-                          Reject
-                        </Button>
-                      </Group>
-                    </Group>
-                  ))}
-                </Stack>
-              </section>
-            )}
-            {sent.length > 0 && (
-              <section aria-labelledby="sent-title">
-                <Title order={3} size="h5" id="sent-title" mb="xs">
-                  Sent Requests
-                </Title>
-                <Stack gap="xs">
-                  {sent.map((request) => (
-                    <Group key={request.uid} justify="space-between" wrap="nowrap" data-testid="sent-request">
-                      <Group gap="sm" wrap="nowrap">
-                        <UserAvatar name={request.displayName} picture={request.profilePicture} size="sm" />
-                        <Text size="sm">{request.displayName}</Text>
-                      </Group>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Cancel request to ${request.displayName}`}
-                        onClick={() => removeRequest.mutate(request.uid, { onError: (error) => failed(ANCHOR_UI_MESSAGES.rejectFailed, error) })}
-                      >
-                        Cancel
-                      </Button>
-                    </Group>
-                  ))}
-                </Stack>
-              </section>
-            )}
+            <RequestSection
+              title="Received Requests"
+              testId="received-request"
+              requests={received}
+              actions={(request) => (
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    aria-label={`Accept ${request.displayName}`}
+                    onClick={() => accept.mutate(request.uid, { onError: (error) => failed(ANCHOR_UI_MESSAGES.acceptFailed, error) })}
+                  >
+                    Accept
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`Reject ${request.displayName}`}
+                    onClick={() => removeRequest.mutate(request.uid, { onError: (error) => failed(ANCHOR_UI_MESSAGES.rejectFailed, error) })}
+                  >
+                    Reject
+                  </Button>
+                </Group>
+              )}
+            />
+            <RequestSection
+              title="Sent Requests"
+              testId="sent-request"
+              requests={sent}
+              actions={(request) => (
+                <Button
+                  size="xs"
+                  variant="default"
+                  aria-label={`Cancel request to ${request.displayName}`}
+                  onClick={() => removeRequest.mutate(request.uid, { onError: (error) => failed(ANCHOR_UI_MESSAGES.rejectFailed, error) })}
+                >
+                  Cancel
+                </Button>
+              )}
+            />
           </Stack>
         </Tabs.Panel>
       </Tabs>
