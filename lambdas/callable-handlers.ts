@@ -1,4 +1,7 @@
 import type { CallableName } from '#contracts/callables';
+import { adminHandlers } from './handlers/admin/handler-rows.ts';
+import { metricsHandlers } from './handlers/metrics/handler-rows.ts';
+import { settingsHandlers } from './handlers/settings/handler-rows.ts';
 
 /**
  * What each callable's Lambda may touch. CDK grants exactly this (least privilege); the local
@@ -61,6 +64,10 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   searchUsers: { entry: 'handlers/anchors/search-users.ts', permissions: { table: 'read', pictures: 'read' } },
   getUserProfile: { entry: 'handlers/profiles/get-user-profile.ts', permissions: { table: 'read', pictures: 'read' } },
   createDummyAnchors: { entry: 'handlers/dev/create-dummy-anchors.ts', permissions: { table: 'readWrite', pictures: 'read' } },
+  // Stewardship (issue 5): each area keeps its rows beside its handlers.
+  ...adminHandlers,
+  ...metricsHandlers,
+  ...settingsHandlers,
 };
 
 /** Functions that are not callables: Cognito triggers and scheduled jobs. */

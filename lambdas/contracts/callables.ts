@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { anchorCallables } from './anchors.ts';
 import { feedCallables } from './feed.ts';
+import { adminCallables } from './admin.ts';
 import { joiningCallables } from './joining.ts';
+import { metricsCallables } from './metrics.ts';
+import { settingsCallables } from './settings.ts';
 import { userSchema } from './user.ts';
 
 /**
@@ -59,6 +62,10 @@ export const callables = {
   searchUsers: anchorCallables.searchUsers,
   getUserProfile: anchorCallables.getUserProfile,
   createDummyAnchors: anchorCallables.createDummyAnchors,
+  // Stewardship (issue 5): one contracts file per area.
+  ...adminCallables,
+  ...metricsCallables,
+  ...settingsCallables,
 } as const satisfies Record<string, CallableContract>;
 
 export type CallableName = keyof typeof callables;

@@ -1,0 +1,2 @@
+/** The metrics callables (issue 5); they join the registry through callables.ts. */
+export const metricsCallables = {} as const;

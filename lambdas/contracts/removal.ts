@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { userIdSchema } from './anchors.ts';
+
+/** Spec §5 and §8: the admin panel's removal and the account tab's deletion. */
+export const REMOVAL_MESSAGES = {
+  reasonRequired: 'Please provide a reason for removal',
+  cannotRemoveSelf: 'You cannot remove yourself.',
+  userNotFound: 'User not found',
+  confirmationMismatch: 'Please type DELETE MY ACCOUNT to confirm.',
+  /** Web alerts (spec §8). */
+  removeFailed: 'Failed to remove user',
+  treeFailed: 'Failed to load invite tree',
+  deleteFailed: 'Failed to delete account. Please try again.',
+} as const;
+
+export const ACCOUNT_DELETION_CONFIRMATION = 'DELETE MY ACCOUNT';
+
+export const adminReasonSchema = z.string().trim().min(1, REMOVAL_MESSAGES.reasonRequired).max(500);
+
+/** Spec §3 Invite tree node: a member and everyone they invited, recursively. */
+export interface InviteTreeNode {
+  id: string;
+  displayName: string;
+  email: string;
+  location: { city: string; state: string; country: string };
+  invitedUsers: InviteTreeNode[];
+}
+
+export const inviteTreeNodeSchema: z.ZodType<InviteTreeNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    displayName: z.string(),
+    email: z.string(),
+    location: z.object({ city: z.string(), state: z.string(), country: z.string() }),
+    invitedUsers: z.array(inviteTreeNodeSchema),
+  }),
+);
+
+export const removalCallables = {
+  getUserInviteTree: {
+    access: 'admin',
+    input: z.object({ userId: userIdSchema }).strict(),
+    output: z.object({ tree: inviteTreeNodeSchema, totalUsers: z.number().int() }),
+    description: 'Admin: the member and everyone below them in the invite tree; totalUsers counts the root.',
+  },
+  removeUserAndInviteTree: {
+    access: 'admin',
+    input: z.object({ userId: userIdSchema, reason: adminReasonSchema }).strict(),
+    output: z.object({
+      totalRemoved: z.number().int(),
+      errors: z.array(z.string()),
+      /** False while the rest of a large tree is still being removed in the background. */
+      complete: z.boolean(),
+      remaining: z.number().int(),
+    }),
+    description:
+      'Admin: removes the member and everyone they invited, recursively (accounts, records, invite codes, posts, comments, likes, anchors, feed entries, pictures). Resumable: calling again finishes the job and removes nothing twice.',
+  },
+  deleteMyAccount: {
+    access: 'member',
+    input: z.object({ confirmationText: z.string().max(100) }).strict(),
+    output: z.object({ deleted: z.literal(true) }),
+    description: "Removes everything of the caller (as removal, for one member); their invitees stay with invitedBy kept. confirmationText must be exactly 'DELETE MY ACCOUNT'.",
+  },
+} as const;

@@ -1,0 +1,2 @@
+/** The settings callables (issue 5); they join the registry through callables.ts. */
+export const settingsCallables = {} as const;
