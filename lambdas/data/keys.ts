@@ -12,6 +12,8 @@ export const keys = {
   anchorEdge: (uid: string, otherUid: string) => ({ pk: `USER#${uid}`, sk: `${ANCHOR_EDGE_PREFIX}${otherUid}` }),
   /** The pair's own record (spec §3 Friendship); id = the two uids sorted and joined by '_'. */
   friendship: (friendshipId: string) => ({ pk: `FRIENDSHIP#${friendshipId}`, sk: 'FRIENDSHIP' }),
+  /** One admin action (issue 5); entry ids are ULIDs, so the log reads newest first in one Query. */
+  auditEntry: (entryId: string) => ({ pk: 'AUDIT', sk: entryId }),
 } as const;
 
 export const USER_PROFILE_SK = 'PROFILE';

@@ -1,0 +1,45 @@
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { newTimeOrderedId } from '#domain/post-ids';
+import { dynamo, tableName } from './aws-clients.ts';
+import { keys } from './keys.ts';
+
+/**
+ * The admin audit log: who did what to whom, why and when. Entries are never changed or deleted —
+ * not even when the member they concern is removed, since the log is the record of that removal.
+ */
+export type AdminAction = 'grantSuperuser' | 'revokeSuperuser' | 'removeUserAndInviteTree';
+
+export interface AuditEntry {
+  entryId: string;
+  action: AdminAction;
+  actorId: string;
+  actorName: string;
+  targetId: string;
+  targetName: string;
+  reason: string;
+  at: string;
+  /** What the action did beyond its name, e.g. how many members a removal took. */
+  outcome?: string;
+}
+
+export async function recordAdminAction(entry: Omit<AuditEntry, 'entryId' | 'at'>, now = new Date()): Promise<AuditEntry> {
+  const stored: AuditEntry = { ...entry, entryId: newTimeOrderedId(now), at: now.toISOString() };
+  await dynamo().send(
+    new PutCommand({ TableName: tableName(), Item: { ...keys.auditEntry(stored.entryId), ...stored }, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+  return stored;
+}
+
+/** The newest entries first (one Query on the AUDIT partition). */
+export async function listAuditEntries(limit: number): Promise<AuditEntry[]> {
+  const { Items } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.auditEntry('').pk },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(({ pk: _pk, sk: _sk, ...entry }) => entry as AuditEntry);
+}
