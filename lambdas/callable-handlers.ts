@@ -1,6 +1,7 @@
 import type { CallableName } from '#contracts/callables';
 import { adminHandlers } from './handlers/admin/handler-rows.ts';
 import { metricsHandlers } from './handlers/metrics/handler-rows.ts';
+import { removalHandlers } from './handlers/removal/handler-rows.ts';
 import { settingsHandlers } from './handlers/settings/handler-rows.ts';
 
 /**
@@ -67,6 +68,7 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   // Stewardship (issue 5): each area keeps its rows beside its handlers.
   ...adminHandlers,
   ...metricsHandlers,
+  ...removalHandlers,
   ...settingsHandlers,
 };
 

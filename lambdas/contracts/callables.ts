@@ -4,6 +4,7 @@ import { feedCallables } from './feed.ts';
 import { adminCallables } from './admin.ts';
 import { joiningCallables } from './joining.ts';
 import { metricsCallables } from './metrics.ts';
+import { removalCallables } from './removal.ts';
 import { settingsCallables } from './settings.ts';
 import { userSchema } from './user.ts';
 
@@ -65,6 +66,7 @@ export const callables = {
   // Stewardship (issue 5): one contracts file per area.
   ...adminCallables,
   ...metricsCallables,
+  ...removalCallables,
   ...settingsCallables,
 } as const satisfies Record<string, CallableContract>;
 
