@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVITE_CODE_LENGTH, inviteTypeSchema, userSchema } from './user.ts';
-import { profileSetupSchema } from './profile.ts';
+import { picturePurposeSchema, profileSetupSchema } from './profile.ts';
 
 /** Step 1's rule (spec §5): exactly 8 characters, upper-cased as typed. */
 export const INVITE_CODE_LENGTH_MESSAGE = 'Invite codes are 8 characters long';
@@ -99,14 +99,17 @@ export const joiningCallables = {
   },
   createProfilePictureUpload: {
     access: 'member',
-    input: z.object({ contentType: z.string().regex(/^image\/[a-z0-9.+-]+$/i, 'Please upload an image file') }).strict(),
+    input: z
+      .object({ contentType: z.string().regex(/^image\/[a-z0-9.+-]+$/i, 'Please upload an image file'), purpose: picturePurposeSchema })
+      .strict(),
     output: pictureUploadSchema,
     description:
-      "A presigned POST for the member's upload key (users/{uid}/uploads/…): images only, at most 5 MB, valid 5 minutes. Then call confirmProfilePicture.",
+      "A presigned POST for the member's upload key (users/{uid}/uploads/…): images only, at most 5 MB (10 MB with purpose 'settings'), valid 5 minutes. Then call confirmProfilePicture.",
   },
   confirmProfilePicture: {
     access: 'member',
-    input: z.object({}).strict(),
+    /** The same purpose as the upload's: its size limit is checked again here. */
+    input: z.object({ purpose: picturePurposeSchema }).strict(),
     output: userSchema,
     description:
       'Checks the upload (size, real image type by its bytes); a bad file is deleted and refused (400) and the previous picture stays; a good one moves to users/{uid}/profile-picture.jpg and becomes profilePicture.',

@@ -83,3 +83,19 @@ export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PICTURE_TOO_LARGE_MESSAGE = 'Image must be less than 5MB';
 export const PICTURE_NOT_IMAGE_MESSAGE = 'Please upload an image file (JPG, PNG, WebP or GIF)';
 export const PICTURE_HINT = 'JPG, PNG up to 5MB';
+
+/**
+ * Where a profile picture comes from: profile setup (5 MB, spec §5) or settings (its hint says
+ * 10 MB). Both the presigned POST and the server's check use the limit of the purpose.
+ */
+export const picturePurposeSchema = z.enum(['setup', 'settings']).default('setup');
+export type PicturePurpose = z.output<typeof picturePurposeSchema>;
+export const SETTINGS_PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+
+export function pictureMaxBytes(purpose: PicturePurpose): number {
+  return purpose === 'settings' ? SETTINGS_PICTURE_MAX_BYTES : PROFILE_PICTURE_MAX_BYTES;
+}
+
+export function pictureTooLargeMessage(purpose: PicturePurpose): string {
+  return purpose === 'settings' ? 'Image must be less than 10MB' : PICTURE_TOO_LARGE_MESSAGE;
+}

@@ -83,7 +83,8 @@ export const userSchema = z.object({
     })
     .prefault({}),
   photos: z
-    .array(z.object({ url: z.string(), caption: z.string().default(''), uploadedAt: z.string() }))
+    // id: the photo's name for deletePhoto (settings gallery); older entries lack it and go by url.
+    .array(z.object({ id: z.string().optional(), url: z.string(), caption: z.string().default(''), uploadedAt: z.string() }))
     .default([]),
 });
 

@@ -26,6 +26,11 @@ export const objectKeys = {
    * bad upload never replaces (or, deleted, takes away) the picture a member already has.
    */
   profilePictureUpload: (uid: string) => `users/${uid}/uploads/profile-picture`,
+  /** A gallery photo (settings); n grows with every photo and is never reused. */
+  photo: (uid: string, n: number) => `users/${uid}/photos/photo-${n}.jpg`,
+  photosPrefix: (uid: string) => `users/${uid}/photos/`,
+  /** One staging key per upload, so photos uploaded side by side never overwrite each other. */
+  photoUpload: (uid: string, uploadId: string) => `users/${uid}/uploads/photo-${uploadId}`,
 } as const;
 
 /** Sort-key prefixes of a member's feed and of a post's likes and comments (begins_with lists them). */

@@ -43,6 +43,25 @@ export function canSeeContact(privacy: User['privacy'], audience: Audience): boo
 }
 
 /**
+ * One contact detail (phone or personal email): the contact setting must allow the viewer, and so
+ * must the detail's own setting — both are Anchors Only / Only Me, and a stored 'public' counts as
+ * Anchors Only, so neither ever reaches a non-anchor.
+ */
+export function canSeeContactDetail(privacy: User['privacy'], detail: 'phoneVisibility' | 'emailVisibility', audience: Audience): boolean {
+  if (audience === 'owner') return true;
+  return canSeeContact(privacy, audience) && privacy[detail] !== 'private';
+}
+
+/** The contact details this viewer may see; undefined when none (no empty box, spec §2 Profile view). */
+export function contactForViewer(user: User, audience: Audience): { phoneNumber?: string; personalEmail?: string } | undefined {
+  const { phoneNumber, personalEmail } = user.contactInfo;
+  const phone = phoneNumber && canSeeContactDetail(user.privacy, 'phoneVisibility', audience) ? phoneNumber : '';
+  const email = personalEmail && canSeeContactDetail(user.privacy, 'emailVisibility', audience) ? personalEmail : '';
+  if (!phone && !email) return undefined;
+  return { ...(phone && { phoneNumber: phone }), ...(email && { personalEmail: email }) };
+}
+
+/**
  * The profile as this viewer may see it. `pictureUrl` is the already-signed picture URL (the data
  * layer signs; this stays pure). A hidden profile reveals only uid, name and picture, which any
  * member already sees in search.
@@ -60,12 +79,7 @@ export function profileForViewer(user: User, relationship: Relationship, picture
   };
   if (canSeePart(user.privacy, 'birthdayVisibility', audience) && user.birthday) profile.birthday = user.birthday;
   if (canSeePart(user.privacy, 'photosVisibility', audience)) profile.photos = user.photos;
-  if (canSeeContact(user.privacy, audience)) {
-    const { phoneNumber, personalEmail } = user.contactInfo;
-    // Only when contact data exists (spec §3 Profile view): no empty box for a member without any.
-    if (phoneNumber || personalEmail) {
-      profile.contactInfo = { ...(phoneNumber && { phoneNumber }), ...(personalEmail && { personalEmail }) };
-    }
-  }
+  const contactInfo = contactForViewer(user, audience);
+  if (contactInfo) profile.contactInfo = contactInfo;
   return profile;
 }

@@ -1,9 +1,9 @@
-import { PROFILE_PICTURE_MAX_BYTES } from '#contracts/profile';
+import { pictureMaxBytes } from '#contracts/profile';
 import { createPictureUpload } from '#data/pictures';
 import { objectKeys } from '#data/keys';
 import { defineCallable } from '#http/define-callable';
 
 /** The browser uploads straight to S3 under the member's own upload key; confirmProfilePicture checks it afterwards. */
-export const handler = defineCallable('createProfilePictureUpload', async ({ contentType }, { caller }) =>
-  createPictureUpload(objectKeys.profilePictureUpload(caller.uid), contentType, PROFILE_PICTURE_MAX_BYTES),
+export const handler = defineCallable('createProfilePictureUpload', async ({ contentType, purpose }, { caller }) =>
+  createPictureUpload(objectKeys.profilePictureUpload(caller.uid), contentType, pictureMaxBytes(purpose)),
 );

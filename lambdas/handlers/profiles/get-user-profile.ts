@@ -1,10 +1,11 @@
 import { ANCHOR_MESSAGES, type Relationship } from '#contracts/anchors';
 import { AppError } from '#domain/app-error';
-import { profileForViewer } from '#domain/visibility';
+import { audienceOf, canSeePart, profileForViewer } from '#domain/visibility';
 import { getEdge } from '#data/friendships';
 import { pictureViewUrl } from '#data/pictures';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
+import { presentPhotos } from '../settings/present-photos.ts';
 
 async function relationshipOf(viewer: string, owner: string): Promise<Relationship> {
   if (viewer === owner) return 'self';
@@ -18,5 +19,8 @@ async function relationshipOf(viewer: string, owner: string): Promise<Relationsh
 export const handler = defineCallable('getUserProfile', async ({ userId }, { caller }) => {
   const [user, relationship] = await Promise.all([getUser(userId), relationshipOf(caller.uid, userId)]);
   if (!user) throw new AppError('not-found', ANCHOR_MESSAGES.userNotFound);
-  return profileForViewer(user, relationship, await pictureViewUrl(user.profilePicture));
+  const audience = audienceOf(relationship);
+  // Photos are stored as keys: only a viewer who may see them gets them signed into URLs.
+  const photos = canSeePart(user.privacy, 'photosVisibility', audience) ? await presentPhotos(user.photos) : [];
+  return profileForViewer({ ...user, photos }, relationship, await pictureViewUrl(user.profilePicture));
 });

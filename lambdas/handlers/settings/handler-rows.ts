@@ -2,4 +2,13 @@ import type { CallableHandlerEntry } from '../../callable-handlers.ts';
 import type { settingsCallables } from '#contracts/settings';
 
 /** Server rows of the settings callables: handler module and least-privilege grants (see callable-handlers.ts). */
-export const settingsHandlers: Record<keyof typeof settingsCallables, CallableHandlerEntry> = {};
+export const settingsHandlers: Record<keyof typeof settingsCallables, CallableHandlerEntry> = {
+  // pictures read: the returned record's picture and photos are signed into short-lived URLs.
+  updateProfile: { entry: 'handlers/settings/update-profile.ts', permissions: { table: 'readWrite', pictures: 'read' } },
+  updatePrivacy: { entry: 'handlers/settings/update-privacy.ts', permissions: { table: 'readWrite', pictures: 'read' } },
+  // table read: the cap is checked before an upload is granted; readWrite: the POST is signed with s3:PutObject.
+  createPhotoUpload: { entry: 'handlers/settings/create-photo-upload.ts', permissions: { table: 'read', pictures: 'readWrite' } },
+  // readWrite: reads the staged file, deletes a bad one, copies a good one; the counter and the list.
+  confirmPhotoUpload: { entry: 'handlers/settings/confirm-photo-upload.ts', permissions: { table: 'readWrite', pictures: 'readWrite' } },
+  deletePhoto: { entry: 'handlers/settings/delete-photo.ts', permissions: { table: 'readWrite', pictures: 'readWrite' } },
+};

@@ -1,7 +1,9 @@
 import type { User } from '#contracts/user';
 import { pictureViewUrl } from '#data/pictures';
+import { presentPhotos } from '../settings/present-photos.ts';
 
-/** A record as the browser sees it: the stored picture key becomes a short-lived URL. */
+/** A record as the browser sees it: stored picture and photo keys become short-lived URLs. */
 export async function presentUser(user: User): Promise<User> {
-  return { ...user, profilePicture: await pictureViewUrl(user.profilePicture) };
+  const [profilePicture, photos] = await Promise.all([pictureViewUrl(user.profilePicture), presentPhotos(user.photos)]);
+  return { ...user, profilePicture, photos };
 }

@@ -1,0 +1,81 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { userSchema, type User } from '#contracts/user';
+import { dynamo, tableName } from './aws-clients.ts';
+import { keys, withoutStorageAttributes } from './keys.ts';
+
+export type StoredPhoto = User['photos'][number];
+
+/**
+ * The next photo number of a member (photo-{n}.jpg): a counter on the record that only grows, so
+ * two uploads never share a key and a deleted photo's name (and any URL still cached for it) is
+ * never reused. Null when the record does not exist.
+ */
+export async function nextPhotoNumber(uid: string): Promise<number | null> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(uid),
+        UpdateExpression: 'ADD photoSeq :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(Attributes?.photoSeq);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+/**
+ * Appends one photo with the cap as a condition of the write itself: concurrent confirmations are
+ * serialised by DynamoDB, so the list never passes `max`. Null when the gallery is full (or the
+ * record is gone).
+ */
+export async function appendPhoto(uid: string, photo: StoredPhoto, max: number, now = new Date()): Promise<User | null> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(uid),
+        UpdateExpression: 'SET photos = list_append(if_not_exists(photos, :empty), :photo), lastActive = :now',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(photos) OR size(photos) < :max)',
+        ExpressionAttributeValues: { ':empty': [], ':photo': [photo], ':max': max, ':now': now.toISOString() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return userSchema.parse(withoutStorageAttributes(Attributes ?? {}));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+/**
+ * Removes the photo at `index`, on condition that it is still the one with this url (another
+ * delete may have shifted the list since it was read). Null when that condition failed.
+ */
+export async function removePhotoAt(uid: string, index: number, url: string): Promise<User | null> {
+  if (!Number.isInteger(index) || index < 0) throw new Error(`Not a list index: ${index}`);
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(uid),
+        // A list index cannot be an expression value; it is an integer checked above.
+        UpdateExpression: `REMOVE photos[${index}]`,
+        ConditionExpression: `photos[${index}].#url = :url`,
+        ExpressionAttributeNames: { '#url': 'url' },
+        ExpressionAttributeValues: { ':url': url },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return userSchema.parse(withoutStorageAttributes(Attributes ?? {}));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,42 @@
+import { PICTURE_NOT_IMAGE_MESSAGE } from '#contracts/profile';
+import { MAX_PHOTOS, PHOTO_MAX_BYTES, SETTINGS_MESSAGES } from '#contracts/settings';
+import { AppError } from '#domain/app-error';
+import { detectImageType, IMAGE_SIGNATURE_BYTES } from '#domain/image-type';
+import { objectKeys } from '#data/keys';
+import { appendPhoto, nextPhotoNumber } from '#data/photos';
+import { deletePicture, pictureSize, pictureStart, promotePicture } from '#data/pictures';
+import { getUser } from '#data/users';
+import { defineCallable } from '#http/define-callable';
+import { presentGallery } from './present-photos.ts';
+
+/**
+ * Checked like the profile picture (size, real type by its bytes; a bad file is deleted, 400).
+ * A good one is promoted to users/{uid}/photos/photo-{n}.jpg and appended with "fewer than 10" as
+ * the write's condition; when that condition fails the promoted copy is deleted again.
+ */
+export const handler = defineCallable('confirmPhotoUpload', async ({ uploadId }, { caller }) => {
+  const user = await getUser(caller.uid);
+  if (!user) throw new AppError('not-found', 'User not found');
+  const upload = objectKeys.photoUpload(caller.uid, uploadId);
+  const size = await pictureSize(upload);
+  if (size === null) throw new AppError('not-found', SETTINGS_MESSAGES.noPhotoUpload);
+  const imageType = size > 0 && size <= PHOTO_MAX_BYTES ? detectImageType(await pictureStart(upload, IMAGE_SIGNATURE_BYTES)) : null;
+  if (!imageType) {
+    await deletePicture(upload);
+    throw new AppError('invalid-argument', size > PHOTO_MAX_BYTES ? SETTINGS_MESSAGES.photoTooLarge : PICTURE_NOT_IMAGE_MESSAGE);
+  }
+  if (user.photos.length >= MAX_PHOTOS) {
+    await deletePicture(upload);
+    throw new AppError('aborted', SETTINGS_MESSAGES.photosFull);
+  }
+  const n = await nextPhotoNumber(caller.uid);
+  if (n === null) throw new AppError('not-found', 'User not found');
+  const key = objectKeys.photo(caller.uid, n);
+  await promotePicture(upload, key, imageType);
+  const saved = await appendPhoto(caller.uid, { id: `photo-${n}`, url: key, caption: '', uploadedAt: new Date().toISOString() }, MAX_PHOTOS);
+  if (!saved) {
+    await deletePicture(key);
+    throw new AppError('aborted', SETTINGS_MESSAGES.photosFull);
+  }
+  return presentGallery(saved);
+});

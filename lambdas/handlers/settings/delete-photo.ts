@@ -1,0 +1,28 @@
+import { SETTINGS_MESSAGES } from '#contracts/settings';
+import { AppError } from '#domain/app-error';
+import { objectKeys } from '#data/keys';
+import { removePhotoAt } from '#data/photos';
+import { deletePicture } from '#data/pictures';
+import { getUser } from '#data/users';
+import { defineCallable } from '#http/define-callable';
+import { photoIdOf, presentGallery } from './present-photos.ts';
+
+/** Concurrent deletes shift the list; each attempt re-reads it and removes by position and url. */
+const MAX_ATTEMPTS = 5;
+
+/** Removes one of the caller's own photos: the entry from the record, then its object. */
+export const handler = defineCallable('deletePhoto', async ({ photoId }, { caller }) => {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const user = await getUser(caller.uid);
+    if (!user) throw new AppError('not-found', 'User not found');
+    const index = user.photos.findIndex((photo) => photoIdOf(photo) === photoId);
+    const photo = user.photos[index];
+    if (!photo) throw new AppError('not-found', SETTINGS_MESSAGES.photoNotFound);
+    const saved = await removePhotoAt(caller.uid, index, photo.url);
+    if (!saved) continue;
+    // Only objects in the member's own photo folder; an older entry holding a URL has none of ours.
+    if (photo.url.startsWith(objectKeys.photosPrefix(caller.uid))) await deletePicture(photo.url);
+    return presentGallery(saved);
+  }
+  throw new AppError('aborted', 'Your photos changed while deleting. Please try again.');
+});

@@ -1,0 +1,26 @@
+import { AppError } from '#domain/app-error';
+import { saveProfileChanges } from '#data/profile-updates';
+import { getUser } from '#data/users';
+import { defineCallable } from '#http/define-callable';
+import { presentUser } from '../users/present-user.ts';
+
+/**
+ * Settings' Save Profile, on the caller's own record only (the uid comes from the token, never the
+ * input). The contract already normalized the city and state and refused every other field.
+ */
+export const handler = defineCallable('updateProfile', async (changes, { caller }) => {
+  const user = await getUser(caller.uid);
+  if (!user) throw new AppError('not-found', 'User not found');
+  const saved = await saveProfileChanges(user, {
+    displayName: changes.displayName,
+    birthday: changes.birthday,
+    graduationYear: changes.graduationYear,
+    major: changes.major,
+    bio: changes.bio,
+    location: { ...changes.location, country: user.location.country },
+    // The legacy visibility flags stay as they were; the privacy tab governs who sees what.
+    contactInfo: { ...user.contactInfo, ...changes.contactInfo },
+  });
+  if (!saved) throw new AppError('not-found', 'User not found');
+  return presentUser(saved);
+});
