@@ -1,2 +1,112 @@
-/** The admin callables (issue 5); they join the registry through callables.ts. */
-export const adminCallables = {} as const;
+import { z } from 'zod';
+import { userIdSchema } from './anchors.ts';
+
+/** Members one admin search returns (spec §9 "Admin user list 20 matches"). */
+export const ADMIN_SEARCH_LIMIT = 20;
+/** Audit entries the panel shows, newest first. */
+export const AUDIT_LOG_LIMIT = 50;
+
+/** The spec's admin messages (§2, §8) verbatim, plus plain sentences for the cases it leaves open. */
+export const ADMIN_MESSAGES = {
+  accessDenied: 'Access denied. Admin privileges required.',
+  granted: 'Superuser status granted successfully!',
+  revoked: 'Superuser status revoked successfully!',
+  grantFailed: 'Failed to grant superuser status',
+  revokeFailed: 'Failed to revoke superuser status',
+  setAdminClaimFailed: 'Failed to set admin claim. This function may not be deployed.',
+  userNotFound: 'User not found',
+  /** Not in the spec: grant and revoke need a reason as removal does. */
+  reasonRequired: 'Please provide a reason',
+  alreadySuperuser: 'This member is already a superuser.',
+  notSuperuser: 'This member is not a superuser.',
+  ownAdminClaimOnly: 'You can only make yourself an admin.',
+  searchQueryRequired: 'Please enter a name or email to search',
+} as const;
+
+/** Why an admin acted; kept in the audit log. Trimmed, required, bounded. */
+export const actionReasonSchema = z.string().trim().min(1, ADMIN_MESSAGES.reasonRequired).max(500);
+
+const locationSchema = z.object({ city: z.string(), state: z.string(), country: z.string() });
+
+/** A member as the admin panel lists them (search results, current superusers). */
+export const adminMemberSchema = z.object({
+  uid: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  location: locationSchema,
+  isSuperuser: z.boolean(),
+  isAdmin: z.boolean(),
+});
+export type AdminMember = z.infer<typeof adminMemberSchema>;
+
+/** Every kind of entry the audit log holds (lambdas/data/audit-log.ts writes them). */
+export const adminActionSchema = z.enum(['grantSuperuser', 'revokeSuperuser', 'removeUserAndInviteTree', 'setAdminClaim']);
+
+/** One audit entry: who (actor), what (action), whom (target), why (reason), when (at). */
+export const auditEntrySchema = z.object({
+  entryId: z.string(),
+  action: adminActionSchema,
+  actorId: z.string(),
+  actorName: z.string(),
+  targetId: z.string(),
+  targetName: z.string(),
+  reason: z.string(),
+  at: z.string(),
+  outcome: z.string().optional(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+export const platformStatsSchema = z.object({
+  /** Member records (every account that has a profile record, verified or not). */
+  totalUsers: z.number().int(),
+  superusers: z.number().int(),
+  /** Distinct (city, state) pairs among members who gave a city. */
+  distinctCities: z.number().int(),
+});
+export type PlatformStats = z.infer<typeof platformStatsSchema>;
+
+const superuserChangeInput = z.object({ userId: userIdSchema, reason: actionReasonSchema }).strict();
+const superuserChangeOutput = z.object({ member: adminMemberSchema, auditEntry: auditEntrySchema });
+
+export const adminCallables = {
+  grantSuperuserStatus: {
+    access: 'admin',
+    input: superuserChangeInput,
+    output: superuserChangeOutput,
+    description:
+      "Admin: makes the member a superuser and logs it with the reason, in one transaction; 'User not found' (404), already a superuser (409, nothing written).",
+  },
+  revokeSuperuserStatus: {
+    access: 'admin',
+    input: superuserChangeInput,
+    output: superuserChangeOutput,
+    description:
+      "Admin: takes superuser status back and logs it with the reason, in one transaction; 'User not found' (404), not a superuser (409, nothing written).",
+  },
+  getAdminOverview: {
+    access: 'admin',
+    input: z.object({}).strict(),
+    output: z.object({ stats: platformStatsSchema, superusers: z.array(adminMemberSchema) }),
+    description: 'Admin: platform stats (member records, superusers, distinct cities) and the current superusers, by name; reads only user records.',
+  },
+  searchMembers: {
+    access: 'admin',
+    input: z.object({ query: z.string().trim().min(1, ADMIN_MESSAGES.searchQueryRequired).max(100) }).strict(),
+    output: z.object({ members: z.array(adminMemberSchema).max(ADMIN_SEARCH_LIMIT) }),
+    description:
+      'Admin: the first 20 members whose display name (in name order) or, after those, whose email (in email order) starts with the query, case-insensitive.',
+  },
+  listAuditLog: {
+    access: 'admin',
+    input: z.object({}).strict(),
+    output: z.object({ entries: z.array(auditEntrySchema).max(AUDIT_LOG_LIMIT) }),
+    description: 'Admin: the latest 50 admin actions, newest first: who, what, whom, why, when.',
+  },
+  setAdminClaim: {
+    access: 'dev-only',
+    input: z.object({ userId: userIdSchema }).strict(),
+    output: z.object({ userId: z.string(), isAdmin: z.literal(true) }),
+    description:
+      "Dev stage and local only (absent on prod): adds the caller to the Cognito admin group and sets isAdmin on their record; only for the caller's own userId (403 otherwise). The client then refreshes its token.",
+  },
+} as const;

@@ -7,7 +7,7 @@ import { keys } from './keys.ts';
  * The admin audit log: who did what to whom, why and when. Entries are never changed or deleted —
  * not even when the member they concern is removed, since the log is the record of that removal.
  */
-export type AdminAction = 'grantSuperuser' | 'revokeSuperuser' | 'removeUserAndInviteTree';
+export type AdminAction = 'grantSuperuser' | 'revokeSuperuser' | 'removeUserAndInviteTree' | 'setAdminClaim';
 
 export interface AuditEntry {
   entryId: string;
@@ -22,11 +22,16 @@ export interface AuditEntry {
   outcome?: string;
 }
 
-export async function recordAdminAction(entry: Omit<AuditEntry, 'entryId' | 'at'>, now = new Date()): Promise<AuditEntry> {
+/** The entry and its Put, for a caller that writes it in one transaction with the change it records. */
+export function auditEntryPut(entry: Omit<AuditEntry, 'entryId' | 'at'>, now = new Date()) {
   const stored: AuditEntry = { ...entry, entryId: newTimeOrderedId(now), at: now.toISOString() };
-  await dynamo().send(
-    new PutCommand({ TableName: tableName(), Item: { ...keys.auditEntry(stored.entryId), ...stored }, ConditionExpression: 'attribute_not_exists(pk)' }),
-  );
+  const put = { TableName: tableName(), Item: { ...keys.auditEntry(stored.entryId), ...stored }, ConditionExpression: 'attribute_not_exists(pk)' };
+  return { stored, put };
+}
+
+export async function recordAdminAction(entry: Omit<AuditEntry, 'entryId' | 'at'>, now = new Date()): Promise<AuditEntry> {
+  const { stored, put } = auditEntryPut(entry, now);
+  await dynamo().send(new PutCommand(put));
   return stored;
 }
 

@@ -2,4 +2,16 @@ import type { CallableHandlerEntry } from '../../callable-handlers.ts';
 import type { adminCallables } from '#contracts/admin';
 
 /** Server rows of the admin callables: handler module and least-privilege grants (see callable-handlers.ts). */
-export const adminHandlers: Record<keyof typeof adminCallables, CallableHandlerEntry> = {};
+export const adminHandlers: Record<keyof typeof adminCallables, CallableHandlerEntry> = {
+  // readWrite: the flag and its audit entry, in one transaction.
+  grantSuperuserStatus: { entry: 'handlers/admin/grant-superuser-status.ts', permissions: { table: 'readWrite' } },
+  revokeSuperuserStatus: { entry: 'handlers/admin/revoke-superuser-status.ts', permissions: { table: 'readWrite' } },
+  getAdminOverview: { entry: 'handlers/admin/get-admin-overview.ts', permissions: { table: 'read' } },
+  searchMembers: { entry: 'handlers/admin/search-members.ts', permissions: { table: 'read' } },
+  listAuditLog: { entry: 'handlers/admin/list-audit-log.ts', permissions: { table: 'read' } },
+  // Dev-only (absent on prod): the caller's own admin group membership, the record's flag, the log.
+  setAdminClaim: {
+    entry: 'handlers/admin/set-admin-claim.ts',
+    permissions: { table: 'readWrite', userPoolActions: ['cognito-idp:AdminAddUserToGroup'] },
+  },
+};

@@ -1,0 +1,62 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { auditEntryPut, type AuditEntry } from './audit-log.ts';
+import { dynamo, tableName } from './aws-clients.ts';
+import { keys } from './keys.ts';
+import { transactWithRetry } from './transactions.ts';
+
+export type RoleChangeOutcome = { ok: true; auditEntry: AuditEntry } | { ok: false; reason: 'not-found' | 'unchanged' };
+
+/**
+ * Grants (true) or revokes (false) superuser status together with its audit entry, in one
+ * transaction. The flag's current value is the write's condition, so a repeated grant or revoke
+ * changes nothing and logs nothing ('unchanged'), even when two admins click at once.
+ */
+export async function setSuperuserStatus(
+  uid: string,
+  isSuperuser: boolean,
+  audit: Omit<AuditEntry, 'entryId' | 'at'>,
+  now = new Date(),
+): Promise<RoleChangeOutcome> {
+  const { stored, put } = auditEntryPut(audit, now);
+  const codes = await transactWithRetry({
+    TransactItems: [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.user(uid),
+          UpdateExpression: 'SET isSuperuser = :value',
+          // Older records have no isSuperuser at all: that reads as false.
+          ConditionExpression: isSuperuser
+            ? 'attribute_exists(pk) AND (attribute_not_exists(isSuperuser) OR isSuperuser <> :true)'
+            : 'attribute_exists(pk) AND isSuperuser = :true',
+          ExpressionAttributeValues: isSuperuser ? { ':value': true, ':true': true } : { ':value': false, ':true': true },
+        },
+      },
+      { Put: put },
+    ],
+  });
+  if (!codes) return { ok: true, auditEntry: stored };
+  if (codes[0] !== 'ConditionalCheckFailed') throw new Error(`Superuser change cancelled: ${codes.join(', ')}`);
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(uid), ConsistentRead: true }));
+  return { ok: false, reason: Item ? 'unchanged' : 'not-found' };
+}
+
+/** Sets isAdmin on an existing record; false when there is no record. */
+export async function markAdmin(uid: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(uid),
+        UpdateExpression: 'SET isAdmin = :true',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':true': true },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}

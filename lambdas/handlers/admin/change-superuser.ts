@@ -1,0 +1,33 @@
+import { ADMIN_MESSAGES, type AdminMember, type AuditEntryView } from '#contracts/admin';
+import { AppError } from '#domain/app-error';
+import { adminMemberOfUser } from '#data/admin-directory';
+import { setSuperuserStatus } from '#data/member-roles';
+import { getUser } from '#data/users';
+import type { Caller } from '#http/caller';
+
+/**
+ * Grant (true) or revoke (false): the flag and its audit entry (actor and target by name, the
+ * reason) are one transaction. A repeat is refused with 409 and writes nothing, so the log never
+ * shows a grant that changed nothing.
+ */
+export async function changeSuperuser(
+  caller: Caller,
+  { userId, reason }: { userId: string; reason: string },
+  isSuperuser: boolean,
+): Promise<{ member: AdminMember; auditEntry: AuditEntryView }> {
+  const [target, actor] = await Promise.all([getUser(userId), getUser(caller.uid)]);
+  if (!target) throw new AppError('not-found', ADMIN_MESSAGES.userNotFound);
+  const outcome = await setSuperuserStatus(userId, isSuperuser, {
+    action: isSuperuser ? 'grantSuperuser' : 'revokeSuperuser',
+    actorId: caller.uid,
+    actorName: actor?.displayName || caller.username,
+    targetId: userId,
+    targetName: target.displayName,
+    reason,
+  });
+  if (!outcome.ok) {
+    if (outcome.reason === 'not-found') throw new AppError('not-found', ADMIN_MESSAGES.userNotFound);
+    throw new AppError('aborted', isSuperuser ? ADMIN_MESSAGES.alreadySuperuser : ADMIN_MESSAGES.notSuperuser);
+  }
+  return { member: adminMemberOfUser({ ...target, isSuperuser }), auditEntry: outcome.auditEntry };
+}

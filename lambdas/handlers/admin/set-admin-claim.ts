@@ -1,0 +1,32 @@
+import { ADMIN_MESSAGES } from '#contracts/admin';
+import { AppError } from '#domain/app-error';
+import { recordAdminAction } from '#data/audit-log';
+import { addUserToGroup } from '#data/cognito-groups';
+import { markAdmin } from '#data/member-roles';
+import { getUser } from '#data/users';
+import { ADMIN_GROUP } from '#http/caller';
+import { defineCallable } from '#http/define-callable';
+
+/**
+ * Make Me Admin (dev stage and local only). CDK leaves this function out of prod, and
+ * defineCallable refuses dev-only callables when STAGE is prod; the check below repeats that so
+ * this module can never grant admin on prod, whatever wraps it.
+ */
+export const handler = defineCallable('setAdminClaim', async ({ userId }, { caller }) => {
+  if (process.env.STAGE === 'prod') throw new AppError('unimplemented', 'This function is not available.');
+  if (userId !== caller.uid) throw new AppError('permission-denied', ADMIN_MESSAGES.ownAdminClaimOnly);
+  const user = await getUser(caller.uid);
+  if (!user) throw new AppError('not-found', ADMIN_MESSAGES.userNotFound);
+  await addUserToGroup(caller.username, ADMIN_GROUP);
+  // The group is what grants admin; the record's flag mirrors it for completeProfile and the panel.
+  if (!(await markAdmin(caller.uid))) throw new AppError('not-found', ADMIN_MESSAGES.userNotFound);
+  await recordAdminAction({
+    action: 'setAdminClaim',
+    actorId: caller.uid,
+    actorName: user.displayName,
+    targetId: caller.uid,
+    targetName: user.displayName,
+    reason: 'Make Me Admin (dev tools)',
+  });
+  return { userId: caller.uid, isAdmin: true as const };
+});

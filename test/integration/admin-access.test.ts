@@ -1,0 +1,89 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ADMIN_MESSAGES } from '../../lambdas/contracts/admin.ts';
+import { callableNames, callables, type CallableName } from '../../lambdas/contracts/callables.ts';
+import { callableHandlers } from '../../lambdas/callable-handlers.ts';
+import { apiGatewayEvent } from '../../local/api-gateway-event.ts';
+import { callApi } from '../support/local-cloud-client.ts';
+import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
+import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
+
+/**
+ * Every callable the registry marks 'admin' — whoever added it, whenever — refuses an anonymous
+ * caller (401) and a signed-in member who is not in the admin group (403), in the protocol's
+ * format; both at the gateway (as API Gateway + Lambda answer) and in the handler itself (so the
+ * check does not depend on the authorizer).
+ */
+
+const endpoints = inject('endpoints');
+useLocalCloudData(endpoints);
+const { getUser } = await import('../../lambdas/data/users.ts');
+
+const LAMBDAS_DIR = new URL('../../lambdas/', import.meta.url).href;
+const adminNames = callableNames.filter((name) => callables[name].access === 'admin');
+
+function expectRefusal(answer: { status: number; body: unknown }, status: number, code: string, message?: string) {
+  expect(answer.status).toBe(status);
+  expect(answer.body).toEqual({
+    error: { status: code, message: message ?? expect.any(String), details: { correlationId: expect.any(String) } },
+  });
+}
+
+/** The Lambda as CDK deploys it, called with an API Gateway event carrying `claims` (or none). */
+async function invokeHandler(name: CallableName, claims: Record<string, unknown> | null, data: unknown = {}) {
+  const module = (await import(LAMBDAS_DIR + callableHandlers[name].entry)) as {
+    handler: (event: unknown) => Promise<{ statusCode: number; body: string }>;
+  };
+  const request = { method: 'POST', url: `/api/${name}`, headers: { 'content-type': 'application/json' }, socket: { remoteAddress: '127.0.0.1' } } as never;
+  const event = apiGatewayEvent({
+    request,
+    requestId: `admin-access-${name}`,
+    routeKey: `POST /api/${name}`,
+    rawPath: `/api/${name}`,
+    body: Buffer.from(JSON.stringify({ data })),
+    claims: claims as never,
+  });
+  const result = await module.handler(event);
+  return { status: result.statusCode, body: JSON.parse(result.body) as unknown };
+}
+
+describe('admin callables refuse everyone outside the admin group', () => {
+  let member: TestMember;
+
+  beforeAll(async () => {
+    member = await createMember(endpoints, 'admin-access');
+  });
+
+  it('covers the admin callables this issue adds (and any added later, by iterating the registry)', () => {
+    expect(adminNames).toEqual(
+      expect.arrayContaining(['grantSuperuserStatus', 'revokeSuperuserStatus', 'getAdminOverview', 'searchMembers', 'listAuditLog']),
+    );
+  });
+
+  it.each(adminNames)('%s: anonymous 401, member 403, at the gateway', async (name) => {
+    expectRefusal(await callApi(endpoints, name, { data: { userId: member.uid, reason: 'test', query: 'a' } }), 401, 'unauthenticated');
+    expectRefusal(
+      await callApi(endpoints, name, { token: member.accessToken, data: { userId: member.uid, reason: 'test', query: 'a' } }),
+      403,
+      'permission-denied',
+      ADMIN_MESSAGES.accessDenied,
+    );
+  });
+
+  it.each(adminNames)('%s: anonymous 401, member 403, in the handler itself', async (name) => {
+    expectRefusal(await invokeHandler(name, null), 401, 'unauthenticated');
+    const claims = decodeJwtPayload(member.accessToken);
+    expect(claims['cognito:groups']).toBeUndefined();
+    expectRefusal(await invokeHandler(name, claims, { userId: member.uid, reason: 'test' }), 403, 'permission-denied', ADMIN_MESSAGES.accessDenied);
+  });
+
+  it("a member's refused grant changes nothing", async () => {
+    await callApi(endpoints, 'grantSuperuserStatus', { token: member.accessToken, data: { userId: member.uid, reason: 'let me in' } });
+    expect((await getUser(member.uid))?.isSuperuser).toBe(false);
+  });
+
+  it('setAdminClaim (dev-only) refuses an anonymous caller with 401', async () => {
+    expect(callables.setAdminClaim.access).toBe('dev-only');
+    expectRefusal(await callApi(endpoints, 'setAdminClaim', { data: { userId: member.uid } }), 401, 'unauthenticated');
+    expectRefusal(await invokeHandler('setAdminClaim', null, { userId: member.uid }), 401, 'unauthenticated');
+  });
+});
