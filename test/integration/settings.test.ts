@@ -1,0 +1,326 @@
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { describe, expect, inject, it } from 'vitest';
+import { MAX_PHOTOS, SETTINGS_MESSAGES } from '../../lambdas/contracts/settings.ts';
+import { callApi } from '../support/local-cloud-client.ts';
+import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
+
+const endpoints = inject('endpoints');
+useLocalCloudData(endpoints);
+const { getUser } = await import('../../lambdas/data/users.ts');
+const { s3, bucketName } = await import('../../lambdas/data/aws-clients.ts');
+
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const AUSTIN = { city: 'Austin', state: 'Texas' };
+
+interface Gallery {
+  photos: { id: string; url: string; caption: string; uploadedAt: string }[];
+  count: number;
+  max: number;
+}
+
+function member(label: string) {
+  return createMember(endpoints, label, { location: AUSTIN });
+}
+
+async function ok<T = Record<string, unknown>>(who: TestMember, name: string, data: unknown = {}): Promise<T> {
+  const answer = await callApi(endpoints, name, { token: who.accessToken, data });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return (answer.body as { result: T }).result;
+}
+
+async function objectKeysUnder(prefix: string): Promise<string[]> {
+  const { Contents } = await s3().send(new ListObjectsV2Command({ Bucket: bucketName(), Prefix: prefix }));
+  return (Contents ?? []).map((object) => object.Key ?? '').sort();
+}
+
+async function postFile(grant: { url: string; fields: Record<string, string> }, bytes: Buffer, contentType: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(grant.fields)) form.append(name, value);
+  form.append('file', new Blob([bytes], { type: contentType }), 'photo');
+  const posted = await fetch(grant.url, { method: 'POST', body: form });
+  expect(posted.status).toBeLessThan(300);
+}
+
+/** Upload without confirming: the staged file and its upload id. */
+async function stagePhoto(who: TestMember, bytes: Buffer = PNG_1X1, contentType = 'image/png'): Promise<string> {
+  const { uploadId, upload } = await ok<{ uploadId: string; upload: { url: string; fields: Record<string, string> } }>(who, 'createPhotoUpload', {
+    contentType,
+  });
+  await postFile(upload, bytes, contentType);
+  return uploadId;
+}
+
+function confirmPhoto(who: TestMember, uploadId: string) {
+  return callApi(endpoints, 'confirmPhotoUpload', { token: who.accessToken, data: { uploadId } });
+}
+
+const PROFILE = {
+  displayName: 'Renamed Rita',
+  birthday: '1990-04-05',
+  graduationYear: 2012,
+  major: 'Botany',
+  bio: 'Grows tomatoes.',
+  location: { city: '  san   antonio ', state: 'tx' },
+  contactInfo: { phoneNumber: '555-222-3333', personalEmail: 'rita@example.com' },
+};
+
+describe('updateProfile', () => {
+  it("saves the caller's own basic info, location and contact info, normalized, and search follows the new name", async () => {
+    const rita = await member('settings-rita');
+    const saved = await ok<Record<string, unknown>>(rita, 'updateProfile', PROFILE);
+    expect(saved).toMatchObject({
+      uid: rita.uid,
+      displayName: 'Renamed Rita',
+      birthday: '1990-04-05',
+      graduationYear: 2012,
+      major: 'Botany',
+      bio: 'Grows tomatoes.',
+      location: { city: 'San Antonio', state: 'Texas', country: 'United States' },
+      contactInfo: { phoneNumber: '555-222-3333', personalEmail: 'rita@example.com' },
+    });
+    const stored = await getUser(rita.uid);
+    expect(stored).toMatchObject({ displayName: 'Renamed Rita', location: { city: 'San Antonio', state: 'Texas' }, graduationYear: 2012 });
+
+    const searcher = await member('settings-searcher');
+    const found = await ok<{ users: { uid: string }[] }>(searcher, 'searchUsers', { query: 'renamed ri' });
+    expect(found.users.map((result) => result.uid)).toContain(rita.uid);
+    const byOldName = await ok<{ users: { uid: string }[] }>(searcher, 'searchUsers', { query: 'settings-rita' });
+    expect(byOldName.users.map((result) => result.uid)).not.toContain(rita.uid);
+
+    // Clearing the optional parts is allowed.
+    const cleared = await ok<Record<string, unknown>>(rita, 'updateProfile', {
+      ...PROFILE,
+      birthday: '',
+      graduationYear: null,
+      major: '',
+      bio: '',
+      contactInfo: { phoneNumber: '', personalEmail: '' },
+    });
+    expect(cleared).toMatchObject({ birthday: '', graduationYear: null, major: '', bio: '', contactInfo: { phoneNumber: '', personalEmail: '' } });
+  });
+
+  it('refuses bad input with a clear message and changes nothing', async () => {
+    const bea = await member('settings-bea');
+    const before = await getUser(bea.uid);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...PROFILE, bio: 'x'.repeat(301) }, 'Bio must be at most 300 characters'],
+      [{ ...PROFILE, displayName: '   ' }, 'Name is required'],
+      [{ ...PROFILE, graduationYear: 1850 }, 'Graduation year must be 1900 or later'],
+      [{ ...PROFILE, graduationYear: 2012.5 }, 'Graduation year must be a whole year'],
+      [{ ...PROFILE, graduationYear: 3000 }, 'Graduation year is too far in the future'],
+      [{ ...PROFILE, contactInfo: { phoneNumber: '5552223333', personalEmail: '' } }, 'Please enter a valid phone number in the format: 555-123-4567'],
+      [{ ...PROFILE, contactInfo: { phoneNumber: '', personalEmail: 'not-an-address' } }, 'Please enter a valid email address'],
+      [{ ...PROFILE, location: { city: 'Austin', state: 'Narnia' } }, SETTINGS_MESSAGES.stateUnknown],
+      [{ ...PROFILE, birthday: '2999-01-01' }, 'Your birthday cannot be in the future'],
+    ];
+    for (const [data, message] of cases) {
+      const refused = await callApi(endpoints, 'updateProfile', { token: bea.accessToken, data });
+      expect(refused.status, JSON.stringify(data)).toBe(400);
+      expect((refused.body as { error: { message: string } }).error.message).toContain(message);
+    }
+    expect(await getUser(bea.uid)).toEqual(before);
+  });
+
+  it('refuses every field a member must never set (strict schemas)', async () => {
+    const eve = await member('settings-eve');
+    const forbidden: Record<string, unknown>[] = [
+      { isAdmin: true },
+      { isSuperuser: true },
+      { anchorCount: 0 },
+      { inviteSystem: { invitesRemaining: 1000 } },
+      { uid: 'someone-else' },
+      { email: 'other@example.com' },
+      { profileCompleted: true },
+      { photos: [] },
+      { privacy: { profileVisibility: 'public' } },
+    ];
+    for (const extra of forbidden) {
+      const refused = await callApi(endpoints, 'updateProfile', { token: eve.accessToken, data: { ...PROFILE, ...extra } });
+      expect(refused.status, JSON.stringify(extra)).toBe(400);
+    }
+    const nested = await callApi(endpoints, 'updateProfile', {
+      token: eve.accessToken,
+      data: { ...PROFILE, contactInfo: { ...PROFILE.contactInfo, isPhoneVisible: true } },
+    });
+    expect(nested.status).toBe(400);
+    const privacyExtra = await callApi(endpoints, 'updatePrivacy', {
+      token: eve.accessToken,
+      data: { ...PRIVACY, isAdmin: true },
+    });
+    expect(privacyExtra.status).toBe(400);
+    expect(await getUser(eve.uid)).toMatchObject({ isAdmin: false, isSuperuser: false, displayName: 'settings-eve member' });
+  });
+
+  it('refuses an anonymous caller (401)', async () => {
+    expect((await callApi(endpoints, 'updateProfile', { data: PROFILE })).status).toBe(401);
+    expect((await callApi(endpoints, 'updatePrivacy', { data: PRIVACY })).status).toBe(401);
+    expect((await callApi(endpoints, 'createPhotoUpload', { data: { contentType: 'image/png' } })).status).toBe(401);
+  });
+});
+
+const PRIVACY = {
+  profileVisibility: 'public',
+  birthdayVisibility: 'private',
+  photosVisibility: 'public',
+  contactVisibility: 'friends',
+  phoneVisibility: 'private',
+  emailVisibility: 'friends',
+} as const;
+
+describe('updatePrivacy', () => {
+  it('saves the six settings and allows only their options', async () => {
+    const pat = await member('settings-pat');
+    expect(await ok(pat, 'updatePrivacy', PRIVACY)).toMatchObject({ privacy: PRIVACY });
+    expect((await getUser(pat.uid))?.privacy).toEqual(PRIVACY);
+    for (const field of ['contactVisibility', 'phoneVisibility', 'emailVisibility']) {
+      const refused = await callApi(endpoints, 'updatePrivacy', { token: pat.accessToken, data: { ...PRIVACY, [field]: 'public' } });
+      expect(refused.status, field).toBe(400);
+    }
+    expect((await callApi(endpoints, 'updatePrivacy', { token: pat.accessToken, data: { ...PRIVACY, profileVisibility: 'everyone' } })).status).toBe(400);
+    const { photosVisibility: _omitted, ...missingOne } = PRIVACY;
+    expect((await callApi(endpoints, 'updatePrivacy', { token: pat.accessToken, data: missingOne })).status).toBe(400);
+    expect((await getUser(pat.uid))?.privacy).toEqual(PRIVACY);
+  });
+});
+
+describe('photos', () => {
+  it('uploads, confirms into users/{uid}/photos/photo-{n}.jpg, serves signed URLs, and deletes only its own', async () => {
+    const owner = await member('photos-owner');
+    const first = await ok<Gallery>(owner, 'confirmPhotoUpload', { uploadId: await stagePhoto(owner) });
+    expect(first).toMatchObject({ count: 1, max: MAX_PHOTOS });
+    expect(first.photos[0]?.id).toBe('photo-1');
+    expect(first.photos[0]?.url).toMatch(new RegExp(`users/${owner.uid}/photos/photo-1\\.jpg\\?`));
+    const served = await fetch(first.photos[0]?.url ?? '');
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG_1X1)).toBe(true);
+
+    const second = await ok<Gallery>(owner, 'confirmPhotoUpload', { uploadId: await stagePhoto(owner) });
+    expect(second.photos.map((photo) => photo.id)).toEqual(['photo-1', 'photo-2']);
+    // The record stores keys, never URLs.
+    expect((await getUser(owner.uid))?.photos.map((photo) => photo.url)).toEqual([
+      `users/${owner.uid}/photos/photo-1.jpg`,
+      `users/${owner.uid}/photos/photo-2.jpg`,
+    ]);
+    // getMe carries the gallery with signed URLs too.
+    const me = await ok<{ photos: { id: string; url: string }[] }>(owner, 'getMe');
+    expect(me.photos.map((photo) => photo.id)).toEqual(['photo-1', 'photo-2']);
+    expect(me.photos[0]?.url).toMatch(/^http.*photo-1\.jpg\?/);
+
+    // Someone else cannot delete it: the id is looked up in the caller's own gallery only.
+    const other = await member('photos-other');
+    const notTheirs = await callApi(endpoints, 'deletePhoto', { token: other.accessToken, data: { photoId: 'photo-1' } });
+    expect(notTheirs).toMatchObject({ status: 404, body: { error: { message: SETTINGS_MESSAGES.photoNotFound } } });
+    // Nor confirm someone else's staged upload: the staging key is under the caller's own uid.
+    const staged = await stagePhoto(owner);
+    expect((await confirmPhoto(other, staged)).status).toBe(404);
+
+    const afterDelete = await ok<Gallery>(owner, 'deletePhoto', { photoId: 'photo-1' });
+    expect(afterDelete.photos.map((photo) => photo.id)).toEqual(['photo-2']);
+    expect(await objectKeysUnder(`users/${owner.uid}/photos/`)).toEqual([`users/${owner.uid}/photos/photo-2.jpg`]);
+    expect((await callApi(endpoints, 'deletePhoto', { token: owner.accessToken, data: { photoId: 'photo-1' } })).status).toBe(404);
+
+    // Numbers are never reused.
+    const third = await ok<Gallery>(owner, 'confirmPhotoUpload', { uploadId: staged });
+    expect(third.photos.map((photo) => photo.id)).toEqual(['photo-2', 'photo-3']);
+  });
+
+  it('refuses a fake image and a file over 10 MB, deletes both, and adds nothing', async () => {
+    const owner = await member('photos-fake');
+    const fake = await stagePhoto(owner, Buffer.from('<script>alert(1)</script>'), 'image/png');
+    expect(await confirmPhoto(owner, fake)).toMatchObject({ status: 400, body: { error: { status: 'invalid-argument' } } });
+    const tooBig = await stagePhoto(owner, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(10 * 1024 * 1024)]), 'image/jpeg');
+    expect(await confirmPhoto(owner, tooBig)).toMatchObject({ status: 400, body: { error: { message: SETTINGS_MESSAGES.photoTooLarge } } });
+    expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([]);
+    expect((await getUser(owner.uid))?.photos).toEqual([]);
+    expect(await confirmPhoto(owner, fake)).toMatchObject({ status: 404, body: { error: { message: SETTINGS_MESSAGES.noPhotoUpload } } });
+
+    // Just under 10 MB is fine.
+    const large = await stagePhoto(owner, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(10 * 1024 * 1024 - 4)]), 'image/jpeg');
+    expect(await ok<Gallery>(owner, 'confirmPhotoUpload', { uploadId: large })).toMatchObject({ count: 1 });
+  });
+
+  it('never passes 10, even with 14 confirmations at once; at 10 the upload is refused with a clear message', async () => {
+    const owner = await member('photos-cap');
+    const staged = await Promise.all(Array.from({ length: 14 }, () => stagePhoto(owner)));
+    const answers = await Promise.all(staged.map((uploadId) => confirmPhoto(owner, uploadId)));
+    const accepted = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(accepted).toHaveLength(10);
+    expect(refused).toHaveLength(4);
+    for (const answer of refused) expect(answer).toMatchObject({ status: 409, body: { error: { message: SETTINGS_MESSAGES.photosFull } } });
+    const stored = (await getUser(owner.uid))?.photos ?? [];
+    expect(stored).toHaveLength(10);
+    // Every refused file is gone: only the 10 photos remain, with distinct keys.
+    const objects = await objectKeysUnder(`users/${owner.uid}/`);
+    expect(objects).toEqual(stored.map((photo) => photo.url).sort());
+    expect(new Set(objects).size).toBe(10);
+
+    const full = await callApi(endpoints, 'createPhotoUpload', { token: owner.accessToken, data: { contentType: 'image/png' } });
+    expect(full).toMatchObject({ status: 409, body: { error: { message: SETTINGS_MESSAGES.photosFull } } });
+  });
+
+  it('takes a settings profile picture up to 10 MB, while profile setup stays at 5 MB', async () => {
+    const owner = await member('settings-picture');
+    const sixMb = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6 * 1024 * 1024)]);
+    const uploadAs = async (purpose: 'setup' | 'settings' | undefined, bytes: Buffer) => {
+      const data = { contentType: 'image/jpeg', ...(purpose ? { purpose } : {}) };
+      const grant = await ok<{ url: string; fields: Record<string, string>; maxBytes: number }>(owner, 'createProfilePictureUpload', data);
+      await postFile(grant, bytes, 'image/jpeg');
+      return { grant, confirmed: await callApi(endpoints, 'confirmProfilePicture', { token: owner.accessToken, data: purpose ? { purpose } : {} }) };
+    };
+    const setup = await uploadAs(undefined, sixMb);
+    expect(setup.grant.maxBytes).toBe(5 * 1024 * 1024);
+    expect(setup.confirmed).toMatchObject({ status: 400, body: { error: { message: 'Image must be less than 5MB' } } });
+    const settings = await uploadAs('settings', sixMb);
+    expect(settings.grant.maxBytes).toBe(10 * 1024 * 1024);
+    expect(settings.confirmed.status).toBe(200);
+    const elevenMb = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(11 * 1024 * 1024)]);
+    expect((await uploadAs('settings', elevenMb)).confirmed).toMatchObject({ status: 400, body: { error: { message: 'Image must be less than 10MB' } } });
+    expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([`users/${owner.uid}/profile-picture.jpg`]);
+  });
+});
+
+describe('privacy enforcement on getUserProfile: photos, phone and email', () => {
+  async function anchorPair(a: TestMember, b: TestMember) {
+    await ok(a, 'sendAnchorRequest', { userId: b.uid });
+    await ok(b, 'acceptAnchorRequest', { userId: a.uid });
+  }
+
+  it('a stranger, an anchor and the owner each get exactly what they may', async () => {
+    const [owner, anchor, stranger] = await Promise.all([member('vis-owner'), member('vis-anchor'), member('vis-stranger')]);
+    await anchorPair(owner, anchor);
+    await ok(owner, 'updateProfile', { ...PROFILE, displayName: 'Vis Owner' });
+    await ok(owner, 'confirmPhotoUpload', { uploadId: await stagePhoto(owner) });
+    const view = (who: TestMember) => ok<Record<string, unknown>>(who, 'getUserProfile', { userId: owner.uid });
+    const setPrivacy = (privacy: Partial<Record<keyof typeof PRIVACY, string>>) => ok(owner, 'updatePrivacy', { ...PRIVACY, ...privacy });
+
+    // Photos to everyone, phone hidden, email to anchors.
+    await setPrivacy({ profileVisibility: 'public', photosVisibility: 'public', contactVisibility: 'friends', phoneVisibility: 'private', emailVisibility: 'friends' });
+    const own = await view(owner);
+    expect(own.contactInfo).toEqual({ phoneNumber: '555-222-3333', personalEmail: 'rita@example.com' });
+    expect((own.photos as { url: string }[])[0]?.url).toMatch(/photo-1\.jpg\?/);
+    const byAnchor = await view(anchor);
+    expect(byAnchor.contactInfo).toEqual({ personalEmail: 'rita@example.com' });
+    expect(byAnchor.photos).toHaveLength(1);
+    const byStranger = await view(stranger);
+    expect(byStranger).not.toHaveProperty('contactInfo');
+    expect(byStranger.photos).toHaveLength(1);
+    const photoUrl = (byStranger.photos as { url: string }[])[0]?.url ?? '';
+    expect((await fetch(photoUrl)).status).toBe(200);
+
+    // Photos to anchors, phone to anchors, email hidden.
+    await setPrivacy({ photosVisibility: 'friends', phoneVisibility: 'friends', emailVisibility: 'private' });
+    expect((await view(anchor)).contactInfo).toEqual({ phoneNumber: '555-222-3333' });
+    expect((await view(anchor)).photos).toHaveLength(1);
+    expect(await view(stranger)).not.toHaveProperty('photos');
+    expect((await view(owner)).contactInfo).toEqual({ phoneNumber: '555-222-3333', personalEmail: 'rita@example.com' });
+
+    // Photos to nobody else; the contact master switch off hides both details even from anchors.
+    await setPrivacy({ photosVisibility: 'private', contactVisibility: 'private', phoneVisibility: 'friends', emailVisibility: 'friends' });
+    const anchorAgain = await view(anchor);
+    expect(anchorAgain).not.toHaveProperty('photos');
+    expect(anchorAgain).not.toHaveProperty('contactInfo');
+    expect(await view(stranger)).not.toHaveProperty('photos');
+    expect((await view(owner)).photos).toHaveLength(1);
+  });
+});
