@@ -16,7 +16,7 @@ const SCAN_PAGE = 500;
  * attributes the panel needs), so neither posts, feed entries nor likes are ever read and no more
  * than one page is held in memory.
  */
-export async function forEachMember(visit: (member: AdminMember) => void): Promise<void> {
+export async function forEachMember(visit: (member: AdminMember) => void, pageSize = SCAN_PAGE): Promise<void> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
@@ -25,7 +25,7 @@ export async function forEachMember(visit: (member: AdminMember) => void): Promi
         IndexName: USER_RECORDS_INDEX,
         ProjectionExpression: 'uid, displayName, email, #location, isSuperuser, isAdmin',
         ExpressionAttributeNames: { '#location': 'location' },
-        Limit: SCAN_PAGE,
+        Limit: pageSize,
         ExclusiveStartKey: startKey,
       }),
     );

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../lambdas/contracts/admin.ts';
-import { callableNames, callables, type CallableName } from '../../lambdas/contracts/callables.ts';
-import { callableHandlers } from '../../lambdas/callable-handlers.ts';
-import { apiGatewayEvent } from '../../local/api-gateway-event.ts';
+import { callableNames, callables } from '../../lambdas/contracts/callables.ts';
+import { invokeHandler } from '../support/invoke-handler.ts';
 import { callApi } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
@@ -18,7 +17,6 @@ const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 const { getUser } = await import('../../lambdas/data/users.ts');
 
-const LAMBDAS_DIR = new URL('../../lambdas/', import.meta.url).href;
 const adminNames = callableNames.filter((name) => callables[name].access === 'admin');
 
 function expectRefusal(answer: { status: number; body: unknown }, status: number, code: string, message?: string) {
@@ -26,24 +24,6 @@ function expectRefusal(answer: { status: number; body: unknown }, status: number
   expect(answer.body).toEqual({
     error: { status: code, message: message ?? expect.any(String), details: { correlationId: expect.any(String) } },
   });
-}
-
-/** The Lambda as CDK deploys it, called with an API Gateway event carrying `claims` (or none). */
-async function invokeHandler(name: CallableName, claims: Record<string, unknown> | null, data: unknown = {}) {
-  const module = (await import(LAMBDAS_DIR + callableHandlers[name].entry)) as {
-    handler: (event: unknown) => Promise<{ statusCode: number; body: string }>;
-  };
-  const request = { method: 'POST', url: `/api/${name}`, headers: { 'content-type': 'application/json' }, socket: { remoteAddress: '127.0.0.1' } } as never;
-  const event = apiGatewayEvent({
-    request,
-    requestId: `admin-access-${name}`,
-    routeKey: `POST /api/${name}`,
-    rawPath: `/api/${name}`,
-    body: Buffer.from(JSON.stringify({ data })),
-    claims: claims as never,
-  });
-  const result = await module.handler(event);
-  return { status: result.statusCode, body: JSON.parse(result.body) as unknown };
 }
 
 describe('admin callables refuse everyone outside the admin group', () => {
