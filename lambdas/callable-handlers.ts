@@ -32,7 +32,8 @@ const US_PLACES = ['data/places/us-places.txt'] as const;
 /** The server side of the callable registry: every callable of contracts/callables.ts has a row. */
 export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   // pictures read: signs the short-lived URL of the member's picture.
-  getMe: { entry: 'handlers/users/get-me.ts', permissions: { table: 'read', pictures: 'read' } },
+  // readWrite: refreshes lastActive (at most hourly) when a member loads the app.
+  getMe: { entry: 'handlers/users/get-me.ts', permissions: { table: 'readWrite', pictures: 'read' } },
   createUserRecord: {
     entry: 'handlers/users/create-user-record.ts',
     permissions: { table: 'readWrite', pictures: 'read', userPoolActions: ['cognito-idp:AdminGetUser'] },

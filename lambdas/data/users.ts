@@ -44,6 +44,32 @@ export async function createUserWithInviteCode(user: User): Promise<void> {
   await dynamo().send(new TransactWriteCommand({ TransactItems: newUserPuts(user) }));
 }
 
+/** lastActive is refreshed at most this often: one small write an hour per member, not one per page load. */
+export const ACTIVITY_RESOLUTION_MS = 60 * 60 * 1000;
+
+/**
+ * Records that the member used the app (the daily metrics' "active" and "came and left" read it).
+ * The condition makes it a no-op unless the stored value is over an hour old, so concurrent loads
+ * write at most once; returns whether it wrote.
+ */
+export async function recordActivity(uid: string, now = new Date()): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(uid),
+        UpdateExpression: 'SET lastActive = :now',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastActive) OR lastActive < :stale)',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': new Date(now.getTime() - ACTIVITY_RESOLUTION_MS).toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
 /** The stored picture key becomes the member's profilePicture (the record must exist). */
 export async function setProfilePicture(uid: string, key: string, now = new Date()): Promise<User> {
   const { Attributes } = await dynamo().send(

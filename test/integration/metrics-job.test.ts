@@ -1,44 +1,251 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { communityMetricsSchema, type CommunityMetrics } from '../../lambdas/contracts/metrics.ts';
+import type { User } from '../../lambdas/contracts/user.ts';
+import { newUserRecord } from '../../lambdas/domain/new-user.ts';
+import { ensureTable } from '../../local/dynamodb-local.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
+import { callApi } from '../support/local-cloud-client.ts';
+import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
+useLocalCloudData(endpoints);
+const { runDailyMetrics } = await import('../../lambdas/jobs/daily-metrics.ts');
+const { scanCommunity } = await import('../../lambdas/data/metrics.ts');
+const { createMetricsTally } = await import('../../lambdas/domain/community-metrics.ts');
+const { createUserWithInviteCode, getUser } = await import('../../lambdas/data/users.ts');
+const { consumeInvite } = await import('../../lambdas/data/invite-consumption.ts');
+const { keys, postKeys } = await import('../../lambdas/data/keys.ts');
+const { friendshipIdOf } = await import('../../lambdas/domain/friendship.ts');
 
-describe('the daily metrics job against the local table', () => {
-  const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: endpoints.dynamodb.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
-  );
-  const metricsOf = async (date: string) =>
-    (await client.send(new GetCommand({ TableName: endpoints.dynamodb.tableName, Key: { pk: 'METRICS', sk: date } }))).Item;
+const sharedTable = endpoints.dynamodb.tableName;
+const client = DynamoDBDocumentClient.from(
+  new DynamoDBClient({ endpoint: endpoints.dynamodb.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+);
+afterAll(() => client.destroy());
 
-  beforeAll(() => {
-    // The job module reads the same environment the local cloud gives every function.
-    Object.assign(process.env, {
-      TABLE_NAME: endpoints.dynamodb.tableName,
-      DYNAMODB_ENDPOINT: endpoints.dynamodb.endpoint,
-      AWS_REGION: LOCAL_REGION,
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      POWERTOOLS_LOG_LEVEL: 'WARN',
+const metricsOf = async (table: string, date: string) =>
+  (await client.send(new GetCommand({ TableName: table, Key: { pk: 'METRICS', sk: date }, ConsistentRead: true }))).Item;
+
+const put = (table: string, Item: Record<string, unknown>) => client.send(new PutCommand({ TableName: table, Item }));
+
+describe('the daily metrics job on a seeded community (a table of its own, so other test files cannot move the figures)', () => {
+  // The integration cloud is shared by every test file; this community lives in a fresh table of
+  // the same DynamoDB Local, created from the same schema, and the job runs in this process.
+  const table = `metrics-${randomUUID().slice(0, 8)}`;
+  const RUN = new Date('2031-03-04T00:05:00.000Z'); // window: from 2031-02-02T00:00:00.000Z
+
+  /** A member record as createUserRecord writes it (verified), with the dates and place chosen. */
+  async function seedMember(
+    uid: string,
+    options: { createdAt: string; lastActive: string; city?: string; state?: string; completed?: boolean; pendingCode?: string; verified?: boolean; isSuperuser?: boolean },
+  ): Promise<User> {
+    const base = newUserRecord({
+      uid,
+      email: `${uid}@example.com`,
+      displayName: uid,
+      inviteCode: `${uid.toUpperCase()}CODE`.slice(0, 8),
+      invitedBy: null,
+      pendingInviteCode: options.pendingCode ?? null,
+      now: new Date(options.createdAt),
     });
-  });
-  afterAll(() => client.destroy());
+    const user: User = {
+      ...base,
+      isVerified: options.verified ?? true,
+      isSuperuser: options.isSuperuser ?? false,
+      lastActive: options.lastActive,
+      profileCompleted: options.completed ?? true,
+      location: { ...base.location, city: options.city ?? '', state: options.state ?? '' },
+    };
+    await createUserWithInviteCode(user);
+    return user;
+  }
 
+  /** The real consumption transaction (inviter's counters + invitee's invitedBy). */
+  async function consume(inviter: string, invitee: string, inviteType: 'local' | 'distant' | 'unrestricted' = 'local') {
+    const outcome = await consumeInvite({ inviterUid: inviter, inviteeUid: invitee, inviteType, place: null, now: RUN }, inviteType === 'unrestricted');
+    expect(outcome).toEqual({ ok: true });
+  }
+
+  /** A pair as accepting writes it: the FRIENDSHIP# item and one edge per member (counted once). */
+  async function seedPair(a: string, b: string, status: 'accepted' | 'pending', connectionType: 'local' | 'distant') {
+    const friendshipId = friendshipIdOf(a, b);
+    const fields = { friendshipId, users: [a, b].sort(), status, requestedBy: a, requestedAt: RUN.toISOString(), acceptedAt: status === 'accepted' ? RUN.toISOString() : null, connectionType, invitationChain: false, mutualFriends: 0 };
+    await put(table, { ...keys.friendship(friendshipId), ...fields });
+    await put(table, { ...keys.anchorEdge(a, b), otherUid: b, direction: 'sent', ...fields });
+    await put(table, { ...keys.anchorEdge(b, a), otherUid: a, direction: 'received', ...fields });
+  }
+
+  beforeAll(async () => {
+    await ensureTable(endpoints.dynamodb.endpoint, table);
+    process.env.TABLE_NAME = table;
+
+    await seedMember('founder', { createdAt: '2030-01-01T00:00:00.000Z', lastActive: '2031-03-03T10:00:00.000Z', city: 'Springfield', state: 'IL', isSuperuser: true });
+    // Joined long ago, last seen before the window: came and left.
+    await seedMember('ann', { createdAt: '2030-06-01T00:00:00.000Z', lastActive: '2031-01-10T00:00:00.000Z', city: 'Springfield', state: 'IL', pendingCode: 'FOUNDERC' });
+    await seedMember('bob', { createdAt: '2031-02-20T00:00:00.000Z', lastActive: '2031-02-20T00:00:00.000Z', city: 'Chicago', state: 'IL', pendingCode: 'FOUNDERC' });
+    // Last seen exactly when the window opens: active.
+    await seedMember('cat', { createdAt: '2031-01-01T00:00:00.000Z', lastActive: '2031-02-02T00:00:00.000Z', city: 'Springfield', state: 'IL', pendingCode: 'ANNCODE' });
+    // Signed up with ann's / the founder's code; the invite is not consumed (profile not done).
+    await seedMember('dan', { createdAt: '2031-03-01T00:00:00.000Z', lastActive: '2031-03-01T00:00:00.000Z', completed: false, pendingCode: 'ANNCODE' });
+    await seedMember('eve', { createdAt: '2031-03-02T00:00:00.000Z', lastActive: '2031-03-02T00:00:00.000Z', completed: false, pendingCode: 'FOUNDERC' });
+    // One millisecond before the window: inactive, and joined long ago: a refugee.
+    await seedMember('gus', { createdAt: '2030-12-01T00:00:00.000Z', lastActive: '2031-02-01T23:59:59.999Z', city: 'Chicago', state: 'IL', pendingCode: 'ANNCODE' });
+    await seedMember('hal', { createdAt: '2031-03-03T00:00:00.000Z', lastActive: '2031-03-03T00:00:00.000Z', city: 'Chicago', state: 'IL', pendingCode: 'BOBCODE' });
+    // A dev dummy (unverified): counted nowhere.
+    await seedMember('dummy', { createdAt: '2020-01-01T00:00:00.000Z', lastActive: '2020-01-01T00:00:00.000Z', city: 'Springfield', state: 'IL', verified: false });
+
+    await consume('founder', 'ann', 'unrestricted');
+    await consume('founder', 'bob', 'unrestricted');
+    await consume('ann', 'cat');
+    await consume('ann', 'gus', 'distant');
+    await consume('bob', 'hal');
+
+    await seedPair('founder', 'ann', 'accepted', 'local');
+    await seedPair('founder', 'cat', 'accepted', 'local');
+    await seedPair('bob', 'hal', 'accepted', 'local');
+    await seedPair('founder', 'bob', 'accepted', 'distant');
+    await seedPair('ann', 'gus', 'pending', 'local');
+    // Items the job must step over: a post, a feed entry, a like, a rate window, an older record.
+    await put(table, { ...postKeys.post('01POST'), authorId: 'founder', content: 'hello' });
+    await put(table, { ...postKeys.feedEntry('ann', '01POST'), authorId: 'founder' });
+    await put(table, { ...postKeys.like('01POST', 'ann'), uid: 'ann' });
+    await put(table, { ...keys.rateWindow('validateInviteCode', '10.0.0.1', 0), hits: 3 });
+    await put(table, { ...keys.metrics('2031-03-03'), date: '2031-03-03', totalUsers: 7, calculatedAt: '2031-03-03T00:05:00.000Z' });
+  });
+
+  afterAll(async () => {
+    process.env.TABLE_NAME = sharedTable;
+    const raw = new DynamoDBClient({ endpoint: endpoints.dynamodb.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    await raw.send(new DeleteTableCommand({ TableName: table }));
+    raw.destroy();
+  });
+
+  const expected: CommunityMetrics = {
+    date: '2031-03-04',
+    totalUsers: 8, // all but the dummy
+    activeUsers: 6, // all but ann and gus
+    invitationAcceptanceRate: 0.7143, // 5 consumed of 7 accounts made with a code (dan, eve pending)
+    platformRefugeeRate: 0.5, // joined before 02-02: founder, ann, cat, gus; inactive: ann, gus
+    localConnectionDensity: 0.75, // 3 local of 4 accepted pairs (edges not counted, pending ignored)
+    geographicClusters: { 'Chicago, IL': 3, 'Springfield, IL': 3 },
+    topInviters: [
+      { userId: 'ann', inviteCount: 2, acceptanceRate: 0.6667 }, // cat, gus; dan pending
+      { userId: 'founder', inviteCount: 2, acceptanceRate: 0.6667 }, // ann, bob; eve pending
+      { userId: 'bob', inviteCount: 1, acceptanceRate: 1 }, // hal
+    ],
+    basis: { invitedSignups: 7, invitesAccepted: 5, establishedMembers: 4, refugees: 2, acceptedConnections: 4, localConnections: 3 },
+  };
+
+  it('writes one METRICS record whose every figure equals the hand-computed one', async () => {
+    const returned = await runDailyMetrics(RUN);
+    expect(returned).toEqual(expected);
+    const stored = await metricsOf(table, '2031-03-04');
+    expect(stored).toEqual({ pk: 'METRICS', sk: '2031-03-04', ...expected });
+    // The older record of another day is untouched.
+    expect((await metricsOf(table, '2031-03-03'))?.totalUsers).toBe(7);
+  });
+
+  it('running it twice the same day (later that day) writes the identical record', async () => {
+    const first = await metricsOf(table, '2031-03-04');
+    await runDailyMetrics(new Date('2031-03-04T18:30:00.000Z'));
+    expect(await metricsOf(table, '2031-03-04')).toEqual(first);
+  });
+
+  it('reads the table in pages and gets the same figures from many small pages', async () => {
+    const tally = createMetricsTally('2031-03-04');
+    let largestPage = 0;
+    const { pages } = await scanCommunity((page) => {
+      largestPage = Math.max(largestPage, page.length);
+      tally.add(page);
+    }, 3);
+    expect(pages).toBeGreaterThan(10); // about 40 items, 3 read per page
+    expect(largestPage).toBeLessThanOrEqual(3);
+    expect(tally.finish()).toEqual(expected);
+    expect(await runDailyMetrics(RUN, { pageLimit: 5 })).toEqual(expected);
+  });
+
+  it('the consumption transaction moved the counters the ranking relies on', async () => {
+    expect((await getUser('ann'))?.inviteSystem).toMatchObject({ invitesUsed: 2, invitedBy: 'founder' });
+    expect((await getUser('dan'))?.inviteSystem).toMatchObject({ invitedBy: null, pendingInviteCode: 'ANNCODE' });
+  });
+});
+
+describe('calculateMetricsManually and getCommunityMetrics through the gateway', () => {
   it("ran at start, since the fresh table had no record for today (the local scheduler's catch-up)", async () => {
     const today = new Date().toISOString().slice(0, 10);
-    expect(await metricsOf(today)).toMatchObject({ date: today, totalUsers: expect.any(Number) });
+    const stored = await metricsOf(sharedTable, today);
+    expect(stored && communityMetricsSchema.parse(stored).date).toBe(today);
   });
 
-  it('writes a METRICS record for its day that counts the verified founder', async () => {
-    const { runDailyMetrics } = await import('#jobs/daily-metrics');
-    const day = new Date('2031-03-04T00:05:00Z');
-    const returned = await runDailyMetrics(day);
+  it('calculateMetricsManually (dev-only: local is not prod) runs the job now and returns the stored record', async () => {
+    // As createUserRecord writes it: verified (the helper's default record is not).
+    const member = await createMember(endpoints, 'metrics-dev', { extra: { isVerified: true } });
+    const answer = await callApi(endpoints, 'calculateMetricsManually', { token: member.accessToken });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const record = communityMetricsSchema.parse((answer.body as { result: unknown }).result);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(record.date).toBe(today);
+    // Other files' members exist too: at least this member and the founder are verified and active.
+    expect(record.totalUsers).toBeGreaterThanOrEqual(2);
+    expect(record.activeUsers).toBeGreaterThanOrEqual(2);
+    const stored = await metricsOf(sharedTable, today);
+    expect(stored && communityMetricsSchema.parse(stored).date).toBe(today);
+  });
 
-    const stored = await metricsOf('2031-03-04');
-    expect(stored).toMatchObject({ date: '2031-03-04', calculatedAt: day.toISOString() });
-    expect(stored?.totalUsers).toBe(returned.totalUsers);
-    // Sign-ups made by other test files have no member record yet: only the founder is counted.
-    expect(returned.totalUsers).toBeGreaterThanOrEqual(1);
+  it('calculateMetricsManually refuses an anonymous caller (401) and any payload (400)', async () => {
+    expect((await callApi(endpoints, 'calculateMetricsManually')).status).toBe(401);
+    const member = await createMember(endpoints, 'metrics-payload');
+    const answer = await callApi(endpoints, 'calculateMetricsManually', { token: member.accessToken, data: { date: '2020-01-01' } });
+    expect(answer.status).toBe(400);
+  });
+
+  it('getCommunityMetrics returns the latest 24 / 7 / 30 records, newest first', async () => {
+    // 35 days far in the future, so they are the newest records whatever else ran today.
+    const start = Date.parse('2099-01-01T00:00:00.000Z');
+    const dates = Array.from({ length: 35 }, (_, index) => new Date(start + index * 86_400_000).toISOString().slice(0, 10));
+    for (const [index, date] of dates.entries()) {
+      const record: CommunityMetrics = {
+        date,
+        totalUsers: 100 + index,
+        activeUsers: 50 + index,
+        invitationAcceptanceRate: 0.5,
+        platformRefugeeRate: 0.1,
+        localConnectionDensity: 0.4,
+        geographicClusters: { 'Austin, TX': 100 + index },
+        topInviters: [{ userId: 'someone', inviteCount: 3, acceptanceRate: 0.75 }],
+        basis: { invitedSignups: 10, invitesAccepted: 5, establishedMembers: 10, refugees: 1, acceptedConnections: 5, localConnections: 2 },
+      };
+      await put(sharedTable, { ...keys.metrics(date), ...record });
+    }
+    const member = await createMember(endpoints, 'metrics-reader');
+    const newestFirst = [...dates].reverse();
+    for (const [range, size] of [['day', 24], ['week', 7], ['month', 30]] as const) {
+      const answer = await callApi(endpoints, 'getCommunityMetrics', { token: member.accessToken, data: { range } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const { records } = (answer.body as { result: { records: CommunityMetrics[] } }).result;
+      expect(records.map((record) => record.date)).toEqual(newestFirst.slice(0, size));
+      expect(records[0]).toMatchObject({ date: '2099-02-04', totalUsers: 134, geographicClusters: { 'Austin, TX': 134 } });
+    }
+    expect((await callApi(endpoints, 'getCommunityMetrics', { token: member.accessToken, data: { range: 'year' } })).status).toBe(400);
+    expect((await callApi(endpoints, 'getCommunityMetrics', { data: { range: 'day' } })).status).toBe(401);
+  });
+});
+
+describe('activity: loading the app (getMe) refreshes lastActive, at most once an hour', () => {
+  it('a stale lastActive moves to now; a fresh one is left alone', async () => {
+    const stale = '2030-01-01T00:00:00.000Z';
+    const member = await createMember(endpoints, 'metrics-activity', { extra: { lastActive: stale } });
+    const before = Date.now();
+    const first = await callApi(endpoints, 'getMe', { token: member.accessToken });
+    expect(first.status).toBe(200);
+    const stored = (await getUser(member.uid))?.lastActive ?? '';
+    expect(Date.parse(stored)).toBeGreaterThanOrEqual(before - 1000);
+    expect((first.body as { result: { lastActive: string } }).result.lastActive).toBe(stored);
+
+    await callApi(endpoints, 'getMe', { token: member.accessToken });
+    expect((await getUser(member.uid))?.lastActive).toBe(stored);
   });
 });
