@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminMember } from '#contracts/admin';
+import { cityKey, mergeSearchMatches, PlatformTally } from '#domain/admin-directory';
+
+function member(uid: string, displayName: string, city = '', state = '', isSuperuser = false): AdminMember {
+  return { uid, displayName, email: `${uid}@example.com`, location: { city, state, country: 'United States' }, isSuperuser, isAdmin: false };
+}
+
+describe('cityKey', () => {
+  it('folds case and spaces, keeps states apart, and gives no key without a city', () => {
+    expect(cityKey({ city: ' San  Antonio ', state: 'Texas' })).toBe(cityKey({ city: 'san antonio', state: 'texas' }));
+    expect(cityKey({ city: 'Portland', state: 'Oregon' })).not.toBe(cityKey({ city: 'Portland', state: 'Maine' }));
+    expect(cityKey({ city: '  ', state: 'Texas' })).toBeNull();
+  });
+});
+
+describe('PlatformTally', () => {
+  it('counts members, superusers and distinct cities, and lists superusers by name then uid', () => {
+    const tally = new PlatformTally();
+    for (const one of [
+      member('u3', 'zoe', 'Austin', 'Texas', true),
+      member('u1', 'Ann', 'austin', 'Texas'),
+      member('u4', 'ann', 'Waco', 'Texas', true),
+      member('u2', 'Ann', '', '', true),
+      member('u5', 'Bo'),
+    ]) {
+      tally.add(one);
+    }
+    expect(tally.stats()).toEqual({ totalUsers: 5, superusers: 3, distinctCities: 2 });
+    expect(tally.superusers().map((one) => one.uid)).toEqual(['u2', 'u4', 'u3']);
+  });
+
+  it('is all zeros for no members', () => {
+    expect(new PlatformTally().stats()).toEqual({ totalUsers: 0, superusers: 0, distinctCities: 0 });
+  });
+});
+
+describe('mergeSearchMatches', () => {
+  it('keeps name matches first, then email-only ones, each member once, up to the limit', () => {
+    const byName = [{ uid: 'a' }, { uid: 'b' }];
+    const byEmail = [{ uid: 'b' }, { uid: 'c' }, { uid: 'd' }];
+    expect(mergeSearchMatches(byName, byEmail, 20).map((one) => one.uid)).toEqual(['a', 'b', 'c', 'd']);
+    expect(mergeSearchMatches(byName, byEmail, 3).map((one) => one.uid)).toEqual(['a', 'b', 'c']);
+    expect(mergeSearchMatches([], [], 20)).toEqual([]);
+  });
+});
