@@ -1,12 +1,39 @@
-import { Text } from '@mantine/core';
-import { NotBuiltYet } from '../../../components/placeholder-page.tsx';
+import { Container, Tabs, Title } from '@mantine/core';
+import { PageError } from '../../../components/page-error.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useMe } from '../../../lib/session.ts';
+import { AccountTab } from '../components/account-tab.tsx';
+import { PrivacyTab } from '../components/privacy-tab.tsx';
+import { ProfileTab } from '../components/profile-tab.tsx';
 
+/** Spec §2 Settings: tabs Profile, Privacy, Account. */
 export default function SettingsRoute() {
+  const me = useMe();
+  if (me.isPending) return <PageLoader label="Loading your settings" />;
+  if (me.isError || !me.data) {
+    return <PageError title="We could not load your settings" error={me.error} onRetry={() => void me.refetch()} />;
+  }
   return (
-    <NotBuiltYet title="Settings" release="Social core">
-      <Text c="dimmed" size="sm">
-        Profile, privacy and account settings, including deleting your account.
-      </Text>
-    </NotBuiltYet>
+    <Container size={800} py="xl">
+      <Title order={1} size="h2" mb="md">
+        Settings
+      </Title>
+      <Tabs defaultValue="profile" keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="profile">Profile</Tabs.Tab>
+          <Tabs.Tab value="privacy">Privacy</Tabs.Tab>
+          <Tabs.Tab value="account">Account</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="profile">
+          <ProfileTab me={me.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="privacy">
+          <PrivacyTab me={me.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="account">
+          <AccountTab me={me.data} />
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
   );
 }

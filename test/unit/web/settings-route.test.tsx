@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { User } from '#contracts/user';
+import { newUserRecord } from '#domain/new-user';
+import type { AuthSession } from '../../../web/src/lib/auth.ts';
+
+const calls: { name: string; data: unknown }[] = [];
+vi.mock('../../../web/src/lib/api-client.ts', () => ({
+  callApi: (name: string, data: unknown) => {
+    calls.push({ name, data });
+    return Promise.reject(new Error('network'));
+  },
+  isApiError: () => false,
+}));
+
+const { AppProviders } = await import('../../../web/src/app/providers.tsx');
+const { routes } = await import('../../../web/src/app/router.tsx');
+const { sessionKeys } = await import('../../../web/src/lib/session.ts');
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+  }
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  calls.length = 0;
+});
+
+const SESSION: AuthSession = { userId: 'u1', email: 'ada@example.com', emailVerifiedClaim: true, groups: [] };
+
+function renderSettings() {
+  const record = newUserRecord({ uid: 'u1', email: 'ada@example.com', displayName: 'Ada', inviteCode: 'ABCDEFGH', invitedBy: null, now: new Date(0) });
+  const me: User = { ...record, profileCompleted: true, location: { city: 'Austin', state: 'Texas', country: 'United States' } };
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(sessionKeys.auth, SESSION);
+  queryClient.setQueryData(sessionKeys.me('u1'), me);
+  const router = createMemoryRouter(routes, { initialEntries: ['/settings'] });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('/settings (jsdom)', () => {
+  it('has the tabs Profile, Privacy and Account, the gallery count and the six privacy selects', async () => {
+    renderSettings();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Privacy', 'Account']);
+    expect(screen.getByTestId('photo-count').textContent).toBe('0/10');
+    expect(screen.getByRole('button', { name: 'Save Profile' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Privacy' }));
+    expect(await screen.findByRole('button', { name: 'Save Privacy Settings' })).toBeTruthy();
+    for (const label of ['Profile visibility', 'Birthday visibility', 'Photos visibility', 'Contact info visibility', 'Phone number visibility', 'Personal email visibility']) {
+      expect(screen.getAllByLabelText(label).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('enables Delete My Account only for the exact phrase, and says so when deletion fails', async () => {
+    const router = renderSettings();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Account' }));
+    expect((await screen.findByTestId('account-id')).textContent).toBe('u1');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const input = await screen.findByLabelText('Type DELETE MY ACCOUNT to confirm');
+    const confirm = screen.getByRole('button', { name: 'Delete My Account' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(input, { target: { value: 'delete my account' } });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(input, { target: { value: 'DELETE MY ACCOUNT ' } });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(input, { target: { value: 'DELETE MY ACCOUNT' } });
+    expect(confirm.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Failed to delete account. Please try again.')).toBeTruthy();
+    expect(calls).toContainEqual({ name: 'deleteMyAccount', data: { confirmationText: 'DELETE MY ACCOUNT' } });
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+
+  it("shows 'Error saving profile. Please try again.' when the save fails", async () => {
+    renderSettings();
+    fireEvent.click(await screen.findByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Error saving profile. Please try again.')).toBeTruthy();
+    expect(calls.map((call) => call.name)).toContain('updateProfile');
+  });
+});
