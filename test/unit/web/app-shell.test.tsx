@@ -126,13 +126,6 @@ describe('app shell (jsdom)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
   });
 
-  it.each([
-    ['/admin', 'Stewardship'],
-  ])('%s says plainly that it is not built yet', async (path, release) => {
-    renderAt(path, { me: user() });
-    expect(await screen.findByText(`This screen is not built yet; it arrives with the ${release} release.`)).toBeTruthy();
-  });
-
   it('/metrics shows the community metrics page to a member', async () => {
     renderAt('/metrics', { me: user() }, { stage: 'prod' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Community Metrics' })).toBeTruthy();

@@ -1,12 +1,51 @@
-import { Text } from '@mantine/core';
-import { NotBuiltYet } from '../../../components/placeholder-page.tsx';
+import { Container, Grid, Stack, Title } from '@mantine/core';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useAdminAccess, useAdminOverview, useAuditLog } from '../api/admin-api.ts';
+import { AccessDenied } from '../components/access-denied.tsx';
+import { AdminNotes } from '../components/admin-notes.tsx';
+import { AuditLogTable } from '../components/audit-log-table.tsx';
+import { GrantForm } from '../components/grant-form.tsx';
+import { PlatformStatsCard } from '../components/platform-stats.tsx';
+import { SuperusersCard } from '../components/superusers-card.tsx';
+import { UserManagement } from '../components/user-management.tsx';
 
+/**
+ * Spec §2 Admin panel. Admins are told apart by the `admin` group in their token; every admin
+ * callable checks it again on the server, so this screen only decides what to show.
+ */
 export default function AdminRoute() {
+  const access = useAdminAccess();
+  const overview = useAdminOverview(access.isAdmin);
+  const auditLog = useAuditLog(access.isAdmin);
+
+  if (access.isPending) return <PageLoader label="Loading the admin panel" />;
   return (
-    <NotBuiltYet title="Admin panel" release="Stewardship">
-      <Text c="dimmed" size="sm">
-        Superusers, user removal with invite trees, and platform statistics.
-      </Text>
-    </NotBuiltYet>
+    <Container size="lg" py="md">
+      <Title order={1} size="h2" mb="md">
+        Admin Panel
+      </Title>
+      {!access.isAdmin ? (
+        <AccessDenied userId={access.userId} />
+      ) : (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="md">
+              <SuperusersCard superusers={overview.data?.superusers} isLoading={overview.isLoading} isError={overview.isError} />
+              <GrantForm />
+              <UserManagement ownUserId={access.userId} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="md">
+              <PlatformStatsCard stats={overview.data?.stats} isLoading={overview.isLoading} isError={overview.isError} />
+              <AdminNotes />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <AuditLogTable entries={auditLog.data?.entries} isLoading={auditLog.isLoading} isError={auditLog.isError} />
+          </Grid.Col>
+        </Grid>
+      )}
+    </Container>
   );
 }

@@ -1,0 +1,271 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminMember } from '#contracts/admin';
+import type { InviteTreeNode } from '#contracts/removal';
+import type { User } from '#contracts/user';
+import { newUserRecord } from '#domain/new-user';
+
+/** The API, answered per callable by the test; every call is recorded. */
+const calls: { name: string; data: unknown }[] = [];
+let answers: Record<string, (data: unknown) => unknown> = {};
+vi.mock('../../../web/src/lib/api-client.ts', () => {
+  class ApiError extends Error {
+    constructor(
+      readonly status: string,
+      message: string,
+    ) {
+      super(message);
+    }
+  }
+  return {
+    ApiError,
+    isApiError: (error: unknown, status?: string) => error instanceof ApiError && (status === undefined || error.status === status),
+    callApi: async (name: string, data: unknown) => {
+      calls.push({ name, data });
+      const answer = answers[name];
+      if (!answer) throw new ApiError('internal', `no answer for ${name}`);
+      return answer(data);
+    },
+  };
+});
+
+const { AppProviders } = await import('../../../web/src/app/providers.tsx');
+const { routes } = await import('../../../web/src/app/router.tsx');
+const { sessionKeys } = await import('../../../web/src/lib/session.ts');
+const { ApiError } = (await import('../../../web/src/lib/api-client.ts')) as unknown as { ApiError: new (status: string, message: string) => Error };
+const { flattenTree, TREE_INDENT_PX } = await import('../../../web/src/features/admin/components/invite-tree.tsx');
+const { removalOutcome } = await import('../../../web/src/features/admin/admin-messages.ts');
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+  }
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  Element.prototype.scrollIntoView ??= () => undefined;
+});
+
+beforeEach(() => {
+  calls.length = 0;
+  answers = {};
+});
+
+afterEach(() => cleanup());
+
+function me(): User {
+  return { ...newUserRecord({ uid: 'admin-1', email: 'ada@example.com', displayName: 'Ada Admin', inviteCode: 'ABCDEFGH', invitedBy: null, now: new Date() }), profileCompleted: true };
+}
+
+function member(uid: string, displayName: string, overrides: Partial<AdminMember> = {}): AdminMember {
+  return { uid, displayName, email: `${uid}@example.com`, location: { city: 'Austin', state: 'Texas', country: 'United States' }, isSuperuser: false, isAdmin: false, ...overrides };
+}
+
+function node(id: string, invitedUsers: InviteTreeNode[] = []): InviteTreeNode {
+  return { id, displayName: `Name ${id}`, email: `${id}@example.com`, location: { city: 'Austin', state: 'Texas', country: 'United States' }, invitedUsers };
+}
+
+function renderAdmin({ groups, stage = 'local' }: { groups: string[]; stage?: 'local' | 'dev' | 'prod' }) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  queryClient.setQueryData(['config', 'stage'], stage);
+  queryClient.setQueryData(sessionKeys.auth, { userId: 'admin-1', email: 'ada@example.com', emailVerifiedClaim: true, groups });
+  queryClient.setQueryData(sessionKeys.me('admin-1'), me());
+  const router = createMemoryRouter(routes, { initialEntries: ['/admin'] });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+function adminAnswers(extra: Record<string, (data: unknown) => unknown> = {}) {
+  answers = {
+    getAdminOverview: () => ({ stats: { totalUsers: 12, superusers: 1, distinctCities: 3 }, superusers: [member('su-1', 'Sam Super', { isSuperuser: true })] }),
+    listAuditLog: () => ({
+      entries: [
+        { entryId: '01B', action: 'grantSuperuser', actorId: 'admin-1', actorName: 'Ada Admin', targetId: 'su-1', targetName: 'Sam Super', reason: 'Runs Austin', at: '2026-11-22T01:00:00.000Z' },
+      ],
+    }),
+    searchMembers: () => ({ members: [member('admin-1', 'Ada Admin', { isAdmin: true }), member('m-2', 'Bea Member')] }),
+    ...extra,
+  };
+}
+
+async function searchFor(text: string) {
+  fireEvent.change(await screen.findByLabelText('Search by name or email'), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+}
+
+describe('/admin for non-admins', () => {
+  it("says 'Access denied. Admin privileges required.' and offers Make Me Admin locally, which calls setAdminClaim with the own uid", async () => {
+    answers = { setAdminClaim: () => Promise.reject(new ApiError('unimplemented', 'This function is not available.')) };
+    renderAdmin({ groups: [] });
+    expect(await screen.findByText('Access denied. Admin privileges required.')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Make Me Admin' }));
+    expect(await screen.findByText('Failed to set admin claim. This function may not be deployed.')).toBeTruthy();
+    expect(calls).toEqual([{ name: 'setAdminClaim', data: { userId: 'admin-1' } }]);
+  });
+
+  it('offers no Make Me Admin on prod and reads no admin data', async () => {
+    renderAdmin({ groups: [], stage: 'prod' });
+    expect(await screen.findByText('Access denied. Admin privileges required.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Make Me Admin' })).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('/admin for admins', () => {
+  it('shows superusers, stats, notes and the audit log', async () => {
+    adminAnswers();
+    renderAdmin({ groups: ['admin'] });
+    expect(within(await screen.findByTestId('superuser-row')).getByText('Sam Super')).toBeTruthy();
+    expect(within(screen.getByTestId('stat-totalUsers')).getByText('12')).toBeTruthy();
+    expect(within(screen.getByTestId('stat-distinctCities')).getByText('3')).toBeTruthy();
+    expect(screen.getByText(/unlimited invites for new cities/)).toBeTruthy();
+    const entry = await screen.findByTestId('audit-entry');
+    expect(within(entry).getByText('Granted superuser status')).toBeTruthy();
+    expect(within(entry).getByText('Runs Austin')).toBeTruthy();
+  });
+
+  it('Revoke asks a reason: an empty one does nothing, a given one revokes', async () => {
+    adminAnswers({ revokeSuperuserStatus: () => ({}) });
+    renderAdmin({ groups: ['admin'] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke superuser status: Sam Super' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.name === 'revokeSuperuserStatus')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke superuser status: Sam Super' }));
+    const again = await screen.findByRole('dialog');
+    fireEvent.change(within(again).getByRole('textbox'), { target: { value: '  Moved away ' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Superuser status revoked successfully!')).toBeTruthy();
+    expect(calls.filter((call) => call.name === 'revokeSuperuserStatus')).toEqual([{ name: 'revokeSuperuserStatus', data: { userId: 'su-1', reason: 'Moved away' } }]);
+  });
+
+  it('search lists members with Remove, but never on the own row', async () => {
+    adminAnswers();
+    renderAdmin({ groups: ['admin'] });
+    await searchFor('a');
+    const rows = await screen.findAllByTestId('member-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(within(rows[0] as HTMLElement).getByText('You')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Remove Bea Member' })).toBeTruthy();
+    expect(calls.find((call) => call.name === 'searchMembers')?.data).toEqual({ query: 'a' });
+  });
+
+  it('the remove dialog: reason first, then the acknowledgment, then the button; the tree indented 20 px a level', async () => {
+    adminAnswers({
+      getUserInviteTree: () => ({ tree: node('m-2', [node('c-1', [node('g-1')])]), totalUsers: 3 }),
+      removeUserAndInviteTree: () => ({ totalRemoved: 3, errors: [], complete: true, remaining: 0 }),
+    });
+    renderAdmin({ groups: ['admin'] });
+    await searchFor('b');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Bea Member' }));
+    const dialog = await screen.findByRole('dialog');
+    const finalButton = within(dialog).getByRole('button', { name: 'Remove User and Invite Tree' }) as HTMLButtonElement;
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    expect(finalButton.disabled).toBe(true);
+
+    const reason = within(dialog).getByLabelText(/Reason for removal/);
+    fireEvent.change(reason, { target: { value: 'x' } });
+    fireEvent.change(reason, { target: { value: '   ' } });
+    expect(within(dialog).getByText('Please provide a reason for removal')).toBeTruthy();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+
+    fireEvent.change(reason, { target: { value: ' Spam ring ' } });
+    const checkbox = within(dialog).getByRole('checkbox');
+    expect(finalButton.disabled).toBe(true);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show invite tree' }));
+    expect(await within(dialog).findByText('3 users will be removed')).toBeTruthy();
+    const nodes = within(dialog).getAllByTestId('invite-tree-node');
+    expect(nodes.map((element) => element.style.paddingLeft)).toEqual(['0px', '20px', '40px']);
+
+    fireEvent.click(checkbox);
+    expect(finalButton.disabled).toBe(false);
+    fireEvent.click(finalButton);
+    expect(await screen.findByText('Successfully removed 3 users from the platform')).toBeTruthy();
+    expect(calls.filter((call) => call.name === 'removeUserAndInviteTree')).toEqual([
+      { name: 'removeUserAndInviteTree', data: { userId: 'm-2', reason: 'Spam ring' } },
+    ]);
+  });
+
+  it("says 'Failed to load invite tree' and 'Failed to remove user' when those calls fail", async () => {
+    adminAnswers({
+      getUserInviteTree: () => Promise.reject(new ApiError('internal', 'boom')),
+      removeUserAndInviteTree: () => Promise.reject(new ApiError('internal', 'boom')),
+    });
+    renderAdmin({ groups: ['admin'] });
+    await searchFor('b');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Bea Member' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show invite tree' }));
+    expect(await within(dialog).findByText('Failed to load invite tree')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Reason for removal/), { target: { value: 'Spam' } });
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove User and Invite Tree' }));
+    expect(await within(dialog).findByText('Failed to remove user')).toBeTruthy();
+  });
+
+  it('an unfinished removal says it continues in the background and its progress can be refreshed', async () => {
+    let round = 0;
+    adminAnswers({
+      removeUserAndInviteTree: () => {
+        round += 1;
+        return round === 1 ? { totalRemoved: 400, errors: [], complete: false, remaining: 600 } : { totalRemoved: 1000, errors: ['s3: users/x/photo-1.jpg'], complete: true, remaining: 0 };
+      },
+    });
+    renderAdmin({ groups: ['admin'] });
+    await searchFor('b');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Bea Member' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Reason for removal/), { target: { value: 'Spam' } });
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove User and Invite Tree' }));
+    expect(await screen.findByText('The removal continues in the background: 600 members are still to be removed.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh progress' }));
+    expect(await screen.findByText('User removed with some errors:')).toBeTruthy();
+    expect(screen.getByText('s3: users/x/photo-1.jpg')).toBeTruthy();
+    expect(calls.filter((call) => call.name === 'removeUserAndInviteTree').map((call) => call.data)).toEqual([
+      { userId: 'm-2', reason: 'Spam' },
+      { userId: 'm-2', reason: 'Spam' },
+    ]);
+  });
+});
+
+describe('admin panel rules', () => {
+  it('flattens the invite tree parents first, children in order, with their depth', () => {
+    const rows = flattenTree(node('r', [node('a', [node('a1')]), node('b')]));
+    expect(rows.map(({ node: one, depth }) => `${one.id}:${depth}`)).toEqual(['r:0', 'a:1', 'a1:2', 'b:1']);
+    expect(TREE_INDENT_PX).toBe(20);
+  });
+
+  it('words a removal result as the spec does', () => {
+    expect(removalOutcome({ totalRemoved: 2, errors: [], complete: true, remaining: 0 })).toMatchObject({
+      headline: 'Successfully removed 2 users from the platform',
+      continuing: null,
+    });
+    expect(removalOutcome({ totalRemoved: 2, errors: ['a'], complete: true, remaining: 0 })).toMatchObject({ headline: 'User removed with some errors:', errors: ['a'] });
+    expect(removalOutcome({ totalRemoved: 5, errors: [], complete: false, remaining: 1 }).continuing).toBe(
+      'The removal continues in the background: 1 member is still to be removed.',
+    );
+  });
+});

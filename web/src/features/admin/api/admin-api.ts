@@ -1,0 +1,110 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client.ts';
+import { loadConfig } from '../../../lib/config.ts';
+import { useAuthSession } from '../../../lib/session.ts';
+
+/** The Cognito group whose members the server lets call admin callables. */
+const ADMIN_GROUP = 'admin';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: ['admin', 'overview'] as const,
+  auditLog: ['admin', 'audit-log'] as const,
+  search: (query: string) => ['admin', 'search', query] as const,
+  inviteTree: (userId: string) => ['admin', 'invite-tree', userId] as const,
+};
+
+/** Spec §6: an admin is detected by the admin claim of the sign-in token (`cognito:groups`). */
+export function useAdminAccess() {
+  const session = useAuthSession();
+  return {
+    isPending: session.isPending,
+    userId: session.data?.userId ?? '',
+    isAdmin: Boolean(session.data?.groups.includes(ADMIN_GROUP)),
+  };
+}
+
+/** The stage from /config.json: Make Me Admin exists locally and on dev, never on prod. */
+export function useStage() {
+  return useQuery({ queryKey: ['config', 'stage'], queryFn: async () => (await loadConfig()).stage, staleTime: Infinity });
+}
+
+export function useAdminOverview(enabled: boolean) {
+  return useQuery({ queryKey: adminKeys.overview, queryFn: ({ signal }) => callApi('getAdminOverview', {}, { signal }), enabled });
+}
+
+export function useAuditLog(enabled: boolean) {
+  return useQuery({ queryKey: adminKeys.auditLog, queryFn: ({ signal }) => callApi('listAuditLog', {}, { signal }), enabled });
+}
+
+/** Members by name or email prefix (first 20); idle for an empty query. */
+export function useSearchMembers(query: string) {
+  const trimmed = query.trim();
+  return useQuery({
+    queryKey: adminKeys.search(trimmed),
+    queryFn: ({ signal }) => callApi('searchMembers', { query: trimmed }, { signal }),
+    enabled: trimmed.length > 0,
+    staleTime: 10_000,
+  });
+}
+
+/** After any admin action: the overview, the log and every search are read again. */
+function useInvalidateAdmin() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+}
+
+export function useGrantSuperuser() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (input: { userId: string; reason: string }) => callApi('grantSuperuserStatus', input),
+    onSettled: invalidate,
+  });
+}
+
+export function useRevokeSuperuser() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (input: { userId: string; reason: string }) => callApi('revokeSuperuserStatus', input),
+    onSettled: invalidate,
+  });
+}
+
+/** The member and everyone below them in the invite tree; fetched when the admin asks for it. */
+export function useInviteTree(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.inviteTree(userId),
+    queryFn: ({ signal }) => callApi('getUserInviteTree', { userId }, { signal }),
+    enabled: enabled && Boolean(userId),
+    retry: false,
+  });
+}
+
+/**
+ * Removes a member and their invite tree. The same call, repeated with the same reason, continues
+ * a removal that did not finish and reports its progress (the server removes nothing twice).
+ */
+export function useRemoveUser() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (input: { userId: string; reason: string }) => callApi('removeUserAndInviteTree', input),
+    // One removal at a time: a double click must not start two.
+    scope: { id: 'removeUserAndInviteTree' },
+    onSettled: invalidate,
+  });
+}
+
+/**
+ * Make Me Admin (dev and local only): the server adds the caller to the admin group, then new
+ * tokens are fetched (so they carry the group) and the page reloads with them.
+ */
+export function useMakeMeAdmin() {
+  return useMutation({
+    mutationFn: async (userId: string) => {
+      await callApi('setAdminClaim', { userId });
+      const { refreshSession } = await import('../../../lib/auth.ts');
+      await refreshSession();
+    },
+    onSuccess: () => window.location.reload(),
+  });
+}

@@ -1,0 +1,78 @@
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { AdminMember } from '#contracts/admin';
+import { useRevokeSuperuser } from '../api/admin-api.ts';
+import { ADMIN_UI, failureMessage } from '../admin-messages.ts';
+import { ReasonPrompt } from './reason-prompt.tsx';
+
+interface SuperusersCardProps {
+  superusers: AdminMember[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+}
+
+/** Current superusers, each with Revoke (asks a reason; nothing happens if it is empty). */
+export function SuperusersCard({ superusers, isLoading, isError }: SuperusersCardProps) {
+  const revoke = useRevokeSuperuser();
+  const [revoking, setRevoking] = useState<AdminMember | null>(null);
+
+  const confirm = (member: AdminMember, reason: string) =>
+    revoke.mutate(
+      { userId: member.uid, reason },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', message: ADMIN_UI.revoked }),
+        onError: (error) => notifications.show({ color: 'red', message: failureMessage(ADMIN_UI.revokeFailed, error) }),
+      },
+    );
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="superusers-title">
+      <Title order={2} size="h4" id="superusers-title" mb="sm">
+        Current Superusers
+      </Title>
+      {isLoading && <Loader size="sm" aria-label="Loading superusers" />}
+      {isError && (
+        <Alert color="red" role="alert">
+          Failed to load superusers
+        </Alert>
+      )}
+      {superusers?.length === 0 && <Text c="dimmed">No superusers yet.</Text>}
+      <Stack gap="xs">
+        {superusers?.map((member) => (
+          <Group key={member.uid} justify="space-between" wrap="nowrap" data-testid="superuser-row">
+            <div>
+              <Text size="sm" fw={500}>
+                {member.displayName}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {member.email}
+                {member.location.city ? ` · ${member.location.city}, ${member.location.state}` : ''}
+              </Text>
+            </div>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              aria-label={`Revoke superuser status: ${member.displayName}`}
+              loading={revoke.isPending && revoke.variables.userId === member.uid}
+              onClick={() => setRevoking(member)}
+            >
+              Revoke
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+      <ReasonPrompt
+        opened={revoking !== null}
+        title="Revoke superuser status"
+        label={`Why are you revoking ${revoking?.displayName ?? 'this member'}'s superuser status?`}
+        confirmLabel="Revoke"
+        onClose={() => setRevoking(null)}
+        onConfirm={(reason) => {
+          if (revoking) confirm(revoking, reason);
+        }}
+      />
+    </Card>
+  );
+}

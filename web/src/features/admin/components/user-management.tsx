@@ -1,0 +1,143 @@
+import { Alert, Badge, Button, Card, Group, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { ADMIN_SEARCH_LIMIT, type AdminMember } from '#contracts/admin';
+import { useRemoveUser, useSearchMembers } from '../api/admin-api.ts';
+import { ADMIN_UI, failureMessage, removalOutcome, type RemovalResult } from '../admin-messages.ts';
+import { RemoveDialog } from './remove-dialog.tsx';
+
+function MemberRow({ member, isSelf, onRemove }: { member: AdminMember; isSelf: boolean; onRemove: () => void }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid="member-row">
+      <div>
+        <Group gap={6}>
+          <Text size="sm" fw={500}>
+            {member.displayName}
+          </Text>
+          {member.isSuperuser && <Badge size="xs" variant="light">Superuser</Badge>}
+          {member.isAdmin && <Badge size="xs" variant="light" color="grape">Admin</Badge>}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {member.email}
+          {member.location.city ? ` · ${member.location.city}, ${member.location.state}` : ''}
+        </Text>
+      </div>
+      {/* An admin cannot remove themself (the server refuses too). */}
+      {isSelf ? (
+        <Badge variant="outline" color="gray">
+          You
+        </Badge>
+      ) : (
+        <Button size="xs" color="red" variant="light" onClick={onRemove} aria-label={`Remove ${member.displayName}`}>
+          Remove
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** What the last removal said, with a way to follow one that continues in the background. */
+function RemovalReport({ result, retry }: { result: RemovalResult; retry: { run: () => void; busy: boolean; error: unknown } }) {
+  const outcome = removalOutcome(result);
+  return (
+    <Alert color={outcome.color} role="status" title={outcome.headline}>
+      {outcome.errors.length > 0 && (
+        <List size="sm" mb="xs">
+          {outcome.errors.map((error) => (
+            <List.Item key={error}>{error}</List.Item>
+          ))}
+        </List>
+      )}
+      {outcome.continuing && (
+        <Stack gap="xs">
+          <Text size="sm">{outcome.continuing}</Text>
+          <Button size="xs" variant="light" w="fit-content" onClick={retry.run} loading={retry.busy}>
+            Refresh progress
+          </Button>
+        </Stack>
+      )}
+      {retry.error !== null && (
+        <Text size="sm" c="red">
+          {failureMessage(ADMIN_UI.removeFailed, retry.error)}
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
+/** User management: search by name or email (first 20), each with Remove; never for oneself. */
+export function UserManagement({ ownUserId }: { ownUserId: string }) {
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  const search = useSearchMembers(query);
+  const [removing, setRemoving] = useState<AdminMember | null>(null);
+  const [last, setLast] = useState<{ userId: string; reason: string; result: RemovalResult } | null>(null);
+  // Asking again with the same reason continues an unfinished removal and reports its progress.
+  const progress = useRemoveUser();
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const trimmed = typed.trim();
+    if (!trimmed) return;
+    if (trimmed === query) void search.refetch();
+    setQuery(trimmed);
+  };
+
+  const refreshProgress = () => {
+    if (!last) return;
+    progress.mutate({ userId: last.userId, reason: last.reason }, { onSuccess: (result) => setLast({ ...last, result }) });
+  };
+
+  const members = search.data?.members ?? [];
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="user-management-title">
+      <Title order={2} size="h4" id="user-management-title" mb="sm">
+        User Management
+      </Title>
+      <form onSubmit={submit} role="search" aria-label="Find members by name or email">
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            label="Search by name or email"
+            placeholder="Start of a name or email"
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            style={{ flex: 1 }}
+            maxLength={100}
+          />
+          <Button type="submit" disabled={!typed.trim()} loading={search.isFetching}>
+            Search
+          </Button>
+        </Group>
+      </form>
+      <Stack gap="xs" mt="sm" aria-live="polite">
+        {last && <RemovalReport result={last.result} retry={{ run: refreshProgress, busy: progress.isPending, error: progress.error }} />}
+        {search.isLoading && <Loader size="sm" aria-label="Searching" />}
+        {search.isError && (
+          <Alert color="red" role="alert">
+            {ADMIN_UI.searchFailed}
+          </Alert>
+        )}
+        {search.data && members.length === 0 && <Text c="dimmed">No members found matching "{query}"</Text>}
+        {members.length === ADMIN_SEARCH_LIMIT && (
+          <Text size="xs" c="dimmed">
+            Showing the first {ADMIN_SEARCH_LIMIT} matches.
+          </Text>
+        )}
+        {members.map((member) => (
+          <MemberRow key={member.uid} member={member} isSelf={member.uid === ownUserId} onRemove={() => setRemoving(member)} />
+        ))}
+      </Stack>
+      {removing && (
+        <RemoveDialog
+          key={removing.uid}
+          member={removing}
+          onClose={() => setRemoving(null)}
+          onRemoved={(result, reason) => {
+            progress.reset();
+            setLast({ userId: removing.uid, reason, result });
+            setRemoving(null);
+          }}
+        />
+      )}
+    </Card>
+  );
+}
