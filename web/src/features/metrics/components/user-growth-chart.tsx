@@ -28,6 +28,9 @@ export function UserGrowthChart({ records }: { records: readonly CommunityMetric
           { name: 'Active (30 days)', color: 'teal.6' },
         ]}
         valueFormatter={formatCount}
+        // Member counts are whole: no 0.5 ticks (which the K/M formatter would round into duplicates).
+        yAxisProps={{ allowDecimals: false }}
+        maxBarWidth={40}
         withLegend
         tickLine="y"
         aria-label="User growth chart"
