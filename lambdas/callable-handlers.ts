@@ -1,7 +1,7 @@
 import type { CallableName } from '#contracts/callables';
 import { adminHandlers } from './handlers/admin/handler-rows.ts';
 import { metricsHandlers } from './handlers/metrics/handler-rows.ts';
-import { removalHandlers } from './handlers/removal/handler-rows.ts';
+import { removalHandlers, removalJobHandlers } from './handlers/removal/handler-rows.ts';
 import { settingsHandlers } from './handlers/settings/handler-rows.ts';
 
 /**
@@ -80,4 +80,5 @@ export const triggerHandlers = {
 
 export const jobHandlers = {
   dailyMetrics: { entry: 'jobs/daily-metrics.ts', permissions: { table: 'readWrite' } },
+  ...removalJobHandlers,
 } as const satisfies Record<string, CallableHandlerEntry>;

@@ -5,7 +5,7 @@ import { startCognitoLocal } from './cognito-local.ts';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local.ts';
 import { MAILBOX_JSON_PATH, startGateway } from './gateway.ts';
 import { createJwtAuthorizer } from './jwt-authorizer.ts';
-import { COGNITO_TRIGGER_CONFIG } from './lambda-invoke-route.ts';
+import { COGNITO_TRIGGER_CONFIG, REMOVAL_WORKER_FUNCTION } from './lambda-invoke-route.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
 import { assertPortsFree, pickFreePorts, type ServicePorts } from './ports.ts';
 import { reapOrphanedEmulators, removePidFile, runningCloudPid, writePidFile } from './process-guard.ts';
@@ -57,7 +57,7 @@ let runningInThisProcess = false;
  * first handler module is imported (the logger reads its level at import, the data layer builds
  * its clients on first use).
  */
-function configureLambdaEnvironment(values: { tableName: string; bucket: string; userPoolId: string; dynamodb: string; s3: string; cognito: string; quiet: boolean }): void {
+function configureLambdaEnvironment(values: { tableName: string; bucket: string; userPoolId: string; dynamodb: string; s3: string; cognito: string; gateway: string; quiet: boolean }): void {
   Object.assign(process.env, {
     TABLE_NAME: values.tableName,
     BUCKET_NAME: values.bucket,
@@ -69,6 +69,9 @@ function configureLambdaEnvironment(values: { tableName: string; bucket: string;
     DYNAMODB_ENDPOINT: values.dynamodb,
     S3_ENDPOINT: values.s3,
     COGNITO_ENDPOINT: values.cognito,
+    // The gateway serves the Lambda Invoke API: the removal callables hand work to the worker there.
+    LAMBDA_ENDPOINT: values.gateway,
+    REMOVAL_WORKER_FUNCTION,
     POWERTOOLS_LOG_LEVEL: values.quiet ? 'WARN' : 'INFO',
     POWERTOOLS_SERVICE_NAME: 'anchored',
   });
@@ -165,6 +168,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       dynamodb: dynamodb.value.endpoint,
       s3: s3.value.endpoint,
       cognito: cognito.value.endpoint,
+      gateway: gatewayUrl,
       quiet: Boolean(options.quiet),
     });
 

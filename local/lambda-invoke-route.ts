@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { triggerHandlers } from '#lambdas/callable-handlers';
-import { readBody, sendJson } from './http-helpers.ts';
+import { jobHandlers, triggerHandlers } from '#lambdas/callable-handlers';
+import { readBody, send, sendJson } from './http-helpers.ts';
 import { lambdaContext, loadHandler } from './lambda-modules.ts';
 
 /** Lambda's synchronous payload limit. */
@@ -16,6 +16,12 @@ export const TRIGGER_FUNCTIONS: Record<string, string> = {
   PreSignUp: triggerHandlers.preSignUp.entry,
 };
 
+/** Functions the handlers themselves invoke (REMOVAL_WORKER_FUNCTION names this one locally). */
+export const REMOVAL_WORKER_FUNCTION = 'RemovalWorker';
+const WORKER_FUNCTIONS: Record<string, { entry: string; timeoutMs: number }> = {
+  [REMOVAL_WORKER_FUNCTION]: { entry: jobHandlers.removalWorker.entry, timeoutMs: 5 * 60_000 },
+};
+
 /** cognito-local's config: trigger → function name. */
 export const COGNITO_TRIGGER_CONFIG: Record<string, string> = Object.fromEntries(
   Object.keys(TRIGGER_FUNCTIONS).map((name) => [name, name]),
@@ -29,7 +35,8 @@ export const COGNITO_TRIGGER_CONFIG: Record<string, string> = Object.fromEntries
  */
 export function createLambdaInvokeRoute(log: (line: string) => void) {
   return async (request: IncomingMessage, response: ServerResponse, functionName: string): Promise<void> => {
-    const entry = TRIGGER_FUNCTIONS[functionName];
+    const worker = WORKER_FUNCTIONS[functionName];
+    const entry = TRIGGER_FUNCTIONS[functionName] ?? worker?.entry;
     if (!entry) {
       sendJson(response, 404, { Type: 'User', message: `Function not found: ${functionName}` }, {
         'x-amzn-errortype': 'ResourceNotFoundException',
@@ -37,6 +44,12 @@ export function createLambdaInvokeRoute(log: (line: string) => void) {
       return;
     }
     const payload = await readBody(request, INVOKE_BODY_LIMIT_BYTES);
+    if (request.headers['x-amz-invocation-type'] === 'Event') {
+      // Asynchronous invoke: Lambda answers 202 at once and runs the function in the background.
+      send(response, 202, { 'x-amz-executed-version': '$LATEST' }, '');
+      void runInBackground(functionName, entry, payload, worker?.timeoutMs ?? TRIGGER_TIMEOUT_MS, log);
+      return;
+    }
     try {
       const event: unknown = JSON.parse(payload.toString('utf8') || '{}');
       const handler = await loadHandler(entry);
@@ -51,4 +64,13 @@ export function createLambdaInvokeRoute(log: (line: string) => void) {
       });
     }
   };
+}
+
+async function runInBackground(functionName: string, entry: string, payload: Buffer, timeoutMs: number, log: (line: string) => void): Promise<void> {
+  try {
+    const handler = await loadHandler(entry);
+    await handler(JSON.parse(payload.toString('utf8') || '{}'), lambdaContext(functionName, timeoutMs));
+  } catch (error) {
+    log(`Lambda ${functionName} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
 }

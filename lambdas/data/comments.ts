@@ -6,8 +6,8 @@ import { transactWithRetry } from './transactions.ts';
 
 /**
  * Comments: `POST#<postId> / COMMENT#<commentId ULID>`, so newest first is one descending Query.
- * The comment and the post's commentCount are written in one transaction; the handler then copies
- * the new count into the post's feed entries.
+ * The comment, the post's commentCount and the author's COMMENTED# marker are written in one
+ * transaction; the handler then copies the new count into the post's feed entries.
  */
 export interface StoredComment {
   commentId: string;
@@ -49,6 +49,13 @@ export async function putComment(comment: StoredComment): Promise<boolean> {
           UpdateExpression: 'ADD commentCount :one, countsVersion :one',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':one': 1 },
+        },
+      },
+      // The author's COMMENTED# marker (removal finds a member's comments by it), last.
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...postKeys.commentedMarker(comment.authorId, comment.postId, comment.commentId), postId: comment.postId, commentId: comment.commentId },
         },
       },
     ],

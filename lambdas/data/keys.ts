@@ -37,6 +37,9 @@ export const objectKeys = {
 export const FEED_ENTRY_PREFIX = 'FEED#';
 export const LIKE_PREFIX = 'LIKE#';
 export const COMMENT_PREFIX = 'COMMENT#';
+/** A member's own record of their likes and comments on posts (see postKeys.likedMarker). */
+export const LIKED_MARKER_PREFIX = 'LIKED#';
+export const COMMENTED_MARKER_PREFIX = 'COMMENTED#';
 
 /** Posts and what hangs off them (issue 4). Post and comment ids are ULIDs, so sort keys sort by time. */
 export const postKeys = {
@@ -47,6 +50,15 @@ export const postKeys = {
   comment: (postId: string, commentId: string) => ({ pk: `POST#${postId}`, sk: `${COMMENT_PREFIX}${commentId}` }),
   /** Remembers which post a createPost attempt made, so a retry returns it instead of posting twice; expires. */
   postRequest: (uid: string, clientRequestId: string) => ({ pk: `USER#${uid}`, sk: `POSTREQUEST#${clientRequestId}` }),
+  /**
+   * Markers in the member's own partition, written in the same transaction as their like or comment,
+   * so removal finds everything a member did on others' posts with one Query (no scan).
+   */
+  likedMarker: (uid: string, postId: string) => ({ pk: `USER#${uid}`, sk: `${LIKED_MARKER_PREFIX}${postId}` }),
+  commentedMarker: (uid: string, postId: string, commentId: string) => ({
+    pk: `USER#${uid}`,
+    sk: `${COMMENTED_MARKER_PREFIX}${postId}#${commentId}`,
+  }),
 } as const;
 
 /** Index attributes that make a user findable by name and email prefix (see table-schema.ts). */

@@ -13,7 +13,10 @@ import { transactWithRetry } from './transactions.ts';
 
 export type LikeOutcome = 'changed' | 'unchanged' | 'post-missing' | 'entry-missing';
 
-/** Transaction items: 0 the like, 1 the post, 2 the liker's feed entry (when present). */
+/**
+ * Transaction items: 0 the like, 1 the post, 2 the liker's feed entry (when present), last the
+ * liker's LIKED# marker (unconditional: it follows the like).
+ */
 function outcomeOf(codes: (string | undefined)[] | null): LikeOutcome {
   if (codes === null) return 'changed';
   if (codes[1] === 'ConditionalCheckFailed') return 'post-missing';
@@ -54,6 +57,8 @@ export async function likePost(postId: string, uid: string, displayName: string,
         },
       },
       ...(inLikersFeed ? [likedByMeUpdate(postId, uid, true)] : []),
+      // Last, so the positions outcomeOf reads stay put: the marker follows the like.
+      { Put: { TableName: tableName(), Item: { ...postKeys.likedMarker(uid, postId), postId } } },
     ],
   });
   return outcomeOf(codes);
@@ -73,6 +78,7 @@ export async function unlikePost(postId: string, uid: string, inLikersFeed: bool
         },
       },
       ...(inLikersFeed ? [likedByMeUpdate(postId, uid, false)] : []),
+      { Delete: { TableName: tableName(), Key: postKeys.likedMarker(uid, postId) } },
     ],
   });
   return outcomeOf(codes);

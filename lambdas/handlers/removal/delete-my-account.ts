@@ -1,6 +1,31 @@
+import { ACCOUNT_DELETION_CONFIRMATION, REMOVAL_MESSAGES } from '#contracts/removal';
 import { AppError } from '#domain/app-error';
+import { dispatchRemovalWorker } from '#data/removal-dispatch';
+import { getRemovalJob, type JobKey } from '#data/removal-jobs';
+import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
+import { logger } from '#http/logger';
+import { runRemoval, startSelfRemoval } from '#jobs/removal-runner';
+import { CALLABLE_HARD_STOP_MS, callableBudgetMs } from '#jobs/removal-settings';
 
-export const handler = defineCallable('deleteMyAccount', async () => {
-  throw new AppError('unimplemented', 'This function is not available yet.');
+/**
+ * Removes everything of the caller, as an admin's removal does for one member. Their invitees stay
+ * (with invitedBy kept for the record). Not an admin action, so no audit entry. A member with so
+ * much that it does not fit in one call is finished by the worker; a step that failed answers an
+ * error and the job stays, so trying again finishes it.
+ */
+export const handler = defineCallable('deleteMyAccount', async ({ confirmationText }, { caller }) => {
+  if (confirmationText !== ACCOUNT_DELETION_CONFIRMATION) throw new AppError('invalid-argument', REMOVAL_MESSAGES.confirmationMismatch);
+  const key: JobKey = { rootUid: caller.uid, kind: 'self' };
+  if (!(await getRemovalJob(key))) {
+    const me = await getUser(caller.uid);
+    await startSelfRemoval(caller.uid, me?.displayName ?? '');
+  }
+  const report = await runRemoval(key, { budgetMs: callableBudgetMs(), hardStopMs: CALLABLE_HARD_STOP_MS, retryFailed: true });
+  if (report && report.errors.length > 0) {
+    logger.error('Account deletion left work undone', { errors: report.errors });
+    throw new AppError('internal', REMOVAL_MESSAGES.deleteFailed);
+  }
+  if (report?.continueInBackground && !report.busy) await dispatchRemovalWorker(key);
+  return { deleted: true as const };
 });

@@ -18,3 +18,11 @@ export const removalHandlers: Record<keyof typeof removalCallables, CallableHand
     permissions: { table: 'readWrite', pictures: 'readWrite', userPoolActions: ACCOUNT_DELETION },
   },
 };
+
+/** The removal worker (not a callable): the same grants as the removal itself. */
+export const removalJobHandlers = {
+  removalWorker: {
+    entry: 'jobs/removal-worker.ts',
+    permissions: { table: 'readWrite', pictures: 'readWrite', userPoolActions: ACCOUNT_DELETION },
+  },
+} as const satisfies Record<string, CallableHandlerEntry>;

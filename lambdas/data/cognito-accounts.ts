@@ -1,0 +1,23 @@
+import { AdminDeleteUserCommand, ListUsersCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { cognito, userPoolId } from './aws-clients.ts';
+
+/**
+ * Deletes a member's Cognito account, found by its `sub` (the uid): with email sign-in the
+ * username need not equal the sub, so ListUsers with a sub filter names it. An account that is
+ * already gone is a no-op, so a re-run of a removal never fails here.
+ */
+export async function deleteAccountOf(uid: string): Promise<'deleted' | 'absent'> {
+  // A sub is a UUID; anything else cannot be put into the filter expression safely.
+  if (!/^[A-Za-z0-9-]+$/.test(uid)) throw new Error('Not a Cognito sub');
+  const { Users } = await cognito().send(new ListUsersCommand({ UserPoolId: userPoolId(), Filter: `sub = "${uid}"`, Limit: 1 }));
+  const username = Users?.[0]?.Username;
+  if (!username) return 'absent';
+  try {
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: username }));
+    return 'deleted';
+  } catch (error) {
+    // Deleted by a racing run between the lookup and the delete.
+    if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return 'absent';
+    throw error;
+  }
+}

@@ -1,0 +1,25 @@
+import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { bucketName, s3 } from './aws-clients.ts';
+
+/** Everything a member stored lives under this prefix (spec §3 Stored files). */
+export function memberFilesPrefix(uid: string): string {
+  return `users/${uid}/`;
+}
+
+/**
+ * Deletes every object under `users/{uid}/`, a listing page (≤ 1,000 keys) at a time. Single
+ * deletes rather than DeleteObjects: a member holds a dozen files at most, and deleting an absent
+ * key is a no-op, so a re-run finishes what a crash left.
+ */
+export async function deleteMemberFiles(uid: string): Promise<number> {
+  let deleted = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3().send(new ListObjectsV2Command({ Bucket: bucketName(), Prefix: memberFilesPrefix(uid), ContinuationToken: token }));
+    const keys = (page.Contents ?? []).map((object) => object.Key).filter((key): key is string => Boolean(key));
+    await Promise.all(keys.map((Key) => s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key }))));
+    deleted += keys.length;
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return deleted;
+}

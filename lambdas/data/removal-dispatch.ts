@@ -1,0 +1,31 @@
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { region, requiredEnv } from './aws-clients.ts';
+import type { JobKey } from './removal-jobs.ts';
+
+/** What the removal worker is invoked with. */
+export interface RemovalWorkerEvent extends JobKey {
+  /** Overrides the worker's budget (ms) for this run and the runs it hands on to (tests, bench). */
+  budgetMs?: number;
+}
+
+let lambdaClient: LambdaClient | undefined;
+
+/** Locally LAMBDA_ENDPOINT points at the gateway, which serves the Lambda Invoke API. */
+function lambda(): LambdaClient {
+  lambdaClient ??= new LambdaClient({ region: region(), endpoint: process.env.LAMBDA_ENDPOINT || undefined });
+  return lambdaClient;
+}
+
+/**
+ * Hands the rest of a removal to the worker: an asynchronous invoke (InvocationType Event), so the
+ * caller returns at once; Lambda queues the event and retries a failed run twice.
+ */
+export async function dispatchRemovalWorker(event: RemovalWorkerEvent): Promise<void> {
+  await lambda().send(
+    new InvokeCommand({
+      FunctionName: requiredEnv('REMOVAL_WORKER_FUNCTION'),
+      InvocationType: 'Event',
+      Payload: new TextEncoder().encode(JSON.stringify(event)),
+    }),
+  );
+}

@@ -1,0 +1,18 @@
+import { budgetFromEnv } from '#domain/removal-budget';
+
+/**
+ * Time budgets of removal runs. The callable answers through API Gateway's HTTP API, which cuts a
+ * request at 30 s: it starts no member after REMOVAL_BUDGET_MS (default 20 s) and stops inside one
+ * at 25 s. The worker's budget (REMOVAL_WORKER_BUDGET_MS, default 2 min) stays well below its
+ * 5-minute timeout; its hard stop is its remaining time less a margin.
+ */
+export const CALLABLE_HARD_STOP_MS = 25_000;
+export const WORKER_HARD_STOP_MARGIN_MS = 60_000;
+
+export function callableBudgetMs(): number {
+  return budgetFromEnv(process.env.REMOVAL_BUDGET_MS, 20_000);
+}
+
+export function workerBudgetMs(): number {
+  return budgetFromEnv(process.env.REMOVAL_WORKER_BUDGET_MS, 120_000);
+}

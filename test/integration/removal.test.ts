@@ -1,0 +1,208 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { REMOVAL_MESSAGES, type InviteTreeNode } from '../../lambdas/contracts/removal.ts';
+import { callApi, signIn } from '../support/local-cloud-client.ts';
+import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
+import {
+  call,
+  EXPECTED_STAYERS,
+  leftovers,
+  metricsInviters,
+  seedCommunity,
+  stayersSnapshot,
+  TREE,
+  uidOf,
+  type Community,
+} from '../support/removal-community.ts';
+
+const endpoints = inject('endpoints');
+const founder = inject('founder');
+useLocalCloudData(endpoints);
+// The data layer in this process hands work to the worker through the gateway, as the callable does.
+Object.assign(process.env, { LAMBDA_ENDPOINT: endpoints.apiUrl.replace(/\/api$/, ''), REMOVAL_WORKER_FUNCTION: 'RemovalWorker' });
+const { runRemoval, startTreeRemoval } = await import('../../lambdas/jobs/removal-runner.ts');
+const { getRemovalJob } = await import('../../lambdas/data/removal-jobs.ts');
+const { dispatchRemovalWorker } = await import('../../lambdas/data/removal-dispatch.ts');
+const { getUser } = await import('../../lambdas/data/users.ts');
+const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
+
+let admin: TestMember;
+const communities: Community[] = [];
+
+async function community(tag: string): Promise<Community> {
+  const seeded = await seedCommunity(endpoints, `${tag}-${Date.now().toString(36)}`);
+  communities.push(seeded);
+  return seeded;
+}
+
+function treeUids(seeded: Community): string[] {
+  return TREE.map((label) => uidOf(seeded, label));
+}
+
+async function expectGoneAndRestored(seeded: Community) {
+  expect(await leftovers(endpoints, treeUids(seeded))).toEqual({ items: [], accounts: [], objects: [] });
+  expect(await stayersSnapshot(seeded)).toEqual(EXPECTED_STAYERS);
+  expect(await metricsInviters(seeded)).toEqual(['S1']);
+  // The stayers keep their own pictures and accounts.
+  expect(await leftovers(endpoints, [uidOf(seeded, 'S1')])).toMatchObject({ accounts: [uidOf(seeded, 'S1')] });
+}
+
+async function rootOf(seeded: Community) {
+  const root = await getUser(uidOf(seeded, 'R'));
+  if (!root) throw new Error('R is missing');
+  return root;
+}
+
+async function refusal(token: string | undefined, name: string, data: unknown) {
+  const answer = await callApi(endpoints, name, { token, data });
+  return { status: answer.status, message: (answer.body as { error?: { message: string } }).error?.message };
+}
+
+beforeAll(async () => {
+  const { accessToken } = await signIn(endpoints, founder.email, founder.password);
+  admin = { uid: founder.userId, email: founder.email, accessToken, inviteCode: founder.inviteCode };
+});
+
+afterAll(async () => {
+  await Promise.all(communities.map((seeded) => dynamo().send(new DeleteCommand({ TableName: tableName(), Key: seeded.metricsKey }))));
+});
+
+describe('getUserInviteTree and the refusals', () => {
+  it('shows the tree, refuses non-admins, unknown members, an empty reason and the admin themself', async () => {
+    const seeded = await community('tree');
+    const { tree, totalUsers } = await call<{ tree: InviteTreeNode; totalUsers: number }>(endpoints, admin, 'getUserInviteTree', { userId: uidOf(seeded, 'R') });
+    expect(totalUsers).toBe(12);
+    expect(tree.id).toBe(uidOf(seeded, 'R'));
+    const tag = tree.displayName.replace(/ R$/, '');
+    expect(tree.invitedUsers.map((node) => node.displayName).sort()).toEqual(['A', 'B', 'C'].map((label) => `${tag} ${label}`));
+    const a = tree.invitedUsers.find((node) => node.displayName === `${tag} A`);
+    expect(a?.invitedUsers.map((node) => node.displayName)).toEqual(['A1', 'A2', 'A3'].map((label) => `${tag} ${label}`));
+    expect(tree.invitedUsers.flatMap((node) => node.invitedUsers).length).toBe(8);
+    expect(tree.invitedUsers[0]).toMatchObject({ email: expect.stringContaining('@'), location: expect.objectContaining({ country: expect.any(String) }) });
+
+    const member = seeded.members.S2;
+    if (!member) throw new Error('S2 is missing');
+    expect(await refusal(member.accessToken, 'getUserInviteTree', { userId: uidOf(seeded, 'R') })).toMatchObject({ status: 403 });
+    expect(await refusal(member.accessToken, 'removeUserAndInviteTree', { userId: uidOf(seeded, 'R'), reason: 'spam' })).toMatchObject({ status: 403 });
+    expect(await refusal(undefined, 'removeUserAndInviteTree', { userId: uidOf(seeded, 'R'), reason: 'spam' })).toMatchObject({ status: 401 });
+    expect(await refusal(admin.accessToken, 'getUserInviteTree', { userId: 'no-such-member' })).toEqual({ status: 404, message: REMOVAL_MESSAGES.userNotFound });
+    expect(await refusal(admin.accessToken, 'removeUserAndInviteTree', { userId: 'no-such-member', reason: 'spam' })).toEqual({
+      status: 404,
+      message: REMOVAL_MESSAGES.userNotFound,
+    });
+    const noReason = await refusal(admin.accessToken, 'removeUserAndInviteTree', { userId: uidOf(seeded, 'R'), reason: '  ' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.message).toContain(REMOVAL_MESSAGES.reasonRequired);
+    expect(await refusal(admin.accessToken, 'removeUserAndInviteTree', { userId: admin.uid, reason: 'tidy' })).toEqual({
+      status: 400,
+      message: REMOVAL_MESSAGES.cannotRemoveSelf,
+    });
+    // Nothing was touched by the refusals: R is still there with their invite code.
+    expect(await getUser(uidOf(seeded, 'R'))).not.toBeNull();
+  });
+
+  it('refuses a tree that holds the admin', async () => {
+    const adminInTree = await createMember(endpoints, 'tree-admin', { extra: { isAdmin: true } });
+    const inviter = await createMember(endpoints, 'tree-top');
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { keys } = await import('../../lambdas/data/keys.ts');
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(adminInTree.uid),
+        UpdateExpression: 'SET invitedBy = :by, inviteSystem.invitedBy = :by',
+        ExpressionAttributeValues: { ':by': inviter.uid },
+      }),
+    );
+    const { AdminAddUserToGroupCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+    const { cognito } = await import('../support/local-cloud-client.ts');
+    await cognito(endpoints).send(new AdminAddUserToGroupCommand({ UserPoolId: endpoints.cognito.userPoolId, Username: adminInTree.email, GroupName: 'admin' }));
+    const { accessToken } = await signIn(endpoints, adminInTree.email, 'member horse 42');
+    expect(await refusal(accessToken, 'removeUserAndInviteTree', { userId: inviter.uid, reason: 'spam' })).toEqual({
+      status: 400,
+      message: REMOVAL_MESSAGES.cannotRemoveSelf,
+    });
+    expect(await getUser(inviter.uid)).not.toBeNull();
+  });
+});
+
+describe('removeUserAndInviteTree', () => {
+  it('removes a 3-level tree of 12 and restores what the stayers hold', async () => {
+    const seeded = await community('whole');
+    const result = await call(endpoints, admin, 'removeUserAndInviteTree', { userId: uidOf(seeded, 'R'), reason: 'A spam ring' });
+    expect(result).toEqual({ totalRemoved: 12, errors: [], complete: true, remaining: 0 });
+    await expectGoneAndRestored(seeded);
+    // The audit entry is the record of the removal.
+    const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');
+    const entries = await listAuditEntries(50);
+    expect(entries.find((entry) => entry.targetId === uidOf(seeded, 'R'))).toMatchObject({
+      action: 'removeUserAndInviteTree',
+      actorId: admin.uid,
+      reason: 'A spam ring',
+      targetName: expect.stringMatching(/ R$/),
+    });
+    // Called again: the member is gone, and so is the finished job.
+    expect(await refusal(admin.accessToken, 'removeUserAndInviteTree', { userId: uidOf(seeded, 'R'), reason: 'again' })).toMatchObject({ status: 404 });
+  });
+
+  it('finishes after a run that crashed mid-member, ending in the same state', async () => {
+    const seeded = await community('crash');
+    const root = await rootOf(seeded);
+    await startTreeRemoval(root, admin.uid);
+    let steps = 0;
+    const crash = runRemoval(
+      { rootUid: root.uid, kind: 'tree' },
+      {
+        budgetMs: 60_000,
+        hardStopMs: 60_000,
+        retryFailed: true,
+        // The fifth member dies between their likes and their anchors.
+        beforeStep: (_uid, step) => {
+          if (step === 'anchors' && ++steps === 5) throw new Error('injected crash');
+        },
+      },
+    );
+    await expect(crash).rejects.toThrow('injected crash');
+    const job = await getRemovalJob({ rootUid: root.uid, kind: 'tree' });
+    expect(job?.removed.size).toBe(4);
+
+    const result = await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Finish it' });
+    expect(result).toEqual({ totalRemoved: 12, errors: [], complete: true, remaining: 0 });
+    await expectGoneAndRestored(seeded);
+  });
+
+  it('splits the work across invocations under a small budget and still completes', async () => {
+    const seeded = await community('split');
+    const root = await rootOf(seeded);
+    const key = { rootUid: root.uid, kind: 'tree' as const };
+    await startTreeRemoval(root, admin.uid);
+    // A 1 ms budget: each run removes exactly one member.
+    const first = await runRemoval(key, { budgetMs: 1, hardStopMs: 60_000, retryFailed: true });
+    expect(first).toMatchObject({ totalRemoved: 1, complete: false, remaining: 11, continueInBackground: true });
+    await dispatchRemovalWorker({ ...key, budgetMs: 1 });
+    const seen = new Set<number>();
+    let job = await getRemovalJob(key);
+    const deadline = Date.now() + 20_000;
+    while (job && Date.now() < deadline) {
+      seen.add(job.removed.size);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      job = await getRemovalJob(key);
+    }
+    expect(job).toBeNull();
+    // Progress was seen in several steps: the worker ran many times, one member each.
+    expect(seen.size).toBeGreaterThanOrEqual(3);
+    await expectGoneAndRestored(seeded);
+  });
+
+  it('lets one of two racing runs work while the other only reports', async () => {
+    const seeded = await community('race');
+    const root = await rootOf(seeded);
+    const key = { rootUid: root.uid, kind: 'tree' as const };
+    await startTreeRemoval(root, admin.uid);
+    const options = { budgetMs: 60_000, hardStopMs: 60_000, retryFailed: true };
+    const [one, two] = await Promise.all([runRemoval(key, options), runRemoval(key, options)]);
+    expect([one?.busy, two?.busy].sort()).toEqual([false, true]);
+    expect([one, two].find((report) => !report?.busy)).toMatchObject({ totalRemoved: 12, complete: true });
+    await expectGoneAndRestored(seeded);
+  });
+});

@@ -1,0 +1,223 @@
+import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { Endpoints } from '../../local/cloud-files.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
+import { dynamo, tableName } from '../../lambdas/data/aws-clients.ts';
+import { keys, postKeys } from '../../lambdas/data/keys.ts';
+import { callApi, cognito } from './local-cloud-client.ts';
+import { createMember, type TestMember } from './local-cloud-members.ts';
+
+/**
+ * A small community for the removal tests, built through the real callables (anchors, posts,
+ * likes, comments: so the likers' and commenters' markers are written as in production), with
+ * pictures in S3. Stayers S1–S3; the tree R (invited by S1) → A, B, C → A1–A3, B1–B3, C1–C2
+ * (12 members, 3 levels). Call useLocalCloudData first.
+ */
+export const STAYERS = ['S1', 'S2', 'S3'] as const;
+export const TREE = ['R', 'A', 'B', 'C', 'A1', 'A2', 'A3', 'B1', 'B2', 'B3', 'C1', 'C2'] as const;
+const INVITER: Record<string, string> = { R: 'S1', A: 'R', B: 'R', C: 'R', A1: 'A', A2: 'A', A3: 'A', B1: 'B', B2: 'B', B3: 'B', C1: 'C', C2: 'C' };
+
+const ACCEPTED = [
+  ['S1', 'R'],
+  ['S1', 'A1'],
+  ['S2', 'B'],
+  ['S2', 'S3'],
+  ['S3', 'C2'],
+  ['A', 'B'],
+  ['S1', 'S2'],
+] as const;
+/** [sender, recipient], left pending. */
+const PENDING = [
+  ['S3', 'A2'],
+  ['B3', 'S1'],
+] as const;
+const POSTS = { S1: 's1 post', S2: 's2 post', R: 'r post', A1: 'a1 post', B: 'b post' } as const;
+const LIKES: Record<keyof typeof POSTS, string[]> = { S1: ['R', 'A1', 'S2'], S2: ['B', 'C1', 'S3'], R: ['S1', 'S2', 'A'], A1: ['S1'], B: ['S2'] };
+const COMMENTS: Record<keyof typeof POSTS, string[]> = { S1: ['R', 'C2', 'S3'], S2: ['B2'], R: ['S2'], A1: [], B: ['S1'] };
+
+export interface Community {
+  members: Record<string, TestMember>;
+  /** Post ids by author label. */
+  posts: Record<string, string>;
+  metricsKey: { pk: string; sk: string };
+}
+
+export function uidOf(community: Community, label: string): string {
+  const member = community.members[label];
+  if (!member) throw new Error(`No member ${label}`);
+  return member.uid;
+}
+
+export async function call<T>(endpoints: Endpoints, member: TestMember, name: string, data: unknown): Promise<T> {
+  const answer = await callApi(endpoints, name, { token: member.accessToken, data });
+  if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return (answer.body as { result: T }).result;
+}
+
+export function picturesClient(endpoints: Endpoints): S3Client {
+  return new S3Client({ region: LOCAL_REGION, endpoint: endpoints.s3.endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
+}
+
+export async function seedCommunity(endpoints: Endpoints, tag: string): Promise<Community> {
+  const members: Record<string, TestMember> = {};
+  for (const label of STAYERS) members[label] = await createMember(endpoints, `${tag}-${label}`, { displayName: `${tag} ${label}` });
+  for (const label of TREE) {
+    const inviter = members[INVITER[label] ?? ''];
+    if (!inviter) throw new Error(`No inviter for ${label}`);
+    members[label] = await createMember(endpoints, `${tag}-${label}`, { displayName: `${tag} ${label}`, inviteSystem: { invitedBy: inviter.uid } });
+  }
+  const community: Community = { members, posts: {}, metricsKey: keys.metrics(`0000-00-00#removal-${tag}`) };
+  const m = (label: string): TestMember => {
+    const member = members[label];
+    if (!member) throw new Error(`No member ${label}`);
+    return member;
+  };
+  for (const [a, b] of ACCEPTED) {
+    await call(endpoints, m(a), 'sendAnchorRequest', { userId: m(b).uid });
+    await call(endpoints, m(b), 'acceptAnchorRequest', { userId: m(a).uid });
+  }
+  for (const [from, to] of PENDING) await call(endpoints, m(from), 'sendAnchorRequest', { userId: m(to).uid });
+  for (const [author, content] of Object.entries(POSTS)) {
+    community.posts[author] = (await call<{ postId: string }>(endpoints, m(author), 'createPost', { content, privacy: 'public' })).postId;
+  }
+  for (const [author, likers] of Object.entries(LIKES)) {
+    for (const liker of likers) await call(endpoints, m(liker), 'togglePostLike', { postId: community.posts[author], liked: true });
+  }
+  for (const [author, commenters] of Object.entries(COMMENTS)) {
+    for (const commenter of commenters) await call(endpoints, m(commenter), 'addComment', { postId: community.posts[author], content: `${commenter} was here` });
+  }
+  const s3 = picturesClient(endpoints);
+  await Promise.all(
+    Object.values(members).flatMap((member) =>
+      [`users/${member.uid}/profile-picture.jpg`, `users/${member.uid}/photos/photo-1.jpg`].map((Key) =>
+        s3.send(new PutObjectCommand({ Bucket: endpoints.s3.bucket, Key, Body: 'jpeg bytes', ContentType: 'image/jpeg' })),
+      ),
+    ),
+  );
+  s3.destroy();
+  // A metrics record naming removed and staying members among the top inviters.
+  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...community.metricsKey,
+        topInviters: ['R', 'S1', 'A'].map((label) => ({ userId: m(label).uid, inviteCount: 3, acceptanceRate: 1 })),
+      },
+    }),
+  );
+  return community;
+}
+
+/** Every item of the table (the whole scan, paged). */
+export async function scanTable(): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/**
+ * What is left of the given members: items naming them (a full scan; audit entries are the
+ * record of the removal and stay, `allowed` names other exceptions), Cognito accounts, S3 objects.
+ */
+export async function leftovers(endpoints: Endpoints, uids: readonly string[], allowed: (item: Record<string, unknown>) => boolean = () => false) {
+  const items = (await scanTable()).filter((item) => item.pk !== 'AUDIT' && !allowed(item));
+  const naming = items.filter((item) => {
+    const text = JSON.stringify(item, (_key, value: unknown) => (value instanceof Set ? [...value] : value));
+    return uids.some((uid) => text.includes(uid));
+  });
+  const accounts: string[] = [];
+  const client = cognito(endpoints);
+  for (const uid of uids) {
+    const { Users } = await client.send(new ListUsersCommand({ UserPoolId: endpoints.cognito.userPoolId, Filter: `sub = "${uid}"` }));
+    if (Users?.length) accounts.push(uid);
+  }
+  const s3 = picturesClient(endpoints);
+  const objects: string[] = [];
+  for (const uid of uids) {
+    const { Contents } = await s3.send(new ListObjectsV2Command({ Bucket: endpoints.s3.bucket, Prefix: `users/${uid}/` }));
+    objects.push(...(Contents ?? []).map((object) => String(object.Key)));
+  }
+  s3.destroy();
+  return { items: naming.map((item) => `${String(item.pk)} / ${String(item.sk)}`), accounts, objects };
+}
+
+async function partCount(pk: string, prefix: string): Promise<number> {
+  const { Count } = await dynamo().send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix }, Select: 'COUNT' }),
+  );
+  return Count ?? 0;
+}
+
+/**
+ * The stayers' world in labels (no ids), so two runs on two communities compare: each stayer's
+ * anchorCount and accepted anchors, each staying post's counters, its LIKE#/COMMENT# items, and
+ * the counters its feed entries carry, by reader.
+ */
+export async function stayersSnapshot(community: Community) {
+  const labelOf = new Map(Object.entries(community.members).map(([label, member]) => [member.uid, label]));
+  const snapshot: Record<string, unknown> = {};
+  for (const label of STAYERS) {
+    const uid = uidOf(community, label);
+    const { Item: user } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(uid), ConsistentRead: true }));
+    const { Items: edges } = await dynamo().send(
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': keys.user(uid).pk, ':prefix': 'ANCHOR#' } }),
+    );
+    const postId = community.posts[label];
+    let post: Record<string, unknown> | null = null;
+    if (postId) {
+      const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: postKeys.post(postId), ConsistentRead: true }));
+      const feed: Record<string, unknown> = {};
+      for (const reader of STAYERS) {
+        const { Item: entry } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: postKeys.feedEntry(uidOf(community, reader), postId), ConsistentRead: true }));
+        if (entry) feed[reader] = { likeCount: entry.likeCount, commentCount: entry.commentCount };
+      }
+      post = {
+        likeCount: Item?.likeCount,
+        commentCount: Item?.commentCount,
+        likes: await partCount(postKeys.post(postId).pk, 'LIKE#'),
+        comments: await partCount(postKeys.post(postId).pk, 'COMMENT#'),
+        feed,
+      };
+    }
+    snapshot[label] = {
+      anchorCount: user?.anchorCount,
+      anchors: (edges ?? []).map((edge) => `${labelOf.get(String(edge.otherUid)) ?? '?'}:${String(edge.status)}`).sort(),
+      post,
+    };
+  }
+  return snapshot;
+}
+
+/** Hand-computed: what the stayers hold once the tree below R is gone. */
+export const EXPECTED_STAYERS = {
+  S1: {
+    anchorCount: 1,
+    anchors: ['S2:accepted'],
+    post: { likeCount: 1, commentCount: 1, likes: 1, comments: 1, feed: { S1: { likeCount: 1, commentCount: 1 }, S2: { likeCount: 1, commentCount: 1 } } },
+  },
+  S2: {
+    anchorCount: 2,
+    anchors: ['S1:accepted', 'S3:accepted'],
+    post: {
+      likeCount: 1,
+      commentCount: 0,
+      likes: 1,
+      comments: 0,
+      feed: { S1: { likeCount: 1, commentCount: 0 }, S2: { likeCount: 1, commentCount: 0 }, S3: { likeCount: 1, commentCount: 0 } },
+    },
+  },
+  S3: { anchorCount: 1, anchors: ['S2:accepted'], post: null },
+};
+
+export async function metricsInviters(community: Community): Promise<string[]> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: community.metricsKey, ConsistentRead: true }));
+  const labelOf = new Map(Object.entries(community.members).map(([label, member]) => [member.uid, label]));
+  return ((Item?.topInviters as { userId: string }[] | undefined) ?? []).map((inviter) => labelOf.get(inviter.userId) ?? inviter.userId);
+}
