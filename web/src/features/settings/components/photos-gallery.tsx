@@ -30,7 +30,7 @@ export function PhotosGallery({ me }: { me: User }) {
             {count}/{MAX_PHOTOS}
           </Text>
         </Text>
-        <FileButton onChange={onFile} accept="image/*" disabled={!canAddPhoto(count)}>
+        <FileButton onChange={onFile} accept="image/*" disabled={!canAddPhoto(count)} inputProps={{ 'aria-label': 'Photo file' }}>
           {(props) => (
             <Button {...props} size="xs" variant="light" loading={add.isPending} data-testid="add-photo-button">
               Add photo

@@ -27,7 +27,7 @@ export function PictureSection({ me }: { me: User }) {
           {me.displayName.charAt(0).toUpperCase()}
         </Avatar>
         <Stack gap={4}>
-          <FileButton onChange={onFile} accept="image/*">
+          <FileButton onChange={onFile} accept="image/*" inputProps={{ 'aria-label': 'Profile picture file' }}>
             {(props) => (
               <Button {...props} variant="light" loading={upload.isPending} data-testid="settings-picture-button">
                 Change picture

@@ -1,0 +1,147 @@
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { useBrowserContexts } from '../support/browser.ts';
+import { cognito, signIn } from '../support/local-cloud-client.ts';
+import { createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
+
+/**
+ * Settings through real Chromium: a member edits their profile and privacy and uploads a photo (a
+ * fake image is refused and the member is told); a member deletes their account through the
+ * dialog and cannot sign in again.
+ */
+
+const endpoints = inject('endpoints');
+const newContext = useBrowserContexts(endpoints.webUrl);
+
+beforeAll(() => {
+  useLocalCloudData(endpoints);
+});
+
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function getUser(uid: string) {
+  const { getUser: read } = await import('../../lambdas/data/users.ts');
+  return read(uid);
+}
+
+function settingsMember(label: string): Promise<TestMember> {
+  return createMember(endpoints, label, {
+    displayName: `${label} person`,
+    location: { city: 'Austin', state: 'Texas' },
+    extra: { profileCompleted: true, bio: 'Before', birthday: '1990-01-02' },
+  });
+}
+
+async function signedInPage(member: TestMember): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto('/auth/signin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
+  await page.getByLabel(/^Password/).fill(MEMBER_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+  return { context, page };
+}
+
+describe('settings', () => {
+  it('a member edits their profile and privacy and uploads a photo', async () => {
+    const member = await settingsMember('settings-e2e');
+    const { context, page } = await signedInPage(member);
+    try {
+      await page.getByRole('textbox', { name: 'Display name' }).fill('Edited Edna');
+      await page.getByRole('textbox', { name: 'Bio' }).fill('Now with a garden.');
+      await page.getByRole('textbox', { name: 'Graduation year' }).fill('2011');
+      await page.getByRole('textbox', { name: 'Major' }).fill('Botany');
+      await page.getByRole('combobox', { name: 'City' }).fill('san antonio');
+      await page.getByRole('textbox', { name: 'Phone Number' }).fill('5552223333');
+      await page.getByRole('textbox', { name: 'Personal Email' }).fill('edna@example.com');
+      await page.getByRole('button', { name: 'Save Profile' }).click();
+      await page.getByText('Profile updated successfully!').waitFor();
+      expect(await getUser(member.uid)).toMatchObject({
+        displayName: 'Edited Edna',
+        bio: 'Now with a garden.',
+        graduationYear: 2011,
+        major: 'Botany',
+        location: { city: 'San Antonio', state: 'Texas' },
+        contactInfo: { phoneNumber: '555-222-3333', personalEmail: 'edna@example.com' },
+      });
+      // The navigation's name follows the saved record.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your profile (Edited Edna)' }).waitFor();
+
+      // A photo: the gallery counts it and shows it; a fake image is refused and the member is told.
+      await page.getByLabel('Photo file').setInputFiles({ name: 'garden.png', mimeType: 'image/png', buffer: PNG_1X1 });
+      await page.getByTestId('photo-count').filter({ hasText: '1/10' }).waitFor();
+      expect(await page.getByTestId('gallery-photo').count()).toBe(1);
+      await page.getByLabel('Photo file').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
+      await page.getByRole('alert').filter({ hasText: 'Your photo was not added' }).waitFor();
+      expect(await page.getByTestId('photo-count').textContent()).toBe('1/10');
+      expect((await getUser(member.uid))?.photos).toHaveLength(1);
+
+      // Privacy: phone to nobody else, photos to everyone.
+      await page.getByRole('tab', { name: 'Privacy' }).click();
+      await page.getByLabel('Phone number visibility', { exact: true }).first().click();
+      await page.getByRole('option', { name: 'Only Me' }).click();
+      await page.getByLabel('Photos visibility', { exact: true }).first().click();
+      await page.getByRole('option', { name: 'Everyone' }).click();
+      await page.getByRole('button', { name: 'Save Privacy Settings' }).click();
+      await page.getByText('Privacy settings updated successfully!').waitFor();
+      expect((await getUser(member.uid))?.privacy).toMatchObject({ phoneVisibility: 'private', photosVisibility: 'public' });
+
+      // And the photo can be deleted again.
+      await page.getByRole('tab', { name: 'Profile' }).click();
+      await page.getByRole('button', { name: 'Delete photo 1' }).click();
+      await page.getByTestId('photo-count').filter({ hasText: '0/10' }).waitFor();
+      expect((await getUser(member.uid))?.photos).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a member deletes their account', async () => {
+    const member = await settingsMember('delete-e2e');
+    const { context, page } = await signedInPage(member);
+    try {
+      await page.getByRole('tab', { name: 'Account' }).click();
+      expect(await page.getByTestId('account-id').textContent()).toBe(member.uid);
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete Account' });
+      const confirm = dialog.getByRole('button', { name: 'Delete My Account' });
+      const phrase = dialog.getByRole('textbox', { name: 'Type DELETE MY ACCOUNT to confirm' });
+      expect(await confirm.isDisabled()).toBe(true);
+      await phrase.fill('delete my account');
+      expect(await confirm.isDisabled()).toBe(true);
+      await phrase.fill('DELETE MY ACCOUN');
+      expect(await confirm.isDisabled()).toBe(true);
+      await phrase.fill('DELETE MY ACCOUNT');
+      expect(await confirm.isDisabled()).toBe(false);
+      await confirm.click();
+
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Settings', exact: true }).count()).toBe(0);
+      expect(await getUser(member.uid)).toBeNull();
+
+      // Signing in again fails: the account is gone.
+      await expect(signIn(endpoints, member.email, MEMBER_PASSWORD)).rejects.toThrow();
+      await expect(
+        cognito(endpoints).send(new AdminGetUserCommand({ UserPoolId: endpoints.cognito.userPoolId, Username: member.email })),
+      ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+      await page.goto('/auth/signin');
+      await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
+      await page.getByLabel(/^Password/).fill(MEMBER_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // cognito-local answers an unknown user as it would a wrong password (so does Cognito with
+      // user-existence protection): the member reads a refusal and stays signed out.
+      const refusal = page.getByText(/^(No account found with this email\.|Incorrect password\.)$/);
+      await refusal.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/auth/signin');
+    } finally {
+      await context.close();
+    }
+  });
+});
