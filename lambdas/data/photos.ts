@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { userSchema, type User } from '#contracts/user';
 import { dynamo, tableName } from './aws-clients.ts';
 import { keys, withoutStorageAttributes } from './keys.ts';
@@ -32,18 +32,27 @@ export async function nextPhotoNumber(uid: string): Promise<number | null> {
 
 /**
  * Appends one photo with the cap as a condition of the write itself: concurrent confirmations are
- * serialised by DynamoDB, so the list never passes `max`. Null when the gallery is full (or the
- * record is gone).
+ * serialised by DynamoDB, so the list never passes `max`. The upload's id joins a set on the record
+ * in the same write, on condition that it is not there yet, so one upload becomes at most one photo
+ * (a repeated or doubled confirmation). Null when a condition failed (the caller re-reads to say which).
  */
-export async function appendPhoto(uid: string, photo: StoredPhoto, max: number, now = new Date()): Promise<User | null> {
+export async function appendPhoto(uid: string, uploadId: string, photo: StoredPhoto, max: number, now = new Date()): Promise<User | null> {
   try {
     const { Attributes } = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.user(uid),
-        UpdateExpression: 'SET photos = list_append(if_not_exists(photos, :empty), :photo), lastActive = :now',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(photos) OR size(photos) < :max)',
-        ExpressionAttributeValues: { ':empty': [], ':photo': [photo], ':max': max, ':now': now.toISOString() },
+        UpdateExpression: 'SET photos = list_append(if_not_exists(photos, :empty), :photo), lastActive = :now ADD photoUploadIds :uploadIds',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(photos) OR size(photos) < :max) AND NOT contains(photoUploadIds, :uploadId)',
+        ExpressionAttributeValues: {
+          ':empty': [],
+          ':photo': [photo],
+          ':max': max,
+          ':now': now.toISOString(),
+          ':uploadIds': new Set([uploadId]),
+          ':uploadId': uploadId,
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -52,6 +61,15 @@ export async function appendPhoto(uid: string, photo: StoredPhoto, max: number, 
     if (error instanceof ConditionalCheckFailedException) return null;
     throw error;
   }
+}
+
+/** Whether this upload already became a photo (see appendPhoto). */
+export async function isPhotoUploadConfirmed(uid: string, uploadId: string): Promise<boolean> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.user(uid), ProjectionExpression: 'photoUploadIds', ConsistentRead: true }),
+  );
+  const confirmed: unknown = Item?.photoUploadIds;
+  return confirmed instanceof Set && confirmed.has(uploadId);
 }
 
 /**

@@ -44,6 +44,12 @@ export async function pictureSize(key: string): Promise<number | null> {
   }
 }
 
+/** S3's answer for a key that holds nothing (HEAD says NotFound, GET and COPY say NoSuchKey). */
+export function isMissingObject(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name;
+  return error instanceof NotFound || error instanceof NoSuchKey || name === 'NotFound' || name === 'NoSuchKey';
+}
+
 /** The first bytes of an object (a ranged GET), enough to recognise its real type. */
 export async function pictureStart(key: string, bytes: number): Promise<Uint8Array> {
   const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: key, Range: `bytes=0-${bytes - 1}` }));

@@ -259,6 +259,19 @@ describe('photos', () => {
     expect(full).toMatchObject({ status: 409, body: { error: { message: SETTINGS_MESSAGES.photosFull } } });
   });
 
+  it('turns one upload into at most one photo, however often and however concurrently it is confirmed', async () => {
+    const owner = await member('photos-twice');
+    const uploadId = await stagePhoto(owner);
+    const answers = await Promise.all([confirmPhoto(owner, uploadId), confirmPhoto(owner, uploadId), confirmPhoto(owner, uploadId)]);
+    for (const answer of answers) expect([200, 404], JSON.stringify(answer.body)).toContain(answer.status);
+    expect(answers.some((answer) => answer.status === 200)).toBe(true);
+    const again = await confirmPhoto(owner, uploadId);
+    expect([200, 404]).toContain(again.status);
+    const stored = (await getUser(owner.uid))?.photos ?? [];
+    expect(stored).toHaveLength(1);
+    expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([stored[0]?.url]);
+  });
+
   it('takes a settings profile picture up to 10 MB, while profile setup stays at 5 MB', async () => {
     const owner = await member('settings-picture');
     const sixMb = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6 * 1024 * 1024)]);

@@ -3,8 +3,8 @@ import { MAX_PHOTOS, PHOTO_MAX_BYTES, SETTINGS_MESSAGES } from '#contracts/setti
 import { AppError } from '#domain/app-error';
 import { detectImageType, IMAGE_SIGNATURE_BYTES } from '#domain/image-type';
 import { objectKeys } from '#data/keys';
-import { appendPhoto, nextPhotoNumber } from '#data/photos';
-import { deletePicture, pictureSize, pictureStart, promotePicture } from '#data/pictures';
+import { appendPhoto, isPhotoUploadConfirmed, nextPhotoNumber } from '#data/photos';
+import { deletePicture, isMissingObject, pictureSize, pictureStart, promotePicture } from '#data/pictures';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 import { presentGallery } from './present-photos.ts';
@@ -12,7 +12,8 @@ import { presentGallery } from './present-photos.ts';
 /**
  * Checked like the profile picture (size, real type by its bytes; a bad file is deleted, 400).
  * A good one is promoted to users/{uid}/photos/photo-{n}.jpg and appended with "fewer than 10" as
- * the write's condition; when that condition fails the promoted copy is deleted again.
+ * the write's condition; when that condition fails the promoted copy is deleted again. One upload
+ * becomes at most one photo: a repeated confirmation answers with the gallery as it is.
  */
 export const handler = defineCallable('confirmPhotoUpload', async ({ uploadId }, { caller }) => {
   const user = await getUser(caller.uid);
@@ -32,11 +33,20 @@ export const handler = defineCallable('confirmPhotoUpload', async ({ uploadId },
   const n = await nextPhotoNumber(caller.uid);
   if (n === null) throw new AppError('not-found', 'User not found');
   const key = objectKeys.photo(caller.uid, n);
-  await promotePicture(upload, key, imageType);
-  const saved = await appendPhoto(caller.uid, { id: `photo-${n}`, url: key, caption: '', uploadedAt: new Date().toISOString() }, MAX_PHOTOS);
-  if (!saved) {
-    await deletePicture(key);
-    throw new AppError('aborted', SETTINGS_MESSAGES.photosFull);
+  try {
+    await promotePicture(upload, key, imageType);
+  } catch (error) {
+    // A doubled confirmation of the same upload moved (and removed) it first.
+    if (isMissingObject(error)) throw new AppError('not-found', SETTINGS_MESSAGES.noPhotoUpload);
+    throw error;
   }
-  return presentGallery(saved);
+  const saved = await appendPhoto(caller.uid, uploadId, { id: `photo-${n}`, url: key, caption: '', uploadedAt: new Date().toISOString() }, MAX_PHOTOS);
+  if (saved) return presentGallery(saved);
+  // Refused: this copy must not stay in the bucket without an entry.
+  await deletePicture(key);
+  if (await isPhotoUploadConfirmed(caller.uid, uploadId)) {
+    const current = await getUser(caller.uid);
+    if (current) return presentGallery(current);
+  }
+  throw new AppError('aborted', SETTINGS_MESSAGES.photosFull);
 });
