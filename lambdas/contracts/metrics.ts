@@ -18,6 +18,11 @@ export const ACTIVITY_WINDOW_DAYS = 30;
 export const STORED_TOP_INVITERS = 10;
 export const SHOWN_TOP_INVITERS = 6;
 export const SHOWN_TOP_CITIES = 5;
+/**
+ * How many cities a record keeps: the largest, so a record stays a few KB (DynamoDB items stop at
+ * 400 KB, and the 30 records of a month are read in one 1 MB Query page).
+ */
+export const STORED_TOP_CITIES = 100;
 
 /** Spec §9 health targets, as fractions. */
 export const HEALTH_TARGETS = { engagement: 0.7, localDensity: 0.5, trustGrowth: 0.6 } as const;
@@ -46,7 +51,7 @@ export const communityMetricsSchema = z.object({
   invitationAcceptanceRate: rate,
   platformRefugeeRate: rate,
   localConnectionDensity: rate,
-  /** "City, State" → verified members with a completed profile there. */
+  /** "City, State" → verified members with a completed profile there (the 100 largest cities). */
   geographicClusters: z.record(z.string(), count),
   topInviters: z.array(topInviterSchema),
   basis: z.object({

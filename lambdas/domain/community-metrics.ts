@@ -1,5 +1,6 @@
 import {
   ACTIVITY_WINDOW_DAYS,
+  STORED_TOP_CITIES,
   STORED_TOP_INVITERS,
   type CommunityMetrics,
   type TopInviter,
@@ -143,8 +144,11 @@ export function createMetricsTally(date: string) {
         const pending = pendingByCode.get(tally.ownCode) ?? 0;
         ranked.push({ userId, inviteCount: tally.accepted, acceptanceRate: fraction(tally.accepted, tally.accepted + pending) });
       }
-      // Keys sorted, so two runs over the same data store the same map in the same order.
-      const geographicClusters = Object.fromEntries([...clusters].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      // The largest cities (ties by name), stored with sorted keys: two runs over the same data
+      // store the same map in the same order.
+      const byName = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : a > b ? 1 : 0);
+      const largest = [...clusters].sort((a, b) => b[1] - a[1] || byName(a, b)).slice(0, STORED_TOP_CITIES);
+      const geographicClusters = Object.fromEntries(largest.sort(byName));
       return {
         date,
         totalUsers,

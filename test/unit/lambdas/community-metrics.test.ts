@@ -137,6 +137,22 @@ describe('community metrics (pure tally)', () => {
     ]).map((inviter) => inviter.userId)).toEqual(['d', 'c', 'a', 'b']);
   });
 
+  it('keeps the 100 largest cities (ties by name), so a record stays small', () => {
+    const facts: CommunityFacts[] = [];
+    for (let index = 0; index < 105; index++) {
+      const members = index < 3 ? 5 : 1; // City 000..002 are the largest
+      for (let copy = 0; copy < members; copy++) facts.push(member(`m-${index}-${copy}`, { city: `City ${String(index).padStart(3, '0')}`, state: 'TX' }));
+    }
+    const tally = createMetricsTally(DATE);
+    tally.add(facts);
+    const { geographicClusters } = tally.finish();
+    const cities = Object.keys(geographicClusters);
+    expect(cities).toHaveLength(100);
+    expect(geographicClusters['City 000, TX']).toBe(5);
+    expect(cities.at(-1)).toBe('City 099, TX'); // 100..104 (1 member each, last by name) are left out
+    expect(cities).toEqual([...cities].sort());
+  });
+
   it('answers 0 for a share nobody qualifies for, and rounds to 4 places', () => {
     const empty = createMetricsTally(DATE).finish();
     expect(empty).toMatchObject({ totalUsers: 0, invitationAcceptanceRate: 0, platformRefugeeRate: 0, localConnectionDensity: 0, topInviters: [] });
