@@ -61,32 +61,44 @@ export function picturesClient(endpoints: Endpoints): S3Client {
 
 export async function seedCommunity(endpoints: Endpoints, tag: string): Promise<Community> {
   const members: Record<string, TestMember> = {};
-  for (const label of STAYERS) members[label] = await createMember(endpoints, `${tag}-${label}`, { displayName: `${tag} ${label}` });
-  for (const label of TREE) {
-    const inviter = members[INVITER[label] ?? ''];
-    if (!inviter) throw new Error(`No inviter for ${label}`);
-    members[label] = await createMember(endpoints, `${tag}-${label}`, { displayName: `${tag} ${label}`, inviteSystem: { invitedBy: inviter.uid } });
-  }
-  const community: Community = { members, posts: {}, metricsKey: keys.metrics(`0000-00-00#removal-${tag}`) };
   const m = (label: string): TestMember => {
     const member = members[label];
     if (!member) throw new Error(`No member ${label}`);
     return member;
   };
-  for (const [a, b] of ACCEPTED) {
-    await call(endpoints, m(a), 'sendAnchorRequest', { userId: m(b).uid });
-    await call(endpoints, m(b), 'acceptAnchorRequest', { userId: m(a).uid });
+  // Level by level (an invitee's record names its inviter), each level at once.
+  for (const level of [STAYERS, ['R'], ['A', 'B', 'C'], ['A1', 'A2', 'A3', 'B1', 'B2', 'B3', 'C1', 'C2']] as const) {
+    await Promise.all(
+      level.map(async (label) => {
+        const inviter = INVITER[label];
+        members[label] = await createMember(endpoints, `${tag}-${label}`, {
+          displayName: `${tag} ${label}`,
+          ...(inviter && { inviteSystem: { invitedBy: m(inviter).uid } }),
+        });
+      }),
+    );
   }
-  for (const [from, to] of PENDING) await call(endpoints, m(from), 'sendAnchorRequest', { userId: m(to).uid });
-  for (const [author, content] of Object.entries(POSTS)) {
-    community.posts[author] = (await call<{ postId: string }>(endpoints, m(author), 'createPost', { content, privacy: 'public' })).postId;
-  }
-  for (const [author, likers] of Object.entries(LIKES)) {
-    for (const liker of likers) await call(endpoints, m(liker), 'togglePostLike', { postId: community.posts[author], liked: true });
-  }
-  for (const [author, commenters] of Object.entries(COMMENTS)) {
-    for (const commenter of commenters) await call(endpoints, m(commenter), 'addComment', { postId: community.posts[author], content: `${commenter} was here` });
-  }
+  const community: Community = { members, posts: {}, metricsKey: keys.metrics(`0000-00-00#removal-${tag}`) };
+  await Promise.all(
+    ACCEPTED.map(async ([a, b]) => {
+      await call(endpoints, m(a), 'sendAnchorRequest', { userId: m(b).uid });
+      await call(endpoints, m(b), 'acceptAnchorRequest', { userId: m(a).uid });
+    }),
+  );
+  await Promise.all(PENDING.map(([from, to]) => call(endpoints, m(from), 'sendAnchorRequest', { userId: m(to).uid })));
+  await Promise.all(
+    Object.entries(POSTS).map(async ([author, content]) => {
+      community.posts[author] = (await call<{ postId: string }>(endpoints, m(author), 'createPost', { content, privacy: 'public' })).postId;
+    }),
+  );
+  await Promise.all([
+    ...Object.entries(LIKES).flatMap(([author, likers]) =>
+      likers.map((liker) => call(endpoints, m(liker), 'togglePostLike', { postId: community.posts[author], liked: true })),
+    ),
+    ...Object.entries(COMMENTS).flatMap(([author, commenters]) =>
+      commenters.map((commenter) => call(endpoints, m(commenter), 'addComment', { postId: community.posts[author], content: `${commenter} was here` })),
+    ),
+  ]);
   const s3 = picturesClient(endpoints);
   await Promise.all(
     Object.values(members).flatMap((member) =>

@@ -1,0 +1,79 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, inject, it } from 'vitest';
+import { REMOVAL_MESSAGES } from '../../lambdas/contracts/removal.ts';
+import { callApi } from '../support/local-cloud-client.ts';
+import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
+import { call, leftovers, picturesClient } from '../support/removal-community.ts';
+
+const endpoints = inject('endpoints');
+useLocalCloudData(endpoints);
+const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
+const { keys, postKeys } = await import('../../lambdas/data/keys.ts');
+const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');
+
+async function item(key: { pk: string; sk: string }) {
+  return (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+}
+
+async function count(pk: string, prefix: string) {
+  const { Count } = await dynamo().send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix }, Select: 'COUNT' }),
+  );
+  return Count;
+}
+
+describe('deleteMyAccount', () => {
+  it('refuses anything but the exact phrase, then removes everything of the member; their invitee stays', async () => {
+    const stayer = await createMember(endpoints, 'deletion-stayer');
+    const other = await createMember(endpoints, 'deletion-other');
+    const member = await createMember(endpoints, 'deletion-member', { inviteSystem: { invitedBy: stayer.uid } });
+    const invitee = await createMember(endpoints, 'deletion-invitee', { inviteSystem: { invitedBy: member.uid } });
+
+    await call(endpoints, member, 'sendAnchorRequest', { userId: stayer.uid });
+    await call(endpoints, stayer, 'acceptAnchorRequest', { userId: member.uid });
+    await call(endpoints, member, 'sendAnchorRequest', { userId: other.uid });
+    const stayerPost = (await call<{ postId: string }>(endpoints, stayer, 'createPost', { content: 'stayer post', privacy: 'public' })).postId;
+    const memberPost = (await call<{ postId: string }>(endpoints, member, 'createPost', { content: 'member post', privacy: 'public' })).postId;
+    await call(endpoints, member, 'togglePostLike', { postId: stayerPost, liked: true });
+    await call(endpoints, member, 'addComment', { postId: stayerPost, content: 'nice' });
+    await call(endpoints, stayer, 'togglePostLike', { postId: memberPost, liked: true });
+    await call(endpoints, stayer, 'addComment', { postId: memberPost, content: 'thanks' });
+    const s3 = picturesClient(endpoints);
+    await s3.send(new PutObjectCommand({ Bucket: endpoints.s3.bucket, Key: `users/${member.uid}/photos/photo-1.jpg`, Body: 'jpeg' }));
+    s3.destroy();
+    expect(await item(postKeys.post(stayerPost))).toMatchObject({ likeCount: 1, commentCount: 1 });
+
+    for (const confirmationText of ['delete my account', 'DELETE MY ACCOUNT ', 'DELETE']) {
+      const answer = await callApi(endpoints, 'deleteMyAccount', { token: member.accessToken, data: { confirmationText } });
+      expect(answer.status).toBe(400);
+      expect((answer.body as { error: { message: string } }).error.message).toBe(REMOVAL_MESSAGES.confirmationMismatch);
+    }
+    expect(await item(keys.user(member.uid))).toBeDefined();
+
+    expect(await call(endpoints, member, 'deleteMyAccount', { confirmationText: 'DELETE MY ACCOUNT' })).toEqual({ deleted: true });
+
+    // Nothing of theirs is left but the invitee's invitedBy, kept for the record.
+    const inviteeRecord = (item: Record<string, unknown>) => item.pk === keys.user(invitee.uid).pk && item.sk === 'PROFILE';
+    expect(await leftovers(endpoints, [member.uid], inviteeRecord)).toEqual({ items: [], accounts: [], objects: [] });
+    expect(await item(keys.user(invitee.uid))).toMatchObject({ invitedBy: member.uid, inviteSystem: expect.objectContaining({ invitedBy: member.uid }) });
+    expect(await item(keys.inviteCode(invitee.inviteCode))).toBeDefined();
+
+    // The stayer's counters follow: no anchors, and their post's counts and feed entry are back to zero.
+    expect(await item(keys.user(stayer.uid))).toMatchObject({ anchorCount: 0 });
+    expect(await count(keys.user(stayer.uid).pk, 'ANCHOR#')).toBe(0);
+    expect(await count(keys.user(other.uid).pk, 'ANCHOR#')).toBe(0);
+    expect(await item(postKeys.post(stayerPost))).toMatchObject({ likeCount: 0, commentCount: 0 });
+    expect(await item(postKeys.feedEntry(stayer.uid, stayerPost))).toMatchObject({ likeCount: 0, commentCount: 0 });
+    expect(await count(postKeys.post(stayerPost).pk, 'LIKE#')).toBe(0);
+    expect(await count(postKeys.post(stayerPost).pk, 'COMMENT#')).toBe(0);
+    // The stayer's own like and comment went with the member's post, markers included.
+    expect(await count(keys.user(stayer.uid).pk, 'LIKED#')).toBe(0);
+    expect(await count(keys.user(stayer.uid).pk, 'COMMENTED#')).toBe(0);
+
+    // Not an admin action: no audit entry names them.
+    expect((await listAuditEntries(100)).some((entry) => entry.targetId === member.uid)).toBe(false);
+    // A repeat (the answer was lost) finds nothing left to do.
+    expect(await call(endpoints, member, 'deleteMyAccount', { confirmationText: 'DELETE MY ACCOUNT' })).toEqual({ deleted: true });
+  });
+});
