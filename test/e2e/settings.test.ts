@@ -91,8 +91,13 @@ describe('settings', () => {
       await page.getByText('Privacy settings updated successfully!').waitFor();
       expect((await getUser(member.uid))?.privacy).toMatchObject({ phoneVisibility: 'private', photosVisibility: 'public' });
 
+      // The profile view shows the gallery (as getUserProfile lets this viewer see it).
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your profile (Edited Edna)' }).click();
+      await page.getByRole('region', { name: 'Photos' }).getByRole('img', { name: 'Photo 1' }).waitFor();
+      await page.getByRole('link', { name: 'Edit Profile' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+
       // And the photo can be deleted again.
-      await page.getByRole('tab', { name: 'Profile' }).click();
       await page.getByRole('button', { name: 'Delete photo 1' }).click();
       await page.getByTestId('photo-count').filter({ hasText: '0/10' }).waitFor();
       expect((await getUser(member.uid))?.photos).toEqual([]);

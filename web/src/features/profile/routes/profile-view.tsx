@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router-dom';
 import type { UserProfile } from '#contracts/anchors';
@@ -129,6 +129,19 @@ function ProfileCard({ profile }: { profile: UserProfile }) {
                   </Title>
                   {profile.contactInfo.phoneNumber && <Text size="sm">Phone: {profile.contactInfo.phoneNumber}</Text>}
                   {profile.contactInfo.personalEmail && <Text size="sm">Email: {profile.contactInfo.personalEmail}</Text>}
+                </Card>
+              )}
+              {profile.photos && profile.photos.length > 0 && (
+                <Card withBorder padding="sm" component="section" aria-labelledby="photos-title">
+                  <Title order={2} size="h5" id="photos-title" mb={4}>
+                    Photos
+                  </Title>
+                  {/* Only what photosVisibility lets this viewer see, as short-lived URLs (the server filters). */}
+                  <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+                    {profile.photos.map((photo, index) => (
+                      <Image key={photo.url} src={photo.url} alt={`Photo ${index + 1}`} radius="sm" h={120} fit="cover" />
+                    ))}
+                  </SimpleGrid>
                 </Card>
               )}
               <Card withBorder padding="md" component="section" aria-labelledby="posts-title">
