@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,6 +38,11 @@ const { sessionKeys } = await import('../../../web/src/lib/session.ts');
 const { ApiError } = (await import('../../../web/src/lib/api-client.ts')) as unknown as { ApiError: new (status: string, message: string) => Error };
 const { flattenTree, TREE_INDENT_PX } = await import('../../../web/src/features/admin/components/invite-tree.tsx');
 const { removalOutcome } = await import('../../../web/src/features/admin/admin-messages.ts');
+
+// The lazy admin route's first load can take seconds on a busy machine (the full suite runs
+// every project at once): wait longer than testing-library's default second.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 beforeAll(() => {
   window.matchMedia ??= ((query: string) => ({
@@ -106,6 +111,13 @@ function adminAnswers(extra: Record<string, (data: unknown) => unknown> = {}) {
   };
 }
 
+/** The grant form's member select (its label also names the options list). */
+function memberInput(): HTMLElement {
+  const input = screen.getAllByLabelText(/^Member/).find((element) => element.tagName === 'INPUT');
+  if (!input) throw new Error('No member select');
+  return input;
+}
+
 async function searchFor(text: string) {
   fireEvent.change(await screen.findByLabelText('Search by name or email'), { target: { value: text } });
   fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -157,6 +169,45 @@ describe('/admin for admins', () => {
     fireEvent.click(within(again).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Superuser status revoked successfully!')).toBeTruthy();
     expect(calls.filter((call) => call.name === 'revokeSuperuserStatus')).toEqual([{ name: 'revokeSuperuserStatus', data: { userId: 'su-1', reason: 'Moved away' } }]);
+  });
+
+  it('grant form: a member found on the server and a reason; Grant stays disabled until both', async () => {
+    adminAnswers({ grantSuperuserStatus: () => ({}) });
+    renderAdmin({ groups: ['admin'] });
+    const grantButton = (await screen.findByRole('button', { name: 'Grant Superuser Status' })) as HTMLButtonElement;
+    expect(grantButton.disabled).toBe(true);
+    const select = memberInput();
+    // Mantine treats a change to an unfocused input as autofill, not typing.
+    select.focus();
+    fireEvent.click(select);
+    fireEvent.change(select, { target: { value: 'Bea' } });
+    // jsdom runs no transitions, so the open dropdown keeps display: none.
+    fireEvent.click(await screen.findByRole('option', { name: 'Bea Member (m-2@example.com)', hidden: true }));
+    await waitFor(() => expect(calls.some((call) => call.name === 'searchMembers' && (call.data as { query: string }).query === 'Bea')).toBe(true));
+    expect(grantButton.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: '  Starts the Waco chapter ' } });
+    expect(grantButton.disabled).toBe(false);
+    fireEvent.click(grantButton);
+    expect(await screen.findByText('Superuser status granted successfully!')).toBeTruthy();
+    expect(calls.filter((call) => call.name === 'grantSuperuserStatus')).toEqual([
+      { name: 'grantSuperuserStatus', data: { userId: 'm-2', reason: 'Starts the Waco chapter' } },
+    ]);
+  });
+
+  it("a refused grant says 'Failed to grant superuser status' with the server's reason", async () => {
+    adminAnswers({ grantSuperuserStatus: () => Promise.reject(new ApiError('aborted', 'This member is already a superuser.')) });
+    renderAdmin({ groups: ['admin'] });
+    await screen.findByRole('button', { name: 'Grant Superuser Status' });
+    const select = memberInput();
+    // Mantine treats a change to an unfocused input as autofill, not typing.
+    select.focus();
+    fireEvent.click(select);
+    fireEvent.change(select, { target: { value: 'Bea' } });
+    // jsdom runs no transitions, so the open dropdown keeps display: none.
+    fireEvent.click(await screen.findByRole('option', { name: 'Bea Member (m-2@example.com)', hidden: true }));
+    fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Again' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Grant Superuser Status' }));
+    expect(await screen.findByText('Failed to grant superuser status: This member is already a superuser.')).toBeTruthy();
   });
 
   it('search lists members with Remove, but never on the own row', async () => {
