@@ -63,7 +63,8 @@ function renderSettings() {
   return router;
 }
 
-describe('/settings (jsdom)', () => {
+// The first render loads and transforms the lazy settings chunk; on a busy machine that alone can near 5 s.
+describe('/settings (jsdom)', { timeout: 20_000 }, () => {
   it('has the tabs Profile, Privacy and Account, the gallery count and the six privacy selects', async () => {
     renderSettings();
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
