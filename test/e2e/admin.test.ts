@@ -95,6 +95,48 @@ describe('admin panel', () => {
     await expect(signIn(endpoints, invitee.email, MEMBER_PASSWORD)).rejects.toThrow();
   });
 
+  it('an admin grants superuser status through the form and revokes it through the prompt', async () => {
+    const token = uniqueToken();
+    const candidate = await createMember(endpoints, 'candidate', {
+      displayName: `${token} Gale`,
+      location: { city: 'Waco', state: 'Texas' },
+      extra: { profileCompleted: true },
+    });
+    const { context, page } = await signedInPage(founder.email, founder.password);
+    try {
+      await page.goto('/admin');
+      const superusers = page.getByRole('region', { name: 'Current Superusers' });
+      await superusers.getByTestId('superuser-row').first().waitFor();
+      const grant = page.getByRole('region', { name: 'Grant Superuser Status' });
+      const grantButton = grant.getByRole('button', { name: 'Grant Superuser Status' });
+      expect(await grantButton.isDisabled()).toBe(true);
+      await grant.getByRole('combobox', { name: 'Member' }).fill(token);
+      await page.getByRole('option', { name: `${token} Gale (${candidate.email})` }).click();
+      expect(await grantButton.isDisabled()).toBe(true);
+      await grant.getByRole('textbox', { name: 'Reason' }).fill('Starts the Waco chapter');
+      await grantButton.click();
+      await page.getByText('Superuser status granted successfully!').waitFor();
+      await superusers.getByTestId('superuser-row').filter({ hasText: `${token} Gale` }).waitFor();
+
+      // An empty reason does nothing; a reason revokes.
+      await page.getByRole('button', { name: `Revoke superuser status: ${token} Gale` }).click();
+      await page.getByRole('dialog', { name: 'Revoke superuser status' }).getByRole('button', { name: 'Revoke' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await superusers.getByTestId('superuser-row').filter({ hasText: `${token} Gale` }).count()).toBe(1);
+      await page.getByRole('button', { name: `Revoke superuser status: ${token} Gale` }).click();
+      const prompt = page.getByRole('dialog', { name: 'Revoke superuser status' });
+      await prompt.getByRole('textbox').fill('Moved away');
+      await prompt.getByRole('button', { name: 'Revoke' }).click();
+      await page.getByText('Superuser status revoked successfully!').waitFor();
+      await superusers.getByTestId('superuser-row').filter({ hasText: `${token} Gale` }).waitFor({ state: 'detached' });
+      const log = page.getByTestId('audit-entry');
+      await log.filter({ hasText: 'Moved away' }).filter({ hasText: 'Revoked superuser status' }).waitFor();
+      await log.filter({ hasText: 'Starts the Waco chapter' }).filter({ hasText: 'Granted superuser status' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a member sees 'Access denied. Admin privileges required.' and Make Me Admin works locally", async () => {
     const member = await createMember(endpoints, 'wannabe', {
       displayName: 'Wendy Wannabe',
