@@ -46,6 +46,9 @@ afterEach(() => {
   calls.length = 0;
 });
 
+/** findBy* waits 1 s by default; a loaded machine needs more for the lazy route. */
+const WAIT = { timeout: 8_000 };
+
 const SESSION: AuthSession = { userId: 'u1', email: 'ada@example.com', emailVerifiedClaim: true, groups: [] };
 
 function renderSettings() {
@@ -67,12 +70,12 @@ function renderSettings() {
 describe('/settings (jsdom)', { timeout: 20_000 }, () => {
   it('has the tabs Profile, Privacy and Account, the gallery count and the six privacy selects', async () => {
     renderSettings();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' }, WAIT)).toBeTruthy();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Privacy', 'Account']);
     expect(screen.getByTestId('photo-count').textContent).toBe('0/10');
     expect(screen.getByRole('button', { name: 'Save Profile' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Privacy' }));
-    expect(await screen.findByRole('button', { name: 'Save Privacy Settings' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Save Privacy Settings' }, WAIT)).toBeTruthy();
     for (const label of ['Profile visibility', 'Birthday visibility', 'Photos visibility', 'Contact info visibility', 'Phone number visibility', 'Personal email visibility']) {
       expect(screen.getAllByLabelText(label).length).toBeGreaterThan(0);
     }
@@ -80,10 +83,10 @@ describe('/settings (jsdom)', { timeout: 20_000 }, () => {
 
   it('enables Delete My Account only for the exact phrase, and says so when deletion fails', async () => {
     const router = renderSettings();
-    fireEvent.click(await screen.findByRole('tab', { name: 'Account' }));
-    expect((await screen.findByTestId('account-id')).textContent).toBe('u1');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Account' }, WAIT));
+    expect((await screen.findByTestId('account-id', {}, WAIT)).textContent).toBe('u1');
     fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
-    const input = await screen.findByLabelText('Type DELETE MY ACCOUNT to confirm');
+    const input = await screen.findByLabelText('Type DELETE MY ACCOUNT to confirm', {}, WAIT);
     const confirm = screen.getByRole('button', { name: 'Delete My Account' });
     expect(confirm.hasAttribute('disabled')).toBe(true);
     fireEvent.change(input, { target: { value: 'delete my account' } });
@@ -93,15 +96,15 @@ describe('/settings (jsdom)', { timeout: 20_000 }, () => {
     fireEvent.change(input, { target: { value: 'DELETE MY ACCOUNT' } });
     expect(confirm.hasAttribute('disabled')).toBe(false);
     fireEvent.click(confirm);
-    expect(await screen.findByText('Failed to delete account. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Failed to delete account. Please try again.', {}, WAIT)).toBeTruthy();
     expect(calls).toContainEqual({ name: 'deleteMyAccount', data: { confirmationText: 'DELETE MY ACCOUNT' } });
     expect(router.state.location.pathname).toBe('/settings');
   });
 
   it("shows 'Error saving profile. Please try again.' when the save fails", async () => {
     renderSettings();
-    fireEvent.click(await screen.findByRole('button', { name: 'Save Profile' }));
-    expect(await screen.findByText('Error saving profile. Please try again.')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Save Profile' }, WAIT));
+    expect(await screen.findByText('Error saving profile. Please try again.', {}, WAIT)).toBeTruthy();
     expect(calls.map((call) => call.name)).toContain('updateProfile');
   });
 });
