@@ -24,6 +24,8 @@ export interface CallableHandlerEntry {
    * each beside the bundle, so only these functions carry them.
    */
   readonly assets?: readonly string[];
+  /** Lambda timeout when 10 s is not enough (API Gateway's HTTP API still cuts a request at 30 s). */
+  readonly timeoutSeconds?: number;
 }
 
 /** The US city-centre table (lambdas/data/places/us-places.ts reads it). */

@@ -6,6 +6,7 @@ import { API_PATH_PREFIX, CallableApi } from './callable-api.ts';
 import { DailyMetricsSchedule } from './daily-metrics-schedule.ts';
 import { DataTable } from './data-table.ts';
 import { PicturesStorage } from './pictures-storage.ts';
+import { RemovalWorker } from './removal-worker.ts';
 import type { Stage } from './stage.ts';
 import { WebHosting } from './web-hosting.ts';
 
@@ -22,6 +23,7 @@ export class AnchoredStack extends Stack {
   public readonly pictures: PicturesStorage;
   public readonly api: CallableApi;
   public readonly schedule: DailyMetricsSchedule;
+  public readonly removal: RemovalWorker;
   public readonly web: WebHosting;
 
   constructor(scope: Construct, id: string, props: AnchoredStackProps) {
@@ -47,6 +49,7 @@ export class AnchoredStack extends Stack {
       ...logs,
     });
     this.schedule = new DailyMetricsSchedule(this, 'DailyMetrics', { stage, resources, ...logs });
+    this.removal = new RemovalWorker(this, 'Removal', { stage, resources, callableFunctions: this.api.functions, ...logs });
 
     this.web = new WebHosting(this, 'Web', {
       stage,

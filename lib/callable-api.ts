@@ -1,4 +1,4 @@
-import { Stack, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, Stack, type RemovalPolicy } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -100,11 +100,12 @@ export class CallableApi extends Construct {
       userPoolRegion: Stack.of(this).region,
     });
 
-    for (const { name, access, entry, permissions, assets } of callablesFor(props.stage, props.callables)) {
+    for (const { name, access, entry, permissions, assets, timeoutSeconds } of callablesFor(props.stage, props.callables)) {
       const fn = new AppFunction(this, name, {
         entry,
         permissions,
         assets,
+        ...(timeoutSeconds && { timeout: Duration.seconds(timeoutSeconds) }),
         resources: props.resources,
         stage: props.stage,
         description: `Callable ${name} (${access})`,

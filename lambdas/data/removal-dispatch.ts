@@ -18,12 +18,14 @@ function lambda(): LambdaClient {
 
 /**
  * Hands the rest of a removal to the worker: an asynchronous invoke (InvocationType Event), so the
- * caller returns at once; Lambda queues the event and retries a failed run twice.
+ * caller returns at once; Lambda queues the event and retries a failed run twice. The callables
+ * name the worker by REMOVAL_WORKER_FUNCTION; the worker names itself (its own context), since a
+ * function's environment cannot hold its own name in CloudFormation.
  */
-export async function dispatchRemovalWorker(event: RemovalWorkerEvent): Promise<void> {
+export async function dispatchRemovalWorker(event: RemovalWorkerEvent, functionName = requiredEnv('REMOVAL_WORKER_FUNCTION')): Promise<void> {
   await lambda().send(
     new InvokeCommand({
-      FunctionName: requiredEnv('REMOVAL_WORKER_FUNCTION'),
+      FunctionName: functionName,
       InvocationType: 'Event',
       Payload: new TextEncoder().encode(JSON.stringify(event)),
     }),

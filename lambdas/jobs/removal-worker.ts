@@ -17,7 +17,7 @@ const eventSchema = z.object({
  * A run that finds the job held by another run stops (that run carries on); one that crashes is
  * retried by Lambda (asynchronous invokes are retried twice), after its lease has lapsed.
  */
-export async function handler(rawEvent: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<{ complete: boolean; remaining: number } | null> {
+export async function handler(rawEvent: unknown, context?: Pick<Context, 'getRemainingTimeInMillis' | 'functionName'>): Promise<{ complete: boolean; remaining: number } | null> {
   const event: RemovalWorkerEvent = eventSchema.parse(rawEvent);
   const remainingMs = context?.getRemainingTimeInMillis() ?? 5 * 60_000;
   const budgetMs = event.budgetMs ?? workerBudgetMs();
@@ -27,6 +27,6 @@ export async function handler(rawEvent: unknown, context?: Pick<Context, 'getRem
   );
   if (!report) return null;
   logger.info('Removal run', { rootUid: event.rootUid, totalRemoved: report.totalRemoved, remaining: report.remaining, errors: report.errors.length });
-  if (report.continueInBackground && !report.busy) await dispatchRemovalWorker(event);
+  if (report.continueInBackground && !report.busy) await dispatchRemovalWorker(event, context?.functionName);
   return { complete: report.complete, remaining: report.remaining };
 }

@@ -6,6 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
 import { API_THROTTLE, CallableApi, callablesFor, registryCallables, type CallableDefinition } from '../../lib/callable-api.ts';
+import { REMOVAL_CALLABLES } from '../../lib/removal-worker.ts';
 import { STAGES, type Stage } from '../../lib/stage.ts';
 import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
 
@@ -58,8 +59,10 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
     // Runtime, architecture, environment, log group.
     expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
     const variables = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
+    // The removal callables also name the removal worker they hand work to (lib/removal-worker.ts).
+    const handsToWorker = (REMOVAL_CALLABLES as readonly string[]).includes(name);
     expect(Object.keys(variables).toSorted()).toEqual(
-      ['BUCKET_NAME', 'NODE_OPTIONS', 'STAGE', 'TABLE_NAME', 'USER_POOL_ID'].toSorted(),
+      ['BUCKET_NAME', 'NODE_OPTIONS', 'STAGE', 'TABLE_NAME', 'USER_POOL_ID', ...(handsToWorker ? ['REMOVAL_WORKER_FUNCTION'] : [])].toSorted(),
     );
     expect(variables).toMatchObject({ STAGE: stage, NODE_OPTIONS: '--enable-source-maps' });
     const logGroupId = referencedId((fn.LoggingConfig as { LogGroup: unknown }).LogGroup);
@@ -81,6 +84,7 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
 
     expect(actions.filter((a) => a.startsWith('cognito-idp:')).toSorted()).toEqual([...userPoolActions].toSorted());
     expect(actions.filter((a) => !/^(dynamodb|s3|cognito-idp):/.test(a)).toSorted()).toEqual([
+      ...(handsToWorker ? ['lambda:InvokeFunction'] : []),
       'logs:CreateLogStream',
       'logs:PutLogEvents',
     ]);
