@@ -18,12 +18,14 @@ export interface BudgetOptions {
   budgetMs: number;
   /** Time after which nothing more may be done, measured from the run's start (≥ budgetMs). */
   hardStopMs: number;
+  /** When the invocation began (its budget counts from there, walk included); default: now. */
+  startedAt?: number;
   /** The clock, for tests. */
   now?: () => number;
 }
 
-export function createRunBudget({ budgetMs, hardStopMs, now = Date.now }: BudgetOptions): RunBudget {
-  const startedAt = now();
+export function createRunBudget({ budgetMs, hardStopMs, startedAt: start, now = Date.now }: BudgetOptions): RunBudget {
+  const startedAt = start ?? now();
   return {
     mayStartMember: (startedThisRun) => startedThisRun === 0 || now() - startedAt < budgetMs,
     mustStopNow: () => now() - startedAt >= Math.max(hardStopMs, budgetMs),

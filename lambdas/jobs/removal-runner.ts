@@ -35,6 +35,8 @@ export interface RunOptions {
   budgetMs: number;
   /** Work inside a member stops after this many ms (between posts). */
   hardStopMs: number;
+  /** When the invocation began (epoch ms), so time spent before the run counts too; default: now. */
+  startedAt?: number;
   /** Whether members whose removal failed before are tried again (a new call: yes; the worker: no). */
   retryFailed: boolean;
   /** Test hook passed to each member's removal (e.g. to inject a fault mid-job). */
@@ -79,8 +81,9 @@ async function failureMessage(uid: string, failure: StepFailed): Promise<string>
 /** Runs the job once; null when there is no job (never started, or finished and deleted). */
 export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunReport | null> {
   const runId = randomUUID();
-  const budget = createRunBudget({ budgetMs: options.budgetMs, hardStopMs: options.hardStopMs });
-  const claimed = await claimRemovalJob(key, runId, Date.now() + Math.max(options.budgetMs, options.hardStopMs) + LEASE_MARGIN_MS);
+  const startedAt = options.startedAt ?? Date.now();
+  const budget = createRunBudget({ budgetMs: options.budgetMs, hardStopMs: options.hardStopMs, startedAt });
+  const claimed = await claimRemovalJob(key, runId, startedAt + Math.max(options.budgetMs, options.hardStopMs) + LEASE_MARGIN_MS);
   if (!claimed) {
     const current = await getRemovalJob(key);
     return current ? reportOf(current, true) : null;

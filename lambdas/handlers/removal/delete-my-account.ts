@@ -15,13 +15,14 @@ import { CALLABLE_HARD_STOP_MS, callableBudgetMs } from '#jobs/removal-settings'
  * error and the job stays, so trying again finishes it.
  */
 export const handler = defineCallable('deleteMyAccount', async ({ confirmationText }, { caller }) => {
+  const startedAt = Date.now();
   if (confirmationText !== ACCOUNT_DELETION_CONFIRMATION) throw new AppError('invalid-argument', REMOVAL_MESSAGES.confirmationMismatch);
   const key: JobKey = { rootUid: caller.uid, kind: 'self' };
   if (!(await getRemovalJob(key))) {
     const me = await getUser(caller.uid);
     await startSelfRemoval(caller.uid, me?.displayName ?? '');
   }
-  const report = await runRemoval(key, { budgetMs: callableBudgetMs(), hardStopMs: CALLABLE_HARD_STOP_MS, retryFailed: true });
+  const report = await runRemoval(key, { budgetMs: callableBudgetMs(), hardStopMs: CALLABLE_HARD_STOP_MS, retryFailed: true, startedAt });
   if (report && report.errors.length > 0) {
     logger.error('Account deletion left work undone', { errors: report.errors });
     throw new AppError('internal', REMOVAL_MESSAGES.deleteFailed);

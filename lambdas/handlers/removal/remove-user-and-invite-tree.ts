@@ -22,6 +22,8 @@ function outcomeOf(report: RunReport): string {
  * long request, and a repeat reports progress and helps finish.
  */
 export const handler = defineCallable('removeUserAndInviteTree', async ({ userId, reason }, { caller }) => {
+  // The budget counts from here: walking and freezing a large tree is part of the request's time.
+  const startedAt = Date.now();
   if (userId === caller.uid) throw new AppError('invalid-argument', REMOVAL_MESSAGES.cannotRemoveSelf);
   const key: JobKey = { rootUid: userId, kind: 'tree' };
   const [existing, admin] = await Promise.all([getRemovalJob(key), getUser(caller.uid)]);
@@ -33,7 +35,7 @@ export const handler = defineCallable('removeUserAndInviteTree', async ({ userId
   }
   if (job.members.includes(caller.uid)) throw new AppError('invalid-argument', REMOVAL_MESSAGES.cannotRemoveSelf);
 
-  const report = (await runRemoval(key, { budgetMs: callableBudgetMs(), hardStopMs: CALLABLE_HARD_STOP_MS, retryFailed: true })) ?? {
+  const report = (await runRemoval(key, { budgetMs: callableBudgetMs(), hardStopMs: CALLABLE_HARD_STOP_MS, retryFailed: true, startedAt })) ?? {
     // Finished by a racing run between our read and our claim.
     totalRemoved: job.members.length,
     errors: [],

@@ -47,3 +47,15 @@ describe('a removal run budget', () => {
     expect(budgetFromEnv('soon', 20_000)).toBe(20_000);
   });
 });
+
+describe('a budget that counts from the start of the invocation', () => {
+  it('includes the time spent before the run (walking the tree)', () => {
+    const time = clock(10_000);
+    const budget = createRunBudget({ budgetMs: 100, hardStopMs: 150, startedAt: 9_920, now: time.now });
+    expect(budget.mayStartMember(1)).toBe(true);
+    time.advance(20);
+    expect(budget.mayStartMember(1)).toBe(false);
+    time.advance(50);
+    expect(budget.mustStopNow()).toBe(true);
+  });
+});

@@ -1,0 +1,176 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import type { Friendship } from '../../lambdas/contracts/anchors.ts';
+import { startLocalCloud } from '../cloud.ts';
+import { callApi, cognito, signIn } from '../../test/support/local-cloud-client.ts';
+import { useLocalCloudData } from '../../test/support/local-cloud-members.ts';
+import { leftovers, picturesClient } from '../../test/support/removal-community.ts';
+
+/**
+ * npm run bench:removal — removal of a 1,000-member invite tree (issue 5), on an ephemeral local
+ * cloud in this process. Seeds the tree (root → 10 → 100 → 889: Cognito accounts, records, an
+ * accepted anchor pair with each inviter, a post each, a like and a comment on the inviter's post,
+ * a picture each) below a staying member anchored to the root, then calls removeUserAndInviteTree
+ * through the gateway with the deployed budgets and waits for the worker to finish. Prints the
+ * invocations (callable + worker runs), each run's duration as seen from the job, the total time,
+ * and checks that nothing of the tree is left. Ends with one JSON line.
+ */
+
+const FAN_OUT = 10;
+const LEVELS = 3;
+const CONCURRENCY = 16;
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function inPool<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < items.length) {
+        const item = items[next++] as T;
+        await work(item);
+      }
+    }),
+  );
+}
+
+const cloud = await startLocalCloud({ dataDir: mkdtempSync(join(tmpdir(), 'anchored-bench-')), persistent: false, ports: 'random', web: false, quiet: true, log });
+const { endpoints, founder } = cloud;
+useLocalCloudData(endpoints);
+
+try {
+  const { newUserRecord } = await import('../../lambdas/domain/new-user.ts');
+  const { generateInviteCode } = await import('../../lambdas/domain/invite-code.ts');
+  const { friendshipIdOf } = await import('../../lambdas/domain/friendship.ts');
+  const { newTimeOrderedId } = await import('../../lambdas/domain/post-ids.ts');
+  const { createUserWithInviteCode } = await import('../../lambdas/data/users.ts');
+  const { createRequest, acceptRequest } = await import('../../lambdas/data/friendships.ts');
+  const { publishPost } = await import('../../lambdas/handlers/posts/publish-post.ts');
+  const { likePost } = await import('../../lambdas/data/likes.ts');
+  const { putComment } = await import('../../lambdas/data/comments.ts');
+  const { getRemovalJob } = await import('../../lambdas/data/removal-jobs.ts');
+  const { getUser } = await import('../../lambdas/data/users.ts');
+
+  const seedStart = performance.now();
+  const users = cognito(endpoints);
+  interface Seeded {
+    uid: string;
+    name: string;
+    inviter: string | null;
+    postId?: string;
+  }
+  const members: Seeded[] = [];
+  async function makeMember(name: string, inviter: string | null): Promise<Seeded> {
+    const email = `${name}@bench.anchored.test`;
+    const { User } = await users.send(
+      new AdminCreateUserCommand({
+        UserPoolId: endpoints.cognito.userPoolId,
+        Username: email,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'name', Value: name },
+        ],
+        MessageAction: 'SUPPRESS',
+      }),
+    );
+    const uid = String(User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value);
+    await createUserWithInviteCode(newUserRecord({ uid, email, displayName: name, inviteCode: generateInviteCode(), invitedBy: inviter, now: new Date() }));
+    return { uid, name, inviter };
+  }
+
+  const stayer = await makeMember('stayer', null);
+  const root = await makeMember('root', stayer.uid);
+  members.push(root);
+  let level = [root];
+  for (let depth = 1; depth <= LEVELS; depth++) {
+    const next: Seeded[] = [];
+    const wanted = level.flatMap((parent) => Array.from({ length: FAN_OUT }, (_, index) => ({ parent, index })));
+    // The last level is filled up to 1,000 members in all.
+    const room = depth === LEVELS ? 1_000 - members.length : wanted.length;
+    await inPool(wanted.slice(0, room), async ({ parent, index }) => {
+      next.push(await makeMember(`${parent.name}-${index}`, parent.uid));
+    });
+    members.push(...next);
+    level = next;
+    log(`seeded level ${depth}: ${next.length} members`);
+  }
+
+  const now = () => new Date().toISOString();
+  const pair = async (a: string, b: string) => {
+    const friendship: Friendship = {
+      friendshipId: friendshipIdOf(a, b),
+      users: [a, b].sort() as [string, string],
+      status: 'pending',
+      requestedBy: a,
+      requestedAt: now(),
+      acceptedAt: null,
+      connectionType: 'local',
+      invitationChain: true,
+      mutualFriends: 0,
+    };
+    await createRequest(friendship);
+    await acceptRequest({ ...friendship, status: 'accepted', acceptedAt: now() }, b);
+  };
+  await pair(stayer.uid, root.uid);
+  await inPool(members.slice(1), (member) => pair(member.inviter ?? '', member.uid));
+  log('seeded anchors');
+  const byUid = new Map([stayer, ...members].map((member) => [member.uid, member]));
+  await inPool([stayer, ...members], async (member) => {
+    member.postId = (await publishPost({ uid: member.uid, displayName: member.name, profilePicture: '' }, { content: `post of ${member.name}`, privacy: 'public' })).postId;
+  });
+  await inPool(members, async (member) => {
+    const inviterPost = byUid.get(member.inviter ?? '')?.postId;
+    if (!inviterPost) return;
+    await likePost(inviterPost, member.uid, member.name, false);
+    const createdAt = new Date();
+    await putComment({ commentId: newTimeOrderedId(createdAt), postId: inviterPost, authorId: member.uid, authorName: member.name, authorPictureKey: '', content: 'hello', createdAt: createdAt.toISOString() });
+  });
+  const s3 = picturesClient(endpoints);
+  await inPool(members, async (member) => {
+    await s3.send(new PutObjectCommand({ Bucket: endpoints.s3.bucket, Key: `users/${member.uid}/profile-picture.jpg`, Body: 'jpeg' }));
+  });
+  s3.destroy();
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  log(`seeded ${members.length} members with anchors, posts, likes, comments and pictures in ${seedSeconds.toFixed(1)} s`);
+
+  // The removal, as an admin does it: one call, then the worker in the background.
+  const { accessToken } = await signIn(endpoints, founder.email, founder.password);
+  const start = performance.now();
+  const answer = await callApi(endpoints, 'removeUserAndInviteTree', { token: accessToken, data: { userId: root.uid, reason: 'bench' } });
+  const callableMs = performance.now() - start;
+  const first = (answer.body as { result?: { totalRemoved: number; remaining: number; complete: boolean } }).result;
+  if (answer.status !== 200 || !first) throw new Error(`removeUserAndInviteTree answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  log(`callable: ${Math.round(callableMs)} ms, removed ${first.totalRemoved}, remaining ${first.remaining}`);
+
+  // Each claim of the job bumps `runs`: the time between claims is one run's duration.
+  const key = { rootUid: root.uid, kind: 'tree' as const };
+  const claims: { runs: number; at: number; removed: number }[] = [];
+  for (;;) {
+    const job = await getRemovalJob(key);
+    if (!job) break;
+    if (claims.at(-1)?.runs !== job.runs) claims.push({ runs: job.runs, at: performance.now(), removed: job.removed.size });
+    if (performance.now() - start > 30 * 60_000) throw new Error('The removal did not finish in 30 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const totalMs = performance.now() - start;
+  const runEnds = [...claims.slice(1).map((claim) => claim.at), performance.now()];
+  const workerRuns = claims.slice(1).map((claim, index) => Math.round((runEnds[index + 1] ?? performance.now()) - claim.at));
+  const invocations = 1 + workerRuns.length;
+  log(`worker runs: ${workerRuns.length} (${workerRuns.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')})`);
+  log(`total: ${(totalMs / 1000).toFixed(1)} s for ${members.length} members (${(totalMs / members.length).toFixed(0)} ms a member), ${invocations} invocations`);
+
+  const left = await leftovers(endpoints, members.map((member) => member.uid));
+  const stayerRecord = await getUser(stayer.uid);
+  const clean = left.items.length === 0 && left.accounts.length === 0 && left.objects.length === 0 && stayerRecord?.anchorCount === 0;
+  log(`left behind: ${left.items.length} items, ${left.accounts.length} accounts, ${left.objects.length} objects; stayer's anchorCount ${stayerRecord?.anchorCount}`);
+  process.stdout.write(
+    `${JSON.stringify({ members: members.length, seedSeconds: Math.round(seedSeconds), callableMs: Math.round(callableMs), removedByCallable: first.totalRemoved, workerRunsMs: workerRuns, invocations, totalMs: Math.round(totalMs), clean })}\n`,
+  );
+  if (!clean) process.exitCode = 1;
+} finally {
+  await cloud.stop();
+}
