@@ -199,6 +199,8 @@ export async function stayersSnapshot(community: Community) {
       };
     }
     snapshot[label] = {
+      // Their own markers of likes and comments: only those on posts that stay may remain.
+      markers: { liked: await partCount(keys.user(uid).pk, 'LIKED#'), commented: await partCount(keys.user(uid).pk, 'COMMENTED#') },
       anchorCount: user?.anchorCount,
       anchors: (edges ?? []).map((edge) => `${labelOf.get(String(edge.otherUid)) ?? '?'}:${String(edge.status)}`).sort(),
       post,
@@ -210,11 +212,13 @@ export async function stayersSnapshot(community: Community) {
 /** Hand-computed: what the stayers hold once the tree below R is gone. */
 export const EXPECTED_STAYERS = {
   S1: {
+    markers: { liked: 0, commented: 0 },
     anchorCount: 1,
     anchors: ['S2:accepted'],
     post: { likeCount: 1, commentCount: 1, likes: 1, comments: 1, feed: { S1: { likeCount: 1, commentCount: 1 }, S2: { likeCount: 1, commentCount: 1 } } },
   },
   S2: {
+    markers: { liked: 1, commented: 0 },
     anchorCount: 2,
     anchors: ['S1:accepted', 'S3:accepted'],
     post: {
@@ -225,7 +229,7 @@ export const EXPECTED_STAYERS = {
       feed: { S1: { likeCount: 1, commentCount: 0 }, S2: { likeCount: 1, commentCount: 0 }, S3: { likeCount: 1, commentCount: 0 } },
     },
   },
-  S3: { anchorCount: 1, anchors: ['S2:accepted'], post: null },
+  S3: { markers: { liked: 1, commented: 1 }, anchorCount: 1, anchors: ['S2:accepted'], post: null },
 };
 
 export async function metricsInviters(community: Community): Promise<string[]> {
