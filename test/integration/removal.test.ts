@@ -170,6 +170,10 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     await expect(crash).rejects.toThrow('injected crash');
     const job = await getRemovalJob({ rootUid: root.uid, kind: 'tree' });
     expect(job?.removed.size).toBe(4);
+    // The tree was frozen first: every code of it is gone, so nobody joins under it meanwhile.
+    const { findInviteCodeOwner } = await import('../../lambdas/data/invite-codes.ts');
+    for (const label of TREE) expect(await findInviteCodeOwner(seeded.members[label]?.inviteCode ?? ''), label).toBeNull();
+    expect(await findInviteCodeOwner(seeded.members.S1?.inviteCode ?? '')).toBe(uidOf(seeded, 'S1'));
 
     const result = await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Finish it' });
     expect(result).toEqual({ totalRemoved: 12, errors: [], complete: true, remaining: 0 });
@@ -199,15 +203,18 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     await expectGoneAndRestored(seeded);
   });
 
-  it('lets one of two racing runs work while the other only reports', async () => {
+  it('lets one of two racing runs work while the other only reports, and takes a late joiner too', async () => {
     const seeded = await community('race');
     const root = await rootOf(seeded);
     const key = { rootUid: root.uid, kind: 'tree' as const };
     await startTreeRemoval(root, admin.uid);
+    // Someone whose invite from A2 was consumed just as the tree was frozen (after the walk).
+    const late = await createMember(endpoints, 'race-late', { inviteSystem: { invitedBy: uidOf(seeded, 'A2') } });
     const options = { budgetMs: 60_000, hardStopMs: 60_000, retryFailed: true };
     const [one, two] = await Promise.all([runRemoval(key, options), runRemoval(key, options)]);
     expect([one?.busy, two?.busy].sort()).toEqual([false, true]);
-    expect([one, two].find((report) => !report?.busy)).toMatchObject({ totalRemoved: 12, complete: true });
+    expect([one, two].find((report) => !report?.busy)).toMatchObject({ totalRemoved: 13, complete: true });
     await expectGoneAndRestored(seeded);
+    expect(await leftovers(endpoints, [late.uid])).toEqual({ items: [], accounts: [], objects: [] });
   });
 });
