@@ -55,7 +55,8 @@ async function deletePairs(uid: string, stopIfOutOfTime: StopCheck): Promise<voi
     const outcome =
       pair?.status === 'accepted' ? await deleteConnection(edge.friendshipId, a, b) : pair?.status === 'pending' ? await deleteRequest(edge.friendshipId, a, b) : null;
     if (outcome && !outcome.ok) {
-      // Changed under us (accepted or removed meanwhile): the next run reads it again.
+      // Gone meanwhile (a racing run removed it): done. Changed (e.g. accepted meanwhile): the next run reads it again.
+      if (!(await getFriendship(edge.friendshipId))) continue;
       throw new Error(`the pair ${edge.friendshipId} changed while it was being removed (${outcome.failed.join(', ')})`);
     }
     if (!outcome) {

@@ -21,6 +21,7 @@ useLocalCloudData(endpoints);
 // The data layer in this process hands work to the worker through the gateway, as the callable does.
 Object.assign(process.env, { LAMBDA_ENDPOINT: endpoints.apiUrl.replace(/\/api$/, ''), REMOVAL_WORKER_FUNCTION: 'RemovalWorker' });
 const { runRemoval, startTreeRemoval } = await import('../../lambdas/jobs/removal-runner.ts');
+const { removeMember, forgetInMetrics } = await import('../../lambdas/data/member-removal.ts');
 const { getRemovalJob } = await import('../../lambdas/data/removal-jobs.ts');
 const { dispatchRemovalWorker } = await import('../../lambdas/data/removal-dispatch.ts');
 const { getUser } = await import('../../lambdas/data/users.ts');
@@ -200,6 +201,19 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     expect(job).toBeNull();
     // Progress was seen in several steps: the worker ran many times, one member each.
     expect(seen.size).toBeGreaterThanOrEqual(3);
+    await expectGoneAndRestored(seeded);
+  });
+
+  it('survives two runs racing on every step of every member (a lease that lapsed mid-run)', async () => {
+    const seeded = await community('steps');
+    const root = await rootOf(seeded);
+    const job = await startTreeRemoval(root, admin.uid);
+    const options = { stopIfOutOfTime: () => undefined };
+    for (const uid of job.members) await Promise.all([removeMember(uid, options), removeMember(uid, options)]);
+    await forgetInMetrics(new Set(job.members));
+    const { deleteRemovalJob } = await import('../../lambdas/data/removal-jobs.ts');
+    await deleteRemovalJob({ rootUid: root.uid, kind: 'tree' });
+    // Nothing was counted down twice: the stayers hold exactly what one run leaves.
     await expectGoneAndRestored(seeded);
   });
 
