@@ -1,8 +1,5 @@
 import {
   Alert,
-  Autocomplete,
-  type ComboboxParsedItem,
-  type OptionsFilter,
   Button,
   Card,
   Container,
@@ -16,38 +13,23 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { normalizeCity, normalizeState, US_STATES } from '#contracts/location';
 import { formatPhone, PHONE_MAX_LENGTH } from '#contracts/phone';
 import { BIO_MAX_LENGTH, CONTACT_VISIBILITY_OPTIONS, profileSetupSchema, VISIBILITY_OPTIONS } from '#contracts/profile';
 import type { User } from '#contracts/user';
+import { CityStateFields } from '../../../components/city-state-fields.tsx';
 import { JoinProgress } from '../../../components/join-progress.tsx';
 import { PageError } from '../../../components/page-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useMe } from '../../../lib/session.ts';
 import { InviteRefusedError, useCompleteProfile } from '../api/complete-profile.ts';
-import { useSuggestCities } from '../api/suggest-cities.ts';
 import { useUploadProfilePicture } from '../api/upload-profile-picture.ts';
 import { CropDialog } from '../components/crop-dialog.tsx';
 import { PictureDropZone } from '../components/picture-drop-zone.tsx';
 import { pictureFileError } from '../picture/picture-file.ts';
 import { canCompleteProfile, completeProfileInput, initialProfileValues, type ProfileFormValues } from '../profile-form.ts';
 import { profileSaveErrorMessage } from '../save-messages.ts';
-
-const STATE_NAMES = US_STATES.map((state) => state.name);
-
-/** State suggestions: names starting with what was typed, or the state whose code it is. */
-const filterStates: OptionsFilter = ({ options, search }) => {
-  const typed = search.trim().toLowerCase();
-  if (!typed) return options;
-  return options.filter((option: ComboboxParsedItem) => {
-    if (!('value' in option)) return false;
-    const state = US_STATES.find((candidate) => candidate.name === option.value);
-    return option.value.toLowerCase().startsWith(typed) || state?.code.toLowerCase() === typed;
-  });
-};
 
 export default function ProfileSetupRoute() {
   const me = useMe();
@@ -87,11 +69,6 @@ function ProfileSetupForm({ me }: { me: User }) {
     validateInputOnBlur: true,
   });
   const values = form.getValues();
-  const [cityQuery] = useDebouncedValue(values.location.city, 250);
-  const cities = useSuggestCities(cityQuery, normalizeState(values.location.state) ?? undefined);
-  const cityOptions = Array.from(
-    new Set((cities.data?.cities ?? []).map((suggestion) => `${suggestion.city}, ${suggestion.state}`)),
-  );
 
   const pictureUrl = preview || me.profilePicture;
   const hasPicture = Boolean(me.profilePicture) && !upload.isPending;
@@ -113,13 +90,6 @@ function ProfileSetupForm({ me }: { me: User }) {
       },
       onSuccess: () => setProgress(null),
     });
-  };
-
-  const onCitySubmit = (option: string) => {
-    const [city = '', state = ''] = option.split(', ');
-    form.setFieldValue('location.city', city);
-    const fullState = normalizeState(state);
-    if (fullState) form.setFieldValue('location.state', fullState);
   };
 
   const submit = form.onSubmit((submitted) => {
@@ -176,35 +146,7 @@ function ProfileSetupForm({ me }: { me: User }) {
             />
 
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Autocomplete
-                label="City"
-                required
-                autoComplete="address-level2"
-                data={cityOptions}
-                filter={({ options }) => options}
-                onOptionSubmit={onCitySubmit}
-                key={form.key('location.city')}
-                {...form.getInputProps('location.city')}
-                onBlur={(event) => {
-                  form.setFieldValue('location.city', normalizeCity(event.currentTarget.value));
-                  form.validateField('location.city');
-                }}
-              />
-              <Autocomplete
-                label="State"
-                required
-                autoComplete="address-level1"
-                data={STATE_NAMES}
-                filter={filterStates}
-                limit={10}
-                key={form.key('location.state')}
-                {...form.getInputProps('location.state')}
-                onBlur={(event) => {
-                  const full = normalizeState(event.currentTarget.value);
-                  if (full) form.setFieldValue('location.state', full);
-                  form.validateField('location.state');
-                }}
-              />
+              <CityStateFields form={form} />
               <TextInput label="Country" required autoComplete="country-name" key={form.key('location.country')} {...form.getInputProps('location.country')} />
             </SimpleGrid>
 

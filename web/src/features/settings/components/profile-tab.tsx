@@ -1,20 +1,16 @@
-import { Autocomplete, Button, Divider, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { normalizeCity, normalizeState, US_STATES } from '#contracts/location';
 import { formatPhone, PHONE_MAX_LENGTH } from '#contracts/phone';
 import { BIO_MAX_LENGTH } from '#contracts/profile';
 import { GRADUATION_YEAR_MIN, latestGraduationYear, SETTINGS_MESSAGES } from '#contracts/settings';
 import type { User } from '#contracts/user';
+import { CityStateFields } from '../../../components/city-state-fields.tsx';
 import { useUpdateProfile } from '../api/settings-mutations.ts';
-import { useCitySuggestions } from '../api/suggest-cities.ts';
 import { initialSettingsValues, settingsProfileErrors, updateProfileInput, type SettingsProfileValues } from '../settings-form.ts';
 import { PhotosGallery } from './photos-gallery.tsx';
 import { PictureSection } from './picture-section.tsx';
 import { SaveStatus } from './save-status.tsx';
-
-const STATE_NAMES = US_STATES.map((state) => state.name);
 
 export function ProfileTab({ me }: { me: User }) {
   const save = useUpdateProfile();
@@ -27,17 +23,6 @@ export function ProfileTab({ me }: { me: User }) {
     onValuesChange: () => setStatus(null),
   });
   const values = form.getValues();
-  const [cityQuery] = useDebouncedValue(values.location.city, 250);
-  const cities = useCitySuggestions(cityQuery, normalizeState(values.location.state) ?? undefined);
-  const cityOptions = Array.from(new Set((cities.data?.cities ?? []).map((suggestion) => `${suggestion.city}, ${suggestion.state}`)));
-
-  const onCitySubmit = (option: string) => {
-    const [city = '', state = ''] = option.split(', ');
-    form.setFieldValue('location.city', city);
-    const fullState = normalizeState(state);
-    if (fullState) form.setFieldValue('location.state', fullState);
-  };
-
   const submit = form.onSubmit(
     (submitted) => {
       save.mutate(updateProfileInput(submitted), {
@@ -91,34 +76,7 @@ export function ProfileTab({ me }: { me: User }) {
             Location
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Autocomplete
-              label="City"
-              required
-              autoComplete="address-level2"
-              data={cityOptions}
-              filter={({ options }) => options}
-              onOptionSubmit={onCitySubmit}
-              key={form.key('location.city')}
-              {...form.getInputProps('location.city')}
-              onBlur={(event) => {
-                form.setFieldValue('location.city', normalizeCity(event.currentTarget.value));
-                form.validateField('location.city');
-              }}
-            />
-            <Autocomplete
-              label="State"
-              required
-              autoComplete="address-level1"
-              data={STATE_NAMES}
-              limit={10}
-              key={form.key('location.state')}
-              {...form.getInputProps('location.state')}
-              onBlur={(event) => {
-                const full = normalizeState(event.currentTarget.value);
-                if (full) form.setFieldValue('location.state', full);
-                form.validateField('location.state');
-              }}
-            />
+            <CityStateFields form={form} />
           </SimpleGrid>
 
           <Title order={2} size="h4">

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi } from './api-client.ts';
 
-/** Known US cities starting with what the member typed (optionally within the chosen state). */
-export function useSuggestCities(query: string, state: string | undefined) {
+/** Known US cities (the server's place table) starting with what the member typed, within the state when known. */
+export function useCitySuggestions(query: string, state: string | undefined) {
   const trimmed = query.trim();
   return useQuery({
     queryKey: ['suggestCities', trimmed.toLowerCase(), state ?? ''],
