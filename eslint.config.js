@@ -15,7 +15,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/**/*.{ts,tsx}', 'test/unit/web/**/*.{ts,tsx}'],
+    files: ['web/**/*.{ts,tsx}', 'test/unit/web/**/*.{ts,tsx}', 'test/support/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminMember } from '#contracts/admin';
 import type { InviteTreeNode } from '#contracts/removal';
 import type { User } from '#contracts/user';
-import { newUserRecord } from '#domain/new-user';
 
 /** The API, answered per callable by the test; every call is recorded. */
 const calls: { name: string; data: unknown }[] = [];
@@ -32,9 +29,7 @@ vi.mock('../../../web/src/lib/api-client.ts', () => {
   };
 });
 
-const { AppProviders } = await import('../../../web/src/app/providers.tsx');
-const { routes } = await import('../../../web/src/app/router.tsx');
-const { sessionKeys } = await import('../../../web/src/lib/session.ts');
+const { installJsdomShims, renderRoute, testMember } = await import('../../support/render-web-route.tsx');
 const { ApiError } = (await import('../../../web/src/lib/api-client.ts')) as unknown as { ApiError: new (status: string, message: string) => Error };
 const { flattenTree, TREE_INDENT_PX } = await import('../../../web/src/features/admin/components/invite-tree.tsx');
 const { removalOutcome } = await import('../../../web/src/features/admin/admin-messages.ts');
@@ -44,27 +39,7 @@ const { removalOutcome } = await import('../../../web/src/features/admin/admin-m
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
-  }
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(installJsdomShims);
 
 beforeEach(() => {
   calls.length = 0;
@@ -74,7 +49,7 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 function me(): User {
-  return { ...newUserRecord({ uid: 'admin-1', email: 'ada@example.com', displayName: 'Ada Admin', inviteCode: 'ABCDEFGH', invitedBy: null, now: new Date() }), profileCompleted: true };
+  return testMember({ uid: 'admin-1', displayName: 'Ada Admin', now: new Date() });
 }
 
 function member(uid: string, displayName: string, overrides: Partial<AdminMember> = {}): AdminMember {
@@ -86,16 +61,7 @@ function node(id: string, invitedUsers: InviteTreeNode[] = []): InviteTreeNode {
 }
 
 function renderAdmin({ groups, stage = 'local' }: { groups: string[]; stage?: 'local' | 'dev' | 'prod' }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
-  queryClient.setQueryData(['config', 'stage'], stage);
-  queryClient.setQueryData(sessionKeys.auth, { userId: 'admin-1', email: 'ada@example.com', emailVerifiedClaim: true, groups });
-  queryClient.setQueryData(sessionKeys.me('admin-1'), me());
-  const router = createMemoryRouter(routes, { initialEntries: ['/admin'] });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderRoute('/admin', { stage, session: { userId: 'admin-1', email: 'ada@example.com', emailVerifiedClaim: true, groups }, me: me() });
 }
 
 function adminAnswers(extra: Record<string, (data: unknown) => unknown> = {}) {

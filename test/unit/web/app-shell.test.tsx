@@ -1,37 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#contracts/user';
-import { newUserRecord } from '#domain/new-user';
-import { AppProviders } from '../../../web/src/app/providers.tsx';
-import { routes } from '../../../web/src/app/router.tsx';
 import type { AuthSession } from '../../../web/src/lib/auth.ts';
-import { sessionKeys } from '../../../web/src/lib/session.ts';
+import { installJsdomShims, renderRoute, testMember } from '../../support/render-web-route.tsx';
 
-beforeAll(() => {
-  // jsdom lacks these; Mantine asks for them.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  // Mantine's autosizing textareas (post and comment boxes) listen for font loading.
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
-  }
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(installJsdomShims);
 
 afterEach(() => {
   cleanup();
@@ -42,34 +16,12 @@ afterEach(() => {
 const SESSION: AuthSession = { userId: 'u1', email: 'ada@example.com', emailVerifiedClaim: false, groups: [] };
 
 function user(overrides: Partial<User> = {}): User {
-  const record = newUserRecord({
-    uid: 'u1',
-    email: 'ada@example.com',
-    displayName: 'Ada Lovelace',
-    inviteCode: 'ABCDEFGH',
-    invitedBy: null,
-    now: new Date('2024-01-01T00:00:00.000Z'),
-  });
-  return { ...record, profileCompleted: true, ...overrides };
+  return testMember({ uid: 'u1', displayName: 'Ada Lovelace', now: new Date('2024-01-01T00:00:00.000Z') }, overrides);
 }
 
 /** Renders the real route table at `path`; a signed-in visitor gets a primed session cache. */
 function renderAt(path: string, signedIn?: { me: User | null }, config?: { stage: 'local' | 'dev' | 'prod' }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  if (config) queryClient.setQueryData(['config', 'stage'], config.stage);
-  if (signedIn) {
-    queryClient.setQueryData(sessionKeys.auth, SESSION);
-    queryClient.setQueryData(sessionKeys.me(SESSION.userId), signedIn.me);
-  } else {
-    queryClient.setQueryData(sessionKeys.auth, null);
-  }
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return renderRoute(path, { stage: config?.stage, session: signedIn ? SESSION : null, me: signedIn?.me });
 }
 
 describe('app shell (jsdom)', () => {

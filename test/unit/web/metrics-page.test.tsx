@@ -1,31 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommunityMetrics } from '#contracts/metrics';
-import { AppProviders } from '../../../web/src/app/providers.tsx';
 import MetricsRoute from '../../../web/src/features/metrics/routes/metrics.tsx';
+import { installJsdomShims, primedQueryClient, renderWithProviders } from '../../support/render-web-route.tsx';
 
 vi.mock('../../../web/src/lib/auth.ts', () => ({ accessToken: async () => 'access-token-1' }));
 
-beforeAll(() => {
-  // jsdom lacks these; Mantine and recharts ask for them.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(installJsdomShims);
 
 afterEach(() => {
   cleanup();
@@ -48,14 +30,9 @@ function record(date: string, overrides: Partial<CommunityMetrics> = {}): Commun
 }
 
 function renderPage(options: { stage: 'local' | 'prod'; records: CommunityMetrics[] }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(['config', 'stage'], options.stage);
+  const queryClient = primedQueryClient({ stage: options.stage });
   queryClient.setQueryData(['metrics', 'day'], { records: options.records });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <MetricsRoute />
-    </AppProviders>,
-  );
+  renderWithProviders(<MetricsRoute />, queryClient);
 }
 
 function stubCalculate(status: number) {

@@ -1,10 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { User } from '#contracts/user';
-import { newUserRecord } from '#domain/new-user';
 import type { AuthSession } from '../../../web/src/lib/auth.ts';
 
 const calls: { name: string; data: unknown }[] = [];
@@ -16,30 +12,9 @@ vi.mock('../../../web/src/lib/api-client.ts', () => ({
   isApiError: () => false,
 }));
 
-const { AppProviders } = await import('../../../web/src/app/providers.tsx');
-const { routes } = await import('../../../web/src/app/router.tsx');
-const { sessionKeys } = await import('../../../web/src/lib/session.ts');
+const { installJsdomShims, renderRoute, testMember } = await import('../../support/render-web-route.tsx');
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
-  }
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(installJsdomShims);
 
 afterEach(() => {
   cleanup();
@@ -52,18 +27,8 @@ const WAIT = { timeout: 8_000 };
 const SESSION: AuthSession = { userId: 'u1', email: 'ada@example.com', emailVerifiedClaim: true, groups: [] };
 
 function renderSettings() {
-  const record = newUserRecord({ uid: 'u1', email: 'ada@example.com', displayName: 'Ada', inviteCode: 'ABCDEFGH', invitedBy: null, now: new Date(0) });
-  const me: User = { ...record, profileCompleted: true, location: { city: 'Austin', state: 'Texas', country: 'United States' } };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(sessionKeys.auth, SESSION);
-  queryClient.setQueryData(sessionKeys.me('u1'), me);
-  const router = createMemoryRouter(routes, { initialEntries: ['/settings'] });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  const me = testMember({ uid: 'u1', displayName: 'Ada', now: new Date(0) }, { location: { city: 'Austin', state: 'Texas', country: 'United States' } });
+  return renderRoute('/settings', { session: SESSION, me });
 }
 
 // The first render loads and transforms the lazy settings chunk; on a busy machine that alone can near 5 s.
