@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, signIn } from '../support/local-cloud-client.ts';
-import { useBrowserContexts } from '../support/browser.ts';
+import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
@@ -22,12 +22,7 @@ async function signedInPage(email: string, password: string): Promise<{ context:
   const context = await newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
-  await page.goto('/auth/signin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-  await page.getByTestId('signed-in-as').waitFor();
+  await signInThroughUi(page, email, password);
   return { context, page };
 }
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { useBrowserContexts } from '../support/browser.ts';
+import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
 import { callApi } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
@@ -38,11 +38,7 @@ describe('dev tools and likes', () => {
       await page.getByText('Please sign in to use dev tools.').waitFor();
       expect(new URL(page.url()).pathname).toBe('/dev');
 
-      await page.goto('/auth/signin');
-      await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
-      await page.getByLabel(/^Password/).fill(MEMBER_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL('**/dashboard');
+      await signInThroughUi(page, member.email, MEMBER_PASSWORD);
 
       // Rapid toggles on one post: each click flips the button at once (optimistic) and the three
       // requests run one after another; the last click (liked) wins on screen and on the server.

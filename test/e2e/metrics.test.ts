@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowserContexts } from '../support/browser.ts';
+import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
 import { callApi } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
@@ -21,11 +21,7 @@ describe('community metrics page', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     try {
-      await page.goto('/auth/signin');
-      await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
-      await page.getByLabel(/^Password/).fill(MEMBER_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL('**/dashboard');
+      await signInThroughUi(page, member.email, MEMBER_PASSWORD);
 
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Metrics', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Community Metrics' }).waitFor();

@@ -1,7 +1,7 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { useBrowserContexts } from '../support/browser.ts';
+import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
 import { cognito, signIn } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
@@ -37,11 +37,7 @@ async function signedInPage(member: TestMember): Promise<{ context: BrowserConte
   const context = await newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await page.goto('/auth/signin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
-  await page.getByLabel(/^Password/).fill(MEMBER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
+  await signInThroughUi(page, member.email, MEMBER_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
   return { context, page };

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { useBrowserContexts } from '../support/browser.ts';
+import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
 import { createMember, MEMBER_PASSWORD, type TestMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
@@ -36,12 +36,7 @@ async function openMember(name: string): Promise<Side> {
   const context = await newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await page.goto('/auth/signin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
-  await page.getByLabel(/^Password/).fill(MEMBER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-  await page.getByTestId('signed-in-as').waitFor();
+  await signInThroughUi(page, member.email, MEMBER_PASSWORD);
   return { member, name, context, page };
 }
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowserContexts } from '../support/browser.ts';
+import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
 
 /**
  * The web shell through real Chromium against the ephemeral local cloud of test/support/e2e-setup.ts
@@ -52,14 +52,8 @@ function storedAccessToken(page: Page): Promise<string | null> {
   );
 }
 
-async function signInAsFounder(page: Page): Promise<void> {
-  await page.goto('/auth/signin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(founder.email);
-  await passwordInput(page).fill(founder.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-  // The URL changes first; the router commits the new location once the lazy dashboard has loaded.
-  await page.getByTestId('signed-in-as').waitFor();
+function signInAsFounder(page: Page): Promise<void> {
+  return signInThroughUi(page, founder.email, founder.password);
 }
 
 describe('web shell', () => {

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium: no test tool may download a browser of its own on these machines. */
@@ -39,4 +39,17 @@ export function useBrowserContexts(baseURL: string): (viewport?: { width: number
     if (!browser) throw new Error('Chromium is not running: open contexts inside tests or hooks');
     return browser.newContext({ baseURL, viewport });
   };
+}
+
+/**
+ * Signs in through the web app's sign-in page and waits for the dashboard: the URL changes first,
+ * the router commits the new location once the lazy dashboard has loaded (it names who is signed in).
+ */
+export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth/signin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByTestId('signed-in-as').waitFor();
 }
