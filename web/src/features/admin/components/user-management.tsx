@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Card, Group, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ADMIN_SEARCH_LIMIT, type AdminMember } from '#contracts/admin';
+import { SearchForm } from '../../../components/search-form.tsx';
 import { useRemoveUser, useSearchMembers } from '../api/admin-api.ts';
 import { ADMIN_UI, failureMessage, removalOutcome, type RemovalResult } from '../admin-messages.ts';
 import { RemoveDialog } from './remove-dialog.tsx';
@@ -66,21 +67,12 @@ function RemovalReport({ result, retry }: { result: RemovalResult; retry: { run:
 
 /** User management: search by name or email (first 20), each with Remove; never for oneself. */
 export function UserManagement({ ownUserId }: { ownUserId: string }) {
-  const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const search = useSearchMembers(query);
   const [removing, setRemoving] = useState<AdminMember | null>(null);
   const [last, setLast] = useState<{ userId: string; reason: string; result: RemovalResult } | null>(null);
   // Asking again with the same reason continues an unfinished removal and reports its progress.
   const progress = useRemoveUser();
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const trimmed = typed.trim();
-    if (!trimmed) return;
-    if (trimmed === query) void search.refetch();
-    setQuery(trimmed);
-  };
 
   const refreshProgress = () => {
     if (!last) return;
@@ -93,21 +85,15 @@ export function UserManagement({ ownUserId }: { ownUserId: string }) {
       <Title order={2} size="h4" id="user-management-title" mb="sm">
         User Management
       </Title>
-      <form onSubmit={submit} role="search" aria-label="Find members by name or email">
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            label="Search by name or email"
-            placeholder="Start of a name or email"
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            style={{ flex: 1 }}
-            maxLength={100}
-          />
-          <Button type="submit" disabled={!typed.trim()} loading={search.isFetching}>
-            Search
-          </Button>
-        </Group>
-      </form>
+      <SearchForm
+        name="Find members by name or email"
+        label="Search by name or email"
+        placeholder="Start of a name or email"
+        query={query}
+        onSearch={setQuery}
+        onRepeat={() => void search.refetch()}
+        searching={search.isFetching}
+      />
       <Stack gap="xs" mt="sm" aria-live="polite">
         {last && <RemovalReport result={last.result} retry={{ run: refreshProgress, busy: progress.isPending, error: progress.error }} />}
         {search.isLoading && <Loader size="sm" aria-label="Searching" />}

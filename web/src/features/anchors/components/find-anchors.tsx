@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CallableOutput } from '#contracts/callables';
+import { SearchForm } from '../../../components/search-form.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, searchResultAction, sendRequestFailureMessage } from '../../../lib/anchor-actions.ts';
 import { useSendAnchorRequest } from '../../../lib/anchor-requests.ts';
@@ -48,39 +49,24 @@ function ResultRow({ user }: { user: SearchResult }) {
 
 /** Find New Anchors: search members by name (non-empty), then Add Anchor. */
 export function FindAnchors() {
-  const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const search = useSearchUsers(query);
   const users = search.data?.users ?? [];
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const trimmed = typed.trim();
-    if (!trimmed) return;
-    if (trimmed === query) void search.refetch();
-    setQuery(trimmed);
-  };
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="find-anchors-title">
       <Title order={2} size="h4" id="find-anchors-title" mb="sm">
         Find New Anchors
       </Title>
-      <form onSubmit={submit} role="search" aria-label="Find members by name">
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            label="Search by name"
-            placeholder="Start of a name"
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            style={{ flex: 1 }}
-            maxLength={100}
-          />
-          <Button type="submit" disabled={!typed.trim()} loading={search.isFetching}>
-            Search
-          </Button>
-        </Group>
-      </form>
+      <SearchForm
+        name="Find members by name"
+        label="Search by name"
+        placeholder="Start of a name"
+        query={query}
+        onSearch={setQuery}
+        onRepeat={() => void search.refetch()}
+        searching={search.isFetching}
+      />
       <Stack gap="xs" mt="sm" aria-live="polite">
         {search.isLoading && <Loader size="sm" aria-label="Searching" />}
         {search.isError && (
