@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { userSchema, type User } from '#contracts/user';
+import type { User } from '#contracts/user';
 import { dynamo, tableName } from './aws-clients.ts';
-import { keys, withoutStorageAttributes } from './keys.ts';
+import { keys } from './keys.ts';
+import { updateUserRecord } from './users.ts';
 
 export type StoredPhoto = User['photos'][number];
 
@@ -37,30 +38,19 @@ export async function nextPhotoNumber(uid: string): Promise<number | null> {
  * (a repeated or doubled confirmation). Null when a condition failed (the caller re-reads to say which).
  */
 export async function appendPhoto(uid: string, uploadId: string, photo: StoredPhoto, max: number, now = new Date()): Promise<User | null> {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(uid),
-        UpdateExpression: 'SET photos = list_append(if_not_exists(photos, :empty), :photo), lastActive = :now ADD photoUploadIds :uploadIds',
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(photos) OR size(photos) < :max) AND NOT contains(photoUploadIds, :uploadId)',
-        ExpressionAttributeValues: {
-          ':empty': [],
-          ':photo': [photo],
-          ':max': max,
-          ':now': now.toISOString(),
-          ':uploadIds': new Set([uploadId]),
-          ':uploadId': uploadId,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return userSchema.parse(withoutStorageAttributes(Attributes ?? {}));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+  return updateUserRecord(uid, {
+    UpdateExpression: 'SET photos = list_append(if_not_exists(photos, :empty), :photo), lastActive = :now ADD photoUploadIds :uploadIds',
+    ConditionExpression:
+      'attribute_exists(pk) AND (attribute_not_exists(photos) OR size(photos) < :max) AND NOT contains(photoUploadIds, :uploadId)',
+    ExpressionAttributeValues: {
+      ':empty': [],
+      ':photo': [photo],
+      ':max': max,
+      ':now': now.toISOString(),
+      ':uploadIds': new Set([uploadId]),
+      ':uploadId': uploadId,
+    },
+  });
 }
 
 /** Whether this upload already became a photo (see appendPhoto). */
@@ -78,22 +68,11 @@ export async function isPhotoUploadConfirmed(uid: string, uploadId: string): Pro
  */
 export async function removePhotoAt(uid: string, index: number, url: string): Promise<User | null> {
   if (!Number.isInteger(index) || index < 0) throw new Error(`Not a list index: ${index}`);
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(uid),
-        // A list index cannot be an expression value; it is an integer checked above.
-        UpdateExpression: `REMOVE photos[${index}]`,
-        ConditionExpression: `photos[${index}].#url = :url`,
-        ExpressionAttributeNames: { '#url': 'url' },
-        ExpressionAttributeValues: { ':url': url },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return userSchema.parse(withoutStorageAttributes(Attributes ?? {}));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+  return updateUserRecord(uid, {
+    // A list index cannot be an expression value; it is an integer checked above.
+    UpdateExpression: `REMOVE photos[${index}]`,
+    ConditionExpression: `photos[${index}].#url = :url`,
+    ExpressionAttributeNames: { '#url': 'url' },
+    ExpressionAttributeValues: { ':url': url },
+  });
 }

@@ -1,8 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { userSchema, type User } from '#contracts/user';
-import { dynamo, tableName } from './aws-clients.ts';
-import { keys, userIndexAttributes, withoutStorageAttributes } from './keys.ts';
+import type { User } from '#contracts/user';
+import { userIndexAttributes } from './keys.ts';
+import { updateUserRecord } from './users.ts';
 
 export type ProfileChanges = Pick<User, 'displayName' | 'birthday' | 'graduationYear' | 'major' | 'bio' | 'location' | 'contactInfo'>;
 
@@ -13,54 +11,32 @@ export type ProfileChanges = Pick<User, 'displayName' | 'birthday' | 'graduation
  */
 export async function saveProfileChanges(user: Pick<User, 'uid' | 'email'>, changes: ProfileChanges, now = new Date()): Promise<User | null> {
   const index = userIndexAttributes({ uid: user.uid, email: user.email, displayName: changes.displayName });
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(user.uid),
-        UpdateExpression:
-          'SET displayName = :displayName, birthday = :birthday, graduationYear = :graduationYear, major = :major, bio = :bio, ' +
-          '#location = :location, contactInfo = :contactInfo, nameShard = :nameShard, nameKey = :nameKey, lastActive = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#location': 'location' },
-        ExpressionAttributeValues: {
-          ':displayName': changes.displayName,
-          ':birthday': changes.birthday,
-          ':graduationYear': changes.graduationYear,
-          ':major': changes.major,
-          ':bio': changes.bio,
-          ':location': changes.location,
-          ':contactInfo': changes.contactInfo,
-          ':nameShard': index.nameShard,
-          ':nameKey': index.nameKey,
-          ':now': now.toISOString(),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return userSchema.parse(withoutStorageAttributes(Attributes ?? {}));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+  return updateUserRecord(user.uid, {
+    UpdateExpression:
+      'SET displayName = :displayName, birthday = :birthday, graduationYear = :graduationYear, major = :major, bio = :bio, ' +
+      '#location = :location, contactInfo = :contactInfo, nameShard = :nameShard, nameKey = :nameKey, lastActive = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#location': 'location' },
+    ExpressionAttributeValues: {
+      ':displayName': changes.displayName,
+      ':birthday': changes.birthday,
+      ':graduationYear': changes.graduationYear,
+      ':major': changes.major,
+      ':bio': changes.bio,
+      ':location': changes.location,
+      ':contactInfo': changes.contactInfo,
+      ':nameShard': index.nameShard,
+      ':nameKey': index.nameKey,
+      ':now': now.toISOString(),
+    },
+  });
 }
 
 /** The six visibility settings replace the stored ones whole. Null when the record does not exist. */
 export async function savePrivacy(uid: string, privacy: User['privacy'], now = new Date()): Promise<User | null> {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(uid),
-        UpdateExpression: 'SET privacy = :privacy, lastActive = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':privacy': privacy, ':now': now.toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return userSchema.parse(withoutStorageAttributes(Attributes ?? {}));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+  return updateUserRecord(uid, {
+    UpdateExpression: 'SET privacy = :privacy, lastActive = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':privacy': privacy, ':now': now.toISOString() },
+  });
 }

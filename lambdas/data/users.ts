@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { userSchema, type User } from '#contracts/user';
 import { dynamo, tableName } from './aws-clients.ts';
 import { keys, userIndexAttributes, withoutStorageAttributes } from './keys.ts';
@@ -7,6 +7,20 @@ import { keys, userIndexAttributes, withoutStorageAttributes } from './keys.ts';
 export async function getUser(uid: string): Promise<User | null> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(uid) }));
   return Item ? userSchema.parse(withoutStorageAttributes(Item)) : null;
+}
+
+/**
+ * One conditional UpdateItem on a member's record that answers with the whole updated record; null
+ * when the write's condition failed (the record is missing, or the caller's own condition).
+ */
+export async function updateUserRecord(uid: string, update: Omit<UpdateCommandInput, 'TableName' | 'Key' | 'ReturnValues'>): Promise<User | null> {
+  try {
+    const { Attributes } = await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: keys.user(uid), ...update, ReturnValues: 'ALL_NEW' }));
+    return userSchema.parse(withoutStorageAttributes(Attributes ?? {}));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
 }
 
 /**
@@ -94,37 +108,26 @@ export type CompletedProfile = Pick<User, 'displayName' | 'bio' | 'birthday' | '
  */
 export async function saveCompletedProfile(user: User, profile: CompletedProfile, now = new Date()): Promise<User | null> {
   const updated = { ...user, ...profile, profileCompleted: true, lastActive: now.toISOString() };
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(user.uid),
-        UpdateExpression:
-          'SET displayName = :displayName, bio = :bio, birthday = :birthday, #location = :location, contactInfo = :contactInfo, ' +
-          'privacy = :privacy, profileCompleted = :true, lastActive = :now, nameShard = :nameShard, nameKey = :nameKey',
-        ConditionExpression:
-          'attribute_exists(pk) AND size(profilePicture) > :zero AND ' +
-          '(attribute_exists(invitedBy) OR isSuperuser = :true OR isAdmin = :true)',
-        ExpressionAttributeNames: { '#location': 'location' },
-        ExpressionAttributeValues: {
-          ':displayName': updated.displayName,
-          ':bio': updated.bio,
-          ':birthday': updated.birthday,
-          ':location': updated.location,
-          ':contactInfo': updated.contactInfo,
-          ':privacy': updated.privacy,
-          ':true': true,
-          ':zero': 0,
-          ':now': updated.lastActive,
-          ':nameShard': userIndexAttributes(updated).nameShard,
-          ':nameKey': userIndexAttributes(updated).nameKey,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return userSchema.parse(withoutStorageAttributes(Attributes ?? {}));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+  return updateUserRecord(user.uid, {
+    UpdateExpression:
+      'SET displayName = :displayName, bio = :bio, birthday = :birthday, #location = :location, contactInfo = :contactInfo, ' +
+      'privacy = :privacy, profileCompleted = :true, lastActive = :now, nameShard = :nameShard, nameKey = :nameKey',
+    ConditionExpression:
+      'attribute_exists(pk) AND size(profilePicture) > :zero AND ' +
+      '(attribute_exists(invitedBy) OR isSuperuser = :true OR isAdmin = :true)',
+    ExpressionAttributeNames: { '#location': 'location' },
+    ExpressionAttributeValues: {
+      ':displayName': updated.displayName,
+      ':bio': updated.bio,
+      ':birthday': updated.birthday,
+      ':location': updated.location,
+      ':contactInfo': updated.contactInfo,
+      ':privacy': updated.privacy,
+      ':true': true,
+      ':zero': 0,
+      ':now': updated.lastActive,
+      ':nameShard': userIndexAttributes(updated).nameShard,
+      ':nameKey': userIndexAttributes(updated).nameKey,
+    },
+  });
 }
