@@ -1,0 +1,243 @@
+import assert from 'node:assert/strict';
+import { randomInt, randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { callables, type CallableName } from '../../lambdas/contracts/callables.ts';
+import { ERROR_HTTP_STATUS } from '../../lambdas/contracts/protocol.ts';
+import { callableHandlers } from '../../lambdas/callable-handlers.ts';
+import { apiGatewayEvent } from '../../local/api-gateway-event.ts';
+import type { Endpoints } from '../../local/cloud-files.ts';
+import { ensureTable } from '../../local/dynamodb-local.ts';
+import { ensureBucket } from '../../local/s3-local.ts';
+import { acceptsBody, FORBIDDEN_FIELDS, invalidCases, mixedCases, VALID_SAMPLES, withField, type FuzzCase } from './fuzz-inputs.ts';
+import { createMember, useLocalCloudData } from './local-cloud-members.ts';
+import { decodeJwtPayload } from './local-cloud-tokens.ts';
+
+/**
+ * Runs hostile input against every callable's handler in this process, as API Gateway would call
+ * it, against a table and a bucket of this run's own (created in the local cloud's DynamoDB and
+ * s3rver), so a full Scan and a full bucket listing before and after a batch show exactly what the
+ * batch changed — other test files write to the cloud's own table at the same time.
+ */
+
+const LAMBDAS_DIR = new URL('../../lambdas/', import.meta.url).href;
+
+/** Points the data layer at the local cloud, then at a fresh table and bucket of this run. */
+export async function useOwnFuzzStore(endpoints: Endpoints): Promise<{ tableName: string; bucket: string }> {
+  useLocalCloudData(endpoints);
+  const suffix = randomUUID().slice(0, 8);
+  const tableName = `fuzz-${suffix}`;
+  const bucket = `fuzz-${suffix}`;
+  await ensureTable(endpoints.dynamodb.endpoint, tableName);
+  await ensureBucket(endpoints.s3.endpoint, bucket, ['http://localhost']);
+  Object.assign(process.env, { TABLE_NAME: tableName, BUCKET_NAME: bucket });
+  return { tableName, bucket };
+}
+
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string | number | boolean>;
+}
+
+type Handler = (event: unknown) => Promise<{ statusCode?: number; body?: string; headers?: Record<string, string | number | boolean> }>;
+
+async function handlerOf(name: CallableName): Promise<Handler> {
+  const module = (await import(LAMBDAS_DIR + callableHandlers[name].entry)) as { handler: Handler };
+  return module.handler;
+}
+
+/** A client address per call, so the per-client limit of public callables does not answer instead. */
+function anyClientAddress(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** Calls the handler with a raw body (any bytes, any size) and these JWT claims (null: no token). */
+export async function invokeRaw(name: CallableName, claims: Record<string, unknown> | null, body: string): Promise<Answer> {
+  const handler = await handlerOf(name);
+  const request = {
+    method: 'POST',
+    url: `/api/${name}`,
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': anyClientAddress() },
+    socket: { remoteAddress: '127.0.0.1' },
+    httpVersion: '1.1',
+  } as never;
+  const event = apiGatewayEvent({
+    request,
+    requestId: `fuzz-${randomUUID()}`,
+    routeKey: `POST /api/${name}`,
+    rawPath: `/api/${name}`,
+    body: Buffer.from(body, 'utf8'),
+    claims: claims as never,
+  });
+  const result = await handler(event);
+  let parsed: unknown = result.body;
+  try {
+    parsed = JSON.parse(result.body ?? '');
+  } catch {
+    // Left as text: assertProtocolAnswer says it is not the protocol.
+  }
+  return { status: result.statusCode ?? 200, body: parsed, headers: result.headers ?? {} };
+}
+
+/** Never a 5xx, and always the protocol's body: `{result}` with 200, or `{error}` with its status. */
+export function assertProtocolAnswer(answer: Answer, what: string): void {
+  const shown = `${what}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
+  assert.ok(answer.status < 500, `5xx for ${shown}`);
+  assert.ok(typeof answer.body === 'object' && answer.body !== null, `not a JSON object: ${shown}`);
+  const body = answer.body as { result?: unknown; error?: { status?: string; message?: unknown; details?: { correlationId?: unknown } } };
+  if (answer.status === 200) {
+    assert.ok('result' in body && !('error' in body), `200 without {result}: ${shown}`);
+    return;
+  }
+  const error = body.error;
+  assert.ok(error && typeof error.status === 'string' && error.status in ERROR_HTTP_STATUS, `no protocol error: ${shown}`);
+  assert.equal(ERROR_HTTP_STATUS[error.status as keyof typeof ERROR_HTTP_STATUS], answer.status, `status mismatch: ${shown}`);
+  assert.ok(typeof error.message === 'string' && error.message.length > 0, `no message: ${shown}`);
+  assert.ok(typeof error.details?.correlationId === 'string', `no correlation id: ${shown}`);
+}
+
+/** A refusal of the input itself: 400 invalid-argument in the protocol's shape. */
+export function assertRefused(answer: Answer, what: string): void {
+  assertProtocolAnswer(answer, what);
+  assert.equal(answer.status, 400, `not refused (${answer.status}) for ${what}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+  assert.equal((answer.body as { error: { status: string } }).error.status, 'invalid-argument', what);
+}
+
+/**
+ * Everything this run's table and bucket hold, as one comparable string. Rate-limit windows are
+ * left out: the abuse limits count every request, refused or not, by design.
+ */
+export async function snapshot(): Promise<string> {
+  const { dynamo, tableName, s3, bucketName } = await import('../../lambdas/data/aws-clients.ts');
+  const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: startKey, ConsistentRead: true }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  const rows = items
+    .filter((item) => !String(item.pk).startsWith('RATE#'))
+    .map((item) => JSON.stringify(item, (_key, value: unknown) => (value instanceof Set ? [...(value as Set<unknown>)].sort() : value)))
+    .sort();
+  const objects: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3().send(new ListObjectsV2Command({ Bucket: bucketName(), ContinuationToken: token }));
+    objects.push(...(page.Contents ?? []).map((object) => `${object.Key} ${object.Size} ${object.ETag}`));
+    token = page.NextContinuationToken;
+  } while (token);
+  return JSON.stringify({ rows, objects: objects.sort() });
+}
+
+export interface FuzzMember {
+  uid: string;
+  claims: Record<string, unknown> | null;
+}
+
+/** A member of its own for one callable (the abuse limits are per member), admin for admin rows. */
+export async function memberFor(endpoints: Endpoints, name: CallableName): Promise<FuzzMember> {
+  const member = await createMember(endpoints, `fuzz-${name}`, { location: { city: 'Austin', state: 'Texas' } });
+  const claims = decodeJwtPayload(member.accessToken);
+  if (callables[name].access === 'admin') claims['cognito:groups'] = ['admin'];
+  // Public callables are fuzzed as a stranger would call them: no token.
+  return { uid: member.uid, claims: callables[name].access === 'public' ? null : claims };
+}
+
+/** Values a member might try for a server-only field. */
+function forbiddenValue(field: string, uid: string): unknown {
+  if (field === 'inviteSystem') return { invitesRemaining: 999, localInvitesUsed: 0, distantInvitesUsed: 0 };
+  if (field === 'photos') return [{ id: 'x', url: 'users/x/photos/photo-1.jpg', caption: '', uploadedAt: '2020-01-01' }];
+  if (/^(is|profileCompleted)/.test(field)) return true;
+  if (/Count|Remaining|Used|Seq|Version/.test(field)) return 1_000_000;
+  return uid;
+}
+
+/** The valid sample with a forbidden field, at the top level and inside each nested object. */
+export function forbiddenFieldBodies(name: CallableName, uid: string): FuzzCase[] {
+  const sample = VALID_SAMPLES[name];
+  const bodies: FuzzCase[] = [];
+  for (const field of FORBIDDEN_FIELDS) {
+    const value = forbiddenValue(field, uid);
+    bodies.push({ kind: `forbidden ${field}`, body: JSON.stringify({ data: withField(sample, field, value) }) });
+    for (const [key, nestedValue] of Object.entries(sample)) {
+      if (typeof nestedValue !== 'object' || nestedValue === null || Array.isArray(nestedValue)) continue;
+      const inner = withField(nestedValue as Record<string, unknown>, field, value);
+      bodies.push({ kind: `forbidden ${key}.${field}`, body: JSON.stringify({ data: { ...sample, [key]: inner } }) });
+    }
+  }
+  return bodies;
+}
+
+export interface FuzzCounts {
+  name: CallableName;
+  refused: number;
+  forbidden: number;
+  mixed: number;
+  total: number;
+}
+
+export interface FuzzOptions {
+  /** Schema-invalid bodies, all answered 400, inside the snapshot comparison. */
+  refusedRuns: number;
+  /** Any body (valid-looking ones included): never a 5xx, always the protocol. */
+  mixedRuns: number;
+  seed?: number;
+  /** Cases sent at once (default 10). */
+  concurrency?: number;
+}
+
+/**
+ * One callable's batch: snapshot → refused cases and every forbidden field (each 400) → snapshot,
+ * which must be identical; then mixed cases, which may be accepted but never answer 5xx.
+ */
+export async function fuzzCallable(name: CallableName, member: FuzzMember, options: FuzzOptions): Promise<FuzzCounts> {
+  const counts: FuzzCounts = { name, refused: 0, forbidden: 0, mixed: 0, total: 0 };
+  const batch = options.concurrency ?? 10;
+  const runs = (cases: number) => Math.max(1, Math.ceil(cases / batch));
+  const refusable = invalidCases(name).filter((fuzzCase) => !acceptsBody(name, fuzzCase.body));
+  const before = await snapshot();
+  // Each run sends a batch of cases at once (shrinking still works on the batch).
+  await fc.assert(
+    fc.asyncProperty(fc.array(refusable, { minLength: batch, maxLength: batch }), async (fuzzCases) => {
+      counts.refused += fuzzCases.length;
+      await Promise.all(fuzzCases.map(async (fuzzCase) => assertRefused(await invokeRaw(name, member.claims, fuzzCase.body), `${name} ${fuzzCase.kind}`)));
+    }),
+    { numRuns: runs(options.refusedRuns), seed: options.seed },
+  );
+  const forbidden = forbiddenFieldBodies(name, member.uid);
+  counts.forbidden = forbidden.length;
+  for (let i = 0; i < forbidden.length; i += batch) {
+    await Promise.all(
+      forbidden.slice(i, i + batch).map(async (fuzzCase) => assertRefused(await invokeRaw(name, member.claims, fuzzCase.body), `${name} ${fuzzCase.kind}`)),
+    );
+  }
+  assert.equal(await snapshot(), before, `${name}: a refused call changed the table or the bucket`);
+  await fc.assert(
+    fc.asyncProperty(fc.array(mixedCases(name), { minLength: batch, maxLength: batch }), async (fuzzCases) => {
+      counts.mixed += fuzzCases.length;
+      await Promise.all(
+        fuzzCases.map(async (fuzzCase) => {
+          const answer = await invokeRaw(name, member.claims, fuzzCase.body);
+          assertProtocolAnswer(answer, `${name} ${fuzzCase.kind}`);
+          if (!acceptsBody(name, fuzzCase.body)) assertRefused(answer, `${name} ${fuzzCase.kind}`);
+        }),
+      );
+    }),
+    { numRuns: runs(options.mixedRuns), seed: options.seed },
+  );
+  counts.total = counts.refused + counts.forbidden + counts.mixed;
+  return counts;
+}
+
+/** Bodies past the 256 KB the API accepts (up to API Gateway's 10 MB), otherwise valid-looking. */
+export function bigBodies(name: CallableName): FuzzCase[] {
+  const sample = VALID_SAMPLES[name];
+  return [300 * 1024, 1024 * 1024, 10 * 1024 * 1024 - 64].map((size) => {
+    const head = JSON.stringify({ data: sample }).slice(0, -2);
+    const pad = `,"padding":"${'x'.repeat(size)}"}}`;
+    return { kind: `body of ${Math.round(size / 1024)} KB`, body: `${head}${head.endsWith('{') ? pad.slice(1) : pad}` };
+  });
+}
