@@ -15,10 +15,10 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatPhone, PHONE_MAX_LENGTH } from '#contracts/phone';
 import { BIO_MAX_LENGTH, CONTACT_VISIBILITY_OPTIONS, profileSetupSchema, VISIBILITY_OPTIONS } from '#contracts/profile';
 import type { User } from '#contracts/user';
 import { CityStateFields } from '../../../components/city-state-fields.tsx';
+import { ContactFields } from '../../../components/contact-fields.tsx';
 import { JoinProgress } from '../../../components/join-progress.tsx';
 import { PageError } from '../../../components/page-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -151,25 +151,7 @@ function ProfileSetupForm({ me }: { me: User }) {
             </SimpleGrid>
 
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Phone Number"
-                type="tel"
-                required
-                placeholder="555-123-4567"
-                maxLength={PHONE_MAX_LENGTH}
-                autoComplete="tel-national"
-                key={form.key('contactInfo.phoneNumber')}
-                {...form.getInputProps('contactInfo.phoneNumber')}
-                onChange={(event) => form.setFieldValue('contactInfo.phoneNumber', formatPhone(event.currentTarget.value))}
-              />
-              <TextInput
-                label="Personal Email"
-                type="email"
-                required
-                autoComplete="email"
-                key={form.key('contactInfo.personalEmail')}
-                {...form.getInputProps('contactInfo.personalEmail')}
-              />
+              <ContactFields form={form} required />
             </SimpleGrid>
 
             <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -1,11 +1,11 @@
 import { Button, Divider, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { formatPhone, PHONE_MAX_LENGTH } from '#contracts/phone';
 import { BIO_MAX_LENGTH } from '#contracts/profile';
 import { GRADUATION_YEAR_MIN, latestGraduationYear, SETTINGS_MESSAGES } from '#contracts/settings';
 import type { User } from '#contracts/user';
 import { CityStateFields } from '../../../components/city-state-fields.tsx';
+import { ContactFields } from '../../../components/contact-fields.tsx';
 import { useUpdateProfile } from '../api/settings-mutations.ts';
 import { initialSettingsValues, settingsProfileErrors, updateProfileInput, type SettingsProfileValues } from '../settings-form.ts';
 import { PhotosGallery } from './photos-gallery.tsx';
@@ -83,23 +83,7 @@ export function ProfileTab({ me }: { me: User }) {
             Contact info
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Phone Number"
-              type="tel"
-              placeholder="555-123-4567"
-              maxLength={PHONE_MAX_LENGTH}
-              autoComplete="tel-national"
-              key={form.key('contactInfo.phoneNumber')}
-              {...form.getInputProps('contactInfo.phoneNumber')}
-              onChange={(event) => form.setFieldValue('contactInfo.phoneNumber', formatPhone(event.currentTarget.value))}
-            />
-            <TextInput
-              label="Personal Email"
-              type="email"
-              autoComplete="email"
-              key={form.key('contactInfo.personalEmail')}
-              {...form.getInputProps('contactInfo.personalEmail')}
-            />
+            <ContactFields form={form} />
           </SimpleGrid>
 
           <SaveStatus status={status} savedMessage={SETTINGS_MESSAGES.profileSaved} failedMessage={SETTINGS_MESSAGES.profileFailed} error={save.error} />
