@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import type { WebConfig } from '../lambdas/contracts/web-config.ts';
 import { API_PATH_PREFIX } from './callable-api.ts';
 import { acknowledge, arnReference } from './nag.ts';
+import { buildContentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from './security-headers.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
 
 export interface WebHostingProps {
@@ -43,19 +44,7 @@ export const SPA_FALLBACK_CODE = `function handler(event) {
 
 /** The Content-Security-Policy of every response: no inline scripts, no framing. */
 export function contentSecurityPolicy(region: string, picturesEndpoint: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // The UI library sets style attributes at runtime.
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${picturesEndpoint}`,
-    "font-src 'self' data:",
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com ${picturesEndpoint}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return buildContentSecurityPolicy({ cognito: `https://cognito-idp.${region}.amazonaws.com`, pictures: picturesEndpoint });
 }
 
 /**
@@ -103,7 +92,7 @@ export class WebHosting extends Construct {
           override: true,
         },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
           includeSubdomains: true,
           preload: true,
           override: true,
@@ -114,6 +103,9 @@ export class WebHosting extends Construct {
           referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
           override: true,
         },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
       },
     });
 

@@ -198,7 +198,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     stoppers.push(() => scheduler.stop());
 
     if (options.web) {
-      const web = await startWeb({ port: webPort, gatewayUrl, quiet: options.quiet });
+      const web = await startWeb({
+        port: webPort,
+        gatewayUrl,
+        cognitoEndpoint: cognito.value.endpoint,
+        s3Endpoint: s3.value.endpoint,
+        quiet: options.quiet,
+      });
       stoppers.push(() => web.stop());
     }
 

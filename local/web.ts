@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './cloud-files.ts';
 import { MAILBOX_PAGE_PATH } from './gateway.ts';
+import { securityHeadersPlugin } from './web-security-headers.ts';
 
 export interface WebServer {
   url: string;
@@ -11,12 +12,16 @@ export interface WebServer {
 export interface WebOptions {
   port: number;
   gatewayUrl: string;
+  /** cognito-local and s3rver: the browser talks to both directly, so the CSP must allow them. */
+  cognitoEndpoint: string;
+  s3Endpoint: string;
   quiet?: boolean;
 }
 
 /**
  * The SPA through Vite's dev server (hot reload while developing). The gateway sits behind the
  * same origin, as CloudFront puts API Gateway behind the SPA's origin on AWS: no CORS anywhere.
+ * Every response carries CloudFront's security headers (local/web-security-headers.ts).
  */
 export async function startWeb(options: WebOptions): Promise<WebServer> {
   const configFile = join(REPO_ROOT, 'web', 'vite.config.ts');
@@ -27,6 +32,13 @@ export async function startWeb(options: WebOptions): Promise<WebServer> {
     configFile,
     clearScreen: false,
     logLevel: options.quiet ? 'warn' : 'info',
+    plugins: [
+      securityHeadersPlugin({
+        cognito: options.cognitoEndpoint,
+        pictures: options.s3Endpoint,
+        web: `http://localhost:${options.port}`,
+      }),
+    ],
     server: {
       port: options.port,
       strictPort: true,

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import { buildContentSecurityPolicy, securityHeaders } from '../lib/security-headers.ts';
+
+export interface LocalCspOrigins {
+  /** cognito-local's endpoint: Amplify signs in there instead of cognito-idp.<region>.amazonaws.com. */
+  cognito: string;
+  /** s3rver's endpoint: presigned picture URLs point there instead of the regional S3 endpoint. */
+  pictures: string;
+  /** The dev server's own origin (http://localhost:<port>): its HMR socket is ws:// on the same port. */
+  web: string;
+}
+
+/** The `'sha256-…'` source of each inline <script> in an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1] ?? '')) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The CloudFront policy with the local cloud's stand-ins, and exactly two dev-only additions:
+ * the hash of the React Refresh preamble Vite's React plugin inlines into index.html (hot reload;
+ * a hash, not 'unsafe-inline', so any other inline script is still refused), and the ws:// origin
+ * of Vite's HMR socket.
+ */
+export function localContentSecurityPolicy(origins: LocalCspOrigins, scriptHashes: readonly string[]): string {
+  return buildContentSecurityPolicy({
+    cognito: origins.cognito,
+    pictures: origins.pictures,
+    extraScript: scriptHashes,
+    extraConnect: [origins.web.replace(/^http/, 'ws')],
+  });
+}
+
+/**
+ * Sends the production security headers on every response of the dev server: the SPA, its modules,
+ * and what it proxies (/api, /config.json), as CloudFront adds them in front of S3 and API Gateway.
+ * Registered before Vite's own middlewares (proxy included), so nothing leaves without them, and
+ * they replace the gateway's own baseline headers as CloudFront's policy (override: true) does.
+ */
+export function securityHeadersPlugin(origins: LocalCspOrigins): Plugin {
+  let headers: Promise<Record<string, string>> | undefined;
+  async function computeHeaders(server: ViteDevServer): Promise<Record<string, string>> {
+    const indexHtml = await readFile(join(server.config.root, 'index.html'), 'utf8');
+    const served = await server.transformIndexHtml('/', indexHtml);
+    return securityHeaders(localContentSecurityPolicy(origins, inlineScriptHashes(served)));
+  }
+  return {
+    name: 'anchored:security-headers',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((_request, response, next) => {
+        headers ??= computeHeaders(server);
+        headers.then(
+          (values) => {
+            const apply = () => {
+              for (const [name, value] of Object.entries(values)) response.setHeader(name, value);
+            };
+            apply();
+            // Like CloudFront's `override: true`: what a proxied origin (the gateway) sets is replaced
+            // just before the head is written (Node's implicit head goes through writeHead too).
+            const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => typeof response;
+            response.writeHead = ((...args: unknown[]) => {
+              if (!response.headersSent) apply();
+              return writeHead(...args);
+            }) as typeof response.writeHead;
+            next();
+          },
+          (error: unknown) => next(error),
+        );
+      });
+    },
+  };
+}
