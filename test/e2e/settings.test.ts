@@ -66,7 +66,7 @@ describe('settings', () => {
         contactInfo: { phoneNumber: '555-222-3333', personalEmail: 'edna@example.com' },
       });
       // The navigation's name follows the saved record.
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your profile (Edited Edna)' }).waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your profile: Edited Edna' }).waitFor();
 
       // A photo: the gallery counts it and shows it; a fake image is refused and the member is told.
       await page.getByLabel('Photo file').setInputFiles({ name: 'garden.png', mimeType: 'image/png', buffer: PNG_1X1 });
@@ -88,7 +88,7 @@ describe('settings', () => {
       expect((await getUser(member.uid))?.privacy).toMatchObject({ phoneVisibility: 'private', photosVisibility: 'public' });
 
       // The profile view shows the gallery (as getUserProfile lets this viewer see it).
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your profile (Edited Edna)' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your profile: Edited Edna' }).click();
       await page.getByRole('region', { name: 'Photos' }).getByRole('img', { name: 'Photo 1' }).waitFor();
       await page.getByRole('link', { name: 'Edit Profile' }).click();
       await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();

@@ -134,7 +134,7 @@ describe('web shell', () => {
       for (const name of ['Dashboard', 'Anchors', 'Metrics', 'Settings']) {
         expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
       }
-      const profileLink = nav.getByRole('link', { name: `Your profile (${displayName})` });
+      const profileLink = nav.getByRole('link', { name: `Your profile: ${displayName}` });
       expect(await profileLink.getAttribute('href')).toBe(`/profile/${founder.userId}`);
       expect(await profileLink.textContent()).toBe(displayName);
 

@@ -51,7 +51,7 @@ describe('app shell (jsdom)', () => {
       'Ada Lovelace',
       'Settings',
     ]);
-    expect(within(nav).getByRole('link', { name: 'Your profile (Ada Lovelace)' }).getAttribute('href')).toBe('/profile/u1');
+    expect(within(nav).getByRole('link', { name: 'Your profile: Ada Lovelace' }).getAttribute('href')).toBe('/profile/u1');
     expect(within(nav).getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
   });

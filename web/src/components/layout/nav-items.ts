@@ -17,7 +17,7 @@ export function signedInItems(userId: string, displayName: string): NavItem[] {
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'Anchors', to: '/anchors' },
     { label: 'Metrics', to: '/metrics' },
-    { label: displayName, to: `/profile/${encodeURIComponent(userId)}`, ariaLabel: `Your profile (${displayName})` },
+    { label: displayName, to: `/profile/${encodeURIComponent(userId)}`, ariaLabel: `Your profile: ${displayName}` },
     { label: 'Settings', to: '/settings' },
   ];
 }

@@ -24,11 +24,14 @@ export function NewsFeed({ userId }: { userId: string }) {
           <Text c="dimmed">No posts yet. Write the first one, or anchor with someone to see theirs.</Text>
         </Card>
       )}
-      <Stack gap="md" aria-label="News feed" role="feed" aria-busy={feed.isFetching}>
-        {posts.map((post) => (
-          <PostCard key={post.postId} userId={userId} post={post} />
-        ))}
-      </Stack>
+      {/* role=feed must hold articles: rendered only once there are posts. */}
+      {posts.length > 0 && (
+        <Stack gap="md" aria-label="News feed" role="feed" aria-busy={feed.isFetching}>
+          {posts.map((post) => (
+            <PostCard key={post.postId} userId={userId} post={post} />
+          ))}
+        </Stack>
+      )}
       {feed.hasNextPage && (
         <Button variant="light" onClick={() => void feed.fetchNextPage()} loading={feed.isFetchingNextPage}>
           Load older posts
