@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Loader, Modal } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Loader } from '@mantine/core';
 
 /**
  * One theme for the product: a calm teal, rounded corners, system fonts (no web-font download).
@@ -13,9 +13,8 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   components: {
-    // The × of every dialog gets a name for screen readers.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    // A spinner is a status: its aria-label ("Loading …") is announced, and allowed on the element.
+    // (No Modal defaults here: Modal.extend pulls the dialog code into the landing's entry chunk;
+    // each <Modal> names its × itself.) A spinner is a status: its aria-label ("Loading …") is announced, and allowed on the element.
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
   },
 });

@@ -13,7 +13,7 @@ interface ConfirmModalProps {
 /** An accessible yes/no question (a labelled dialog with focus trapped), instead of window.confirm. */
 export function ConfirmModal({ opened, title, message, confirmLabel, onConfirm, onCancel, busy = false }: ConfirmModalProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onCancel} title={title} centered>
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} data-autofocus>

@@ -28,7 +28,7 @@ export function ReasonPrompt({ opened, title, label, confirmLabel, onConfirm, on
     if (trimmed) onConfirm(trimmed);
   };
   return (
-    <Modal opened={opened} onClose={close} title={title} centered>
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={close} title={title} centered>
       <form onSubmit={submit}>
         <TextInput label={label} value={reason} onChange={(event) => setReason(event.currentTarget.value)} maxLength={500} data-autofocus />
         <Group justify="flex-end" mt="md">

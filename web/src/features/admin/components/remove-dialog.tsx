@@ -34,7 +34,7 @@ export function RemoveDialog({ member, onClose, onRemoved }: RemoveDialogProps) 
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Remove ${member.displayName}`} centered size="lg">
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened onClose={onClose} title={`Remove ${member.displayName}`} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">

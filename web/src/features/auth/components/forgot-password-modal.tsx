@@ -49,7 +49,7 @@ export function ForgotPasswordModal({ opened, initialEmail, onClose }: ForgotPas
   }, [opened]);
 
   return (
-    <Modal opened={opened} onClose={close} title="Reset your password" centered>
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={close} title="Reset your password" centered>
       {sentTo ? (
         <Stack gap="sm">
           <Alert color="teal" role="status" title="Check your email">

@@ -25,7 +25,7 @@ interface CropDialogProps {
 /** A square crop of the chosen picture: drag (or arrow keys) to move, slider to resize. */
 export function CropDialog({ file, onCancel, onCropped }: CropDialogProps) {
   return (
-    <Modal opened={file !== null} onClose={onCancel} title="Crop your picture" centered size="auto">
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={file !== null} onClose={onCancel} title="Crop your picture" centered size="auto">
       {file && <CropArea key={`${file.name}-${file.size}-${file.lastModified}`} file={file} onCancel={onCancel} onCropped={onCropped} />}
     </Modal>
   );

@@ -30,7 +30,7 @@ export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onCl
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Delete Account" centered>
+    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={close} title="Delete Account" centered>
       <Stack gap="md">
         <Text size="sm">
           This cannot be undone. To confirm, type <strong>{ACCOUNT_DELETION_CONFIRMATION}</strong> below.
