@@ -19,6 +19,35 @@ export const LAMBDAS_DIR = fileURLToPath(new URL('../lambdas/', import.meta.url)
 /** The newest Node.js runtime this aws-cdk-lib offers (cdk-nag L1 checks the same list). */
 export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_24_X;
 
+/**
+ * The AWS SDK v3 packages the handlers import, all of which the Node.js Lambda runtime ships
+ * (since nodejs18.x it carries the whole v3 SDK under /var/runtime/node_modules, the presigners
+ * included): left out of the bundle, they keep each function well under 300 KB. Exactly these,
+ * so any other package (and a new SDK package added later) is bundled unless listed here. The
+ * runtime's SDK version trails the pinned one (README, Browser and Lambda budgets).
+ */
+export const RUNTIME_SDK_PACKAGES = [
+  '@aws-sdk/client-cognito-identity-provider',
+  '@aws-sdk/client-dynamodb',
+  '@aws-sdk/client-lambda',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/lib-dynamodb',
+  '@aws-sdk/s3-presigned-post',
+  '@aws-sdk/s3-request-presigner',
+] as const;
+
+/**
+ * The esbuild options every function is bundled with (besides ESM, minify and source maps);
+ * `npm run bench:web` bundles with the same ones to report each function's size.
+ */
+export const LAMBDA_ESBUILD = {
+  target: 'node24',
+  mainFields: ['module', 'main'],
+  external: RUNTIME_SDK_PACKAGES,
+  // Some CommonJS dependencies call require() for Node built-ins inside the ESM bundle.
+  banner: "import{createRequire}from'node:module';const require=createRequire(import.meta.url);",
+} as const;
+
 /** What a function may be granted; each function receives only what its permissions name. */
 export interface FunctionResources {
   readonly table: dynamodb.ITable;
@@ -108,17 +137,14 @@ export class AppFunction extends Construct {
       environment,
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node24',
+        target: LAMBDA_ESBUILD.target,
         minify: true,
         sourceMap: true,
         sourceMapMode: SourceMapMode.DEFAULT,
         sourcesContent: false,
-        mainFields: ['module', 'main'],
-        // Bundle the pinned AWS SDK too: the runtime's copy has another version and lacks the
-        // presigner packages.
-        externalModules: [],
-        // Some CommonJS dependencies call require() for Node built-ins inside the ESM bundle.
-        banner: "import{createRequire}from'node:module';const require=createRequire(import.meta.url);",
+        mainFields: [...LAMBDA_ESBUILD.mainFields],
+        externalModules: [...LAMBDA_ESBUILD.external],
+        banner: LAMBDA_ESBUILD.banner,
         ...(props.assets?.length && { commandHooks: copyBesideBundle(props.assets) }),
       },
     });

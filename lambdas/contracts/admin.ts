@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { userIdSchema } from './anchors.ts';
 
 /** Members one admin search returns (spec §9 "Admin user list 20 matches"). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Most accepted anchors a member may have (spec §9), on both sides of every pair. */
 export const MAX_ANCHORS = 100;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { anchorCallables } from './anchors.ts';
 import { feedCallables } from './feed.ts';
 import { adminCallables } from './admin.ts';

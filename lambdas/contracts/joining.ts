@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { INVITE_CODE_LENGTH, inviteTypeSchema, userSchema } from './user.ts';
 import { picturePurposeSchema, profileSetupSchema } from './profile.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The 50 US states (the spec's location dropdown), with their postal codes. */
 export const US_STATES = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec §8 and §2 (Metrics), verbatim. */
 export const METRICS_MESSAGES = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_COUNTRY } from './user.ts';
 import { usStateNameSchema } from './location.ts';
 import { INVALID_PHONE_MESSAGE, isValidPhone } from './phone.ts';

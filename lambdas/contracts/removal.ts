@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { userIdSchema } from './anchors.ts';
 
 /** Spec §5 and §8: the admin panel's removal and the account tab's deletion. */

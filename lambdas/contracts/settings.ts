@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { normalizeCity, normalizeState } from './location.ts';
 import { pictureUploadSchema } from './joining.ts';
 import { INVALID_PHONE_MESSAGE, isValidPhone } from './phone.ts';

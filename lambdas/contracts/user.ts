@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Visibility of a part of the profile: 'friends' means the owner's accepted anchors. */
 export const visibilitySchema = z.enum(['public', 'friends', 'private']);

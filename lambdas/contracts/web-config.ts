@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The runtime configuration the SPA fetches from `/config.json` the first time it needs it (sign-in,

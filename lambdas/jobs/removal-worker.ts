@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dispatchRemovalWorker, type RemovalWorkerEvent } from '#data/removal-dispatch';
 import { logger } from '#http/logger';
 import { runRemoval } from './removal-runner.ts';
