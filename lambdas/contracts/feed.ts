@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec §5 and §9: posts up to 500 characters, comments up to 300, both required after trimming. */
 export const POST_MAX_LENGTH = 500;
