@@ -115,9 +115,16 @@ export const feedCallables = {
   },
   addComment: {
     access: 'member',
-    input: z.object({ postId: postIdSchema, content: commentContentSchema }).strict(),
+    input: z
+      .object({
+        postId: postIdSchema,
+        content: commentContentSchema,
+        /** As for createPost: a retry with the same id returns the first comment, never a second. */
+        clientRequestId: z.string().trim().min(8).max(64).optional(),
+      })
+      .strict(),
     output: z.object({ comment: commentSchema, commentCount: z.number().int() }),
-    description: 'Comments on a post; the comment and commentCount move together.',
+    description: 'Comments on a post; the comment and commentCount move together; idempotent per clientRequestId.',
   },
   listComments: {
     access: 'member',

@@ -2,6 +2,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { withFaultInjection } from './fault-injection.ts';
 
 /**
  * Clients are built from the environment the first time they are used. On AWS only TABLE_NAME
@@ -25,7 +26,8 @@ export function tableName(): string {
 
 export function dynamo(): DynamoDBDocumentClient {
   documentClient ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: region(), endpoint: process.env.DYNAMODB_ENDPOINT || undefined }),
+    // The document client shares this client's middleware stack, so faults reach it too (local only).
+    withFaultInjection(new DynamoDBClient({ region: region(), endpoint: process.env.DYNAMODB_ENDPOINT || undefined }), 'dynamodb'),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   return documentClient;
@@ -39,7 +41,7 @@ export function userPoolId(): string {
 }
 
 export function cognito(): CognitoIdentityProviderClient {
-  cognitoClient ??= new CognitoIdentityProviderClient({ region: region(), endpoint: process.env.COGNITO_ENDPOINT || undefined });
+  cognitoClient ??= withFaultInjection(new CognitoIdentityProviderClient({ region: region(), endpoint: process.env.COGNITO_ENDPOINT || undefined }), 'cognito');
   return cognitoClient;
 }
 
@@ -50,6 +52,6 @@ export function bucketName(): string {
 /** Locally s3rver serves buckets by path (http://host:port/bucket/key), not as subdomains. */
 export function s3(): S3Client {
   const endpoint = process.env.S3_ENDPOINT || undefined;
-  s3Client ??= new S3Client({ region: region(), endpoint, forcePathStyle: Boolean(endpoint) });
+  s3Client ??= withFaultInjection(new S3Client({ region: region(), endpoint, forcePathStyle: Boolean(endpoint) }), 's3');
   return s3Client;
 }

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { COMMENTS_PAGE_SIZE } from '#contracts/feed';
 import { dynamo, tableName } from './aws-clients.ts';
 import { COMMENT_PREFIX, postKeys } from './keys.ts';
@@ -31,10 +31,36 @@ function toStoredComment(item: Record<string, unknown>): StoredComment {
   };
 }
 
-/** Writes the comment and bumps the post's commentCount (and countsVersion); false when the post is gone. */
-export async function putComment(comment: StoredComment): Promise<boolean> {
+const COMMENT_REQUEST_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * Writes the comment and bumps the post's commentCount (and countsVersion). With a clientRequestId a
+ * request marker (which must not exist yet) joins the transaction, so a retry of an attempt whose
+ * answer was lost writes nothing and gets the first comment back (`created: false`). Null when the
+ * post is gone.
+ */
+export async function putComment(
+  comment: StoredComment,
+  clientRequestId?: string,
+  now = new Date(),
+): Promise<{ created: boolean; comment: StoredComment } | null> {
+  const marker = clientRequestId
+    ? {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...postKeys.commentRequest(comment.authorId, clientRequestId),
+            postId: comment.postId,
+            commentId: comment.commentId,
+            expiresAt: Math.floor(now.getTime() / 1000) + COMMENT_REQUEST_TTL_SECONDS,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      }
+    : null;
   const codes = await transactWithRetry({
     TransactItems: [
+      ...(marker ? [marker] : []),
       {
         Put: {
           TableName: tableName(),
@@ -60,9 +86,23 @@ export async function putComment(comment: StoredComment): Promise<boolean> {
       },
     ],
   });
-  if (codes === null) return true;
-  if (codes[1] === 'ConditionalCheckFailed') return false;
+  if (codes === null) return { created: true, comment };
+  const offset = marker ? 1 : 0;
+  if (marker && codes[0] === 'ConditionalCheckFailed' && clientRequestId) return firstComment(comment.authorId, clientRequestId);
+  if (codes[offset + 1] === 'ConditionalCheckFailed') return null;
   throw new Error(`Comment write cancelled: ${codes.join(',')}`);
+}
+
+/** The comment an earlier attempt with this clientRequestId made; null when it is gone since. */
+async function firstComment(authorId: string, clientRequestId: string): Promise<{ created: false; comment: StoredComment } | null> {
+  const { Item: request } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: postKeys.commentRequest(authorId, clientRequestId), ConsistentRead: true }),
+  );
+  if (!request) throw new Error(`Comment request ${clientRequestId} vanished during its retry`);
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: postKeys.comment(String(request.postId), String(request.commentId)), ConsistentRead: true }),
+  );
+  return Item ? { created: false, comment: toStoredComment(Item) } : null;
 }
 
 export interface CommentPage {

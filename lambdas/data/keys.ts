@@ -50,6 +50,8 @@ export const postKeys = {
   comment: (postId: string, commentId: string) => ({ pk: `POST#${postId}`, sk: `${COMMENT_PREFIX}${commentId}` }),
   /** Remembers which post a createPost attempt made, so a retry returns it instead of posting twice; expires. */
   postRequest: (uid: string, clientRequestId: string) => ({ pk: `USER#${uid}`, sk: `POSTREQUEST#${clientRequestId}` }),
+  /** The same for addComment: which comment an attempt made; expires like the post's. */
+  commentRequest: (uid: string, clientRequestId: string) => ({ pk: `USER#${uid}`, sk: `COMMENTREQUEST#${clientRequestId}` }),
   /**
    * Markers in the member's own partition, written in the same transaction as their like or comment,
    * so removal finds everything a member did on others' posts with one Query (no scan).

@@ -19,8 +19,10 @@ export type LikeOutcome = 'changed' | 'unchanged' | 'post-missing' | 'entry-miss
  */
 function outcomeOf(codes: (string | undefined)[] | null): LikeOutcome {
   if (codes === null) return 'changed';
-  if (codes[1] === 'ConditionalCheckFailed') return 'post-missing';
+  // The like's own condition first: unliking a post nobody liked fails both it and `likeCount > 0`,
+  // and that is a repeat, not a missing post (the handler re-reads the post and says 404 if gone).
   if (codes[0] === 'ConditionalCheckFailed') return 'unchanged';
+  if (codes[1] === 'ConditionalCheckFailed') return 'post-missing';
   if (codes[2] === 'ConditionalCheckFailed') return 'entry-missing';
   throw new Error(`Like transaction cancelled: ${codes.join(',')}`);
 }

@@ -59,6 +59,12 @@ export async function pictureStart(key: string, bytes: number): Promise<Uint8Arr
 
 /** Copies a checked upload to its final key with its real Content-Type, then drops the upload. */
 export async function promotePicture(from: string, to: string, contentType: string): Promise<void> {
+  await copyPicture(from, to, contentType);
+  await deletePicture(from);
+}
+
+/** The copy half of promotePicture, for a caller that deletes the upload only once its entry is saved. */
+export async function copyPicture(from: string, to: string, contentType: string): Promise<void> {
   await s3().send(
     new CopyObjectCommand({
       Bucket: bucketName(),
@@ -68,7 +74,6 @@ export async function promotePicture(from: string, to: string, contentType: stri
       MetadataDirective: 'REPLACE',
     }),
   );
-  await deletePicture(from);
 }
 
 export async function deletePicture(key: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { callables, type Access, type CallableContract, type CallableName, type CallableOutput } from '#contracts/callables';
 import { CORRELATION_HEADER } from '#contracts/protocol';
 import { AppError } from '#domain/app-error';
+import { asRetryableFault } from './backend-faults.ts';
 import { ADMIN_GROUP, callerFromEvent, type Caller } from './caller.ts';
 import { logger } from './logger.ts';
 import { errorResponse, resultResponse } from './responses.ts';
@@ -96,7 +97,9 @@ export function defineCallable<N extends CallableName>(name: N, implementation: 
       const output = await implementation(input, { caller, correlationId, sourceIp } as Context<N>);
       // Parsing the output drops any attribute the contract does not promise.
       return resultResponse(callables[name].output.parse(output), correlationId);
-    } catch (error) {
+    } catch (caught) {
+      // A throttled, timed-out or conflicting backend call is a retryable 503/409, never a 500.
+      const error = asRetryableFault(caught);
       if (error instanceof AppError) {
         logger.info('Callable refused', { status: error.status, reason: error.message });
         const details = error.issues ? { issues: error.issues } : undefined;

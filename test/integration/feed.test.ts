@@ -206,7 +206,7 @@ describe('comments', () => {
     const made: string[] = [];
     for (let i = 0; i < 52; i++) {
       const comment = { commentId: newTimeOrderedId(), postId: target.postId, authorId: ben.uid, authorName: 'Ben Anchor', authorPictureKey: '', content: `c${i}`, createdAt: new Date().toISOString() };
-      expect(await putComment(comment)).toBe(true);
+      expect(await putComment(comment)).toMatchObject({ created: true });
       made.push(comment.commentId);
     }
     const page1 = await call<{ comments: Comment[]; nextCursor: string | null }>(stranger, 'listComments', { postId: target.postId });

@@ -9,7 +9,7 @@ import { memberRecord } from './member-record.ts';
 import { presentComment } from './present-post.ts';
 import { visiblePost } from './visible-post.ts';
 
-export const handler = defineCallable('addComment', async ({ postId, content }, { caller }) => {
+export const handler = defineCallable('addComment', async ({ postId, content, clientRequestId }, { caller }) => {
   const [, author] = await Promise.all([visiblePost(postId, caller.uid), memberRecord(caller.uid)]);
   const now = new Date();
   const comment: StoredComment = {
@@ -21,9 +21,11 @@ export const handler = defineCallable('addComment', async ({ postId, content }, 
     content,
     createdAt: now.toISOString(),
   };
-  const post = (await putComment(comment)) ? await getStoredPost(postId, true) : null;
-  if (!post) throw new AppError('not-found', FEED_MESSAGES.postNotFound);
-  // Every reader's next poll of the feed shows the new count.
+  // A retry with the same clientRequestId gets the first comment back and writes nothing.
+  const written = await putComment(comment, clientRequestId, now);
+  const post = written ? await getStoredPost(written.comment.postId, true) : null;
+  if (!written || !post) throw new AppError('not-found', FEED_MESSAGES.postNotFound);
+  // Every reader's next poll of the feed shows the new count (again on a retry: the first may have died before).
   await propagateCounts(post);
-  return { comment: await presentComment(comment), commentCount: post.commentCount };
+  return { comment: await presentComment(written.comment), commentCount: post.commentCount };
 });

@@ -4,8 +4,9 @@ import { AppError } from '#domain/app-error';
 import { detectImageType, IMAGE_SIGNATURE_BYTES } from '#domain/image-type';
 import { objectKeys } from '#data/keys';
 import { appendPhoto, isPhotoUploadConfirmed, nextPhotoNumber } from '#data/photos';
-import { deletePicture, isMissingObject, pictureSize, pictureStart, promotePicture } from '#data/pictures';
+import { copyPicture, deletePicture, isMissingObject, pictureSize, pictureStart } from '#data/pictures';
 import { getUser } from '#data/users';
+import { throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 import { presentGallery } from './present-photos.ts';
 
@@ -33,17 +34,29 @@ export const handler = defineCallable('confirmPhotoUpload', async ({ uploadId },
   const n = await nextPhotoNumber(caller.uid);
   if (n === null) throw new AppError('not-found', 'User not found');
   const key = objectKeys.photo(caller.uid, n);
+  // The upload stays until the entry is saved, so a confirmation that meets a backend fault can be
+  // retried; a copy whose entry did not land is deleted again (checked against the record, since a
+  // timed-out write may still have been applied).
+  let saved: Awaited<ReturnType<typeof appendPhoto>>;
   try {
-    await promotePicture(upload, key, imageType);
+    await copyPicture(upload, key, imageType);
+    saved = await appendPhoto(caller.uid, uploadId, { id: `photo-${n}`, url: key, caption: '', uploadedAt: new Date().toISOString() }, MAX_PHOTOS);
   } catch (error) {
-    // A doubled confirmation of the same upload moved (and removed) it first.
+    await throughFaults(async () => {
+      const current = await getUser(caller.uid);
+      if (!current?.photos.some((photo) => photo.url === key)) await deletePicture(key);
+    });
+    // A doubled confirmation of the same upload finished (and removed) it first.
     if (isMissingObject(error)) throw new AppError('not-found', SETTINGS_MESSAGES.noPhotoUpload);
     throw error;
   }
-  const saved = await appendPhoto(caller.uid, uploadId, { id: `photo-${n}`, url: key, caption: '', uploadedAt: new Date().toISOString() }, MAX_PHOTOS);
-  if (saved) return presentGallery(saved);
-  // Refused: this copy must not stay in the bucket without an entry.
-  await deletePicture(key);
+  if (saved) {
+    await throughFaults(() => deletePicture(upload));
+    return presentGallery(saved);
+  }
+  // Refused (full, or this upload already confirmed): neither this copy nor the upload stays.
+  await throughFaults(() => deletePicture(key));
+  await throughFaults(() => deletePicture(upload));
   if (await isPhotoUploadConfirmed(caller.uid, uploadId)) {
     const current = await getUser(caller.uid);
     if (current) return presentGallery(current);

@@ -4,6 +4,7 @@ import { objectKeys } from '#data/keys';
 import { removePhotoAt } from '#data/photos';
 import { deletePicture } from '#data/pictures';
 import { getUser } from '#data/users';
+import { throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 import { photoIdOf, presentGallery } from './present-photos.ts';
 
@@ -18,10 +19,23 @@ export const handler = defineCallable('deletePhoto', async ({ photoId }, { calle
     const index = user.photos.findIndex((photo) => photoIdOf(photo) === photoId);
     const photo = user.photos[index];
     if (!photo) throw new AppError('not-found', SETTINGS_MESSAGES.photoNotFound);
-    const saved = await removePhotoAt(caller.uid, index, photo.url);
-    if (!saved) continue;
     // Only objects in the member's own photo folder; an older entry holding a URL has none of ours.
-    if (photo.url.startsWith(objectKeys.photosPrefix(caller.uid))) await deletePicture(photo.url);
+    // Once the entry is gone the object goes too, through backend faults, so none is orphaned.
+    const deleteObject = () => (photo.url.startsWith(objectKeys.photosPrefix(caller.uid)) ? throughFaults(() => deletePicture(photo.url)) : Promise.resolve());
+    let saved: Awaited<ReturnType<typeof removePhotoAt>>;
+    try {
+      saved = await removePhotoAt(caller.uid, index, photo.url);
+    } catch (error) {
+      // A timed-out removal may still have been applied: then finish it rather than orphan the object.
+      const current = await throughFaults(() => getUser(caller.uid));
+      if (current && !current.photos.some((entry) => entry.url === photo.url)) {
+        await deleteObject();
+        return presentGallery(current);
+      }
+      throw error;
+    }
+    if (!saved) continue;
+    await deleteObject();
     return presentGallery(saved);
   }
   throw new AppError('aborted', 'Your photos changed while deleting. Please try again.');

@@ -1,0 +1,46 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { FAULT_RATE_ENV } from '../../lambdas/data/fault-injection.ts';
+import { startLocalCloud } from '../../local/cloud.ts';
+
+/**
+ * An ephemeral local cloud of its own for the fault test (test/integration/faults.test.ts): the
+ * shared integration cloud must never see injected faults, since other test files use it at the
+ * same time. Faults are switched by the parent on stdin, one JSON line `{"rate": 0.25}` each
+ * (answered with the same line on stdout once set): the cloud starts with faults off, so its own
+ * setup (table, pool, founder) is never hit. The rate is this process's FAULT_INJECTION_RATE,
+ * which lambdas/data/fault-injection.ts reads on every SDK request; STAGE is 'local' here, as the
+ * middleware requires. It stops when stdin closes (the parent is done or died) or on SIGTERM.
+ *
+ *   node --import tsx test/support/fault-cloud-process.ts
+ */
+const cloud = await startLocalCloud({
+  dataDir: mkdtempSync(join(tmpdir(), 'anchored-faults-')),
+  persistent: false,
+  ports: 'random',
+  web: false,
+  quiet: true,
+  log: () => {},
+});
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  process.env[FAULT_RATE_ENV] = '0';
+  await cloud.stop();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+
+const lines = createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+  const { rate } = JSON.parse(line) as { rate: number };
+  process.env[FAULT_RATE_ENV] = String(rate);
+  process.stdout.write(`${JSON.stringify({ rate })}\n`);
+});
+lines.on('close', () => void stop());
+process.stdout.write(`${JSON.stringify({ endpoints: cloud.endpoints })}\n`);
