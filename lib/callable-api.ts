@@ -10,6 +10,7 @@ import { callableHandlers, type CallableHandlerEntry } from '../lambdas/callable
 import { callables, type Access, type CallableName } from '../lambdas/contracts/callables.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
 import { acknowledge } from './nag.ts';
+import { grantRateCounters } from './rate-limit-grant.ts';
 import type { Stage } from './stage.ts';
 
 /** Path prefix of every callable; CloudFront forwards `/api/*` unchanged to this API. */
@@ -113,6 +114,7 @@ export class CallableApi extends Construct {
         logRemovalPolicy: props.logRemovalPolicy,
       });
       this.functions.set(name, fn);
+      grantRateCounters(fn.function, props.resources.table);
 
       const [route] = this.httpApi.addRoutes({
         path: `${API_PATH_PREFIX}/${name}`,

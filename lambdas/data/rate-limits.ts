@@ -1,38 +1,35 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { rateWindowOf, type RateLimit } from '#domain/abuse-limits';
 import { dynamo, tableName } from './aws-clients.ts';
 import { keys } from './keys.ts';
 
-export interface RateLimit {
-  /** Names the limit in the key, e.g. 'validateInviteCode'. */
-  name: string;
-  maxHits: number;
-  windowSeconds: number;
-}
+export type { RateLimit } from '#domain/abuse-limits';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Counts one hit for a client in the current fixed window: one conditional ADD, so concurrent
- * calls can never count past the limit. The item expires (TTL `expiresAt`) after its window.
+ * Counts one hit for a subject (a member, a client address) in the current fixed window: one
+ * conditional ADD, so concurrent calls can never count past the limit. The item expires (TTL
+ * `expiresAt`) after its window; the next window is a new item, so it starts open.
  */
-export async function takeRateLimitedHit(limit: RateLimit, client: string, now: Date = new Date()): Promise<RateDecision> {
-  const nowSeconds = Math.floor(now.getTime() / 1000);
-  const windowStart = nowSeconds - (nowSeconds % limit.windowSeconds);
-  const windowEnd = windowStart + limit.windowSeconds;
+export async function takeRateLimitedHit(limit: RateLimit, subject: string, now: Date = new Date()): Promise<RateDecision> {
+  const window = rateWindowOf(limit, now);
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.rateWindow(limit.name, client, windowStart),
+        Key: keys.rateWindow(limit.name, subject, window.start),
         UpdateExpression: 'ADD hits :one SET expiresAt = :expiresAt',
         ConditionExpression: 'attribute_not_exists(hits) OR hits < :max',
-        ExpressionAttributeValues: { ':one': 1, ':max': limit.maxHits, ':expiresAt': windowEnd },
+        ExpressionAttributeValues: { ':one': 1, ':max': limit.maxHits, ':expiresAt': window.end },
       }),
     );
     return { allowed: true };
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return { allowed: false, retryAfterSeconds: windowEnd - nowSeconds };
+    if (error instanceof ConditionalCheckFailedException) {
+      return { allowed: false, retryAfterSeconds: window.end - Math.floor(now.getTime() / 1000) };
+    }
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import { AppError } from '#domain/app-error';
 import { asRetryableFault } from './backend-faults.ts';
 import { ADMIN_GROUP, callerFromEvent, type Caller } from './caller.ts';
 import { logger } from './logger.ts';
+import { spendActionBudget, spendRequestBudget } from './rate-limit.ts';
 import { errorResponse, resultResponse } from './responses.ts';
 
 export interface CallContext {
@@ -92,7 +93,9 @@ export function defineCallable<N extends CallableName>(name: N, implementation: 
     try {
       const caller = callerFromEvent(event);
       authorize(name, caller);
+      await spendRequestBudget(caller, event);
       const input = parseInput(name, readData(event));
+      await spendActionBudget(name, caller, event);
       const sourceIp = event.requestContext?.http?.sourceIp ?? 'unknown';
       const output = await implementation(input, { caller, correlationId, sourceIp } as Context<N>);
       // Parsing the output drops any attribute the contract does not promise.

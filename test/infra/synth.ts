@@ -83,13 +83,17 @@ export function referencedId(value: unknown): string {
 }
 
 /** Every IAM action granted to a role by the inline policies attached to it. */
-export function actionsOfRole(template: Template, roleId: string): string[] {
+export function actionsOfRole(
+  template: Template,
+  roleId: string,
+  include: (statement: { Action: string | string[]; Condition?: unknown }) => boolean = () => true,
+): string[] {
   const actions: string[] = [];
   for (const policy of Object.values(resourcesOf(template, 'AWS::IAM::Policy'))) {
     const roles = (policy.Properties?.Roles ?? []) as unknown[];
     if (!roles.some((role) => referencedId(role) === roleId)) continue;
-    const document = policy.Properties?.PolicyDocument as { Statement: { Action: string | string[] }[] };
-    for (const statement of document.Statement) actions.push(...[statement.Action].flat());
+    const document = policy.Properties?.PolicyDocument as { Statement: { Action: string | string[]; Condition?: unknown }[] };
+    for (const statement of document.Statement) if (include(statement)) actions.push(...[statement.Action].flat());
   }
   return actions;
 }

@@ -5,6 +5,9 @@ import { AppError } from '#domain/app-error';
 import { defineCallable } from '#http/define-callable';
 import { logger } from '#http/logger';
 
+// The protocol alone: budgets are counted in DynamoDB (test/integration/abuse-limits.test.ts covers them).
+vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: () => Promise.resolve({ allowed: true }) }));
+
 const member = { sub: 'u1', token_use: 'access', 'cognito:groups': '[]' };
 const founder = newUserRecord({ uid: 'u1', email: 'a@example.com', displayName: 'Ada', inviteCode: 'ABCD2345', invitedBy: null, now: new Date() });
 

@@ -1,8 +1,11 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callables } from '#contracts/callables';
 import { ADMIN_MESSAGES } from '#contracts/admin';
 import { handler } from '#handlers/admin/set-admin-claim';
+
+// No AWS here: the request budget (counted in DynamoDB) always has room.
+vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: () => Promise.resolve({ allowed: true }) }));
 
 /** The refusals of Make Me Admin that happen before any AWS call. */
 

@@ -1,0 +1,53 @@
+import type { CallableName } from '#contracts/callables';
+
+/** A fixed-window budget: at most `maxHits` in each window of `windowSeconds`. */
+export interface RateLimit {
+  /** Names the limit in the counter's key, e.g. 'requests' or 'validateInviteCode'. */
+  name: string;
+  maxHits: number;
+  windowSeconds: number;
+}
+
+/**
+ * Budgets of the order of Mastodon's defaults (300 requests / 5 min per account, 30 media
+ * uploads / 30 min): ample for a person, a wall against scripts. The handlers enforce them
+ * (lambdas/http/rate-limit.ts); API Gateway's stage throttling is the outer wall.
+ */
+export const ABUSE_LIMITS = {
+  /** Every callable, per member (or per client address when there is no token). */
+  requests: { name: 'requests', maxHits: 300, windowSeconds: 5 * 60 },
+  posts: { name: 'posts', maxHits: 30, windowSeconds: 30 * 60 },
+  /** Comments are shorter and come in conversations, so twice the posts' budget. */
+  comments: { name: 'comments', maxHits: 60, windowSeconds: 30 * 60 },
+  /** Profile pictures and photos share one budget: each is a presigned upload. */
+  uploads: { name: 'uploads', maxHits: 30, windowSeconds: 30 * 60 },
+} as const satisfies Record<string, RateLimit>;
+
+export const ABUSE_MESSAGES = {
+  requests: 'Too many requests. Please wait a few minutes and try again.',
+  posts: 'You have posted a lot in a short time. Please wait a while before posting again.',
+  comments: 'You have commented a lot in a short time. Please wait a while before commenting again.',
+  uploads: 'Too many uploads in a short time. Please wait a while before uploading again.',
+} as const satisfies Record<keyof typeof ABUSE_LIMITS, string>;
+
+export type AbuseLimitName = keyof typeof ABUSE_LIMITS;
+
+/** The action budgets a callable spends besides the request budget. */
+export const CALLABLE_ACTION_LIMITS: Partial<Record<CallableName, AbuseLimitName>> = {
+  createPost: 'posts',
+  addComment: 'comments',
+  createProfilePictureUpload: 'uploads',
+  createPhotoUpload: 'uploads',
+};
+
+export interface RateWindow {
+  start: number;
+  end: number;
+}
+
+/** The fixed window (epoch seconds) holding `now`: windows start at multiples of their length. */
+export function rateWindowOf(limit: RateLimit, now: Date): RateWindow {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const start = nowSeconds - (nowSeconds % limit.windowSeconds);
+  return { start, end: start + limit.windowSeconds };
+}

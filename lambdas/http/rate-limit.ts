@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import type { CallableName } from '#contracts/callables';
+import { ABUSE_LIMITS, ABUSE_MESSAGES, CALLABLE_ACTION_LIMITS, type AbuseLimitName } from '#domain/abuse-limits';
+import { AppError } from '#domain/app-error';
+import { takeRateLimitedHit } from '#data/rate-limits';
+import type { Caller } from './caller.ts';
+import { logger } from './logger.ts';
+
+/**
+ * The client's address as API Gateway saw it (requestContext.http.sourceIp). Behind CloudFront
+ * this is the edge's address, so per-client budgets are per edge there (see README, Abuse limits).
+ */
+export function clientAddressOf(event: APIGatewayProxyEventV2WithJWTAuthorizer): string {
+  return event.requestContext?.http?.sourceIp || 'unknown';
+}
+
+/**
+ * Whom a budget counts: the member when signed in, else the client address, as a digest: the
+ * counters never hold a member's id or an address in clear (a removed member leaves nothing naming
+ * them; the counter itself expires with its window).
+ */
+export function budgetSubject(caller: Pick<Caller, 'uid'> | null, clientAddress: string): string {
+  const subject = caller ? `member#${caller.uid}` : `client#${clientAddress}`;
+  return createHash('sha256').update(subject).digest('base64url');
+}
+
+function subjectOf(caller: Caller | null, event: APIGatewayProxyEventV2WithJWTAuthorizer): string {
+  return budgetSubject(caller, clientAddressOf(event));
+}
+
+/**
+ * Fails open: when the counter cannot be written (DynamoDB throttled or unreachable), the call
+ * goes on, logged. A budget guards against floods, which the stage throttling still walls; it must
+ * not turn a backend hiccup into an outage of every callable.
+ */
+async function spend(limit: AbuseLimitName, subject: string, now: Date): Promise<void> {
+  let hit: Awaited<ReturnType<typeof takeRateLimitedHit>>;
+  try {
+    hit = await takeRateLimitedHit(ABUSE_LIMITS[limit], subject, now);
+  } catch (error) {
+    logger.warn('Rate counter unavailable; budget not counted', { limit, error: (error as Error).message });
+    return;
+  }
+  if (!hit.allowed) {
+    throw new AppError('resource-exhausted', ABUSE_MESSAGES[limit], undefined, { retryAfterSeconds: hit.retryAfterSeconds });
+  }
+}
+
+/**
+ * Every call spends one of the subject's requests (300 / 5 min), counted once the caller is known
+ * and before the body is read, so malformed floods count too. Refused: 429 with Retry-After.
+ */
+export async function spendRequestBudget(caller: Caller | null, event: APIGatewayProxyEventV2WithJWTAuthorizer, now = new Date()): Promise<void> {
+  await spend('requests', subjectOf(caller, event), now);
+}
+
+/**
+ * Posting, commenting and uploads also spend their own budget (30 / 30 min…), counted only for a
+ * well-formed request: a typo the member corrects does not cost a post.
+ */
+export async function spendActionBudget(
+  name: CallableName,
+  caller: Caller | null,
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  now = new Date(),
+): Promise<void> {
+  const limit = CALLABLE_ACTION_LIMITS[name];
+  if (limit) await spend(limit, subjectOf(caller, event), now);
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ABUSE_LIMITS } from '../../lambdas/domain/abuse-limits.ts';
+import { API_THROTTLE, callablesFor } from '../../lib/callable-api.ts';
+import { isRateCounterGrant, RATE_COUNTER_KEYS } from '../../lib/rate-limit-grant.ts';
+import { STAGES, type Stage } from '../../lib/stage.ts';
+import { referencedId, resourcesOf, synth } from './synth.ts';
+
+type Statement = { Action: string | string[]; Resource?: unknown; Condition?: unknown };
+
+describe.each(STAGES)('abuse limits in the %s stack', (stage: Stage) => {
+  const { template } = synth({ stage });
+
+  it('throttles the whole API at the stage (the outer wall), with no route lifting it', () => {
+    const stages = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'));
+    expect(stages).toHaveLength(1);
+    const properties = stages[0]?.Properties ?? {};
+    expect(properties.DefaultRouteSettings).toMatchObject({
+      ThrottlingRateLimit: API_THROTTLE.rateLimit,
+      ThrottlingBurstLimit: API_THROTTLE.burstLimit,
+    });
+    // A wall, not a target: far above what one member's budget allows (300 / 5 min = 1 / s), far
+    // below what would let a flood run up the Lambda and DynamoDB bill.
+    expect(API_THROTTLE.rateLimit).toBeGreaterThanOrEqual(10);
+    expect(API_THROTTLE.rateLimit).toBeLessThanOrEqual(100);
+    expect(API_THROTTLE.burstLimit).toBeGreaterThanOrEqual(API_THROTTLE.rateLimit);
+    expect(API_THROTTLE.burstLimit).toBeLessThanOrEqual(200);
+    expect(ABUSE_LIMITS.requests.maxHits / ABUSE_LIMITS.requests.windowSeconds).toBeLessThan(API_THROTTLE.rateLimit);
+    expect(properties.RouteSettings).toBeUndefined();
+  });
+
+  it('lets every callable count its caller in the rate counters, and nothing more through that grant', () => {
+    const functions = resourcesOf(template, 'AWS::Lambda::Function');
+    const policies = Object.values(resourcesOf(template, 'AWS::IAM::Policy'));
+    const callableFunctions = Object.values(functions).filter((fn) => String(fn.Properties?.Description ?? '').startsWith('Callable '));
+    expect(callableFunctions).toHaveLength(callablesFor(stage).length);
+    for (const fn of callableFunctions) {
+      const roleId = referencedId(fn.Properties?.Role);
+      const statements = policies
+        .filter((policy) => ((policy.Properties?.Roles ?? []) as unknown[]).some((role) => referencedId(role) === roleId))
+        .flatMap((policy) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement);
+      const grants = statements.filter(isRateCounterGrant);
+      expect(grants, String(fn.Properties?.Description)).toHaveLength(1);
+      expect(grants[0]).toMatchObject({
+        Action: 'dynamodb:UpdateItem',
+        Effect: 'Allow',
+        Resource: { 'Fn::GetAtt': [expect.stringMatching(/^DataTable/), 'Arn'] },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [RATE_COUNTER_KEYS] } },
+      });
+    }
+  });
+});
