@@ -41,14 +41,15 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
     permissions: { table: 'readWrite', pictures: 'read', userPoolActions: ['cognito-idp:AdminGetUser'] },
   },
   completeProfile: { entry: 'handlers/profile/complete-profile.ts', permissions: { table: 'readWrite', pictures: 'read' } },
-  // readWrite: a presigned POST is signed with the role's s3:PutObject.
-  createProfilePictureUpload: { entry: 'handlers/profile/create-profile-picture-upload.ts', permissions: { pictures: 'readWrite' } },
+  // readWrite: a presigned POST is signed with the role's s3:PutObject. table read: the caller's record must exist.
+  createProfilePictureUpload: { entry: 'handlers/profile/create-profile-picture-upload.ts', permissions: { table: 'read', pictures: 'readWrite' } },
   // readWrite: reads the upload's head and first bytes, deletes a bad one.
   confirmProfilePicture: { entry: 'handlers/profile/confirm-profile-picture.ts', permissions: { table: 'readWrite', pictures: 'readWrite' } },
   // readWrite: the per-client rate-limit counter.
   validateInviteCode: { entry: 'handlers/invites/validate-invite-code.ts', permissions: { table: 'readWrite' }, assets: US_PLACES },
   useInviteCode: { entry: 'handlers/invites/use-invite-code.ts', permissions: { table: 'readWrite' }, assets: US_PLACES },
-  suggestCities: { entry: 'handlers/invites/suggest-cities.ts', permissions: {}, assets: US_PLACES },
+  // table read: the caller's record must exist (lambdas/http/member-presence.ts).
+  suggestCities: { entry: 'handlers/invites/suggest-cities.ts', permissions: { table: 'read' }, assets: US_PLACES },
   // Feed (issue 4). pictures read: authors' pictures are signed into short-lived URLs.
   createPost: { entry: 'handlers/posts/create-post.ts', permissions: { table: 'readWrite', pictures: 'read' } },
   getFeed: { entry: 'handlers/posts/get-feed.ts', permissions: { table: 'read', pictures: 'read' } },

@@ -7,6 +7,7 @@ import { AppError } from '#domain/app-error';
 import { asRetryableFault } from './backend-faults.ts';
 import { ADMIN_GROUP, callerFromEvent, type Caller } from './caller.ts';
 import { logger } from './logger.ts';
+import { requireMemberRecord } from './member-presence.ts';
 import { spendActionBudget, spendRequestBudget } from './rate-limit.ts';
 import { errorResponse, resultResponse } from './responses.ts';
 
@@ -93,6 +94,8 @@ export function defineCallable<N extends CallableName>(name: N, implementation: 
     try {
       const caller = callerFromEvent(event);
       authorize(name, caller);
+      // A removed member's token outlives their account: refuse it before anything else runs.
+      await requireMemberRecord(name, caller);
       await spendRequestBudget(caller, event);
       const input = parseInput(name, readData(event));
       await spendActionBudget(name, caller, event);

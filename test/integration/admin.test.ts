@@ -192,7 +192,8 @@ describe('getAdminOverview', () => {
     });
 
     it('equals the seeded members: 6 users, 2 superusers, 4 cities (Austin once, Portland twice, Boise; no city: none)', async () => {
-      const claims = decodeJwtPayload(adminToken);
+      // The caller must have a record in this table (lambdas/http/member-presence.ts): Ada, in the admin group.
+      const claims = { ...decodeJwtPayload(adminToken), sub: seeded[0]?.uid };
       const answer = await invokeHandler('getAdminOverview', claims);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       const { stats, superusers } = (answer.body as { result: { stats: unknown; superusers: AdminMember[] } }).result;

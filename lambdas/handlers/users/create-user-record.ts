@@ -1,3 +1,4 @@
+import { UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { AppError } from '#domain/app-error';
 import { generateInviteCode, isWellFormedInviteCode, normalizeInviteCode } from '#domain/invite-code';
@@ -6,6 +7,7 @@ import { getAccount } from '#data/accounts';
 import { createUserWithInviteCode, getUser } from '#data/users';
 import { ADMIN_GROUP } from '#http/caller';
 import { defineCallable } from '#http/define-callable';
+import { ACCOUNT_GONE_MESSAGE } from '#http/member-presence';
 import { presentUser } from './present-user.ts';
 
 /** A fresh 8-character code collides with an existing one about once in 10^11; retry a few times. */
@@ -19,7 +21,11 @@ export const handler = defineCallable('createUserRecord', async (_input, { calle
   const existing = await getUser(caller.uid);
   if (existing) return presentUser(existing);
 
-  const account = await getAccount(caller.username);
+  const account = await getAccount(caller.username).catch((error: unknown) => {
+    // A removed member's token outlives their account: never recreate a record for it.
+    if (error instanceof UserNotFoundException) throw new AppError('unauthenticated', ACCOUNT_GONE_MESSAGE);
+    throw error;
+  });
   if (!account.confirmed) throw new AppError('permission-denied', 'Please verify your email before signing in.');
   const pendingCode = account.inviteCode ? normalizeInviteCode(account.inviteCode) : null;
 

@@ -7,6 +7,9 @@ import { handler } from '#handlers/admin/set-admin-claim';
 // No AWS here: the request budget (counted in DynamoDB) always has room.
 vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: () => Promise.resolve({ allowed: true }) }));
 
+// No AWS here: the caller's record exists (lambdas/http/member-presence.ts).
+vi.mock('#data/member-presence', () => ({ memberRecordExists: () => Promise.resolve(true) }));
+
 /** The refusals of Make Me Admin that happen before any AWS call. */
 
 function event(userId: string) {

@@ -1,0 +1,31 @@
+import type { CallableName } from '#contracts/callables';
+import { callables } from '#contracts/callables';
+import { AppError } from '#domain/app-error';
+import { memberRecordExists } from '#data/member-presence';
+import type { Caller } from './caller.ts';
+
+/** What createUserRecord answers a token whose Cognito account is gone: sign in again (and find it gone). */
+export const ACCOUNT_GONE_MESSAGE = 'Your account no longer exists. Please sign in again.';
+/** What every other member callable answers a caller without a record, as the handlers always have. */
+export const NO_RECORD_MESSAGE = 'User not found';
+
+/**
+ * The callables that must work without the caller's record: getMe says there is none yet,
+ * createUserRecord creates it (and itself refuses an account Cognito no longer has), and
+ * deleteMyAccount is retried after a lost answer and must then confirm (it only ever removes the
+ * caller's own remains).
+ */
+export const BEFORE_RECORD_CALLABLES: ReadonlySet<CallableName> = new Set(['getMe', 'createUserRecord', 'deleteMyAccount']);
+
+/**
+ * A Cognito access token stays valid for up to an hour after its member was removed (removal
+ * deletes the account, not the token). Every callable that needs a member therefore checks that
+ * the caller's record still exists (one GetItem) before doing anything on their behalf, so a
+ * removed member can neither write (a post by a ghost author, a picture upload, an anchor
+ * request) nor read other members' data. The answer is the 404 'User not found' the handlers gave
+ * a record-less caller before (and getMe gives), so the SPA treats both alike.
+ */
+export async function requireMemberRecord(name: CallableName, caller: Caller | null): Promise<void> {
+  if (!caller || callables[name].access === 'public' || BEFORE_RECORD_CALLABLES.has(name)) return;
+  if (!(await memberRecordExists(caller.uid))) throw new AppError('not-found', NO_RECORD_MESSAGE);
+}

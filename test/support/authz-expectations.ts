@@ -1,0 +1,161 @@
+import type { CallableName } from '../../lambdas/contracts/callables.ts';
+import type { ErrorStatus } from '../../lambdas/contracts/protocol.ts';
+import { ACCOUNT_GONE_MESSAGE, NO_RECORD_MESSAGE } from '../../lambdas/http/member-presence.ts';
+import type { TestMember } from './local-cloud-members.ts';
+import type { RealIdentity } from './identities.ts';
+
+/**
+ * One row per callable of the registry for the authorization matrix
+ * (test/integration/authz-matrix.test.ts): the request every identity sends and the outcome each
+ * real caller gets. Every identity with a bad credential gets 401 unauthenticated from every
+ * non-public callable (the matrix asserts that without a row entry); a public callable's row says
+ * what an anonymous caller gets. The requests aim at the victim's things wherever a callable takes
+ * an id (post, member, friendship, photo): nobody in the matrix may read or change them.
+ */
+
+export interface Fixture {
+  /** A member outside the matrix whose things every id-taking request points at. */
+  victim: TestMember;
+  /** The victim's anchors-only post (none of the identities is anchored to the victim). */
+  victimPostId: string;
+  /** Pending: the victim asked `bystander`. */
+  pendingFriendshipId: string;
+  /** Accepted: the victim and `bystander`'s friend. */
+  acceptedFriendshipId: string;
+  /** One of the victim's gallery photos. */
+  victimPhotoId: string;
+  /** A member with no relations to anyone: the target of anchor requests. */
+  stranger: TestMember;
+}
+
+export type Outcome = { status: 200 } | { status: number; code: ErrorStatus; message?: string };
+
+export interface AuthzRow {
+  input: (fixture: Fixture) => unknown;
+  /** What each real caller gets. */
+  expect: Record<RealIdentity, Outcome>;
+  /** Public callables: what a caller without a usable access token gets. */
+  anonymous?: Outcome;
+}
+
+export const ok: Outcome = { status: 200 };
+
+export function refused(code: ErrorStatus, message?: string): Outcome {
+  const status = { 'invalid-argument': 400, 'failed-precondition': 400, unauthenticated: 401, 'permission-denied': 403, 'not-found': 404, 'already-exists': 409 }[
+    code as string
+  ];
+  if (!status) throw new Error(`No status for ${code}`);
+  return message === undefined ? { status, code } : { status, code, message };
+}
+
+const gone = refused('not-found', NO_RECORD_MESSAGE);
+const adminOnly = refused('permission-denied', 'Access denied. Admin privileges required.');
+
+/**
+ * Every caller with a record gets `outcome`; the removed member's still-valid token is refused as
+ * gone (lambdas/http/member-presence.ts), before any read or write.
+ */
+function members(outcome: Outcome, overrides: Partial<Record<RealIdentity, Outcome>> = {}): Record<RealIdentity, Outcome> {
+  return { member: outcome, otherMember: outcome, anchor: outcome, superuser: outcome, admin: outcome, removed: gone, ...overrides };
+}
+
+/** Only the admin passes; other members are refused for lack of the group. */
+function adminRow(adminOutcome: Outcome): Record<RealIdentity, Outcome> {
+  return members(adminOnly, { admin: adminOutcome, removed: adminOnly });
+}
+
+/** The victim's anchors-only post is invisible to non-anchors: as if it did not exist. */
+const postNotFound = refused('not-found', 'Post not found');
+const notPartOfRequest = refused('permission-denied', 'You are not part of this anchor request');
+
+const confirmationMismatch = refused('invalid-argument', 'Please type DELETE MY ACCOUNT to confirm.');
+
+const NO_SUCH_MEMBER = 'no-such-member-authz';
+const PROFILE = {
+  displayName: 'Matrix Member',
+  birthday: '1990-04-05',
+  graduationYear: 2012,
+  major: 'Botany',
+  bio: 'Checks every door.',
+  location: { city: 'San Antonio', state: 'Texas' },
+  contactInfo: { phoneNumber: '555-222-3333', personalEmail: 'matrix@example.com' },
+};
+const PRIVACY = {
+  profileVisibility: 'public',
+  birthdayVisibility: 'private',
+  photosVisibility: 'friends',
+  contactVisibility: 'friends',
+  phoneVisibility: 'private',
+  emailVisibility: 'friends',
+};
+
+export const authzExpectations: Record<CallableName, AuthzRow> = {
+  // Before the record exists getMe says so; the SPA then calls createUserRecord, which refuses the ghost.
+  getMe: { input: () => ({}), expect: members(ok) },
+  validateInviteCode: {
+    input: (f) => ({ inviteCode: f.victim.inviteCode, userLocation: { city: 'San Antonio', state: 'Texas' } }),
+    // Public (before sign-up): a token, good or bad, changes nothing.
+    expect: members(ok, { removed: ok }),
+    anonymous: ok,
+  },
+  useInviteCode: {
+    input: () => ({ inviteCode: 'ZZZZZZZZ', userLocation: { city: 'San Antonio', state: 'Texas' } }),
+    expect: members(refused('not-found', 'Invalid invite code')),
+  },
+  suggestCities: { input: () => ({ query: 'San' }), expect: members(ok) },
+  // Cognito no longer has the account: never a new record for a ghost.
+  createUserRecord: { input: () => ({}), expect: members(ok, { removed: refused('unauthenticated', ACCOUNT_GONE_MESSAGE) }) },
+  completeProfile: {
+    input: () => ({ ...PROFILE, graduationYear: undefined, major: undefined, privacy: { profileVisibility: 'public', birthdayVisibility: 'private', contactVisibility: 'friends' } }),
+    expect: members(refused('invalid-argument', 'Please upload a profile picture')),
+  },
+  createProfilePictureUpload: { input: () => ({ contentType: 'image/jpeg' }), expect: members(ok) },
+  confirmProfilePicture: { input: () => ({}), expect: members(refused('not-found', 'No uploaded picture was found. Please upload it again.')) },
+  createPost: { input: () => ({ content: 'A post from the authorization matrix', privacy: 'anchors' }), expect: members(ok) },
+  getFeed: { input: () => ({}), expect: members(ok) },
+  getPost: { input: (f) => ({ postId: f.victimPostId }), expect: members(postNotFound) },
+  togglePostLike: { input: (f) => ({ postId: f.victimPostId, liked: true }), expect: members(postNotFound) },
+  getPostLikers: { input: (f) => ({ postId: f.victimPostId }), expect: members(postNotFound) },
+  addComment: { input: (f) => ({ postId: f.victimPostId, content: 'Let me in' }), expect: members(postNotFound) },
+  listComments: { input: (f) => ({ postId: f.victimPostId }), expect: members(postNotFound) },
+  sendAnchorRequest: { input: (f) => ({ userId: f.stranger.uid }), expect: members(ok) },
+  acceptAnchorRequest: { input: (f) => ({ friendshipId: f.pendingFriendshipId }), expect: members(notPartOfRequest) },
+  removeAnchorRequest: { input: (f) => ({ friendshipId: f.pendingFriendshipId }), expect: members(notPartOfRequest) },
+  removeAnchor: {
+    input: (f) => ({ friendshipId: f.acceptedFriendshipId }),
+    expect: members(refused('permission-denied', 'You are not part of this anchor connection')),
+  },
+  listAnchors: { input: () => ({}), expect: members(ok) },
+  listAnchorRequests: { input: () => ({}), expect: members(ok) },
+  searchUsers: { input: () => ({ query: 'Vic' }), expect: members(ok) },
+  getUserProfile: { input: (f) => ({ userId: f.victim.uid }), expect: members(ok) },
+  // Dev-only, any member; these members have no city yet, so the business rule answers.
+  createDummyAnchors: {
+    input: () => ({}),
+    expect: members(refused('invalid-argument', 'Please complete your profile (city and state) before creating dummy anchors')),
+  },
+  grantSuperuserStatus: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('not-found', 'User not found')) },
+  revokeSuperuserStatus: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('not-found', 'User not found')) },
+  getAdminOverview: { input: () => ({}), expect: adminRow(ok) },
+  searchMembers: { input: () => ({ query: 'Vic' }), expect: adminRow(ok) },
+  listAuditLog: { input: () => ({}), expect: adminRow(ok) },
+  setAdminClaim: { input: (f) => ({ userId: f.victim.uid }), expect: members(refused('permission-denied', 'You can only make yourself an admin.')) },
+  calculateMetricsManually: { input: () => ({}), expect: members(ok) },
+  getCommunityMetrics: { input: () => ({ range: 'week' }), expect: members(ok) },
+  getUserInviteTree: { input: (f) => ({ userId: f.victim.uid }), expect: adminRow(ok) },
+  removeUserAndInviteTree: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('not-found', 'User not found')) },
+  deleteMyAccount: {
+    input: () => ({ confirmationText: 'keep my account' }),
+    // Exempt from the record check (a retry after a lost answer must confirm): the phrase decides.
+    expect: members(confirmationMismatch, { removed: confirmationMismatch }),
+  },
+  updateProfile: { input: () => PROFILE, expect: members(ok) },
+  updatePrivacy: { input: () => PRIVACY, expect: members(ok) },
+  createPhotoUpload: { input: () => ({ contentType: 'image/jpeg' }), expect: members(ok) },
+  confirmPhotoUpload: {
+    input: () => ({ uploadId: '00000000-0000-4000-8000-000000000000' }),
+    expect: members(refused('not-found', 'No uploaded photo was found. Please upload it again.')),
+  },
+  // Only the caller's own photos: the victim's id is not found among them.
+  deletePhoto: { input: (f) => ({ photoId: f.victimPhotoId }), expect: members(refused('not-found', 'Photo not found')) },
+};

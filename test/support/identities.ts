@@ -1,0 +1,101 @@
+import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { Endpoints } from '../../local/cloud-files.ts';
+import { callApi, cognito, signIn } from './local-cloud-client.ts';
+import { createMember, MEMBER_PASSWORD, type TestMember } from './local-cloud-members.ts';
+import { decodeJwtPayload, foreignKey, signJwt } from './local-cloud-tokens.ts';
+
+/**
+ * The identities of the authorization matrix (test/integration/authz-matrix.test.ts): eight ways
+ * of presenting a bad credential and six real callers. Built once per file, in parallel where the
+ * steps do not depend on each other. Call useLocalCloudData first.
+ */
+
+/** Credentials the gateway (as API Gateway's JWT authorizer) or the handler must refuse. */
+export const BAD_TOKEN_IDENTITIES = [
+  'noToken',
+  'malformed',
+  'algNone',
+  'wrongSignature',
+  'expired',
+  'wrongIssuer',
+  'wrongClient',
+  'idToken',
+] as const;
+/** Real callers with a genuine access token. `removed` was removed, but their token has not expired. */
+export const REAL_IDENTITIES = ['member', 'otherMember', 'anchor', 'superuser', 'admin', 'removed'] as const;
+export const IDENTITIES = [...BAD_TOKEN_IDENTITIES, ...REAL_IDENTITIES] as const;
+
+export type BadTokenIdentity = (typeof BAD_TOKEN_IDENTITIES)[number];
+export type RealIdentity = (typeof REAL_IDENTITIES)[number];
+export type Identity = (typeof IDENTITIES)[number];
+
+export interface Identities {
+  /** The bearer token each identity sends (undefined: no Authorization header). */
+  tokens: Record<Identity, string | undefined>;
+  /** The real callers (their uid, email, record). */
+  members: Record<RealIdentity, TestMember>;
+}
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** The token with `alg: none` and no signature: what the oldest JWT libraries accepted. */
+function unsignedToken(payload: Record<string, unknown>): string {
+  return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.`;
+}
+
+/**
+ * Tokens that are genuine in every respect but one, all for `subject` (a member whose record
+ * exists), so a refusal can only come from that one flaw.
+ */
+export function badTokens(endpoints: Endpoints, subject: { accessToken: string; idToken: string }): Record<BadTokenIdentity, string | undefined> {
+  const claims = decodeJwtPayload(subject.accessToken);
+  const past = Math.floor(Date.now() / 1000) - 3600;
+  return {
+    noToken: undefined,
+    malformed: 'not.a-jwt',
+    algNone: unsignedToken(claims),
+    wrongSignature: signJwt(claims, foreignKey()),
+    expired: signJwt({ ...claims, iat: past - 3600, auth_time: past - 3600, exp: past }),
+    wrongIssuer: signJwt({ ...claims, iss: `${endpoints.cognito.endpoint}/local_other` }),
+    wrongClient: signJwt({ ...claims, client_id: 'another-app-client' }),
+    idToken: subject.idToken,
+  };
+}
+
+/** A member in the Cognito admin group (and isAdmin on the record), with a token that says so. */
+async function createAdmin(endpoints: Endpoints): Promise<TestMember> {
+  const admin = await createMember(endpoints, 'authz-admin', { displayName: 'Ada Admin', extra: { isAdmin: true } });
+  await cognito(endpoints).send(new AdminAddUserToGroupCommand({ UserPoolId: endpoints.cognito.userPoolId, Username: admin.email, GroupName: 'admin' }));
+  const { accessToken } = await signIn(endpoints, admin.email, MEMBER_PASSWORD);
+  if (!(decodeJwtPayload(accessToken)['cognito:groups'] as string[] | undefined)?.includes('admin')) throw new Error('The admin token has no admin group');
+  return { ...admin, accessToken };
+}
+
+/**
+ * A member who deleted their account with the real deleteMyAccount (the same removal an admin's
+ * removeUserAndInviteTree runs): their access token stays valid until it expires, their account
+ * and record are gone.
+ */
+async function createRemovedMember(endpoints: Endpoints): Promise<TestMember> {
+  const removed = await createMember(endpoints, 'authz-removed', { displayName: 'Gus Ghost' });
+  const answer = await callApi(endpoints, 'deleteMyAccount', { token: removed.accessToken, data: { confirmationText: 'DELETE MY ACCOUNT' } });
+  if (answer.status !== 200) throw new Error(`deleteMyAccount answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return removed;
+}
+
+export async function createIdentities(endpoints: Endpoints): Promise<Identities> {
+  const [member, otherMember, anchor, superuser, admin, removed] = await Promise.all([
+    createMember(endpoints, 'authz-member', { displayName: 'Mona Member' }),
+    createMember(endpoints, 'authz-other', { displayName: 'Otto Other' }),
+    createMember(endpoints, 'authz-anchor', { displayName: 'Anna Anchor' }),
+    createMember(endpoints, 'authz-superuser', { displayName: 'Sam Super', isSuperuser: true }),
+    createAdmin(endpoints),
+    createRemovedMember(endpoints),
+  ]);
+  const subject = await signIn(endpoints, member.email, MEMBER_PASSWORD);
+  const members = { member, otherMember, anchor, superuser, admin, removed };
+  const real = Object.fromEntries(REAL_IDENTITIES.map((name) => [name, members[name].accessToken])) as Record<RealIdentity, string>;
+  return { tokens: { ...badTokens(endpoints, subject), ...real }, members };
+}
