@@ -27,7 +27,7 @@ function renderAt(path: string, signedIn?: { me: User | null }, config?: { stage
 describe('app shell (jsdom)', () => {
   it('shows the landing page and the signed-out navigation', async () => {
     renderAt('/');
-    expect(await screen.findByRole('heading', { level: 1, name: /^Anchored to Friends/ }, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: /^Anchored to Friends/ }, { timeout: 5_000 })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Why', 'Sign In', 'Join']);
     expect(within(nav).getByRole('link', { name: 'Join' }).getAttribute('href')).toBe('/auth/signup');
@@ -36,7 +36,7 @@ describe('app shell (jsdom)', () => {
   // Lazy screens: their first import in jsdom can outlast findBy's 1 s default on a loaded machine.
   it('redirects a signed-out visitor from a guarded route to /auth/signin', async () => {
     const router = renderAt('/settings');
-    expect(await screen.findByRole('heading', { name: 'Sign in' }, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/signin');
   });
 
@@ -59,10 +59,10 @@ describe('app shell (jsdom)', () => {
 
   it('sends a member without a profile to /welcome, and after the flag to /profile/setup', async () => {
     const router = renderAt('/dashboard', { me: null });
-    expect(await screen.findByRole('heading', { name: 'Welcome to Anchored' }, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome to Anchored' }, { timeout: 5_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/welcome');
     screen.getByRole('button', { name: 'Skip tutorial' }).click();
-    expect(await screen.findByRole('heading', { name: 'Complete Your Profile' }, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Complete Your Profile' }, { timeout: 5_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/profile/setup');
     expect(localStorage.getItem('hasSeenWelcome')).toBe('true');
   });
