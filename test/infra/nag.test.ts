@@ -5,11 +5,15 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import type { CallableName } from '../../lambdas/contracts/callables.ts';
 import { callableHandlers } from '../../lambdas/callable-handlers.ts';
 import { STAGES } from '../../lib/stage.ts';
+import { dynamoDbClient, ensureTable, startDynamoDbLocal } from '../../local/dynamodb-local.ts';
+import { LOCAL_CREDENTIALS } from '../../local/local-aws.ts';
+import { pickFreePorts } from '../../local/ports.ts';
 import { resourcesOf, synth, temporaryDir } from './synth.ts';
 
 interface ReportedViolation {
@@ -53,7 +57,7 @@ describe('cdk-nag AwsSolutions', () => {
 
 describe('bundling (esbuild, for real)', () => {
   // Bundles 44 functions through CDK for real: minutes on a busy 2-core machine.
-  it('bundles every function as minified ESM with a source map, and each bundle loads', { timeout: 600_000 }, () => {
+  it('bundles every function as minified ESM with a source map, and each bundle loads', { timeout: 600_000 }, async () => {
     const { app, stack, template } = synth({ stage: 'dev', bundle: true, nag: true });
     expect(reportedViolations(app.outdir)).toEqual([]);
 
@@ -89,14 +93,35 @@ describe('bundling (esbuild, for real)', () => {
     for (const [index, bundle] of bundles.entries()) {
       expect(fs.statSync(bundle).size, `${functions[index]?.node.path} bundle size`).toBeLessThanOrEqual(300 * 1024);
     }
+    // One bundle answers a real call: suggestCities reads its city table from beside the bundle,
+    // after the member check and the request budget have gone to a table (DynamoDB Local here).
     const suggestBundle = bundles[functions.indexOf(stack.api.functions.get('suggestCities') as (typeof functions)[number])];
     const suggest = `const { handler } = await import(process.argv[1]);
       const answer = await handler({ body: JSON.stringify({ data: { query: 'aust', state: 'TX' } }), headers: {}, requestContext: { requestId: 'infra-test-1', http: { sourceIp: '127.0.0.1' }, authorizer: { jwt: { claims: { sub: 'u1', token_use: 'access' } } } } });
       if (!answer.body.includes('"Austin"')) throw new Error(answer.body);`;
-    execFileSync(process.execPath, ['--input-type=module', '-e', suggest, suggestBundle ?? ''], {
-      env: { ...process.env, TABLE_NAME: 'test', BUCKET_NAME: 'test', USER_POOL_ID: 'test', AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const dynamoDb = await startDynamoDbLocal({ port: (await pickFreePorts()).dynamodb });
+    try {
+      await ensureTable(dynamoDb.endpoint, 'bundle-test');
+      const client = dynamoDbClient(dynamoDb.endpoint);
+      await client.send(new PutItemCommand({ TableName: 'bundle-test', Item: { pk: { S: 'USER#u1' }, sk: { S: 'PROFILE' } } }));
+      client.destroy();
+      execFileSync(process.execPath, ['--input-type=module', '-e', suggest, suggestBundle ?? ''], {
+        env: {
+          ...process.env,
+          TABLE_NAME: 'bundle-test',
+          DYNAMODB_ENDPOINT: dynamoDb.endpoint,
+          AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+          AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+          BUCKET_NAME: 'test',
+          USER_POOL_ID: 'test',
+          AWS_REGION: 'us-east-1',
+          POWERTOOLS_LOG_LEVEL: 'SILENT',
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+    } finally {
+      await dynamoDb.child.stop();
+    }
 
     // Import each bundle in a plain Node process, as Lambda would: every one exports a handler.
     const script = `for (const f of JSON.parse(process.argv[1])) { const m = await import(f); if (typeof m.handler !== 'function') throw new Error(f); }`;
