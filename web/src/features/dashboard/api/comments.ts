@@ -1,6 +1,7 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Comment, FEED_POLL_INTERVAL_MS } from '#contracts/feed';
 import { callApi } from '../../../lib/api-client.ts';
+import { retryIdempotentCreate } from '../../../lib/query-client.ts';
 import { type FeedPage, updateFeedPost } from '../like-state.ts';
 import { feedKeys } from './feed-keys.ts';
 
@@ -26,7 +27,8 @@ export function useComments(postId: string) {
 export function useAddComment(userId: string, postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => callApi('addComment', { postId, content }),
+    mutationFn: (draft: { content: string; clientRequestId: string }) => callApi('addComment', { postId, ...draft }),
+    retry: retryIdempotentCreate,
     // One comment at a time per post: a double submit cannot send two.
     scope: { id: `comment:${postId}` },
     onSuccess: ({ comment, commentCount }) => {

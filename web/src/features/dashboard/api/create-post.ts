@@ -1,6 +1,7 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PostPrivacy } from '#contracts/feed';
 import { callApi } from '../../../lib/api-client.ts';
+import { retryIdempotentCreate } from '../../../lib/query-client.ts';
 import { type FeedPage, prependFeedPost } from '../like-state.ts';
 import { feedKeys } from './feed-keys.ts';
 
@@ -15,6 +16,7 @@ export function useCreatePost(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (post: NewPost) => callApi('createPost', post),
+    retry: retryIdempotentCreate,
     onSuccess: (post) => {
       queryClient.setQueryData<InfiniteData<FeedPage, string | undefined>>(feedKeys.feed(userId), (feed) => prependFeedPost(feed, post));
     },

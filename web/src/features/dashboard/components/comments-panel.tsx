@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/co
 import { useState } from 'react';
 import { COMMENT_MAX_LENGTH, FEED_MESSAGES } from '#contracts/feed';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { useDraftRequestId } from '../../../lib/draft-request-id.ts';
 import { textLimitState } from '../../../lib/text-limit.ts';
 import { useAddComment, useComments } from '../api/comments.ts';
 import { formatWhen } from '../format-when.ts';
@@ -11,13 +12,22 @@ export function CommentsPanel({ userId, postId }: { userId: string; postId: stri
   const comments = useComments(postId);
   const add = useAddComment(userId, postId);
   const [content, setContent] = useState('');
+  const { requestId, renew: renewRequestId } = useDraftRequestId();
   const limit = textLimitState(content, COMMENT_MAX_LENGTH);
   const list = comments.data?.pages.flatMap((page) => page.comments) ?? [];
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!limit.canSubmit || add.isPending) return;
-    add.mutate(content.trim(), { onSuccess: () => setContent('') });
+    add.mutate(
+      { content: content.trim(), clientRequestId: requestId },
+      {
+        onSuccess: () => {
+          setContent('');
+          renewRequestId();
+        },
+      },
+    );
   };
 
   return (
@@ -30,6 +40,8 @@ export function CommentsPanel({ userId, postId }: { userId: string; postId: stri
             value={content}
             onChange={(event) => {
               setContent(event.currentTarget.value);
+              // Another text is another comment: it gets its own id.
+              if (add.isError) renewRequestId();
               add.reset();
             }}
             autosize

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { FEED_MESSAGES, POST_MAX_LENGTH, type PostPrivacy } from '#contracts/feed';
+import { useDraftRequestId } from '../../../lib/draft-request-id.ts';
 import { textLimitState } from '../../../lib/text-limit.ts';
 import { useCreatePost } from '../api/create-post.ts';
 
@@ -9,16 +10,11 @@ const PRIVACY_OPTIONS: { value: PostPrivacy; label: string }[] = [
   { value: 'public', label: 'Public' },
 ];
 
-function newRequestId(): string {
-  return crypto.randomUUID();
-}
-
 /** The post form: privacy choice, 500-character counter, required after trimming (spec §5). */
 export function PostForm({ userId }: { userId: string }) {
   const [content, setContent] = useState('');
   const [privacy, setPrivacy] = useState<PostPrivacy>('anchors');
-  // One id per draft: resubmitting after a failure reuses it, so a post that did land is not doubled.
-  const [requestId, setRequestId] = useState(newRequestId);
+  const { requestId, renew: renewRequestId } = useDraftRequestId();
   const create = useCreatePost(userId);
   const limit = textLimitState(content, POST_MAX_LENGTH);
 
@@ -30,7 +26,7 @@ export function PostForm({ userId }: { userId: string }) {
       {
         onSuccess: () => {
           setContent('');
-          setRequestId(newRequestId());
+          renewRequestId();
         },
       },
     );
@@ -46,7 +42,7 @@ export function PostForm({ userId }: { userId: string }) {
           onChange={(event) => {
             setContent(event.currentTarget.value);
             // Another text is another post: it gets its own id.
-            if (create.isError) setRequestId(newRequestId());
+            if (create.isError) renewRequestId();
             create.reset();
           }}
           autosize
