@@ -5,6 +5,7 @@ import { Auth } from './auth.ts';
 import { API_PATH_PREFIX, CallableApi } from './callable-api.ts';
 import { DailyMetricsSchedule } from './daily-metrics-schedule.ts';
 import { DataTable } from './data-table.ts';
+import { OriginSecret } from './origin-secret.ts';
 import { PicturesStorage } from './pictures-storage.ts';
 import { RemovalWorker } from './removal-worker.ts';
 import type { Stage } from './stage.ts';
@@ -42,9 +43,12 @@ export class AnchoredStack extends Stack {
     this.auth = new Auth(this, 'Auth', { stage, triggerResources: dataResources, ...logs });
     const resources = { ...dataResources, userPool: this.auth.userPool };
 
+    // Known only to CloudFront and the callables: it vouches for the viewer address CloudFront passes.
+    const originSecret = new OriginSecret(this, 'OriginSecret');
     this.api = new CallableApi(this, 'Api', {
       stage,
       resources,
+      originSecret: originSecret.value,
       userPoolClient: this.auth.userPoolClient,
       ...logs,
     });
@@ -55,6 +59,7 @@ export class AnchoredStack extends Stack {
       stage,
       webAssetPath: props.webAssetPath,
       apiDomainName: this.api.domainName,
+      originSecret: originSecret.value,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,
       picturesEndpoint: this.pictures.regionalEndpoint,

@@ -74,6 +74,8 @@ export interface AppFunctionProps {
   readonly memorySize?: number;
   readonly logRetention: logs.RetentionDays;
   readonly logRemovalPolicy: RemovalPolicy;
+  /** Variables beside the data layer's (e.g. the callables' ORIGIN_VERIFY_SECRET). */
+  readonly extraEnvironment?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -123,6 +125,7 @@ export class AppFunction extends Construct {
       NODE_OPTIONS: '--enable-source-maps',
     };
     if (userPool) environment.USER_POOL_ID = userPool.userPoolId;
+    Object.assign(environment, props.extraEnvironment);
 
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.join(LAMBDAS_DIR, props.entry),

@@ -26,6 +26,11 @@ export interface CallableApiProps {
   readonly userPoolClient: cognito.IUserPoolClient;
   readonly logRetention: logs.RetentionDays;
   readonly logRemovalPolicy: RemovalPolicy;
+  /**
+   * CloudFront's origin secret (a dynamic reference, lib/origin-secret.ts): with it a callable
+   * believes the viewer address CloudFront passes (lambdas/http/client-address.ts).
+   */
+  readonly originSecret: string;
   /** @default the callable registry */
   readonly callables?: readonly CallableDefinition[];
 }
@@ -112,6 +117,7 @@ export class CallableApi extends Construct {
         description: `Callable ${name} (${access})`,
         logRetention: props.logRetention,
         logRemovalPolicy: props.logRemovalPolicy,
+        extraEnvironment: { ORIGIN_VERIFY_SECRET: props.originSecret },
       });
       this.functions.set(name, fn);
       grantRateCounters(fn.function, props.resources.table);

@@ -9,6 +9,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { WebConfig } from '../lambdas/contracts/web-config.ts';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../lambdas/http/client-address.ts';
 import { API_PATH_PREFIX } from './callable-api.ts';
 import { acknowledge, arnReference } from './nag.ts';
 import { buildContentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from './security-headers.ts';
@@ -20,6 +21,8 @@ export interface WebHostingProps {
   readonly webAssetPath: string;
   /** `{apiId}.execute-api.{region}.amazonaws.com`: `/api/*` is forwarded there unchanged. */
   readonly apiDomainName: string;
+  /** Sent to the API with every request as ORIGIN_VERIFY_HEADER (a dynamic reference, lib/origin-secret.ts). */
+  readonly originSecret: string;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
   /** Origin of the presigned picture URLs, allowed by the CSP for images and uploads. */
@@ -39,6 +42,16 @@ export const SPA_FALLBACK_CODE = `function handler(event) {
   if (lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
+  return request;
+}`;
+
+/**
+ * On /api/*: passes the viewer's IP to the API in VIEWER_ADDRESS_HEADER, replacing any value the
+ * client sent, so per-client rate limits count viewers, not CloudFront's edge servers.
+ */
+export const VIEWER_ADDRESS_CODE = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -82,6 +95,12 @@ export class WebHosting extends Construct {
       comment: 'Serve index.html for client-side routes',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(SPA_FALLBACK_CODE),
+    });
+
+    const viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
+      comment: 'Pass the viewer IP to the API for per-client rate limits',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS_CODE),
     });
 
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -131,6 +150,7 @@ export class WebHosting extends Construct {
           origin: new origins.HttpOrigin(props.apiDomainName, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret },
           }),
           // A redirect would turn a POST into a GET.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -138,6 +158,7 @@ export class WebHosting extends Construct {
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: this.responseHeadersPolicy,
+          functionAssociations: [{ function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
       },
     });

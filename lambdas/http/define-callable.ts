@@ -6,6 +6,7 @@ import { CORRELATION_HEADER } from '#contracts/protocol';
 import { AppError } from '#domain/app-error';
 import { asRetryableFault } from './backend-faults.ts';
 import { ADMIN_GROUP, callerFromEvent, type Caller } from './caller.ts';
+import { clientAddressOf } from './client-address.ts';
 import { logger } from './logger.ts';
 import { requireMemberRecord } from './member-presence.ts';
 import { spendActionBudget, spendRequestBudget } from './rate-limit.ts';
@@ -15,8 +16,8 @@ export interface CallContext {
   /** Null only for public callables called without a token. */
   caller: Caller | null;
   correlationId: string;
-  /** The client's address as API Gateway saw it (requestContext.http.sourceIp); rate limits key on it. */
-  sourceIp: string;
+  /** The client's address (the viewer's behind CloudFront, see client-address.ts); per-client limits key on it. */
+  clientAddress: string;
 }
 
 export interface MemberCallContext extends CallContext {
@@ -99,8 +100,8 @@ export function defineCallable<N extends CallableName>(name: N, implementation: 
       await spendRequestBudget(caller, event);
       const input = parseInput(name, readData(event));
       await spendActionBudget(name, caller, event);
-      const sourceIp = event.requestContext?.http?.sourceIp ?? 'unknown';
-      const output = await implementation(input, { caller, correlationId, sourceIp } as Context<N>);
+      const clientAddress = clientAddressOf(event);
+      const output = await implementation(input, { caller, correlationId, clientAddress } as Context<N>);
       // Parsing the output drops any attribute the contract does not promise.
       return resultResponse(callables[name].output.parse(output), correlationId);
     } catch (caught) {

@@ -5,15 +5,8 @@ import { ABUSE_LIMITS, ABUSE_MESSAGES, CALLABLE_ACTION_LIMITS, type AbuseLimitNa
 import { AppError } from '#domain/app-error';
 import { takeRateLimitedHit } from '#data/rate-limits';
 import type { Caller } from './caller.ts';
+import { clientAddressOf } from './client-address.ts';
 import { logger } from './logger.ts';
-
-/**
- * The client's address as API Gateway saw it (requestContext.http.sourceIp). Behind CloudFront
- * this is the edge's address, so per-client budgets are per edge there (see README, Abuse limits).
- */
-export function clientAddressOf(event: APIGatewayProxyEventV2WithJWTAuthorizer): string {
-  return event.requestContext?.http?.sourceIp || 'unknown';
-}
 
 /**
  * Whom a budget counts: the member when signed in, else the client address, as a digest: the

@@ -64,7 +64,7 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
     // The removal callables also name the removal worker they hand work to (lib/removal-worker.ts).
     const handsToWorker = (REMOVAL_CALLABLES as readonly string[]).includes(name);
     expect(Object.keys(variables).toSorted()).toEqual(
-      ['BUCKET_NAME', 'NODE_OPTIONS', 'STAGE', 'TABLE_NAME', 'USER_POOL_ID', ...(handsToWorker ? ['REMOVAL_WORKER_FUNCTION'] : [])].toSorted(),
+      ['BUCKET_NAME', 'NODE_OPTIONS', 'ORIGIN_VERIFY_SECRET', 'STAGE', 'TABLE_NAME', 'USER_POOL_ID', ...(handsToWorker ? ['REMOVAL_WORKER_FUNCTION'] : [])].toSorted(),
     );
     expect(variables).toMatchObject({ STAGE: stage, NODE_OPTIONS: '--enable-source-maps' });
     const logGroupId = referencedId((fn.LoggingConfig as { LogGroup: unknown }).LogGroup);
@@ -148,6 +148,7 @@ describe('CallableApi with every kind of access', () => {
         userPool,
       },
       userPoolClient: userPool.addClient('Client'),
+      originSecret: 'origin-secret',
       logRetention: logs.RetentionDays.ONE_DAY,
       logRemovalPolicy: RemovalPolicy.DESTROY,
     });

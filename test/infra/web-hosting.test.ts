@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { webConfigSchema } from '../../lambdas/contracts/web-config.ts';
-import { SPA_FALLBACK_CODE } from '../../lib/web-hosting.ts';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../lambdas/http/client-address.ts';
+import { SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../lib/web-hosting.ts';
 import { referencedId, resourcesOf, synth } from './synth.ts';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -44,10 +45,34 @@ describe('web hosting (CloudFront)', () => {
       AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
       ViewerProtocolPolicy: 'https-only',
     });
-    expect(api.FunctionAssociations).toBeUndefined();
     const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
     expect(flatten(origin.DomainName)).toMatch(/^\$\{ApiHttpApi\w+\}\.execute-api\.\$\{AWS::Region\}\.\$\{AWS::URLSuffix\}$/);
     expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+  });
+
+  it("passes the viewer's IP to the API, vouched for by a Secrets Manager value only CloudFront and the callables hold", () => {
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    const [association, ...others] = api.FunctionAssociations;
+    expect(others).toEqual([]);
+    expect(association.EventType).toBe('viewer-request');
+    const fn = resourcesOf(template, 'AWS::CloudFront::Function')[referencedId(association.FunctionARN)];
+    expect(fn?.Properties?.FunctionCode).toBe(VIEWER_ADDRESS_CODE);
+    // The function overwrites whatever address the client claimed.
+    const handler = new Function(`${VIEWER_ADDRESS_CODE}; return handler;`)() as (e: unknown) => { headers: Record<string, { value: string }> };
+    const forwarded = handler({ viewer: { ip: '203.0.113.40' }, request: { headers: { [VIEWER_ADDRESS_HEADER]: { value: '10.0.0.1' } } } });
+    expect(forwarded.headers[VIEWER_ADDRESS_HEADER]).toEqual({ value: '203.0.113.40' });
+
+    const [secretId, ...otherSecrets] = Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret'));
+    expect(otherSecrets).toEqual([]);
+    const reference = `{{resolve:secretsmanager:\${${secretId}}:SecretString:::}}`;
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    expect(origin.OriginCustomHeaders.map((h: { HeaderName: string; HeaderValue: unknown }) => [h.HeaderName, flatten(h.HeaderValue)])).toEqual([
+      [ORIGIN_VERIFY_HEADER, reference],
+    ]);
+    const callables = [...stack.api.functions.values()].map((fn) => resourcesOf(template, 'AWS::Lambda::Function')[stack.getLogicalId(fn.function.node.defaultChild as never)]);
+    for (const callable of callables) {
+      expect(flatten((callable?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY_SECRET)).toBe(reference);
+    }
   });
 
   it('rewrites extension-less paths to /index.html in a viewer-request function', () => {

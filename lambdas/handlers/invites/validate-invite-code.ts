@@ -4,13 +4,14 @@ import { AppError } from '#domain/app-error';
 import { assertCanInvite, decideInviteType } from '#domain/invite-rules';
 import { takeRateLimitedHit } from '#data/rate-limits';
 import { defineCallable } from '#http/define-callable';
+import { budgetSubject } from '#http/rate-limit';
 import { inviterOfCode, relationToInviter } from './inviter-of-code.ts';
 
-/** Public, so guessing codes is throttled per client address: 10 checks an hour. */
+/** Public, so guessing codes is throttled per client address (counted as a digest): 10 checks an hour. */
 export const INVITE_CHECK_LIMIT = { name: 'validateInviteCode', maxHits: 10, windowSeconds: 3600 };
 
-export const handler = defineCallable('validateInviteCode', async ({ inviteCode, userLocation }, { sourceIp }) => {
-  const hit = await takeRateLimitedHit(INVITE_CHECK_LIMIT, sourceIp);
+export const handler = defineCallable('validateInviteCode', async ({ inviteCode, userLocation }, { clientAddress }) => {
+  const hit = await takeRateLimitedHit(INVITE_CHECK_LIMIT, budgetSubject(null, clientAddress));
   if (!hit.allowed) {
     throw new AppError('resource-exhausted', INVITE_MESSAGES.rateLimited, undefined, { retryAfterSeconds: hit.retryAfterSeconds });
   }

@@ -6,7 +6,8 @@ import { AppError } from '#domain/app-error';
 
 const takeRateLimitedHit = vi.fn();
 vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: (...args: unknown[]) => takeRateLimitedHit(...args) }));
-const { budgetSubject, clientAddressOf, spendActionBudget, spendRequestBudget } = await import('#http/rate-limit');
+const { budgetSubject, spendActionBudget, spendRequestBudget } = await import('#http/rate-limit');
+const { clientAddressOf } = await import('#http/client-address');
 
 const event = (sourceIp = '203.0.113.7') => ({ requestContext: { http: { sourceIp } } }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
 const ada = { uid: 'ada', username: 'ada', groups: [] };
