@@ -69,17 +69,26 @@ export const communityMetricsSchema = z.object({
 });
 export type CommunityMetrics = z.infer<typeof communityMetricsSchema>;
 
+/**
+ * What members are sent: the record without the champions' user ids. Champions are anonymous on
+ * the page, and an id would name them through getUserProfile; the ranked list's order says enough.
+ */
+export const sharedTopInviterSchema = topInviterSchema.omit({ userId: true });
+export type SharedTopInviter = z.infer<typeof sharedTopInviterSchema>;
+export const sharedCommunityMetricsSchema = communityMetricsSchema.extend({ topInviters: z.array(sharedTopInviterSchema) });
+export type SharedCommunityMetrics = z.infer<typeof sharedCommunityMetricsSchema>;
+
 export const metricsCallables = {
   calculateMetricsManually: {
     access: 'dev-only',
     input: z.object({}).strict(),
-    output: communityMetricsSchema,
+    output: sharedCommunityMetricsSchema,
     description: "Dev button: runs the daily metrics job now and returns today's record (a re-run replaces it).",
   },
   getCommunityMetrics: {
     access: 'member',
     input: z.object({ range: metricsRangeSchema }).strict(),
-    output: z.object({ records: z.array(communityMetricsSchema) }),
+    output: z.object({ records: z.array(sharedCommunityMetricsSchema) }),
     description: 'The latest daily metrics records, newest first: 24 (day), 7 (week) or 30 (month).',
   },
 } as const;

@@ -255,7 +255,8 @@ export async function createAnchoredMembers(owner: string, members: readonly { u
   for (const { user, pair } of members) {
     items.push(
       ...newUserPuts(user),
-      { Put: { TableName: tableName(), Item: { ...keys.friendship(pair.friendshipId), ...pair }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      // `dummy` keeps the pair out of the community metrics, as its unverified member is.
+      { Put: { TableName: tableName(), Item: { ...keys.friendship(pair.friendshipId), ...pair, dummy: true }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: tableName(), Item: edgeItem(owner, pair), ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: tableName(), Item: edgeItem(user.uid, pair), ConditionExpression: 'attribute_not_exists(pk)' } },
     );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { communityMetricsSchema, type CommunityMetrics } from '../../lambdas/contracts/metrics.ts';
+import { communityMetricsSchema, sharedCommunityMetricsSchema, type CommunityMetrics } from '../../lambdas/contracts/metrics.ts';
 import type { User } from '../../lambdas/contracts/user.ts';
 import { newUserRecord } from '../../lambdas/domain/new-user.ts';
 import { ensureTable } from '../../local/dynamodb-local.ts';
@@ -19,6 +19,8 @@ const { createUserWithInviteCode, getUser } = await import('../../lambdas/data/u
 const { consumeInvite } = await import('../../lambdas/data/invite-consumption.ts');
 const { keys, postKeys } = await import('../../lambdas/data/keys.ts');
 const { friendshipIdOf } = await import('../../lambdas/domain/friendship.ts');
+const { createAnchoredMembers } = await import('../../lambdas/data/friendships.ts');
+const { dummyMember } = await import('../../lambdas/handlers/dev/dummy-members.ts');
 
 const sharedTable = endpoints.dynamodb.tableName;
 const client = DynamoDBDocumentClient.from(
@@ -82,7 +84,7 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
     await ensureTable(endpoints.dynamodb.endpoint, table);
     process.env.TABLE_NAME = table;
 
-    await seedMember('founder', { createdAt: '2030-01-01T00:00:00.000Z', lastActive: '2031-03-03T10:00:00.000Z', city: 'Springfield', state: 'IL', isSuperuser: true });
+    const founder = await seedMember('founder', { createdAt: '2030-01-01T00:00:00.000Z', lastActive: '2031-03-03T10:00:00.000Z', city: 'Springfield', state: 'IL', isSuperuser: true });
     // Joined long ago, last seen before the window: came and left.
     await seedMember('ann', { createdAt: '2030-06-01T00:00:00.000Z', lastActive: '2031-01-10T00:00:00.000Z', city: 'Springfield', state: 'IL', pendingCode: 'FOUNDERC' });
     await seedMember('bob', { createdAt: '2031-02-20T00:00:00.000Z', lastActive: '2031-02-20T00:00:00.000Z', city: 'Chicago', state: 'IL', pendingCode: 'FOUNDERC' });
@@ -108,6 +110,8 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
     await seedPair('bob', 'hal', 'accepted', 'local');
     await seedPair('founder', 'bob', 'accepted', 'distant');
     await seedPair('ann', 'gus', 'pending', 'local');
+    // Dev tools' dummy anchor, as createDummyAnchors writes it: its accepted local pair counts nowhere.
+    expect(await createAnchoredMembers('founder', [dummyMember(founder, 0, RUN)])).toEqual({ ok: true });
     // Items the job must step over: a post, a feed entry, a like, a rate window, an older record.
     await put(table, { ...postKeys.post('01POST'), authorId: 'founder', content: 'hello' });
     await put(table, { ...postKeys.feedEntry('ann', '01POST'), authorId: 'founder' });
@@ -185,7 +189,9 @@ describe('calculateMetricsManually and getCommunityMetrics through the gateway',
     const member = await createMember(endpoints, 'metrics-dev', { extra: { isVerified: true } });
     const answer = await callApi(endpoints, 'calculateMetricsManually', { token: member.accessToken });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const record = communityMetricsSchema.parse((answer.body as { result: unknown }).result);
+    const result = (answer.body as { result: { topInviters: object[] } }).result;
+    expect(result.topInviters.filter((inviter) => 'userId' in inviter)).toEqual([]);
+    const record = sharedCommunityMetricsSchema.parse(result);
     const today = new Date().toISOString().slice(0, 10);
     expect(record.date).toBe(today);
     // Other files' members exist too: at least this member and the founder are verified and active.
@@ -228,6 +234,8 @@ describe('calculateMetricsManually and getCommunityMetrics through the gateway',
       const { records } = (answer.body as { result: { records: CommunityMetrics[] } }).result;
       expect(records.map((record) => record.date)).toEqual(newestFirst.slice(0, size));
       expect(records[0]).toMatchObject({ date: '2099-02-04', totalUsers: 134, geographicClusters: { 'Austin, TX': 134 } });
+      // Champions are anonymous: members get their figures, never their ids.
+      expect(records[0]?.topInviters).toStrictEqual([{ inviteCount: 3, acceptanceRate: 0.75 }]);
     }
     expect((await callApi(endpoints, 'getCommunityMetrics', { token: member.accessToken, data: { range: 'year' } })).status).toBe(400);
     expect((await callApi(endpoints, 'getCommunityMetrics', { data: { range: 'day' } })).status).toBe(401);

@@ -22,6 +22,10 @@ describe('metrics formatting (spec §9)', () => {
     expect(formatPercent(0.6667)).toBe('67%');
     expect(formatPercent(0.005)).toBe('1%');
     expect(formatPercent(1)).toBe('100%');
+    // Products that binary floating point puts just under .5 (0.285 * 100 = 28.499999999999996).
+    expect(formatPercent(0.285)).toBe('29%');
+    expect(formatPercent(0.145)).toBe('15%');
+    expect(formatPercent(0.575)).toBe('58%');
   });
 
   it('scores health as the mean of min(actual / target, 1) over the three targets', () => {

@@ -1,4 +1,4 @@
-import { HEALTH_TARGETS, type CommunityMetrics } from '#contracts/metrics';
+import { HEALTH_TARGETS, type SharedCommunityMetrics } from '#contracts/metrics';
 
 /**
  * Spec §9: numbers abbreviated with K at 1,000 and M at 1,000,000 (one decimal, none when it is
@@ -14,9 +14,13 @@ export function formatCount(value: number): string {
   return `${sign}${oneDecimal(size / 1_000_000)}M`;
 }
 
-/** Spec §9: rates as whole percentages (stored as fractions 0..1). */
+/**
+ * Spec §9: rates as whole percentages (stored as fractions 0..1). The product goes through
+ * toPrecision first: 0.285 * 100 is 28.499999999999996 in binary floating point and would round
+ * down to "28%".
+ */
 export function formatPercent(fraction: number): string {
-  return `${Math.round(fraction * 100)}%`;
+  return `${Math.round(Number((fraction * 100).toPrecision(12)))}%`;
 }
 
 export interface HealthPart {
@@ -33,7 +37,7 @@ export interface HealthPart {
  * engagement (active / total members, target 70%), local connection density (50%) and trust
  * network growth (invitation acceptance rate, 60%). 100% means every target is met.
  */
-export function healthScore(record: Pick<CommunityMetrics, 'totalUsers' | 'activeUsers' | 'localConnectionDensity' | 'invitationAcceptanceRate'>): {
+export function healthScore(record: Pick<SharedCommunityMetrics, 'totalUsers' | 'activeUsers' | 'localConnectionDensity' | 'invitationAcceptanceRate'>): {
   score: number;
   parts: HealthPart[];
 } {

@@ -1,9 +1,9 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { SHOWN_TOP_INVITERS, type TopInviter } from '#contracts/metrics';
+import { SHOWN_TOP_INVITERS, type SharedTopInviter } from '#contracts/metrics';
 import { formatCount, formatPercent } from '../format.ts';
 
 /** Community Champions: the top inviters, anonymous on purpose (no names, no ids on the page). */
-export function CommunityChampions({ inviters }: { inviters: readonly TopInviter[] }) {
+export function CommunityChampions({ inviters }: { inviters: readonly SharedTopInviter[] }) {
   const shown = inviters.slice(0, SHOWN_TOP_INVITERS);
   return (
     <Card withBorder padding="md" h="100%">
@@ -17,7 +17,7 @@ export function CommunityChampions({ inviters }: { inviters: readonly TopInviter
       ) : (
         <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Community champions">
           {shown.map((inviter, index) => (
-            <Group key={inviter.userId} component="li" justify="space-between" gap="xs" wrap="nowrap">
+            <Group key={index} component="li" justify="space-between" gap="xs" wrap="nowrap">
               <Text size="sm" fw={600}>
                 Champion {index + 1}
               </Text>

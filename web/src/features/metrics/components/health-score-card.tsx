@@ -1,9 +1,9 @@
 import { Card, Group, Progress, RingProgress, Stack, Text, Title } from '@mantine/core';
-import type { CommunityMetrics } from '#contracts/metrics';
+import type { SharedCommunityMetrics } from '#contracts/metrics';
 import { formatPercent, healthScore } from '../format.ts';
 
 /** The Community Health Score and its three targets (spec §9). */
-export function HealthScoreCard({ record }: { record: CommunityMetrics }) {
+export function HealthScoreCard({ record }: { record: SharedCommunityMetrics }) {
   const { score, parts } = healthScore(record);
   return (
     <Card withBorder padding="md">

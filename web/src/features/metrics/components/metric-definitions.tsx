@@ -28,11 +28,12 @@ export function MetricDefinitions() {
         </List.Item>
         <List.Item>
           <b>Local connection density</b>: of all accepted anchor connections (each pair once), the share between members of the same
-          city and state (as they were when the request was sent).
+          city and state (as they were when the connection was accepted).
         </List.Item>
         <List.Item>
           <b>Top cities</b>: members with a completed profile, by city and state. <b>Community champions</b>: members whose invites were
-          accepted most (then by acceptance rate), shown without names.
+          accepted most (then by acceptance rate), shown without names. A champion&apos;s acceptance rate is the share of the accounts made
+          with their invite code that completed joining.
         </List.Item>
       </List>
     </Card>

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
-import type { CommunityMetrics } from '#contracts/metrics';
+import type { SharedCommunityMetrics } from '#contracts/metrics';
 import { formatCount, formatPercent } from '../format.ts';
 
 interface SummaryCard {
@@ -8,7 +8,7 @@ interface SummaryCard {
   detail: string;
 }
 
-function cardsOf(record: CommunityMetrics): SummaryCard[] {
+function cardsOf(record: SharedCommunityMetrics): SummaryCard[] {
   const { basis } = record;
   return [
     { title: 'Total Users (verified members)', value: formatCount(record.totalUsers), detail: `as of ${record.date}` },
@@ -31,7 +31,7 @@ function cardsOf(record: CommunityMetrics): SummaryCard[] {
 }
 
 /** Spec Metrics page: the four cards, from the newest record. */
-export function SummaryCards({ record }: { record: CommunityMetrics }) {
+export function SummaryCards({ record }: { record: SharedCommunityMetrics }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
       {cardsOf(record).map((card) => (

@@ -1,11 +1,11 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Text, Title } from '@mantine/core';
-import type { CommunityMetrics } from '#contracts/metrics';
+import type { SharedCommunityMetrics } from '#contracts/metrics';
 import { formatCount } from '../format.ts';
 
 /** User Growth: verified and active members per daily record, oldest on the left. */
-export function UserGrowthChart({ records }: { records: readonly CommunityMetrics[] }) {
+export function UserGrowthChart({ records }: { records: readonly SharedCommunityMetrics[] }) {
   const data = [...records].reverse().map((record) => ({
     day: record.date.slice(5),
     'Verified members': record.totalUsers,
