@@ -12,15 +12,17 @@ export function CommentsPanel({ userId, postId }: { userId: string; postId: stri
   const comments = useComments(postId);
   const add = useAddComment(userId, postId);
   const [content, setContent] = useState('');
-  const { requestId, renew: renewRequestId } = useDraftRequestId();
+  const { requestIdFor, renew: renewRequestId } = useDraftRequestId();
   const limit = textLimitState(content, COMMENT_MAX_LENGTH);
   const list = comments.data?.pages.flatMap((page) => page.comments) ?? [];
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!limit.canSubmit || add.isPending) return;
+    const text = content.trim();
     add.mutate(
-      { content: content.trim(), clientRequestId: requestId },
+      // The same text is the same comment (a retry); any other text is another one.
+      { content: text, clientRequestId: requestIdFor(text) },
       {
         onSuccess: () => {
           setContent('');
@@ -40,10 +42,12 @@ export function CommentsPanel({ userId, postId }: { userId: string; postId: stri
             value={content}
             onChange={(event) => {
               setContent(event.currentTarget.value);
-              // Another text is another comment: it gets its own id.
-              if (add.isError) renewRequestId();
-              add.reset();
+              // Editing clears the last failure's alert. Never while sending: a reset mutation drops
+              // its per-call onSuccess, which clears the sent text (and the field is read-only then).
+              if (!add.isPending) add.reset();
             }}
+            // What is on screen while sending is what is being posted; an edit waits for the answer.
+            readOnly={add.isPending}
             autosize
             minRows={1}
             maxLength={COMMENT_MAX_LENGTH}

@@ -14,15 +14,17 @@ const PRIVACY_OPTIONS: { value: PostPrivacy; label: string }[] = [
 export function PostForm({ userId }: { userId: string }) {
   const [content, setContent] = useState('');
   const [privacy, setPrivacy] = useState<PostPrivacy>('anchors');
-  const { requestId, renew: renewRequestId } = useDraftRequestId();
+  const { requestIdFor, renew: renewRequestId } = useDraftRequestId();
   const create = useCreatePost(userId);
   const limit = textLimitState(content, POST_MAX_LENGTH);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!limit.canSubmit || create.isPending) return;
+    const post = { content: content.trim(), privacy };
     create.mutate(
-      { content: content.trim(), privacy, clientRequestId: requestId },
+      // The same text with the same audience is the same post; any change makes another one.
+      { ...post, clientRequestId: requestIdFor(JSON.stringify([post.privacy, post.content])) },
       {
         onSuccess: () => {
           setContent('');
@@ -41,10 +43,12 @@ export function PostForm({ userId }: { userId: string }) {
           value={content}
           onChange={(event) => {
             setContent(event.currentTarget.value);
-            // Another text is another post: it gets its own id.
-            if (create.isError) renewRequestId();
-            create.reset();
+            // Editing clears the last failure's alert. Never while sending: a reset mutation drops
+            // its per-call onSuccess, which clears the sent text (and the field is read-only then).
+            if (!create.isPending) create.reset();
           }}
+          // What is on screen while sending is what is being posted; an edit waits for the answer.
+          readOnly={create.isPending}
           autosize
           minRows={2}
           maxLength={POST_MAX_LENGTH}
