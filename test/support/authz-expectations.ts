@@ -1,22 +1,58 @@
 import type { CallableName } from '../../lambdas/contracts/callables.ts';
 import type { ErrorStatus } from '../../lambdas/contracts/protocol.ts';
+import { INVITE_REQUIRED_MESSAGE } from '../../lambdas/handlers/profile/complete-profile.ts';
 import { ACCOUNT_GONE_MESSAGE, NO_RECORD_MESSAGE } from '../../lambdas/http/member-presence.ts';
 import type { TestMember } from './local-cloud-members.ts';
 import type { RealIdentity } from './identities.ts';
 
 /**
  * One row per callable of the registry for the authorization matrix
- * (test/integration/authz-matrix.test.ts): the request every identity sends and the outcome each
- * real caller gets. Every identity with a bad credential gets 401 unauthenticated from every
- * non-public callable (the matrix asserts that without a row entry); a public callable's row says
- * what an anonymous caller gets. The requests aim at the victim's things wherever a callable takes
- * an id (post, member, friendship, photo): nobody in the matrix may read or change them.
+ * (test/integration/authz-matrix.test.ts): the request every identity sends, the outcome each
+ * real caller gets and which of the victim's secrets each answer carries. Every identity with a bad
+ * credential gets 401 unauthenticated from every non-public callable (the matrix asserts that
+ * without a row entry); a public callable's row says what an anonymous caller gets. The requests
+ * aim at the victim's things wherever a callable takes an id (post, member, friendship, photo).
+ * The `anchor` identity is the victim's accepted anchor: it alone reads the victim's anchors-only
+ * post and Anchors Only profile fields, and may like and comment on that post (the matrix checks
+ * that those are the only changes anyone made to the victim's items).
  */
+
+/**
+ * What the victim keeps from most eyes, seeded on their record and post. The privacy settings make
+ * each part of the profile a real test: 'friends' parts reach the anchor only, 'private' ones nobody
+ * (profileVisibility is public, so a non-anchor does get the profile, just without these parts).
+ */
+export const VICTIM_SECRETS = {
+  /** Content of the victim's post with privacy 'anchors'. */
+  anchorsOnlyPost: 'For my anchors only',
+  /** Caption of the victim's gallery photo (photosVisibility 'friends'). */
+  photo: 'Vicky in her garden, anchors only',
+  /** contactInfo.phoneNumber (contactVisibility and phoneVisibility 'friends'). */
+  phone: '210-555-0147',
+  /** birthdayVisibility 'private'. */
+  birthday: '1991-07-14',
+  /** contactInfo.personalEmail (emailVisibility 'private'). */
+  personalEmail: 'vicky.hidden@example.org',
+} as const;
+
+export const VICTIM_PRIVACY = {
+  profileVisibility: 'public',
+  birthdayVisibility: 'private',
+  photosVisibility: 'friends',
+  contactVisibility: 'friends',
+  phoneVisibility: 'friends',
+  emailVisibility: 'private',
+} as const;
+
+export const VICTIM_PHOTO_ID = 'authz-victim-photo';
+
+/** A secret of the victim; `signInEmail` is the Cognito address, which only admin views show. */
+export type Secret = keyof typeof VICTIM_SECRETS | 'signInEmail';
 
 export interface Fixture {
   /** A member outside the matrix whose things every id-taking request points at. */
   victim: TestMember;
-  /** The victim's anchors-only post (none of the identities is anchored to the victim). */
+  /** The victim's anchors-only post (of the identities only `anchor` is anchored to the victim). */
   victimPostId: string;
   /** Pending: the victim asked `bystander`. */
   pendingFriendshipId: string;
@@ -36,6 +72,11 @@ export interface AuthzRow {
   expect: Record<RealIdentity, Outcome>;
   /** Public callables: what a caller without a usable access token gets. */
   anonymous?: Outcome;
+  /**
+   * The victim's secrets the answer to each identity carries, exactly (an identity not named
+   * carries none): the positive half of the leak check.
+   */
+  reveals?: Partial<Record<RealIdentity, Secret[]>>;
 }
 
 export const ok: Outcome = { status: 200 };
@@ -49,6 +90,8 @@ export function refused(code: ErrorStatus, message?: string): Outcome {
 }
 
 const gone = refused('not-found', NO_RECORD_MESSAGE);
+/** Only a member whose invite was consumed, a superuser or an admin may complete a profile. */
+const inviteRequired = refused('invalid-argument', INVITE_REQUIRED_MESSAGE);
 const adminOnly = refused('permission-denied', 'Access denied. Admin privileges required.');
 
 /**
@@ -64,8 +107,9 @@ function adminRow(adminOutcome: Outcome): Record<RealIdentity, Outcome> {
   return members(adminOnly, { admin: adminOutcome, removed: adminOnly });
 }
 
-/** The victim's anchors-only post is invisible to non-anchors: as if it did not exist. */
+/** The victim's anchors-only post is invisible to non-anchors, as if it did not exist; the anchor sees it. */
 const postNotFound = refused('not-found', 'Post not found');
+const anchorsOnly = members(postNotFound, { anchor: ok });
 const notPartOfRequest = refused('permission-denied', 'You are not part of this anchor request');
 
 const confirmationMismatch = refused('invalid-argument', 'Please type DELETE MY ACCOUNT to confirm.');
@@ -105,19 +149,23 @@ export const authzExpectations: Record<CallableName, AuthzRow> = {
   suggestCities: { input: () => ({ query: 'San' }), expect: members(ok) },
   // Cognito no longer has the account: never a new record for a ghost.
   createUserRecord: { input: () => ({}), expect: members(ok, { removed: refused('unauthenticated', ACCOUNT_GONE_MESSAGE) }) },
+  // Every real caller has a picture and none has used an invite (test/support/identities.ts), so the
+  // invite rule decides: superusers and admins need no invite (spec: unlimited invites, admin).
   completeProfile: {
     input: () => ({ ...PROFILE, graduationYear: undefined, major: undefined, privacy: { profileVisibility: 'public', birthdayVisibility: 'private', contactVisibility: 'friends' } }),
-    expect: members(refused('invalid-argument', 'Please upload a profile picture')),
+    expect: members(inviteRequired, { superuser: ok, admin: ok }),
   },
   createProfilePictureUpload: { input: () => ({ contentType: 'image/jpeg' }), expect: members(ok) },
   confirmProfilePicture: { input: () => ({}), expect: members(refused('not-found', 'No uploaded picture was found. Please upload it again.')) },
   createPost: { input: () => ({ content: 'A post from the authorization matrix', privacy: 'anchors' }), expect: members(ok) },
-  getFeed: { input: () => ({}), expect: members(ok) },
-  getPost: { input: (f) => ({ postId: f.victimPostId }), expect: members(postNotFound) },
-  togglePostLike: { input: (f) => ({ postId: f.victimPostId, liked: true }), expect: members(postNotFound) },
-  getPostLikers: { input: (f) => ({ postId: f.victimPostId }), expect: members(postNotFound) },
-  addComment: { input: (f) => ({ postId: f.victimPostId, content: 'Let me in' }), expect: members(postNotFound) },
-  listComments: { input: (f) => ({ postId: f.victimPostId }), expect: members(postNotFound) },
+  // The anchor's feed caught up with the victim's post when they anchored.
+  getFeed: { input: () => ({}), expect: members(ok), reveals: { anchor: ['anchorsOnlyPost'] } },
+  getPost: { input: (f) => ({ postId: f.victimPostId }), expect: anchorsOnly, reveals: { anchor: ['anchorsOnlyPost'] } },
+  // The anchor's like and comment are legitimate; the matrix checks they are the only changes.
+  togglePostLike: { input: (f) => ({ postId: f.victimPostId, liked: true }), expect: anchorsOnly },
+  getPostLikers: { input: (f) => ({ postId: f.victimPostId }), expect: anchorsOnly },
+  addComment: { input: (f) => ({ postId: f.victimPostId, content: 'A word from the matrix' }), expect: anchorsOnly },
+  listComments: { input: (f) => ({ postId: f.victimPostId }), expect: anchorsOnly },
   sendAnchorRequest: { input: (f) => ({ userId: f.stranger.uid }), expect: members(ok) },
   acceptAnchorRequest: { input: (f) => ({ friendshipId: f.pendingFriendshipId }), expect: members(notPartOfRequest) },
   removeAnchorRequest: { input: (f) => ({ friendshipId: f.pendingFriendshipId }), expect: members(notPartOfRequest) },
@@ -128,21 +176,24 @@ export const authzExpectations: Record<CallableName, AuthzRow> = {
   listAnchors: { input: () => ({}), expect: members(ok) },
   listAnchorRequests: { input: () => ({}), expect: members(ok) },
   searchUsers: { input: () => ({ query: 'Vic' }), expect: members(ok) },
-  getUserProfile: { input: (f) => ({ userId: f.victim.uid }), expect: members(ok) },
-  // Dev-only, any member; these members have no city yet, so the business rule answers.
+  // A public profile for everyone; its Anchors Only parts (photo, phone) for the anchor alone.
+  getUserProfile: { input: (f) => ({ userId: f.victim.uid }), expect: members(ok), reveals: { anchor: ['photo', 'phone'] } },
+  // Dev-only, any member; the business rule wants a city, which only the superuser's and the
+  // admin's completeProfile (the row above in registry order) has set by now.
   createDummyAnchors: {
     input: () => ({}),
-    expect: members(refused('invalid-argument', 'Please complete your profile (city and state) before creating dummy anchors')),
+    expect: members(refused('invalid-argument', 'Please complete your profile (city and state) before creating dummy anchors'), { superuser: ok, admin: ok }),
   },
   grantSuperuserStatus: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('not-found', 'User not found')) },
   revokeSuperuserStatus: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('not-found', 'User not found')) },
   getAdminOverview: { input: () => ({}), expect: adminRow(ok) },
-  searchMembers: { input: () => ({ query: 'Vic' }), expect: adminRow(ok) },
+  // The admin's own views show a member's sign-in email by design (spec: admin search, invite tree).
+  searchMembers: { input: () => ({ query: 'Vic' }), expect: adminRow(ok), reveals: { admin: ['signInEmail'] } },
   listAuditLog: { input: () => ({}), expect: adminRow(ok) },
   setAdminClaim: { input: (f) => ({ userId: f.victim.uid }), expect: members(refused('permission-denied', 'You can only make yourself an admin.')) },
   calculateMetricsManually: { input: () => ({}), expect: members(ok) },
   getCommunityMetrics: { input: () => ({ range: 'week' }), expect: members(ok) },
-  getUserInviteTree: { input: (f) => ({ userId: f.victim.uid }), expect: adminRow(ok) },
+  getUserInviteTree: { input: (f) => ({ userId: f.victim.uid }), expect: adminRow(ok), reveals: { admin: ['signInEmail'] } },
   removeUserAndInviteTree: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('not-found', 'User not found')) },
   deleteMyAccount: {
     input: () => ({ confirmationText: 'keep my account' }),

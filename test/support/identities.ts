@@ -21,7 +21,11 @@ export const BAD_TOKEN_IDENTITIES = [
   'wrongClient',
   'idToken',
 ] as const;
-/** Real callers with a genuine access token. `removed` was removed, but their token has not expired. */
+/**
+ * Real callers with a genuine access token. `anchor` becomes the victim's accepted anchor (the
+ * matrix anchors them once the fixture exists); `superuser` has isSuperuser, `admin` the Cognito
+ * admin group; `removed` was removed, but their token has not expired.
+ */
 export const REAL_IDENTITIES = ['member', 'otherMember', 'anchor', 'superuser', 'admin', 'removed'] as const;
 export const IDENTITIES = [...BAD_TOKEN_IDENTITIES, ...REAL_IDENTITIES] as const;
 
@@ -64,9 +68,15 @@ export function badTokens(endpoints: Endpoints, subject: { accessToken: string; 
   };
 }
 
+/**
+ * Every real caller has a profile picture and none has used an invite code yet (as right after
+ * sign-up), so completeProfile answers by the invite rule, where a superuser differs from a member.
+ */
+const WITH_PICTURE = { profilePicture: 'users/authz/profile-picture.jpg' };
+
 /** A member in the Cognito admin group (and isAdmin on the record), with a token that says so. */
 async function createAdmin(endpoints: Endpoints): Promise<TestMember> {
-  const admin = await createMember(endpoints, 'authz-admin', { displayName: 'Ada Admin', extra: { isAdmin: true } });
+  const admin = await createMember(endpoints, 'authz-admin', { displayName: 'Ada Admin', extra: { isAdmin: true, ...WITH_PICTURE } });
   await cognito(endpoints).send(new AdminAddUserToGroupCommand({ UserPoolId: endpoints.cognito.userPoolId, Username: admin.email, GroupName: 'admin' }));
   const { accessToken } = await signIn(endpoints, admin.email, MEMBER_PASSWORD);
   if (!(decodeJwtPayload(accessToken)['cognito:groups'] as string[] | undefined)?.includes('admin')) throw new Error('The admin token has no admin group');
@@ -87,10 +97,10 @@ async function createRemovedMember(endpoints: Endpoints): Promise<TestMember> {
 
 export async function createIdentities(endpoints: Endpoints): Promise<Identities> {
   const [member, otherMember, anchor, superuser, admin, removed] = await Promise.all([
-    createMember(endpoints, 'authz-member', { displayName: 'Mona Member' }),
-    createMember(endpoints, 'authz-other', { displayName: 'Otto Other' }),
-    createMember(endpoints, 'authz-anchor', { displayName: 'Anna Anchor' }),
-    createMember(endpoints, 'authz-superuser', { displayName: 'Sam Super', isSuperuser: true }),
+    createMember(endpoints, 'authz-member', { displayName: 'Mona Member', extra: WITH_PICTURE }),
+    createMember(endpoints, 'authz-other', { displayName: 'Otto Other', extra: WITH_PICTURE }),
+    createMember(endpoints, 'authz-anchor', { displayName: 'Anna Anchor', extra: WITH_PICTURE }),
+    createMember(endpoints, 'authz-superuser', { displayName: 'Sam Super', isSuperuser: true, extra: WITH_PICTURE }),
     createAdmin(endpoints),
     createRemovedMember(endpoints),
   ]);
