@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 
 /** Set by CloudFront on every request it forwards to the API (origin custom header, lib/web-hosting.ts). */
@@ -32,4 +33,42 @@ export function clientAddressOf(
   if (!originSecret) return sourceIp;
   const viewer = event.headers?.[VIEWER_ADDRESS_HEADER]?.trim();
   return viewer && isOriginSecret(event.headers?.[ORIGIN_VERIFY_HEADER], originSecret) ? viewer : sourceIp;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 part is two groups). */
+function ipv6Groups(address: string): number[] {
+  let text = address;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const part = (side: string) => (side ? side.split(':').map((group) => parseInt(group, 16)) : []);
+  const front = part(head);
+  const back = tail === undefined ? [] : part(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/**
+ * What a per-client budget counts for an address. An IPv6 subscriber is usually given a whole /64
+ * (RFC 6177) and picks any of its 2^64 addresses at will, so an IPv6 address counts as its /64
+ * prefix: rotating addresses inside it buys no fresh budget. IPv4 stays the address itself, and so
+ * does an IPv4-mapped IPv6 address (::ffff:a.b.c.d, a dual-stack socket's view of an IPv4 client),
+ * written as the IPv4 address it carries: its /64 would be ::/64, one bucket for every IPv4 client.
+ * Anything that is not an IP address (e.g. 'unknown') is kept as it is.
+ */
+export function budgetAddressOf(address: string): string {
+  // A zone index (fe80::1%eth0) names the receiving interface, not the client.
+  const bare = address.trim().split('%')[0] ?? '';
+  if (!isIPv6(bare)) return address;
+  const groups = ipv6Groups(bare);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }

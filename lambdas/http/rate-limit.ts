@@ -5,16 +5,16 @@ import { ABUSE_LIMITS, ABUSE_MESSAGES, CALLABLE_ACTION_LIMITS, type AbuseLimitNa
 import { AppError } from '#domain/app-error';
 import { takeRateLimitedHit } from '#data/rate-limits';
 import type { Caller } from './caller.ts';
-import { clientAddressOf } from './client-address.ts';
+import { budgetAddressOf, clientAddressOf } from './client-address.ts';
 import { logger } from './logger.ts';
 
 /**
- * Whom a budget counts: the member when signed in, else the client address, as a digest: the
- * counters never hold a member's id or an address in clear (a removed member leaves nothing naming
- * them; the counter itself expires with its window).
+ * Whom a budget counts: the member when signed in, else the client address (an IPv6 address by its
+ * /64, see budgetAddressOf), as a digest: the counters never hold a member's id or an address in
+ * clear (a removed member leaves nothing naming them; the counter itself expires with its window).
  */
 export function budgetSubject(caller: Pick<Caller, 'uid'> | null, clientAddress: string): string {
-  const subject = caller ? `member#${caller.uid}` : `client#${clientAddress}`;
+  const subject = caller ? `member#${caller.uid}` : `client#${budgetAddressOf(clientAddress)}`;
   return createHash('sha256').update(subject).digest('base64url');
 }
 

@@ -49,6 +49,10 @@ describe('abuse budgets', () => {
     expect(budgetSubject(ada, '203.0.113.7')).not.toBe(budgetSubject(null, '203.0.113.7'));
     expect(budgetSubject(ada, '203.0.113.7')).not.toContain('ada');
     expect(budgetSubject(null, '198.51.100.2')).not.toContain('198.51');
+    // An IPv6 client is its /64 (a subscriber holds all of it), an IPv4-mapped one its IPv4 address.
+    expect(budgetSubject(null, '2001:db8:1:2::a')).toBe(budgetSubject(null, '2001:db8:1:2:ffff::b'));
+    expect(budgetSubject(null, '2001:db8:1:2::a')).not.toBe(budgetSubject(null, '2001:db8:1:3::a'));
+    expect(budgetSubject(null, '::ffff:198.51.100.2')).toBe(budgetSubject(null, '198.51.100.2'));
     expect(clientAddressOf({ requestContext: {} } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer)).toBe('unknown');
   });
 
