@@ -21,7 +21,13 @@ export const handler = defineCallable('confirmPhotoUpload', async ({ uploadId },
   if (!user) throw new AppError('not-found', 'User not found');
   const upload = objectKeys.photoUpload(caller.uid, uploadId);
   const size = await pictureSize(upload);
-  if (size === null) throw new AppError('not-found', SETTINGS_MESSAGES.noPhotoUpload);
+  if (size === null) {
+    // A confirmation that finished deleted its upload: one repeated after its answer was lost (the
+    // web client sends it again after a lost connection) answers with the gallery, as a repeat does.
+    const repeated = await galleryIfConfirmed(caller.uid, uploadId);
+    if (repeated) return repeated;
+    throw new AppError('not-found', SETTINGS_MESSAGES.noPhotoUpload);
+  }
   const imageType = size > 0 && size <= PHOTO_MAX_BYTES ? detectImageType(await pictureStart(upload, IMAGE_SIGNATURE_BYTES)) : null;
   if (!imageType) {
     await deletePicture(upload);
@@ -46,8 +52,12 @@ export const handler = defineCallable('confirmPhotoUpload', async ({ uploadId },
       const current = await getUser(caller.uid);
       if (!current?.photos.some((photo) => photo.url === key)) await deletePicture(key);
     });
-    // A doubled confirmation of the same upload finished (and removed) it first.
-    if (isMissingObject(error)) throw new AppError('not-found', SETTINGS_MESSAGES.noPhotoUpload);
+    // A doubled confirmation of the same upload finished (and removed) it first: its answer stands.
+    if (isMissingObject(error)) {
+      const repeated = await galleryIfConfirmed(caller.uid, uploadId);
+      if (repeated) return repeated;
+      throw new AppError('not-found', SETTINGS_MESSAGES.noPhotoUpload);
+    }
     throw error;
   }
   if (saved) {
@@ -57,9 +67,14 @@ export const handler = defineCallable('confirmPhotoUpload', async ({ uploadId },
   // Refused (full, or this upload already confirmed): neither this copy nor the upload stays.
   await throughFaults(() => deletePicture(key));
   await throughFaults(() => deletePicture(upload));
-  if (await isPhotoUploadConfirmed(caller.uid, uploadId)) {
-    const current = await getUser(caller.uid);
-    if (current) return presentGallery(current);
-  }
+  const repeated = await galleryIfConfirmed(caller.uid, uploadId);
+  if (repeated) return repeated;
   throw new AppError('aborted', SETTINGS_MESSAGES.photosFull);
 });
+
+/** The gallery as it is now when this upload was already made a photo; null when it was not. */
+async function galleryIfConfirmed(uid: string, uploadId: string) {
+  if (!(await isPhotoUploadConfirmed(uid, uploadId))) return null;
+  const current = await getUser(uid);
+  return current ? presentGallery(current) : null;
+}
