@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PrivacySettings, UpdateProfileInput } from '#contracts/settings';
 import type { User } from '#contracts/user';
 import { callApi } from '../../../lib/api-client.ts';
+import { retryIdempotentCreate } from '../../../lib/query-client.ts';
 import { sessionKeys } from '../../../lib/session.ts';
 import { postToStorage } from './storage-upload.ts';
 
@@ -31,20 +32,51 @@ export function useUploadSettingsPicture() {
   });
 }
 
-/** Gallery changes answer with the gallery; the cached record takes the new list. */
+/**
+ * Gallery changes answer with the gallery; the cached record takes the new list. A failed one may
+ * still have landed (its answer lost), so the record is read again: the gallery then shows a photo
+ * that was added after all, and nobody adds it a second time.
+ */
 function useGalleryMutation<I>(uid: string, mutationFn: (input: I) => Promise<{ photos: User['photos'] }>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: ({ photos }) => queryClient.setQueryData<User | null>(sessionKeys.me(uid), (current) => (current ? { ...current, photos } : current)),
+    onError: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me(uid) }),
   });
 }
 
+/** The wait before retry n (0-based): the client's mutation retryDelay, else TanStack's own back-off. */
+function mutationRetryDelay(queryClient: QueryClient, failureCount: number, error: unknown): number {
+  const configured = queryClient.getDefaultOptions().mutations?.retryDelay;
+  if (typeof configured === 'number') return configured;
+  if (typeof configured === 'function') return configured(failureCount, error as Error);
+  return Math.min(1000 * 2 ** failureCount, 30_000);
+}
+
+/**
+ * Confirms a staged photo, sending the same uploadId again after a transient failure (busy,
+ * conflict, lost connection) by the creates' rule. Only the confirmation is repeated: the server
+ * turns one upload into at most one photo and answers a repeat with the gallery, whereas adding the
+ * photo again stages another upload, which becomes a second photo.
+ */
+async function confirmPhotoUpload(queryClient: QueryClient, uploadId: string) {
+  for (let failureCount = 0; ; failureCount += 1) {
+    try {
+      return await callApi('confirmPhotoUpload', { uploadId });
+    } catch (error) {
+      if (!retryIdempotentCreate(failureCount, error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, mutationRetryDelay(queryClient, failureCount, error)));
+    }
+  }
+}
+
 export function useAddPhoto(uid: string) {
+  const queryClient = useQueryClient();
   return useGalleryMutation(uid, async (photo: File) => {
     const { uploadId, upload } = await callApi('createPhotoUpload', { contentType: photo.type || 'image/jpeg' });
     await postToStorage(upload, photo, 'photo');
-    return callApi('confirmPhotoUpload', { uploadId });
+    return confirmPhotoUpload(queryClient, uploadId);
   });
 }
 
