@@ -98,7 +98,8 @@ describe('useDraftRequestId', () => {
   });
 });
 
-describe('the post form (jsdom)', () => {
+// Several waits of up to WAIT each: more room than the 5 s default of a test.
+describe('the post form (jsdom)', { timeout: 20_000 }, () => {
   it('never sends an edit made while a post is sending under that post’s id', async () => {
     render(<PostForm userId="u1" />);
     const field = screen.getByRole<HTMLTextAreaElement>('textbox', { name: "What's on your mind?" });
@@ -148,7 +149,7 @@ describe('the post form (jsdom)', () => {
   });
 });
 
-describe('the comment form (jsdom)', () => {
+describe('the comment form (jsdom)', { timeout: 20_000 }, () => {
   it('never sends an edit made while a comment is sending under that comment’s id', async () => {
     render(<CommentsPanel userId="u1" postId={POST_ID} />);
     const field = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Write a comment' });
