@@ -1,22 +1,17 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { ABUSE_LIMITS, ABUSE_MESSAGES, rateWindowOf, type RateLimit } from '../../lambdas/domain/abuse-limits.ts';
 import { callApi, type ApiAnswer } from '../support/local-cloud-client.ts';
-import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
+import { clientAddress, createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
+import { awayFromWindowEnd } from '../support/rate-windows.ts';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { keys } = await import('../../lambdas/data/keys.ts');
+const { keys, postKeys, COMMENT_PREFIX } = await import('../../lambdas/data/keys.ts');
 const { budgetSubject, spendRequestBudget } = await import('../../lambdas/http/rate-limit.ts');
-const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
-
-/** Windows are fixed; a test that must stay inside one waits out a window about to close. */
-async function awayFromWindowEnd(limit: RateLimit, marginSeconds = 40): Promise<void> {
-  const left = rateWindowOf(limit, new Date()).end - Date.now() / 1000;
-  if (left < marginSeconds) await sleep((left + 1) * 1000);
-}
+const { GetCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
 
 /** Hits already counted for a member in the current window (signing up makes a few calls). */
 async function hitsSoFar(limit: RateLimit, member: TestMember): Promise<number> {
@@ -28,6 +23,24 @@ async function hitsSoFar(limit: RateLimit, member: TestMember): Promise<number> 
 }
 
 const call = (member: TestMember, name: string, data: unknown = {}) => callApi(endpoints, name, { token: member.accessToken, data });
+
+/** How many items a query matches, read strongly consistent where the table allows it (not on a GSI). */
+async function countItems(query: { IndexName?: string; KeyConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> }): Promise<number> {
+  let total = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new QueryCommand({ TableName: tableName(), ...query, Select: 'COUNT', ConsistentRead: !query.IndexName, ExclusiveStartKey }));
+    total += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return total;
+}
+
+/** A random /64 of the documentation prefix 2001:db8::/32 and an address inside it. */
+function ipv6Block(): (host?: number) => string {
+  const block = `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}`;
+  return (host = randomInt(1, 2 ** 31)) => `${block}:${(host >>> 16).toString(16)}:${(host & 0xffff).toString(16)}::1`;
+}
 
 /** Runs the calls at most `width` at a time: concurrent, without opening hundreds of sockets. */
 async function inBatches(count: number, width: number, run: () => Promise<ApiAnswer>): Promise<ApiAnswer[]> {
@@ -93,11 +106,36 @@ describe('abuse limits (per member, counted atomically in DynamoDB)', () => {
 
     const made = answers.filter((answer) => answer.status === 200).map((answer) => (answer.body as { result: { postId: string } }).result.postId);
     expect(new Set(made).size).toBe(30);
+    // A refused post left nothing behind: 30 posts by the writer, 30 entries in their own feed.
+    expect(await countItems({ IndexName: 'byAuthor', KeyConditionExpression: 'authorId = :author', ExpressionAttributeValues: { ':author': writer.uid } })).toBe(30);
+    expect(
+      await countItems({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :feed)', ExpressionAttributeValues: { ':pk': `USER#${writer.uid}`, ':feed': 'FEED#' } }),
+    ).toBe(30);
 
     // Other members post as usual; the writer may still read and comment.
     expect((await call(neighbour, 'createPost', { content: 'Hello', privacy: 'public' })).status).toBe(200);
     const postId = (answers.find((answer) => answer.status === 200)?.body as { result: { postId: string } }).result.postId;
     expect((await call(writer, 'addComment', { postId, content: 'Still here' })).status).toBe(200);
+  }, 120_000);
+
+  it('refuses the 61st comment in 30 minutes, never letting more than 60 through when 70 come at once, and a refused one leaves nothing', async () => {
+    const commenter = await createMember(endpoints, 'comments-budget');
+    await awayFromWindowEnd(ABUSE_LIMITS.comments);
+    const post = await call(commenter, 'createPost', { content: 'Talk to me', privacy: 'public' });
+    const { postId } = (post.body as { result: { postId: string } }).result;
+    const answers = await Promise.all(Array.from({ length: 70 }, (_, i) => call(commenter, 'addComment', { postId, content: `Comment ${i}` })));
+    expect(count(answers, 200)).toBe(60);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) expectRefusal(refused, ABUSE_MESSAGES.comments, ABUSE_LIMITS.comments);
+    expectRefusal(await call(commenter, 'addComment', { postId, content: 'One more' }), ABUSE_MESSAGES.comments, ABUSE_LIMITS.comments);
+    // Exactly 60 comments stored, and the post's counter says so.
+    const comments = await countItems({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :comment)',
+      ExpressionAttributeValues: { ':pk': postKeys.post(postId).pk, ':comment': COMMENT_PREFIX },
+    });
+    expect(comments).toBe(60);
+    expect((await call(commenter, 'getPost', { postId })).body).toMatchObject({ result: { commentCount: 60 } });
+    // Posting is another budget.
+    expect((await call(commenter, 'createPost', { content: 'Still posting', privacy: 'public' })).status).toBe(200);
   }, 120_000);
 
   it('refuses the 31st upload in 30 minutes, pictures and photos together', async () => {
@@ -110,5 +148,36 @@ describe('abuse limits (per member, counted atomically in DynamoDB)', () => {
     expectRefusal(await call(member, 'createPhotoUpload', { contentType: 'image/jpeg' }), ABUSE_MESSAGES.uploads, ABUSE_LIMITS.uploads);
     // A malformed upload request is refused for what it is and costs no upload.
     expect((await call(member, 'createPhotoUpload', { contentType: 'text/html' })).status).toBe(400);
+  }, 120_000);
+});
+
+describe('abuse limits (per client, without a token)', () => {
+  it('lets an anonymous client 300 requests in 5 minutes, however many addresses of its IPv6 /64 it uses, then 429 with Retry-After', async () => {
+    await awayFromWindowEnd(ABUSE_LIMITS.requests);
+    const address = ipv6Block();
+    // A malformed check spends the request budget (it is spent before the body is read) but never
+    // reaches the invite-check budget (10 an hour), so the request budget alone answers.
+    const check = (ip: string) => callApi(endpoints, 'validateInviteCode', { data: { inviteCode: 'x' }, headers: { 'x-forwarded-for': ip } });
+    // Every call from another address of the same /64, 50 at a time.
+    const answers = await inBatches(ABUSE_LIMITS.requests.maxHits + 25, 50, () => check(address()));
+    expect(count(answers, 400)).toBe(ABUSE_LIMITS.requests.maxHits);
+    expect(count(answers, 429)).toBe(25);
+    for (const refused of answers.filter((answer) => answer.status === 429)) expectRefusal(refused, ABUSE_MESSAGES.requests, ABUSE_LIMITS.requests);
+    // Refused whatever the body: a well-formed check too.
+    expectRefusal(
+      await callApi(endpoints, 'validateInviteCode', { data: { inviteCode: 'ZZZZZZZZ', userLocation: { city: 'Austin', state: 'Texas' } }, headers: { 'x-forwarded-for': address() } }),
+      ABUSE_MESSAGES.requests,
+      ABUSE_LIMITS.requests,
+    );
+
+    // The next window is open again (clock injected).
+    const event = { requestContext: { http: { sourceIp: address() } } } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+    const window = rateWindowOf(ABUSE_LIMITS.requests, new Date());
+    await expect(spendRequestBudget(null, event, new Date(window.end * 1000 - 1000))).rejects.toMatchObject({ status: 'resource-exhausted' });
+    await expect(spendRequestBudget(null, event, new Date(window.end * 1000))).resolves.toBeUndefined();
+
+    // Another /64 and an IPv4 client are not held back.
+    expect((await check(ipv6Block()())).status).toBe(400);
+    expect((await check(clientAddress())).status).toBe(400);
   }, 120_000);
 });
