@@ -37,15 +37,17 @@ export function stackNameFor(stage: Stage): string {
   return `Anchored-${stage}`;
 }
 
+/** The files every build of the SPA has (web/scripts/build-web.ts). */
+const WEB_BUILD_FILES = ['index.html', 'spa.html'];
+
 /** Builds web/dist unless it is already there, so `cdk synth` works from a clean clone. */
 export function ensureWebBuild(dist: string = WEB_DIST): string {
-  if (fs.existsSync(path.join(dist, 'index.html'))) return dist;
+  const built = () => WEB_BUILD_FILES.every((file) => fs.existsSync(path.join(dist, file)));
+  if (built()) return dist;
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   // The CDK CLI reads nothing from the app's stdout, but keep the build's chatter on stderr.
   execFileSync(npm, ['run', 'build:web'], { cwd: REPO_ROOT, stdio: ['ignore', process.stderr, process.stderr] });
-  if (!fs.existsSync(path.join(dist, 'index.html'))) {
-    throw new Error(`npm run build:web did not produce ${path.join(dist, 'index.html')}`);
-  }
+  if (!built()) throw new Error(`npm run build:web did not produce ${WEB_BUILD_FILES.join(' and ')} in ${dist}`);
   return dist;
 }
 

@@ -17,7 +17,7 @@ import { removalPolicyFor, type Stage } from './stage.ts';
 
 export interface WebHostingProps {
   readonly stage: Stage;
-  /** The built SPA (vite's `web/dist`): index.html, hashed files under assets/, public files. */
+  /** The built SPA (`web/dist`): index.html (landing), spa.html (shell), hashed files under assets/, public files. */
   readonly webAssetPath: string;
   /** `{apiId}.execute-api.{region}.amazonaws.com`: `/api/*` is forwarded there unchanged. */
   readonly apiDomainName: string;
@@ -33,14 +33,17 @@ export interface WebHostingProps {
 }
 
 /**
- * Rewrites extension-less paths (client-side routes like /dashboard) to /index.html. Only the
- * default behaviour runs it, so /api/* keeps the API's own JSON 404s.
+ * `/` gets index.html (the landing, prerendered: web/scripts/build-web.ts); other extension-less
+ * paths (client-side routes like /dashboard) get spa.html, the app shell. Only the default
+ * behaviour runs it, so /api/* keeps the API's own JSON 404s.
  */
 export const SPA_FALLBACK_CODE = `function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
+  if (request.uri === '/') {
     request.uri = '/index.html';
+  } else if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/spa.html';
   }
   return request;
 }`;
@@ -74,8 +77,9 @@ export class WebHosting extends Construct {
   constructor(scope: Construct, id: string, props: WebHostingProps) {
     super(scope, id);
     const region = Stack.of(this).region;
-    if (!fs.existsSync(path.join(props.webAssetPath, 'index.html'))) {
-      throw new Error(`No built SPA at ${props.webAssetPath} (index.html missing): run npm run build:web`);
+    const missing = ['index.html', 'spa.html'].filter((file) => !fs.existsSync(path.join(props.webAssetPath, file)));
+    if (missing.length > 0) {
+      throw new Error(`No built SPA at ${props.webAssetPath} (${missing.join(', ')} missing): run npm run build:web`);
     }
 
     this.bucket = new s3.Bucket(this, 'Bucket', {
@@ -92,7 +96,7 @@ export class WebHosting extends Construct {
     });
 
     const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
-      comment: 'Serve index.html for client-side routes',
+      comment: 'Serve the prerendered landing at / and the app shell (spa.html) for client-side routes',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(SPA_FALLBACK_CODE),
     });
@@ -192,7 +196,7 @@ export class WebHosting extends Construct {
 
   /**
    * Two deployments: hashed files under assets/ are immutable and never pruned (a browser holding
-   * the previous index.html can still load them); index.html, config.json and public files are
+   * the previous index.html can still load them); index.html, spa.html, config.json and public files are
    * revalidated on every load, deployed after the assets they reference, then invalidated.
    */
   private deploy(props: WebHostingProps): void {

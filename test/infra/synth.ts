@@ -27,7 +27,8 @@ export function temporaryDir(prefix: string): string {
 export function dummyWebDist(): string {
   const dir = temporaryDir('anchored-web-');
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-x1.js"></script>');
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-x1.js"></script><div id="root">Anchored</div>');
+  fs.writeFileSync(path.join(dir, 'spa.html'), '<!doctype html><script type="module" src="/assets/index-x1.js"></script><div id="root"></div>');
   fs.writeFileSync(path.join(dir, 'assets', 'index-x1.js'), 'console.log("anchored")');
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;

@@ -75,7 +75,7 @@ describe('web hosting (CloudFront)', () => {
     }
   });
 
-  it('rewrites extension-less paths to /index.html in a viewer-request function', () => {
+  it('serves / the prerendered index.html and other extension-less paths spa.html, in a viewer-request function', () => {
     const [association] = config.DefaultCacheBehavior.FunctionAssociations;
     expect(association.EventType).toBe('viewer-request');
     const fn = resourcesOf(template, 'AWS::CloudFront::Function')[referencedId(association.FunctionARN)];
@@ -84,8 +84,9 @@ describe('web hosting (CloudFront)', () => {
     const handler = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (e: unknown) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
     expect(rewrite('/')).toBe('/index.html');
-    expect(rewrite('/dashboard')).toBe('/index.html');
-    expect(rewrite('/profile/abc-123')).toBe('/index.html');
+    expect(rewrite('/dashboard')).toBe('/spa.html');
+    expect(rewrite('/profile/abc-123')).toBe('/spa.html');
+    expect(rewrite('/why')).toBe('/spa.html');
     expect(rewrite('/assets/index-x1.js')).toBe('/assets/index-x1.js');
     expect(rewrite('/config.json')).toBe('/config.json');
   });
@@ -161,6 +162,7 @@ describe('web hosting (CloudFront)', () => {
 
     const siteFiles = staged.filter((_, i) => i !== configIndex).flatMap((dir) => fs.readdirSync(dir));
     expect(siteFiles).toContain('index.html');
+    expect(siteFiles).toContain('spa.html');
     expect(siteFiles).not.toContain('assets');
   });
 });

@@ -9,14 +9,19 @@ import classes from './landing.module.css';
 
 /**
  * The phrase changes every 2.5 s whatever the motion preference; with reduced motion it simply
- * swaps, without the fade. Screen readers get the whole sentence once (the rotating words are
+ * swaps, without the slide. Screen readers get the whole sentence once (the rotating words are
  * hidden from them), not an announcement every 2.5 s.
  */
 function RotatingPhrase() {
   const [index, setIndex] = useState(0);
+  // The first phrase is there from the first paint (the landing is prerendered): only a change slides in.
+  const [rotated, setRotated] = useState(false);
   const reduceMotion = useReducedMotion();
   useEffect(() => {
-    const timer = setInterval(() => setIndex(nextPhraseIndex), PHRASE_INTERVAL_MS);
+    const timer = setInterval(() => {
+      setIndex(nextPhraseIndex);
+      setRotated(true);
+    }, PHRASE_INTERVAL_MS);
     return () => clearInterval(timer);
   }, []);
   return (
@@ -25,7 +30,7 @@ function RotatingPhrase() {
         key={index}
         aria-hidden="true"
         data-testid="rotating-phrase"
-        className={reduceMotion ? classes.phrase : `${classes.phrase} ${classes.fade}`}
+        className={reduceMotion || !rotated ? classes.phrase : `${classes.phrase} ${classes.slide}`}
       >
         {ROTATING_PHRASES[index]}
       </span>
