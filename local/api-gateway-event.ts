@@ -44,12 +44,13 @@ const LOOPBACK = /^(127\.|::1$|localhost$)/;
 
 /**
  * The client's address as API Gateway reports it in `sourceIp`. Locally a loopback peer is a proxy
- * in front of the gateway (Vite's dev server, a test standing in for many clients), so the first
- * X-Forwarded-For address it passes is the client, as a proxy would report it.
+ * in front of the gateway (Vite's dev server, a test standing in for many clients), so the address
+ * that proxy appended to X-Forwarded-For, the last one, is the client. Earlier entries are whatever
+ * the client itself sent, so they are never believed (Vite's proxy appends with `xfwd`).
  */
 export function sourceIpOf(request: IncomingMessage, headers: Record<string, string>): string {
   const peer = request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
-  const forwarded = headers['x-forwarded-for']?.split(',')[0]?.trim();
+  const forwarded = headers['x-forwarded-for']?.split(',').at(-1)?.trim();
   return LOOPBACK.test(peer) && forwarded ? forwarded : peer;
 }
 

@@ -43,10 +43,12 @@ export async function startWeb(options: WebOptions): Promise<WebServer> {
       port: options.port,
       strictPort: true,
       host: 'localhost',
+      // xfwd: the proxy appends the browser's address to X-Forwarded-For, which the gateway takes
+      // as the client (local/api-gateway-event.ts), so a header the page sets itself is not believed.
       proxy: {
-        '/api': options.gatewayUrl,
-        '/config.json': options.gatewayUrl,
-        [MAILBOX_PAGE_PATH]: options.gatewayUrl,
+        '/api': { target: options.gatewayUrl, xfwd: true },
+        '/config.json': { target: options.gatewayUrl, xfwd: true },
+        [MAILBOX_PAGE_PATH]: { target: options.gatewayUrl, xfwd: true },
       },
     },
   });
