@@ -49,12 +49,18 @@ export const removalCallables = {
     output: z.object({
       totalRemoved: z.number().int(),
       errors: z.array(z.string()),
-      /** False while the rest of a large tree is still being removed in the background. */
+      /** False while members of the tree are left (being removed in the background, or failed). */
       complete: z.boolean(),
       remaining: z.number().int(),
+      /**
+       * True while the rest is being removed in the background (the worker has it); false when
+       * nothing carries it on until the admin asks again: complete, only failed members left, or
+       * the hand-off to the worker failed.
+       */
+      inBackground: z.boolean(),
     }),
     description:
-      'Admin: removes the member and everyone they invited, recursively (accounts, records, invite codes, posts, comments, likes, anchors, feed entries, pictures). Resumable: calling again finishes the job and removes nothing twice.',
+      'Admin: removes the member and everyone they invited, recursively (accounts, records, invite codes, posts, comments, likes, anchors, feed entries, pictures). Resumable: calling again finishes the job and removes nothing twice; once finished, a call answers the final result for a day.',
   },
   deleteMyAccount: {
     access: 'member',

@@ -4,8 +4,10 @@ import { dynamo, tableName } from './aws-clients.ts';
 import { keys } from './keys.ts';
 
 /**
- * The admin audit log: who did what to whom, why and when. Entries are never changed or deleted —
- * not even when the member they concern is removed, since the log is the record of that removal.
+ * The admin audit log: who did what to whom, why and when. Entries are never deleted — not even
+ * when the member they concern is removed, since the log is the record of that removal — and who,
+ * what, whom, why and when never change. Only a removal's `outcome` is written twice: when its job
+ * is created (in the same transaction) and when the job finishes, so one entry tells the story.
  */
 export type AdminAction = 'grantSuperuser' | 'revokeSuperuser' | 'removeUserAndInviteTree' | 'setAdminClaim';
 
@@ -18,7 +20,7 @@ export interface AuditEntry {
   targetName: string;
   reason: string;
   at: string;
-  /** What the action did beyond its name, e.g. how many members a removal took. */
+  /** What the action did beyond its name, e.g. how many members a removal took (set when it finishes). */
   outcome?: string;
 }
 

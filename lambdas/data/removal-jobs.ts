@@ -1,13 +1,18 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { auditEntryPut, type AuditEntry } from './audit-log.ts';
 import { dynamo, tableName } from './aws-clients.ts';
+import { keys } from './keys.ts';
+import { transactWithRetry } from './transactions.ts';
 
 /**
  * A removal job: `REMOVAL#<rootUid> / JOB` (an admin's removal of a member and their invite tree)
  * or `/ SELF` (a member deleting their own account). It holds the members to remove (deepest
  * first), which are done (a string set, so marking twice is harmless), the errors by member, and a
- * lease so that one run at a time works on it. A job that finishes without errors is deleted: the
- * audit entry is the lasting record, and no item keeps a removed member's id.
+ * lease so that one run at a time works on it. When a tree's job finishes, its item is replaced by
+ * a short-lived finished record (counts and the root's id only, no member list) so that a later
+ * call still answers the final result; a member's own deletion leaves nothing. The audit entry is
+ * the lasting record.
  */
 export type RemovalKind = 'tree' | 'self';
 
@@ -27,7 +32,29 @@ export interface RemovalJob extends JobKey {
   createdAt: string;
   /** How many runs (callable or worker) have claimed the job. */
   runs: number;
+  /**
+   * Whether the tree's invite codes are deleted and whoever joined since the first walk is listed.
+   * A tree's job is written unfrozen, and the first run that claims it freezes it before removing
+   * anyone (so a crash between writing the job and freezing is finished by the next run).
+   */
+  frozen: boolean;
+  /** The audit entry written with the job (tree removals); its outcome is set when the job finishes. */
+  auditEntryId?: string;
+  /** Until when (epoch ms) the run holding the job may work on it; absent when nobody holds it. */
+  leaseUntil?: number;
 }
+
+/** What is left of a tree's job once it finished: the final answer for a later call. */
+export interface FinishedRemoval extends JobKey {
+  rootName: string;
+  totalRemoved: number;
+  finishedAt: string;
+  /** Epoch seconds (the table's TTL attribute). */
+  expiresAt: number;
+}
+
+/** A finished record is kept this long; DynamoDB Local never deletes by TTL, so readers check it. */
+export const FINISHED_RECORD_TTL_SECONDS = 24 * 60 * 60;
 
 function jobKey({ rootUid, kind }: JobKey) {
   return { pk: `REMOVAL#${rootUid}`, sk: kind === 'tree' ? 'JOB' : 'SELF' };
@@ -45,36 +72,77 @@ function toJob(item: Record<string, unknown>): RemovalJob {
     requestedBy: String(item.requestedBy ?? ''),
     createdAt: String(item.createdAt ?? ''),
     runs: Number(item.runs ?? 0),
+    // Jobs written before the flag existed were frozen when they were written.
+    frozen: item.frozen !== false,
+    ...(typeof item.auditEntryId === 'string' && { auditEntryId: item.auditEntryId }),
+    ...(typeof item.leaseUntil === 'number' && { leaseUntil: item.leaseUntil }),
   };
 }
 
-export async function getRemovalJob(key: JobKey): Promise<RemovalJob | null> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: jobKey(key), ConsistentRead: true }));
-  return Item ? toJob(Item) : null;
+function toFinished(item: Record<string, unknown>): FinishedRemoval {
+  return {
+    rootUid: String(item.rootUid),
+    kind: item.kind === 'self' ? 'self' : 'tree',
+    rootName: String(item.rootName ?? ''),
+    totalRemoved: Number(item.totalRemoved ?? 0),
+    finishedAt: String(item.finishedAt),
+    expiresAt: Number(item.expiresAt),
+  };
 }
 
-/** Creates the job unless one exists (a racing start); either way the stored job comes back. */
-export async function createRemovalJob(job: Omit<RemovalJob, 'removed' | 'errors' | 'runs'>): Promise<RemovalJob> {
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        // `errors` starts as an empty map so one member's entry can be set or removed by path.
-        Item: { ...jobKey(job), ...job, errors: {}, runs: 0 },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+export interface RemovalState {
+  /** The job still at work, or null. */
+  job: RemovalJob | null;
+  /** The finished record while it has not expired, or null. */
+  finished: FinishedRemoval | null;
+}
+
+export async function getRemovalState(key: JobKey, nowMs = Date.now()): Promise<RemovalState> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: jobKey(key), ConsistentRead: true }));
+  if (!Item) return { job: null, finished: null };
+  if (typeof Item.finishedAt !== 'string') return { job: toJob(Item), finished: null };
+  const finished = toFinished(Item);
+  return { job: null, finished: finished.expiresAt * 1000 > nowMs ? finished : null };
+}
+
+/** The job still at work (null when there is none, or it finished). */
+export async function getRemovalJob(key: JobKey): Promise<RemovalJob | null> {
+  return (await getRemovalState(key)).job;
+}
+
+export type NewRemovalJob = Omit<RemovalJob, 'removed' | 'errors' | 'runs' | 'auditEntryId' | 'leaseUntil'>;
+
+/**
+ * Creates the job unless one is at work or finished lately (a racing start); with `audit`, the
+ * audit entry is written in the same transaction, so a removal never starts without its record and
+ * a racing start adds none. Returns the stored job (null if a racing start already finished it).
+ */
+export async function createRemovalJob(job: NewRemovalJob, audit?: Omit<AuditEntry, 'entryId' | 'at'>, now = new Date()): Promise<RemovalJob | null> {
+  const entry = audit && auditEntryPut(audit, now);
+  const put = {
+    TableName: tableName(),
+    // `errors` starts as an empty map so one member's entry can be set or removed by path.
+    Item: { ...jobKey(job), ...job, errors: {}, runs: 0, ...(entry && { auditEntryId: entry.stored.entryId }) },
+    // A finished record past its TTL counts as absent (DynamoDB Local keeps expired items).
+    ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+    ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
+  };
+  if (entry) {
+    // Only the job's condition can fail: the entry's id is new.
+    await transactWithRetry({ TransactItems: [{ Put: put }, { Put: entry.put }] });
+  } else {
+    try {
+      await dynamo().send(new PutCommand(put));
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
   }
-  const stored = await getRemovalJob(job);
-  if (!stored) throw new Error('Removal job vanished right after it was written');
-  return stored;
+  return getRemovalJob(job);
 }
 
 /**
  * Takes the job for one run until `untilMs` (epoch ms), unless another run holds an unexpired
- * lease. Returns the job as claimed, or null when it is held (or gone).
+ * lease or the job finished. Returns the job as claimed, or null when it is held (or gone).
  */
 export async function claimRemovalJob(key: JobKey, runId: string, untilMs: number, nowMs = Date.now()): Promise<RemovalJob | null> {
   try {
@@ -83,7 +151,8 @@ export async function claimRemovalJob(key: JobKey, runId: string, untilMs: numbe
         TableName: tableName(),
         Key: jobKey(key),
         UpdateExpression: 'SET leaseOwner = :run, leaseUntil = :until, runs = if_not_exists(runs, :zero) + :one',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :run)',
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_not_exists(finishedAt) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :run)',
         ExpressionAttributeValues: { ':run': runId, ':until': untilMs, ':now': nowMs, ':zero': 0, ':one': 1 },
         ReturnValues: 'ALL_NEW',
       }),
@@ -95,7 +164,7 @@ export async function claimRemovalJob(key: JobKey, runId: string, untilMs: numbe
   }
 }
 
-/** Gives the lease back (only the run that holds it can); a job already deleted is fine. */
+/** Gives the lease back (only the run that holds it can); a job already finished is fine. */
 export async function releaseRemovalJob(key: JobKey, runId: string): Promise<void> {
   try {
     await dynamo().send(
@@ -112,6 +181,9 @@ export async function releaseRemovalJob(key: JobKey, runId: string): Promise<voi
   }
 }
 
+/** Only a job at work changes (not a finished record: it must not gather member ids again). */
+const AT_WORK = 'attribute_exists(pk) AND attribute_not_exists(finishedAt)';
+
 /** One member is done: added to the set (idempotent) and their earlier error cleared. */
 export async function markMemberRemoved(key: JobKey, uid: string): Promise<void> {
   await dynamo().send(
@@ -119,7 +191,7 @@ export async function markMemberRemoved(key: JobKey, uid: string): Promise<void>
       TableName: tableName(),
       Key: jobKey(key),
       UpdateExpression: 'ADD removed :uid REMOVE errors.#uid',
-      ConditionExpression: 'attribute_exists(pk)',
+      ConditionExpression: AT_WORK,
       ExpressionAttributeNames: { '#uid': uid },
       ExpressionAttributeValues: { ':uid': new Set([uid]) },
     }),
@@ -132,7 +204,7 @@ export async function recordMemberError(key: JobKey, uid: string, message: strin
       TableName: tableName(),
       Key: jobKey(key),
       UpdateExpression: 'SET errors.#uid = :message',
-      ConditionExpression: 'attribute_exists(pk)',
+      ConditionExpression: AT_WORK,
       ExpressionAttributeNames: { '#uid': uid },
       ExpressionAttributeValues: { ':message': message },
     }),
@@ -150,12 +222,62 @@ export async function addJobMembers(key: JobKey, uids: readonly string[]): Promi
       TableName: tableName(),
       Key: jobKey(key),
       UpdateExpression: 'SET members = list_append(:new, members)',
-      ConditionExpression: 'attribute_exists(pk)',
+      ConditionExpression: AT_WORK,
       ExpressionAttributeValues: { ':new': [...uids] },
     }),
   );
 }
 
+/** The tree's invite codes are gone and late joiners listed (see RemovalJob.frozen). */
+export async function markJobFrozen(key: JobKey): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({ TableName: tableName(), Key: jobKey(key), UpdateExpression: 'SET frozen = :yes', ConditionExpression: AT_WORK, ExpressionAttributeValues: { ':yes': true } }),
+  );
+}
+
+/**
+ * The job is done. A tree's job becomes its finished record (for a day) and, in the same
+ * transaction, its audit entry gets the final outcome; a member's own deletion is deleted. Only
+ * the run holding the lease finishes it (a run whose lease lapsed leaves it to the one that took
+ * over). Returns whether this run finished it.
+ */
+export async function finishRemovalJob(job: RemovalJob, runId: string, outcome: string, now = new Date()): Promise<boolean> {
+  const held = { ConditionExpression: 'leaseOwner = :run', ExpressionAttributeValues: { ':run': runId } };
+  if (job.kind === 'self') {
+    try {
+      await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: jobKey(job), ...held }));
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+  const finished: FinishedRemoval = {
+    rootUid: job.rootUid,
+    kind: job.kind,
+    rootName: job.rootName,
+    totalRemoved: job.removed.size,
+    finishedAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + FINISHED_RECORD_TTL_SECONDS,
+  };
+  const record = { Put: { TableName: tableName(), Item: { ...jobKey(job), ...finished }, ...held } };
+  const audit = job.auditEntryId && {
+    Update: {
+      TableName: tableName(),
+      Key: keys.auditEntry(job.auditEntryId),
+      UpdateExpression: 'SET outcome = :outcome',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':outcome': outcome },
+    },
+  };
+  const failed = await transactWithRetry({ TransactItems: audit ? [record, audit] : [record] });
+  if (!failed) return true;
+  if (failed[0] === 'ConditionalCheckFailed') return false;
+  // The entry is missing (it is written with the job, so only by hand): finish without it.
+  return (await transactWithRetry({ TransactItems: [record] })) === null;
+}
+
+/** Deletes a job at work outright (tests; a removal never drops its job unfinished). */
 export async function deleteRemovalJob(key: JobKey): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: jobKey(key) }));
 }

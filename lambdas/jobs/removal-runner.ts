@@ -4,27 +4,31 @@ import type { User } from '#contracts/user';
 import { AppError } from '#domain/app-error';
 import { removalOrder } from '#domain/invite-tree';
 import { createRunBudget, OutOfTime } from '#domain/removal-budget';
+import type { AuditEntry } from '#data/audit-log';
 import { invitedMembers, walkInviteTree } from '#data/invite-tree';
 import { deleteInviteCodes, forgetInMetrics, memberSummary, removeMember, StepFailed, type MemberRemovalOptions } from '#data/member-removal';
 import {
   addJobMembers,
   claimRemovalJob,
   createRemovalJob,
-  deleteRemovalJob,
-  getRemovalJob,
+  finishRemovalJob,
+  getRemovalState,
+  markJobFrozen,
   markMemberRemoved,
   recordMemberError,
   releaseRemovalJob,
+  type FinishedRemoval,
   type JobKey,
   type RemovalJob,
 } from '#data/removal-jobs';
+import { getUser } from '#data/users';
 
 /**
- * One run of a removal job: the callable's (under ~20 s) or the worker's. It claims the job's
- * lease, removes members deepest first until its budget is spent, records each member as done or
- * the error that stopped them, and — when nobody is left — takes the removed ids out of the
- * metrics and deletes the job. Everything it does is safe to repeat, so a crashed run is simply
- * run again.
+ * One run of a removal job: the callable's (a few seconds) or the worker's. It claims the job's
+ * lease, freezes the tree if no run has yet, removes members deepest first until its budget is
+ * spent, records each member as done or the error that stopped them, and — when nobody is left —
+ * takes the removed ids out of the metrics and finishes the job. Everything it does is safe to
+ * repeat, so a crashed run is simply run again.
  */
 
 /** A lease outlives the run's hard stop by this much, so a run that died frees the job soon after. */
@@ -33,7 +37,7 @@ const LEASE_MARGIN_MS = 15_000;
 export interface RunOptions {
   /** No member is started after this many ms (at least one always is). */
   budgetMs: number;
-  /** Work inside a member stops after this many ms (between posts). */
+  /** Nothing more is started after this many ms, not even a member's next step. */
   hardStopMs: number;
   /** When the invocation began (epoch ms), so time spent before the run counts too; default: now. */
   startedAt?: number;
@@ -41,6 +45,8 @@ export interface RunOptions {
   retryFailed: boolean;
   /** Test hook passed to each member's removal (e.g. to inject a fault mid-job). */
   beforeStep?: MemberRemovalOptions['beforeStep'];
+  /** The clock (epoch ms) for the lease and the budget; tests move it past a dead run's lease. */
+  now?: () => number;
 }
 
 export interface RunReport {
@@ -52,11 +58,14 @@ export interface RunReport {
   continueInBackground: boolean;
   /** Another run holds the job; this one only reported. */
   busy: boolean;
+  /** While busy: when (epoch ms) the holder's lease lapses, should it have died. */
+  leaseUntil?: number;
 }
 
-function reportOf(job: Pick<RemovalJob, 'members' | 'removed' | 'errors'>, busy: boolean): RunReport {
+function reportOf(job: Pick<RemovalJob, 'members' | 'removed' | 'errors' | 'leaseUntil'>, busy: boolean): RunReport {
   const remaining = [...new Set(job.members)].filter((uid) => !job.removed.has(uid));
-  if (remaining.length === 0) return { totalRemoved: job.removed.size, errors: [], complete: true, remaining: 0, continueInBackground: false, busy };
+  const lease = busy && job.leaseUntil !== undefined ? { leaseUntil: job.leaseUntil } : {};
+  if (remaining.length === 0) return { totalRemoved: job.removed.size, errors: [], complete: true, remaining: 0, continueInBackground: false, busy, ...lease };
   return {
     totalRemoved: job.removed.size,
     errors: remaining.flatMap((uid) => job.errors[uid] ?? []),
@@ -64,7 +73,18 @@ function reportOf(job: Pick<RemovalJob, 'members' | 'removed' | 'errors'>, busy:
     remaining: remaining.length,
     continueInBackground: busy || remaining.some((uid) => !job.errors[uid]),
     busy,
+    ...lease,
   };
+}
+
+/** The answer of a job that finished (nothing left, so no errors). */
+export function finishedReport(finished: FinishedRemoval): RunReport {
+  return { totalRemoved: finished.totalRemoved, errors: [], complete: true, remaining: 0, continueInBackground: false, busy: false };
+}
+
+/** What the audit entry of a finished removal says. */
+export function finishedOutcome(totalRemoved: number): string {
+  return `Removed ${totalRemoved} ${totalRemoved === 1 ? 'member' : 'members'}.`;
 }
 
 /** Members who joined under `uid` after the tree was walked (their code was used just before the freeze). */
@@ -78,18 +98,39 @@ async function failureMessage(uid: string, failure: StepFailed): Promise<string>
   return `Could not remove ${who}: ${failure.message}`;
 }
 
-/** Runs the job once; null when there is no job (never started, or finished and deleted). */
+/**
+ * Freezes the tree: deletes the invite code of the root and of everyone below them (so nobody new
+ * joins under a member being removed), and lists first whoever joined since the job was written.
+ * Someone who joins between this walk and the codes' deletion is found before their inviter is
+ * removed (lateInvitees). Runs under the lease, before anyone is removed, so the root is there.
+ */
+async function freezeTree(key: JobKey, job: RemovalJob): Promise<void> {
+  const [root, walked] = await Promise.all([getUser(key.rootUid), walkInviteTree(key.rootUid)]);
+  const owners = [...(root ? [root] : []), ...walked.records.values()];
+  await deleteInviteCodes(owners.map((user) => ({ code: user.inviteSystem.inviteCode, ownerUid: user.uid })));
+  const listed = new Set(job.members);
+  const late = removalOrder(walked.members).filter((uid) => !listed.has(uid));
+  await addJobMembers(key, late);
+  job.members = [...late, ...job.members];
+  await markJobFrozen(key);
+  job.frozen = true;
+}
+
+/** Runs the job once; null when there is none (never started, or finished and since expired). */
 export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunReport | null> {
   const runId = randomUUID();
-  const startedAt = options.startedAt ?? Date.now();
-  const budget = createRunBudget({ budgetMs: options.budgetMs, hardStopMs: options.hardStopMs, startedAt });
-  const claimed = await claimRemovalJob(key, runId, startedAt + Math.max(options.budgetMs, options.hardStopMs) + LEASE_MARGIN_MS);
+  const now = options.now ?? Date.now;
+  const startedAt = options.startedAt ?? now();
+  const budget = createRunBudget({ budgetMs: options.budgetMs, hardStopMs: options.hardStopMs, startedAt, now });
+  const claimed = await claimRemovalJob(key, runId, startedAt + Math.max(options.budgetMs, options.hardStopMs) + LEASE_MARGIN_MS, now());
   if (!claimed) {
-    const current = await getRemovalJob(key);
-    return current ? reportOf(current, true) : null;
+    const { job: current, finished } = await getRemovalState(key, now());
+    if (current) return reportOf(current, true);
+    return finished ? finishedReport(finished) : null;
   }
   const job = claimed;
   try {
+    if (key.kind === 'tree' && !job.frozen) await freezeTree(key, job);
     const tried = new Set<string>();
     let started = 0;
     for (;;) {
@@ -129,7 +170,8 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
     const report = reportOf(job, false);
     if (report.complete) {
       await forgetInMetrics(new Set(job.members));
-      await deleteRemovalJob(key);
+      // False only when this run overran its lease and another took the job: that one finishes it.
+      await finishRemovalJob(job, runId, finishedOutcome(report.totalRemoved), new Date(now()));
     }
     return report;
   } finally {
@@ -137,31 +179,39 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
   }
 }
 
+/** The admin asking for a removal, and why (their audit entry). */
+export interface RemovalRequest {
+  adminUid: string;
+  adminName: string;
+  reason: string;
+}
+
 /**
  * Starts an admin's removal of `root` and everyone below them: walks the tree, refuses a tree
- * holding the admin, freezes it (deletes its invite codes, so nobody new joins under a member
- * being removed), walks again to catch anyone who joined meanwhile, and writes the job.
+ * holding the admin, and writes the job (unfrozen: the first run freezes it) together with the
+ * audit entry, in one transaction. Returns the stored job; null if a racing start already
+ * finished it.
  */
-export async function startTreeRemoval(root: User, adminUid: string, now = new Date()): Promise<RemovalJob> {
-  const first = await walkInviteTree(root.uid);
-  if (first.members.some((member) => member.uid === adminUid)) throw new AppError('invalid-argument', REMOVAL_MESSAGES.cannotRemoveSelf);
-  const codesOf = (records: Map<string, User>) =>
-    [root, ...records.values()].map((user) => ({ code: user.inviteSystem.inviteCode, ownerUid: user.uid }));
-  await deleteInviteCodes(codesOf(first.records));
-  const second = await walkInviteTree(root.uid);
-  await deleteInviteCodes(codesOf(second.records).filter(({ ownerUid }) => !first.records.has(ownerUid)));
-  if (second.members.some((member) => member.uid === adminUid)) throw new AppError('invalid-argument', REMOVAL_MESSAGES.cannotRemoveSelf);
-  return createRemovalJob({
-    rootUid: root.uid,
-    kind: 'tree',
-    rootName: root.displayName,
-    members: removalOrder(second.members),
-    requestedBy: adminUid,
-    createdAt: now.toISOString(),
-  });
+export async function startTreeRemoval(root: User, request: RemovalRequest, now = new Date()): Promise<RemovalJob | null> {
+  const { members } = await walkInviteTree(root.uid);
+  if (members.some((member) => member.uid === request.adminUid)) throw new AppError('invalid-argument', REMOVAL_MESSAGES.cannotRemoveSelf);
+  const audit: Omit<AuditEntry, 'entryId' | 'at'> = {
+    action: 'removeUserAndInviteTree',
+    actorId: request.adminUid,
+    actorName: request.adminName,
+    targetId: root.uid,
+    targetName: root.displayName,
+    reason: request.reason,
+    outcome: `Started: ${members.length} ${members.length === 1 ? 'member' : 'members'} to remove.`,
+  };
+  return createRemovalJob(
+    { rootUid: root.uid, kind: 'tree', rootName: root.displayName, members: removalOrder(members), requestedBy: request.adminUid, createdAt: now.toISOString(), frozen: false },
+    audit,
+    now,
+  );
 }
 
 /** A member's own deletion: one member, their invitees untouched. */
-export async function startSelfRemoval(uid: string, displayName: string, now = new Date()): Promise<RemovalJob> {
-  return createRemovalJob({ rootUid: uid, kind: 'self', rootName: displayName, members: [uid], requestedBy: uid, createdAt: now.toISOString() });
+export async function startSelfRemoval(uid: string, displayName: string, now = new Date()): Promise<RemovalJob | null> {
+  return createRemovalJob({ rootUid: uid, kind: 'self', rootName: displayName, members: [uid], requestedBy: uid, createdAt: now.toISOString(), frozen: true }, undefined, now);
 }

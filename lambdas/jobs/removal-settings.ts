@@ -8,6 +8,10 @@ import { budgetFromEnv } from '#domain/removal-budget';
  */
 export const CALLABLE_HARD_STOP_MS = 25_000;
 export const WORKER_HARD_STOP_MARGIN_MS = 60_000;
+/** A worker that waits for another run's lease to lapse does so only if this much work time is left after. */
+export const WORKER_MIN_RUN_MS = 30_000;
+/** Waited beyond a lapsing lease, so the claim does not race the holder's clock. */
+export const LEASE_GRACE_MS = 1_000;
 
 export function callableBudgetMs(): number {
   return budgetFromEnv(process.env.REMOVAL_BUDGET_MS, 20_000);

@@ -55,6 +55,7 @@ try {
   const { putComment } = await import('../../lambdas/data/comments.ts');
   const { getRemovalJob } = await import('../../lambdas/data/removal-jobs.ts');
   const { getUser } = await import('../../lambdas/data/users.ts');
+  const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');
 
   const seedStart = performance.now();
   const users = cognito(endpoints);
@@ -166,9 +167,17 @@ try {
   log(`worker runs: ${workerRuns.length} (${workerRuns.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')})`);
   log(`total: ${(totalMs / 1000).toFixed(1)} s for ${members.length} members (${(totalMs / members.length).toFixed(0)} ms a member), ${invocations} invocations`);
 
-  const left = await leftovers(endpoints, members.map((member) => member.uid));
+  // The finished record (kept a day for a later call's answer) names the root only, by design.
+  const left = await leftovers(endpoints, members.map((member) => member.uid), (item) => item.pk === `REMOVAL#${root.uid}` && typeof item.finishedAt === 'string');
+  // Asked again once it finished (the panel's Refresh progress): the final answer, and still one audit entry.
+  const again = (await callApi(endpoints, 'removeUserAndInviteTree', { token: accessToken, data: { userId: root.uid, reason: 'bench' } })).body as {
+    result?: { totalRemoved: number; complete: boolean };
+  };
+  const audit = (await listAuditEntries(50)).filter((entry) => entry.targetId === root.uid);
+  log(`asked again after the end: ${JSON.stringify(again.result)}; audit entries: ${audit.map((entry) => entry.outcome).join(' | ')}`);
+  const answered = again.result?.complete === true && again.result.totalRemoved === members.length && audit.length === 1;
   const stayerRecord = await getUser(stayer.uid);
-  const clean = left.items.length === 0 && left.accounts.length === 0 && left.objects.length === 0 && stayerRecord?.anchorCount === 0;
+  const clean = left.items.length === 0 && left.accounts.length === 0 && left.objects.length === 0 && stayerRecord?.anchorCount === 0 && answered;
   log(`left behind: ${left.items.length} items, ${left.accounts.length} accounts, ${left.objects.length} objects; stayer's anchorCount ${stayerRecord?.anchorCount}`);
   process.stdout.write(
     `${JSON.stringify({ members: members.length, seedSeconds: Math.round(seedSeconds), callableMs: Math.round(callableMs), removedByCallable: first.totalRemoved, workerRunsMs: workerRuns, invocations, totalMs: Math.round(totalMs), clean })}\n`,

@@ -22,7 +22,8 @@ useLocalCloudData(endpoints);
 Object.assign(process.env, { LAMBDA_ENDPOINT: endpoints.apiUrl.replace(/\/api$/, ''), REMOVAL_WORKER_FUNCTION: 'RemovalWorker' });
 const { runRemoval, startTreeRemoval } = await import('../../lambdas/jobs/removal-runner.ts');
 const { removeMember, forgetInMetrics } = await import('../../lambdas/data/member-removal.ts');
-const { getRemovalJob } = await import('../../lambdas/data/removal-jobs.ts');
+const { claimRemovalJob, getRemovalJob, markMemberRemoved } = await import('../../lambdas/data/removal-jobs.ts');
+const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');
 const { dispatchRemovalWorker } = await import('../../lambdas/data/removal-dispatch.ts');
 const { getUser } = await import('../../lambdas/data/users.ts');
 const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
@@ -40,8 +41,13 @@ function treeUids(seeded: Community): string[] {
   return TREE.map((label) => uidOf(seeded, label));
 }
 
+/** The one item a finished removal leaves (for a day): the final counts, under the root's id only. */
+function finishedRecord(item: Record<string, unknown>): boolean {
+  return String(item.pk).startsWith('REMOVAL#') && typeof item.finishedAt === 'string' && !('members' in item) && !('removed' in item);
+}
+
 async function expectGoneAndRestored(seeded: Community) {
-  expect(await leftovers(endpoints, treeUids(seeded))).toEqual({ items: [], accounts: [], objects: [] });
+  expect(await leftovers(endpoints, treeUids(seeded), finishedRecord)).toEqual({ items: [], accounts: [], objects: [] });
   expect(await stayersSnapshot(seeded)).toEqual(EXPECTED_STAYERS);
   expect(await metricsInviters(seeded)).toEqual(['S1']);
   // The stayers keep their own pictures and accounts.
@@ -52,6 +58,16 @@ async function rootOf(seeded: Community) {
   const root = await getUser(uidOf(seeded, 'R'));
   if (!root) throw new Error('R is missing');
   return root;
+}
+
+/** What an admin asks for: the founder removing, with a reason. */
+function request(reason: string) {
+  return { adminUid: admin.uid, adminName: 'Founder', reason };
+}
+
+/** The audit entries about one member (their removal writes exactly one). */
+async function auditEntriesOn(targetId: string) {
+  return (await listAuditEntries(100)).filter((entry) => entry.targetId === targetId);
 }
 
 async function refusal(token: string | undefined, name: string, data: unknown) {
@@ -132,20 +148,31 @@ describe('getUserInviteTree, the refusals, and a whole removal', () => {
   });
 
   it('removes a 3-level tree of 12 and restores what the stayers hold', async () => {
-    const result = await call(endpoints, admin, 'removeUserAndInviteTree', { userId: uidOf(seeded, 'R'), reason: 'A spam ring' });
-    expect(result).toEqual({ totalRemoved: 12, errors: [], complete: true, remaining: 0 });
+    const root = uidOf(seeded, 'R');
+    const result = await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root, reason: 'A spam ring' });
+    expect(result).toEqual({ totalRemoved: 12, errors: [], complete: true, remaining: 0, inBackground: false });
     await expectGoneAndRestored(seeded);
-    // The audit entry is the record of the removal.
-    const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');
-    const entries = await listAuditEntries(50);
-    expect(entries.find((entry) => entry.targetId === uidOf(seeded, 'R'))).toMatchObject({
-      action: 'removeUserAndInviteTree',
-      actorId: admin.uid,
-      reason: 'A spam ring',
-      targetName: expect.stringMatching(/ R$/),
-    });
-    // Called again: the member is gone, and so is the finished job.
-    expect(await refusal(admin.accessToken, 'removeUserAndInviteTree', { userId: uidOf(seeded, 'R'), reason: 'again' })).toMatchObject({ status: 404 });
+    // The audit entry is the record of the removal: who, what, whom, why, and how it ended.
+    const entries = await auditEntriesOn(root);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'removeUserAndInviteTree',
+        actorId: admin.uid,
+        reason: 'A spam ring',
+        targetName: expect.stringMatching(/ R$/),
+        outcome: 'Removed 12 members.',
+      }),
+    ]);
+    // Asked again (the panel's Refresh progress after the worker finished): the final result, and no second entry.
+    expect(await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root, reason: 'again' })).toEqual(result);
+    expect(await auditEntriesOn(root)).toEqual(entries);
+    // The finished record is kept a day; DynamoDB Local never expires items, so a reader ignores one past its time.
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    await dynamo().send(
+      new UpdateCommand({ TableName: tableName(), Key: { pk: `REMOVAL#${root}`, sk: 'JOB' }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 } }),
+    );
+    expect(await refusal(admin.accessToken, 'removeUserAndInviteTree', { userId: root, reason: 'again' })).toEqual({ status: 404, message: REMOVAL_MESSAGES.userNotFound });
+    expect(await auditEntriesOn(root)).toEqual(entries);
   });
 });
 
@@ -154,7 +181,11 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
   it('finishes after a run that crashed mid-member, ending in the same state', async () => {
     const seeded = await community('crash');
     const root = await rootOf(seeded);
-    await startTreeRemoval(root, admin.uid);
+    await startTreeRemoval(root, request('Spam, then a crash'));
+    // The entry is written with the job, before anyone is removed: a run that then fails leaves it.
+    expect(await auditEntriesOn(root.uid)).toEqual([
+      expect.objectContaining({ actorId: admin.uid, actorName: 'Founder', reason: 'Spam, then a crash', outcome: 'Started: 12 members to remove.' }),
+    ]);
     let steps = 0;
     const crash = runRemoval(
       { rootUid: root.uid, kind: 'tree' },
@@ -177,15 +208,102 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     expect(await findInviteCodeOwner(seeded.members.S1?.inviteCode ?? '')).toBe(uidOf(seeded, 'S1'));
 
     const result = await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Finish it' });
-    expect(result).toEqual({ totalRemoved: 12, errors: [], complete: true, remaining: 0 });
+    expect(result).toEqual({ totalRemoved: 12, errors: [], complete: true, remaining: 0, inBackground: false });
     await expectGoneAndRestored(seeded);
+    // Still the one entry, with the first reason, now saying how it ended.
+    expect(await auditEntriesOn(root.uid)).toEqual([expect.objectContaining({ reason: 'Spam, then a crash', outcome: 'Removed 12 members.' })]);
+  });
+
+  it('waits out a run that died holding its lease: a call meanwhile only reports, then the worker finishes', async () => {
+    const seeded = await community('dead');
+    const root = await rootOf(seeded);
+    const key = { rootUid: root.uid, kind: 'tree' as const };
+    const started = await startTreeRemoval(root, request('Dead run'));
+    if (!started) throw new Error('No job');
+    // A run claims the job, removes three members and dies inside the fourth (between their likes
+    // and their anchors). A crash runs no finally: its lease stays until it lapses.
+    const dead = await claimRemovalJob(key, 'dead-run', Date.now() + 60_000);
+    if (!dead) throw new Error('Could not claim');
+    const [first, second, third, fourth] = dead.members as [string, string, string, string];
+    for (const uid of [first, second, third]) {
+      await removeMember(uid, { stopIfOutOfTime: () => undefined });
+      await markMemberRemoved(key, uid);
+    }
+    const died = removeMember(fourth, {
+      stopIfOutOfTime: () => undefined,
+      beforeStep: (_uid, step) => {
+        if (step === 'anchors') throw new Error('the process died');
+      },
+    });
+    await expect(died).rejects.toThrow('the process died');
+    // Its lease lapses 10 s from now (the same run claiming again only moves it).
+    const leaseUntil = Date.now() + 10_000;
+    expect(await claimRemovalJob(key, 'dead-run', leaseUntil)).not.toBeNull();
+    const before = await getRemovalJob(key);
+
+    // The admin asks meanwhile: progress, the background named as carrying on, and nothing done.
+    const meanwhile = await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Is it done?' });
+    expect(meanwhile).toEqual({ totalRemoved: 3, errors: [], complete: false, remaining: 9, inBackground: true });
+    const after = await getRemovalJob(key);
+    expect({ runs: after?.runs, removed: after?.removed, leaseUntil: after?.leaseUntil }).toEqual({ runs: before?.runs, removed: before?.removed, leaseUntil });
+    expect(await getUser(fourth)).not.toBeNull();
+    expect(await auditEntriesOn(root.uid)).toHaveLength(1);
+
+    // A worker (e.g. Lambda's retry of the dead one) that could not outwait the lease fails, so Lambda retries it later…
+    const { handler: worker, JobHeldElsewhere } = await import('../../lambdas/jobs/removal-worker.ts');
+    const event = { rootUid: root.uid, kind: 'tree' as const };
+    await expect(worker(event, { getRemainingTimeInMillis: () => 60_000, functionName: 'RemovalWorker' })).rejects.toBeInstanceOf(JobHeldElsewhere);
+    expect((await getRemovalJob(key))?.runs).toBe(before?.runs);
+    // …and one with time waits for the lease to lapse, claims the job and finishes it.
+    const done = await worker(event, { getRemainingTimeInMillis: () => 5 * 60_000, functionName: 'RemovalWorker' });
+    expect(done).toEqual({ complete: true, remaining: 0 });
+    expect(Date.now()).toBeGreaterThanOrEqual(leaseUntil);
+    // The same end state as an uninterrupted removal: nothing counted down twice.
+    await expectGoneAndRestored(seeded);
+    expect(await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Is it done?' })).toEqual({
+      totalRemoved: 12,
+      errors: [],
+      complete: true,
+      remaining: 0,
+      inBackground: false,
+    });
+    expect(await auditEntriesOn(root.uid)).toEqual([expect.objectContaining({ reason: 'Dead run', outcome: 'Removed 12 members.' })]);
+    // Seeding, a 10 s lease and the removal: more than the project's 30 s default on a busy machine.
+  }, 90_000);
+
+  it('says when the hand-off to the worker failed instead of claiming it continues, and the next call carries on', async () => {
+    const seeded = await community('handoff');
+    const root = await rootOf(seeded);
+    const { invokeHandler } = await import('../support/invoke-handler.ts');
+    const { decodeJwtPayload } = await import('../support/local-cloud-tokens.ts');
+    // The callable in this process: a 1 ms budget (one member), and a worker that does not exist.
+    const worker = process.env.REMOVAL_WORKER_FUNCTION;
+    Object.assign(process.env, { REMOVAL_BUDGET_MS: '1', REMOVAL_WORKER_FUNCTION: 'NoSuchWorker' });
+    try {
+      const answer = await invokeHandler('removeUserAndInviteTree', decodeJwtPayload(admin.accessToken), { userId: root.uid, reason: 'Hand-off' });
+      expect(answer).toEqual({ status: 200, body: { result: { totalRemoved: 1, errors: [], complete: false, remaining: 11, inBackground: false } } });
+    } finally {
+      delete process.env.REMOVAL_BUDGET_MS;
+      process.env.REMOVAL_WORKER_FUNCTION = worker;
+    }
+    expect((await getRemovalJob({ rootUid: root.uid, kind: 'tree' }))?.removed.size).toBe(1);
+    // The admin's next call (Continue removal) finishes it; still the one audit entry.
+    expect(await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Hand-off' })).toEqual({
+      totalRemoved: 12,
+      errors: [],
+      complete: true,
+      remaining: 0,
+      inBackground: false,
+    });
+    await expectGoneAndRestored(seeded);
+    expect(await auditEntriesOn(root.uid)).toHaveLength(1);
   });
 
   it('splits the work across invocations under a small budget and still completes', async () => {
     const seeded = await community('split');
     const root = await rootOf(seeded);
     const key = { rootUid: root.uid, kind: 'tree' as const };
-    await startTreeRemoval(root, admin.uid);
+    await startTreeRemoval(root, request('Split'));
     // A 1 ms budget: each run removes exactly one member.
     const first = await runRemoval(key, { budgetMs: 1, hardStopMs: 60_000, retryFailed: true });
     expect(first).toMatchObject({ totalRemoved: 1, complete: false, remaining: 11, continueInBackground: true });
@@ -207,7 +325,8 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
   it('survives two runs racing on every step of every member (a lease that lapsed mid-run)', async () => {
     const seeded = await community('steps');
     const root = await rootOf(seeded);
-    const job = await startTreeRemoval(root, admin.uid);
+    const job = await startTreeRemoval(root, request('Racing steps'));
+    if (!job) throw new Error('No job');
     const options = { stopIfOutOfTime: () => undefined };
     for (const uid of job.members) await Promise.all([removeMember(uid, options), removeMember(uid, options)]);
     await forgetInMetrics(new Set(job.members));
@@ -221,7 +340,7 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     const seeded = await community('race');
     const root = await rootOf(seeded);
     const key = { rootUid: root.uid, kind: 'tree' as const };
-    await startTreeRemoval(root, admin.uid);
+    await startTreeRemoval(root, request('Race'));
     // Someone whose invite from A2 was consumed just as the tree was frozen (after the walk).
     const late = await createMember(endpoints, 'race-late', { inviteSystem: { invitedBy: uidOf(seeded, 'A2') } });
     const options = { budgetMs: 60_000, hardStopMs: 60_000, retryFailed: true };

@@ -191,7 +191,7 @@ describe('/admin for admins', () => {
   it('the remove dialog: reason first, then the acknowledgment, then the button; the tree indented 20 px a level', async () => {
     adminAnswers({
       getUserInviteTree: () => ({ tree: node('m-2', [node('c-1', [node('g-1')])]), totalUsers: 3 }),
-      removeUserAndInviteTree: () => ({ totalRemoved: 3, errors: [], complete: true, remaining: 0 }),
+      removeUserAndInviteTree: () => ({ totalRemoved: 3, errors: [], complete: true, remaining: 0, inBackground: false }),
     });
     renderAdmin({ groups: ['admin'] });
     await searchFor('b');
@@ -247,7 +247,9 @@ describe('/admin for admins', () => {
     adminAnswers({
       removeUserAndInviteTree: () => {
         round += 1;
-        return round === 1 ? { totalRemoved: 400, errors: [], complete: false, remaining: 600 } : { totalRemoved: 1000, errors: ['s3: users/x/photo-1.jpg'], complete: true, remaining: 0 };
+        return round === 1
+          ? { totalRemoved: 400, errors: [], complete: false, remaining: 600, inBackground: true }
+          : { totalRemoved: 1000, errors: ['s3: users/x/photo-1.jpg'], complete: true, remaining: 0, inBackground: false };
       },
     });
     renderAdmin({ groups: ['admin'] });
@@ -266,6 +268,30 @@ describe('/admin for admins', () => {
       { userId: 'm-2', reason: 'Spam' },
     ]);
   });
+
+  it('a removal nothing carries on says it is paused; Continue removal finishes it with the spec message', async () => {
+    let round = 0;
+    adminAnswers({
+      removeUserAndInviteTree: () => {
+        round += 1;
+        return round === 1
+          ? { totalRemoved: 12, errors: [], complete: false, remaining: 988, inBackground: false }
+          : { totalRemoved: 1000, errors: [], complete: true, remaining: 0, inBackground: false };
+      },
+    });
+    renderAdmin({ groups: ['admin'] });
+    await searchFor('b');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Bea Member' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Reason for removal/), { target: { value: 'Spam' } });
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove User and Invite Tree' }));
+    expect(await screen.findByText('The removal is paused: 988 members are still to be removed. Continue the removal to try again.')).toBeTruthy();
+    expect(screen.queryByText(/continues in the background/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue removal' }));
+    expect(await screen.findByText('Successfully removed 1000 users from the platform')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue removal' })).toBeNull();
+  });
 });
 
 describe('admin panel rules', () => {
@@ -276,13 +302,20 @@ describe('admin panel rules', () => {
   });
 
   it('words a removal result as the spec does', () => {
-    expect(removalOutcome({ totalRemoved: 2, errors: [], complete: true, remaining: 0 })).toMatchObject({
+    expect(removalOutcome({ totalRemoved: 2, errors: [], complete: true, remaining: 0, inBackground: false })).toMatchObject({
       headline: 'Successfully removed 2 users from the platform',
       continuing: null,
     });
-    expect(removalOutcome({ totalRemoved: 2, errors: ['a'], complete: true, remaining: 0 })).toMatchObject({ headline: 'User removed with some errors:', errors: ['a'] });
-    expect(removalOutcome({ totalRemoved: 5, errors: [], complete: false, remaining: 1 }).continuing).toBe(
-      'The removal continues in the background: 1 member is still to be removed.',
-    );
+    expect(removalOutcome({ totalRemoved: 2, errors: ['a'], complete: true, remaining: 0, inBackground: false })).toMatchObject({ headline: 'User removed with some errors:', errors: ['a'] });
+    expect(removalOutcome({ totalRemoved: 5, errors: [], complete: false, remaining: 1, inBackground: true })).toMatchObject({
+      continuing: 'The removal continues in the background: 1 member is still to be removed.',
+      askAgain: 'Refresh progress',
+    });
+    // Nothing carries it on (the hand-off to the worker failed, or only failed members are left): it does not say it continues.
+    expect(removalOutcome({ totalRemoved: 5, errors: ['Could not remove x: pictures: down'], complete: false, remaining: 3, inBackground: false })).toMatchObject({
+      headline: 'User removed with some errors:',
+      continuing: 'The removal is paused: 3 members are still to be removed. Continue the removal to try again.',
+      askAgain: 'Continue removal',
+    });
   });
 });

@@ -38,19 +38,30 @@ export interface RemovalOutcome {
   /** The headline: the spec's success sentence, or 'User removed with some errors:'. */
   headline: string;
   errors: string[];
-  /** Set while the rest of a large tree is still being removed in the background. */
+  /** Set while members of the tree are left: whether the background has them, and how many. */
   continuing: string | null;
+  /** The button that asks again: it reports progress and carries the removal on. */
+  askAgain: 'Refresh progress' | 'Continue removal';
+}
+
+function members(count: number): string {
+  return `${count} ${count === 1 ? 'member is' : 'members are'}`;
 }
 
 /** How a removal's answer is shown (spec §8), including one that continues in the background. */
 export function removalOutcome(result: RemovalResult): RemovalOutcome {
+  // Only claim the background has it when the server says so (a failed hand-off, or only members
+  // whose removal failed, wait for the admin to ask again).
   const continuing = result.complete
     ? null
-    : `The removal continues in the background: ${result.remaining} ${result.remaining === 1 ? 'member is' : 'members are'} still to be removed.`;
+    : result.inBackground
+      ? `The removal continues in the background: ${members(result.remaining)} still to be removed.`
+      : `The removal is paused: ${members(result.remaining)} still to be removed. Continue the removal to try again.`;
+  const askAgain = result.complete || result.inBackground ? 'Refresh progress' : 'Continue removal';
   if (result.errors.length > 0) {
-    return { color: 'orange', headline: ADMIN_UI.removedWithErrors, errors: result.errors, continuing };
+    return { color: 'orange', headline: ADMIN_UI.removedWithErrors, errors: result.errors, continuing, askAgain };
   }
-  return { color: result.complete ? 'teal' : 'blue', headline: removedMessage(result.totalRemoved), errors: [], continuing };
+  return { color: result.complete ? 'teal' : 'blue', headline: removedMessage(result.totalRemoved), errors: [], continuing, askAgain };
 }
 
 /** Audit log actions as the table names them. */

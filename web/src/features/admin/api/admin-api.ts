@@ -81,8 +81,9 @@ export function useInviteTree(userId: string, enabled: boolean) {
 }
 
 /**
- * Removes a member and their invite tree. The same call, repeated with the same reason, continues
- * a removal that did not finish and reports its progress (the server removes nothing twice).
+ * Removes a member and their invite tree. The same call, repeated, continues a removal that did
+ * not finish and reports its progress (the server removes nothing twice and writes no second audit
+ * entry); once the removal finished, it answers the final result (kept for a day).
  */
 export function useRemoveUser() {
   const invalidate = useInvalidateAdmin();

@@ -36,7 +36,7 @@ function MemberRow({ member, isSelf, onRemove }: { member: AdminMember; isSelf: 
   );
 }
 
-/** What the last removal said, with a way to follow one that continues in the background. */
+/** What the last removal said, with a way to follow (or carry on) one that did not finish yet. */
 function RemovalReport({ result, retry }: { result: RemovalResult; retry: { run: () => void; busy: boolean; error: unknown } }) {
   const outcome = removalOutcome(result);
   return (
@@ -52,7 +52,7 @@ function RemovalReport({ result, retry }: { result: RemovalResult; retry: { run:
         <Stack gap="xs">
           <Text size="sm">{outcome.continuing}</Text>
           <Button size="xs" variant="light" w="fit-content" onClick={retry.run} loading={retry.busy}>
-            Refresh progress
+            {outcome.askAgain}
           </Button>
         </Stack>
       )}
@@ -71,7 +71,8 @@ export function UserManagement({ ownUserId }: { ownUserId: string }) {
   const search = useSearchMembers(query);
   const [removing, setRemoving] = useState<AdminMember | null>(null);
   const [last, setLast] = useState<{ userId: string; reason: string; result: RemovalResult } | null>(null);
-  // Asking again with the same reason continues an unfinished removal and reports its progress.
+  // Asking again continues an unfinished removal and reports its progress; once it finished, the
+  // server answers the final result (it keeps it for a day), and no second audit entry is written.
   const progress = useRemoveUser();
 
   const refreshProgress = () => {
