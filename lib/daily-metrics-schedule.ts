@@ -1,6 +1,7 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -22,6 +23,10 @@ export interface DailyMetricsScheduleProps {
 /**
  * The daily community metrics job: an EventBridge rule invokes it, retrying for a while, and an
  * invocation that still fails lands in an encrypted dead-letter queue for an operator to inspect.
+ * Two kinds of failure end there: an event EventBridge could not deliver, and a run that threw or
+ * timed out after Lambda's own two retries of an asynchronous invocation (its on-failure
+ * destination); EventBridge counts an accepted asynchronous invoke as delivered, so without the
+ * destination a failed run would only be in the logs.
  */
 export class DailyMetricsSchedule extends Construct {
   public readonly job: AppFunction;
@@ -52,6 +57,11 @@ export class DailyMetricsSchedule extends Construct {
       'AwsSolutions-SQS3',
       'This queue is the dead-letter queue of the EventBridge target (cdk-nag only recognises SQS redrive).',
     );
+
+    this.job.function.configureAsyncInvoke({
+      retryAttempts: 2,
+      onFailure: new destinations.SqsDestination(this.deadLetterQueue),
+    });
 
     this.rule = new events.Rule(this, 'Rule', {
       description: 'Daily community metrics',

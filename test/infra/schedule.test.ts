@@ -27,4 +27,14 @@ describe('schedule (daily metrics)', () => {
       ]),
     });
   });
+
+  it("sends a run that failed after Lambda's own retries to the same queue (EventBridge only sees the invoke accepted)", () => {
+    const queueId = referencedId((target?.DeadLetterConfig as { Arn: unknown }).Arn);
+    const [config] = Object.values(resourcesOf(template, 'AWS::Lambda::EventInvokeConfig')).filter(
+      (resource) => referencedId(resource.Properties?.FunctionName) === referencedId(target?.Arn),
+    );
+    expect(config?.Properties).toMatchObject({ MaximumRetryAttempts: 2, Qualifier: '$LATEST' });
+    const onFailure = (config?.Properties?.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination;
+    expect(referencedId(onFailure)).toBe(queueId);
+  });
 });
