@@ -143,11 +143,13 @@ function CropArea({ file, onCancel, onCropped }: { file: File; onCancel: () => v
         />
       </Box>
       <div>
-        <Text size="sm" id="crop-size-label">
+        <Text size="sm" aria-hidden>
           Crop size
         </Text>
         <Slider
-          aria-labelledby="crop-size-label"
+          // The name belongs on the thumb (role="slider"), not on the slider's wrapper.
+          thumbLabel="Crop size"
+          thumbValueText={(value) => `${value} pixels`}
           min={minCropSize(size)}
           max={maxCropSize(size)}
           value={crop.size}
