@@ -28,7 +28,7 @@ export class StepFailed extends Error {
 }
 
 export interface MemberRemovalOptions {
-  /** Throws OutOfTime (domain/removal-budget) between posts once the run must stop. */
+  /** Throws OutOfTime (domain/removal-budget) before each step and between posts once the run must stop. */
   stopIfOutOfTime: StopCheck;
   /** Test hook: runs before each step, e.g. to throw a fault mid-member. */
   beforeStep?: (uid: string, step: RemovalStep) => void;
@@ -104,6 +104,8 @@ export async function deleteInviteCodes(codes: readonly { code: string; ownerUid
 
 export async function removeMember(uid: string, options: MemberRemovalOptions): Promise<void> {
   const step = async (name: RemovalStep, work: () => Promise<unknown>): Promise<void> => {
+    // The hard stop holds between steps too, not only inside the long ones (posts, likes, pairs).
+    options.stopIfOutOfTime();
     options.beforeStep?.(uid, name);
     try {
       await work();

@@ -1,10 +1,10 @@
 /**
  * When a removal run stops and hands the rest on. Two limits:
- * - the budget: no new member is started after it (the callable's ~20 s keeps API Gateway's 30 s
+ * - the budget: no new member is started after it (the callable's ~8 s keeps API Gateway's 30 s
  *   cut far away; the worker's is well below its Lambda timeout);
- * - the hard stop: even inside one member (one with thousands of posts) work stops between posts
- *   once it is reached; the member is picked up again by the next run, whose steps find done work
- *   already gone.
+ * - the hard stop: even inside one member (one with thousands of posts) work stops before each
+ *   step and between posts once it is reached; the member is picked up again by the next run,
+ *   whose steps find done work already gone.
  * A run always starts at least one member, so any budget, however small, makes progress.
  */
 export interface RunBudget {
