@@ -8,8 +8,8 @@ import { assertRefused, bigBodies, forbiddenFieldBodies, fuzzCallable, invokeRaw
 
 /**
  * npm run fuzz:long [-- --rounds 8 --seed 42 --only createPost,getFeed] — the long hostile-input
- * run (issue 6): the batches of test/integration/hostile-input.test.ts, repeated in rounds of ~255
- * cases (a fresh member each round, so the 300 requests / 5 min budget never answers instead),
+ * run (issue 6): the batches of test/integration/hostile-input.test.ts, repeated in rounds of
+ * 250–278 cases (a fresh member each round, so the 300 requests / 5 min budget never answers instead),
  * 8 rounds ≈ 2,000 cases per callable, plus 300 KB, 1 MB and 10 MB bodies to every callable. Runs
  * on an ephemeral local cloud in this process; prints each callable's counts, then one JSON line.
  * Exits 1 at the first failure, with fast-check's counterexample and seed.
@@ -35,9 +35,10 @@ try {
   const perCallable: Record<string, number> = {};
   for (const name of names) {
     let total = 0;
-    // About 255 requests a round (refused, rounded up to batches of 10, + forbidden fields + 50
-    // mixed; 3 big bodies once) stay under a member's 300 requests / 5 min.
-    const refusedRuns = 200 - forbiddenFieldBodies(name, '').length;
+    // 250 to 278 requests a round (refused, rounded up to batches of 10, + forbidden fields + 50
+    // mixed; 3 big bodies once) stay under a member's 300 requests / 5 min; fast-check alone makes
+    // at least 200 of them (150 refused or more + 50 mixed), as in npm test.
+    const refusedRuns = Math.max(150, 200 - forbiddenFieldBodies(name, '').length);
     for (let round = 0; round < rounds; round++) {
       const member = await memberFor(cloud.endpoints, name);
       const counts = await fuzzCallable(name, member, { refusedRuns, mixedRuns: 50, seed: seed + round });
@@ -56,7 +57,7 @@ try {
   }
   const cases = Object.values(perCallable).reduce((sum, count) => sum + count, 0);
   const seconds = Math.round((performance.now() - started) / 100) / 10;
-  log(`${cases} cases over ${names.length} callables in ${seconds} s: no 5xx, every refusal 400, nothing changed by a refused call`);
+  log(`${cases} cases over ${names.length} callables in ${seconds} s: no 5xx, every contract refusal 400, nothing changed by a refused call or a business refusal`);
   console.log(JSON.stringify({ seed, rounds, cases, seconds, perCallable }));
 } catch (error) {
   failed = true;
