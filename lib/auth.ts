@@ -101,8 +101,11 @@ export class Auth extends Construct {
       writeAttributes: new cognito.ClientAttributes()
         .withStandardAttributes({ email: true, fullname: true })
         .withCustomAttributes(INVITE_CODE_ATTRIBUTE.replace(/^custom:/, '')),
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
+      // Short-lived: API Gateway's JWT authorizer cannot see a revocation, so an access token
+      // taken before a sign-out (refresh token revoked) or before an admin lost the `admin` group
+      // works until it expires. 15 minutes bounds that; Amplify refreshes silently.
+      accessTokenValidity: Duration.minutes(15),
+      idTokenValidity: Duration.minutes(15),
       refreshTokenValidity: Duration.days(30),
     });
 

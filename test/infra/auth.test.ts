@@ -29,6 +29,16 @@ describe('auth (Cognito)', () => {
     expect((client?.Properties?.WriteAttributes as string[]).toSorted()).toEqual(['custom:invite_code', 'email', 'name']);
   });
 
+  it('issues access and ID tokens for 15 minutes (the API cannot see a revocation) and revokes refresh tokens on sign-out', () => {
+    const [client] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPoolClient'));
+    expect(client?.Properties).toMatchObject({
+      AccessTokenValidity: 15,
+      IdTokenValidity: 15,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes' },
+      EnableTokenRevocation: true,
+    });
+  });
+
   it('keeps the invite code an account signed up with in custom:invite_code (8 characters, set once)', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       Schema: Match.arrayWith([
