@@ -53,6 +53,25 @@ function transactionConflict(itemCount: number): Error {
   });
 }
 
+/**
+ * What this process injected so far, per service (a test asserts each service met faults), and
+ * how many of each service's next requests must fail whatever the rate (so a service with few
+ * requests in a workload, like Cognito, surely meets some). Module state: the local cloud runs its
+ * handlers inside the process that started it (test/support/fault-cloud-process.ts), which reads
+ * and sets these.
+ */
+const injected: Record<FaultService, number> = { dynamodb: 0, s3: 0, cognito: 0 };
+const forced: Record<FaultService, number> = { dynamodb: 0, s3: 0, cognito: 0 };
+
+export function injectedFaultCounts(): Record<FaultService, number> {
+  return { ...injected };
+}
+
+/** The service's next `count` requests made while faults are on fail, whatever the rate. */
+export function forceFaults(service: FaultService, count: number): void {
+  forced[service] = Math.max(0, Math.floor(count));
+}
+
 type Next = (args: { input: unknown }) => Promise<unknown>;
 type Kind = 'throttle' | 'timeout-before' | 'timeout-after' | 'conflict';
 const KIND = Symbol('faultInjection.kind');
@@ -90,15 +109,22 @@ export function faultMiddlewares(service: FaultService) {
   const outer = (next: Next, context: Context) =>
     async (args: { input: unknown }): Promise<unknown> => {
       const rate = faultRate();
-      if (rate === 0 || Math.random() >= rate) return next(args);
+      if (rate === 0) return next(args);
+      if (forced[service] > 0) forced[service]--;
+      else if (Math.random() >= rate) return next(args);
       const kind = chooseKind(args.input);
       context[KIND] = kind;
       try {
         const output = await next(args);
-        if (kind === 'timeout-after' && context[SENT]) throw timeoutError();
+        if (kind === 'timeout-after' && context[SENT]) {
+          injected[service]++;
+          throw timeoutError();
+        }
         return output;
       } catch (error) {
-        throw error instanceof InjectedFault ? error.fault : error;
+        if (!(error instanceof InjectedFault)) throw error;
+        injected[service]++;
+        throw error.fault;
       }
     };
   const inner = (next: Next, context: Context) =>

@@ -2,17 +2,21 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { FAULT_RATE_ENV } from '../../lambdas/data/fault-injection.ts';
+import { FAULT_RATE_ENV, forceFaults, injectedFaultCounts, type FaultService } from '../../lambdas/data/fault-injection.ts';
 import { startLocalCloud } from '../../local/cloud.ts';
 
 /**
  * An ephemeral local cloud of its own for the fault test (test/integration/faults.test.ts): the
  * shared integration cloud must never see injected faults, since other test files use it at the
- * same time. Faults are switched by the parent on stdin, one JSON line `{"rate": 0.25}` each
- * (answered with the same line on stdout once set): the cloud starts with faults off, so its own
- * setup (table, pool, founder) is never hit. The rate is this process's FAULT_INJECTION_RATE,
- * which lambdas/data/fault-injection.ts reads on every SDK request; STAGE is 'local' here, as the
- * middleware requires. It stops when stdin closes (the parent is done or died) or on SIGTERM.
+ * same time. Faults are switched by the parent on stdin, one JSON line `{"rate": 0.25}` each,
+ * optionally with `"force": {"cognito": 3}` (that many of the service's next requests fail
+ * whatever the rate), answered `{"rate": 0.25}` on stdout once set: the cloud starts with faults
+ * off, so its own setup (table, pool, founder) is never hit. The rate is this process's
+ * FAULT_INJECTION_RATE, which lambdas/data/fault-injection.ts reads on every SDK request; STAGE is
+ * 'local' here, as the middleware requires. `{"counts": true}` is answered with the faults
+ * injected so far per service, `{"counts": {"dynamodb": 41, "s3": 6, "cognito": 3}}` (the
+ * handlers run in this process, so its fault-injection module is theirs). It stops when stdin
+ * closes (the parent is done or died) or on SIGTERM.
  *
  *   node --import tsx test/support/fault-cloud-process.ts
  */
@@ -38,7 +42,13 @@ process.on('SIGINT', () => void stop());
 
 const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
-  const { rate } = JSON.parse(line) as { rate: number };
+  const message = JSON.parse(line) as { rate: number; force?: Partial<Record<FaultService, number>> } | { counts: true };
+  if ('counts' in message) {
+    process.stdout.write(`${JSON.stringify({ counts: injectedFaultCounts() })}\n`);
+    return;
+  }
+  const { rate, force = {} } = message;
+  for (const service of ['dynamodb', 's3', 'cognito'] as const) forceFaults(service, force[service] ?? 0);
   process.env[FAULT_RATE_ENV] = String(rate);
   process.stdout.write(`${JSON.stringify({ rate })}\n`);
 });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { FaultService } from '../../lambdas/data/fault-injection.ts';
 import type { Endpoints } from '../../local/cloud-files.ts';
 
 const CHILD = fileURLToPath(new URL('./fault-cloud-process.ts', import.meta.url));
@@ -9,8 +10,13 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface FaultCloud {
   endpoints: Endpoints;
-  /** Sets the share of DynamoDB, S3 and Cognito requests of the cloud's handlers that fail (0 = off). */
-  setFaultRate(rate: number): Promise<void>;
+  /**
+   * Sets the share of DynamoDB, S3 and Cognito requests of the cloud's handlers that fail (0 = off);
+   * `force` makes that many of a service's next requests fail whatever the rate.
+   */
+  setFaultRate(rate: number, force?: Partial<Record<FaultService, number>>): Promise<void>;
+  /** The faults the cloud's handlers met so far, per service. */
+  faultCounts(): Promise<Record<FaultService, number>>;
   stop(): Promise<void>;
 }
 
@@ -30,7 +36,7 @@ export async function startFaultCloud(): Promise<FaultCloud> {
   const waiters: ((line: string) => void)[] = [];
   lines.on('line', (line) => {
     // Only the process's own answers: a handler's JSON log line must never be taken for one.
-    if (line.startsWith('{"endpoints"') || line.startsWith('{"rate"')) waiters.shift()?.(line);
+    if (line.startsWith('{"endpoints"') || line.startsWith('{"rate"') || line.startsWith('{"counts"')) waiters.shift()?.(line);
   });
   const nextLine = () =>
     new Promise<string>((resolve, reject) => {
@@ -40,11 +46,16 @@ export async function startFaultCloud(): Promise<FaultCloud> {
   const { endpoints } = JSON.parse(await nextLine()) as { endpoints: Endpoints };
   return {
     endpoints,
-    async setFaultRate(rate) {
+    async setFaultRate(rate, force) {
       const answer = nextLine();
-      child.stdin.write(`${JSON.stringify({ rate })}\n`);
+      child.stdin.write(`${JSON.stringify({ rate, force })}\n`);
       const echoed = JSON.parse(await answer) as { rate: number };
       if (echoed.rate !== rate) throw new Error(`The fault cloud set rate ${String(echoed.rate)}, not ${String(rate)}`);
+    },
+    async faultCounts() {
+      const answer = nextLine();
+      child.stdin.write(`${JSON.stringify({ counts: true })}\n`);
+      return (JSON.parse(await answer) as { counts: Record<FaultService, number> }).counts;
     },
     async stop() {
       child.stdin.end();

@@ -1,7 +1,9 @@
 import { ConditionalCheckFailedException, DynamoDBClient, GetItemCommand, TransactionCanceledException, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { faultRate, withFaultInjection } from '#data/fault-injection';
+import { faultRate, forceFaults, injectedFaultCounts, withFaultInjection } from '#data/fault-injection';
 import { FAULT_MESSAGES, asRetryableFault, throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 
@@ -104,5 +106,40 @@ describe('fault injection', () => {
       expect(asRetryableFault(error)).toMatchObject({ status: expect.stringMatching(/^(unavailable|aborted)$/) });
     }
     expect(seen).toEqual(new Set(['conflict', 'timeout', 'sent', 'ProvisionedThroughputExceededException']));
+  });
+
+  it('forced faults hit the next requests of their service while faults are on, and every injected one is counted', async () => {
+    // A stand-in DynamoDB that answers every request (an empty GetItem), so a request that is not
+    // failed by the middleware succeeds, and a 'timeout-after' one fails after its answer came.
+    const server = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/x-amz-json-1.0');
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      process.env.STAGE = 'local';
+      process.env.FAULT_INJECTION_RATE = '0.000001';
+      const client = withFaultInjection(
+        new DynamoDBClient({ region: 'us-east-1', endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, credentials: { accessKeyId: 'x', secretAccessKey: 'y' }, maxAttempts: 1 }),
+        'dynamodb',
+      );
+      const send = () => client.send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } })).then(() => 'ok', (caught: unknown) => (caught as Error).message);
+      expect(await send()).toBe('ok');
+      const before = injectedFaultCounts();
+      forceFaults('dynamodb', 3);
+      const answers = [await send(), await send(), await send()];
+      expect(answers.every((answer) => answer.startsWith('Injected fault'))).toBe(true);
+      expect(injectedFaultCounts()).toEqual({ ...before, dynamodb: before.dynamodb + 3 });
+      // The forced ones are spent: the rate (almost never) decides again.
+      expect(await send()).toBe('ok');
+      // With faults off nothing is forced, however many were asked for.
+      forceFaults('dynamodb', 2);
+      process.env.FAULT_INJECTION_RATE = '0';
+      expect(await send()).toBe('ok');
+      expect(injectedFaultCounts()).toEqual({ ...before, dynamodb: before.dynamodb + 3 });
+    } finally {
+      forceFaults('dynamodb', 0);
+      server.close();
+    }
   });
 });
