@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { FEED_PAGE_SIZE } from '#contracts/feed';
 import { listAcceptedAnchorIds } from './anchors.ts';
 import { dynamo, tableName } from './aws-clients.ts';
@@ -128,13 +128,32 @@ async function authorPostIds(authorUid: string, limit?: number): Promise<string[
   return limit === undefined ? ids : ids.slice(0, limit);
 }
 
+/** Which of these posts (at most 100) the owner's feed holds, by one BatchGet of their entries. */
+async function postsInFeed(ownerUid: string, postIds: readonly string[]): Promise<Set<string>> {
+  const present = new Set<string>();
+  let pending: Record<string, unknown>[] = postIds.map((postId) => postKeys.feedEntry(ownerUid, postId));
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error(`BatchGet left ${pending.length} keys unprocessed`);
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 10));
+    const { Responses, UnprocessedKeys } = await dynamo().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ProjectionExpression: 'sk' } } }),
+    );
+    for (const item of Responses?.[tableName()] ?? []) present.add(String(item.sk).slice(FEED_ENTRY_PREFIX.length));
+    pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
+  }
+  return present;
+}
+
 /**
  * A new anchor's recent posts (the last 50, as many as one feed page shows) appear in the owner's
- * feed. Called by the anchors code after an accept commits, once per direction.
+ * feed. Called by the anchors code after an accept commits, once per direction. `onlyMissing`
+ * (the repair of an accept whose catch-up may not have finished) writes only the entries that are
+ * missing, so an existing entry, whose counters may be newer than this read, is never rolled back.
  */
-export async function addAuthorPostsToFeed(ownerUid: string, authorUid: string): Promise<void> {
+export async function addAuthorPostsToFeed(ownerUid: string, authorUid: string, { onlyMissing = false } = {}): Promise<void> {
   const ids = await authorPostIds(authorUid, FEED_PAGE_SIZE);
-  const posts = await getPostsForViewer(ids, ownerUid);
+  const present = onlyMissing && ids.length > 0 ? await postsInFeed(ownerUid, ids) : new Set<string>();
+  const posts = await getPostsForViewer(ids.filter((postId) => !present.has(postId)), ownerUid);
   await batchWrite(posts.map(({ post, likedByMe }) => ({ PutRequest: { Item: feedEntryItem(ownerUid, post, likedByMe) } })));
 }
 
