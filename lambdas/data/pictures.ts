@@ -57,13 +57,10 @@ export async function pictureStart(key: string, bytes: number): Promise<Uint8Arr
   return all.subarray(0, bytes);
 }
 
-/** Copies a checked upload to its final key with its real Content-Type, then drops the upload. */
-export async function promotePicture(from: string, to: string, contentType: string): Promise<void> {
-  await copyPicture(from, to, contentType);
-  await deletePicture(from);
-}
-
-/** The copy half of promotePicture, for a caller that deletes the upload only once its entry is saved. */
+/**
+ * Copies a checked upload to its final key with its real Content-Type. The caller deletes the
+ * upload only once the record names the copy, so a confirmation that meets a fault can be retried.
+ */
 export async function copyPicture(from: string, to: string, contentType: string): Promise<void> {
   await s3().send(
     new CopyObjectCommand({
