@@ -5,6 +5,7 @@ import { canInvite } from '#domain/new-user';
 import { isWellFormedInviteCode, normalizeInviteCode } from '#domain/invite-code';
 import { findInviteCodeOwner } from '#data/invite-codes';
 import { getUser } from '#data/users';
+import { FAULT_MESSAGES, isRetryableFault } from '#http/backend-faults';
 import { logger } from '#http/logger';
 
 export const INVALID_INVITE_MESSAGE = INVITE_MESSAGES.invalidCode;
@@ -26,8 +27,18 @@ export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTr
   // The attribute is stored as sent: it must already be the normalized code.
   if (fromAttribute && fromAttribute !== code) throw new Error(INVALID_INVITE_MESSAGE);
   if (!isWellFormedInviteCode(code)) throw new Error(INVALID_INVITE_MESSAGE);
-  const ownerUid = await findInviteCodeOwner(code);
-  const owner = ownerUid ? await getUser(ownerUid) : null;
+  let owner;
+  try {
+    const ownerUid = await findInviteCodeOwner(code);
+    owner = ownerUid ? await getUser(ownerUid) : null;
+  } catch (error) {
+    // Cognito shows the trigger's message to the member (the SPA drops its prefix): a throttle or
+    // a timeout reads as the callables' plain "try again", never as the SDK's wording. Without its
+    // last full stop, which Cognito adds ("… failed with error <message>.").
+    if (!isRetryableFault(error)) throw error;
+    logger.warn('Sign-up met a backend fault', { error });
+    throw new Error(FAULT_MESSAGES.busy.replace(/\.$/, ''), { cause: error });
+  }
   if (!owner) throw new Error(INVALID_INVITE_MESSAGE);
   if (!canInvite(owner)) throw new Error(NO_INVITES_LEFT_MESSAGE);
   logger.info('Sign-up allowed by invite code', { inviterUid: owner.uid, viaAttribute: Boolean(fromAttribute) });
