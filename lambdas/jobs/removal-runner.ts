@@ -22,6 +22,7 @@ import {
   type RemovalJob,
 } from '#data/removal-jobs';
 import { getUser } from '#data/users';
+import { isRetryableFault, throughFaults } from '#http/backend-faults';
 
 /**
  * One run of a removal job: the callable's (a few seconds) or the worker's. It claims the job's
@@ -60,6 +61,11 @@ export interface RunReport {
   busy: boolean;
   /** While busy: when (epoch ms) the holder's lease lapses, should it have died. */
   leaseUntil?: number;
+  /**
+   * True when every member left with an error failed in this run on a backend fault a retry may
+   * cure (throttling, a timeout, a transaction conflict): asking again is the answer.
+   */
+  faultsOnly?: boolean;
 }
 
 function reportOf(job: Pick<RemovalJob, 'members' | 'removed' | 'errors' | 'leaseUntil'>, busy: boolean): RunReport {
@@ -122,7 +128,17 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
   const now = options.now ?? Date.now;
   const startedAt = options.startedAt ?? now();
   const budget = createRunBudget({ budgetMs: options.budgetMs, hardStopMs: options.hardStopMs, startedAt, now });
-  const claimed = await claimRemovalJob(key, runId, startedAt + Math.max(options.budgetMs, options.hardStopMs) + LEASE_MARGIN_MS, now());
+  const leaseUntil = startedAt + Math.max(options.budgetMs, options.hardStopMs) + LEASE_MARGIN_MS;
+  let claimed: RemovalJob | null;
+  try {
+    // Through faults (a run may claim again under its own id): a claim that timed out after it
+    // was applied would hold the job for the whole lease with nobody working, every call
+    // meanwhile only reporting. Given up, the lease is given back in case it was taken.
+    claimed = await throughFaults(() => claimRemovalJob(key, runId, leaseUntil, now()));
+  } catch (error) {
+    await releaseRemovalJob(key, runId).catch(() => undefined);
+    throw error;
+  }
   if (!claimed) {
     const { job: current, finished } = await getRemovalState(key, now());
     if (current) return reportOf(current, true);
@@ -132,6 +148,7 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
   try {
     if (key.kind === 'tree' && !job.frozen) await freezeTree(key, job);
     const tried = new Set<string>();
+    const faulted = new Set<string>();
     let started = 0;
     for (;;) {
       const listed = new Set(job.members);
@@ -162,12 +179,15 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
       } catch (error) {
         if (error instanceof OutOfTime) break;
         if (!(error instanceof StepFailed)) throw error;
+        if (isRetryableFault(error.reason)) faulted.add(next);
         const message = await failureMessage(next, error);
         await recordMemberError(key, next, message);
         job.errors[next] = message;
       }
     }
     const report = reportOf(job, false);
+    const failed = job.members.filter((uid) => !job.removed.has(uid) && job.errors[uid]);
+    if (failed.length > 0 && failed.every((uid) => faulted.has(uid))) report.faultsOnly = true;
     if (report.complete) {
       await forgetInMetrics(new Set(job.members));
       // False only when this run overran its lease and another took the job: that one finishes it.
@@ -175,7 +195,9 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
     }
     return report;
   } finally {
-    await releaseRemovalJob(key, runId);
+    // Through faults: a lease left behind holds the job for its whole length, and every call
+    // meanwhile only reports (deleteMyAccount would answer 'busy' for half a minute).
+    await throughFaults(() => releaseRemovalJob(key, runId));
   }
 }
 

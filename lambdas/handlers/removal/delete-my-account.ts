@@ -3,6 +3,7 @@ import { AppError } from '#domain/app-error';
 import { dispatchRemovalWorker } from '#data/removal-dispatch';
 import { getRemovalJob, type JobKey } from '#data/removal-jobs';
 import { getUser } from '#data/users';
+import { FAULT_MESSAGES } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 import { logger } from '#http/logger';
 import { runRemoval, startSelfRemoval } from '#jobs/removal-runner';
@@ -25,6 +26,9 @@ export const handler = defineCallable('deleteMyAccount', async ({ confirmationTe
   const report = await runRemoval(key, { budgetMs: callableBudgetMs(), hardStopMs: CALLABLE_HARD_STOP_MS, retryFailed: true, startedAt });
   if (report && report.errors.length > 0) {
     logger.error('Account deletion left work undone', { errors: report.errors });
+    // A step that met a backend fault (or errors of another run, which still holds the job and
+    // retries them) is answered like every other fault: 503, try again, and the retry finishes it.
+    if (report.faultsOnly || report.busy) throw new AppError('unavailable', FAULT_MESSAGES.busy);
     throw new AppError('internal', REMOVAL_MESSAGES.deleteFailed);
   }
   if (report?.continueInBackground && !report.busy) await dispatchRemovalWorker(key);
