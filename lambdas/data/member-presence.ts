@@ -1,14 +1,71 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { userSchema, type User } from '#contracts/user';
 import { dynamo, tableName } from './aws-clients.ts';
-import { keys } from './keys.ts';
+import { keys, withoutStorageAttributes } from './keys.ts';
 
 /**
- * Whether the member's record exists: one strongly consistent GetItem that reads only the key
- * (the first call after createUserRecord must see the new record, so no eventual read).
+ * Set on the record of every member a removal job is about to remove (the value: the job's root
+ * uid), when the job is frozen. Their record is deleted last, minutes later for a large tree, and
+ * until then their token must not act: anything they created after their own content steps ran
+ * would be left behind naming a removed uid. Not part of the User contract (userSchema strips it),
+ * so no answer ever carries it.
  */
-export async function memberRecordExists(uid: string): Promise<boolean> {
+const REMOVAL_PENDING = 'removalPending';
+
+/** The caller as the presence check sees them: a member, no record (removed), or being removed. */
+export type Presence = 'member' | 'gone' | 'leaving';
+
+/**
+ * One strongly consistent GetItem (the first call after createUserRecord must see the new record,
+ * so no eventual read) projecting only the key and the removal mark.
+ */
+export async function callerPresence(uid: string): Promise<Presence> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.user(uid), ProjectionExpression: 'pk', ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.user(uid),
+      ProjectionExpression: 'pk, #pending',
+      ExpressionAttributeNames: { '#pending': REMOVAL_PENDING },
+      ConsistentRead: true,
+    }),
   );
-  return Item !== undefined;
+  if (!Item) return 'gone';
+  return Item[REMOVAL_PENDING] === undefined ? 'member' : 'leaving';
+}
+
+/**
+ * The caller's own record with their presence, in one read (getMe and createUserRecord, which are
+ * exempt from the presence check, answer a member being removed as if their record were gone).
+ */
+export async function getOwnRecord(uid: string): Promise<{ user: User; leaving: boolean } | null> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(uid) }));
+  if (!Item) return null;
+  return { user: userSchema.parse(withoutStorageAttributes(Item)), leaving: Item[REMOVAL_PENDING] !== undefined };
+}
+
+/**
+ * Marks members as being removed by the job rooted at `rootUid`. Idempotent (a re-run of a crashed
+ * freeze sets the same value), and only on records that exist: a member already removed, or one
+ * whose record is gone for another reason, is not brought back as a bare mark.
+ */
+export async function markRemovalPending(uids: readonly string[], rootUid: string): Promise<void> {
+  await Promise.all(
+    [...new Set(uids)].map(async (uid) => {
+      try {
+        await dynamo().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.user(uid),
+            UpdateExpression: 'SET #pending = :root',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#pending': REMOVAL_PENDING },
+            ExpressionAttributeValues: { ':root': rootUid },
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }),
+  );
 }

@@ -33,9 +33,10 @@ export interface RemovalJob extends JobKey {
   /** How many runs (callable or worker) have claimed the job. */
   runs: number;
   /**
-   * Whether the tree's invite codes are deleted and whoever joined since the first walk is listed.
-   * A tree's job is written unfrozen, and the first run that claims it freezes it before removing
-   * anyone (so a crash between writing the job and freezing is finished by the next run).
+   * Whether the tree's invite codes are deleted, whoever joined since the first walk is listed, and
+   * every member's record is marked as being removed (a member's own deletion: their record is
+   * marked). A job is written unfrozen, and the first run that claims it freezes it before
+   * removing anyone (so a crash between writing the job and freezing is finished by the next run).
    */
   frozen: boolean;
   /** The audit entry written with the job (tree removals); its outcome is set when the job finishes. */
@@ -228,7 +229,7 @@ export async function addJobMembers(key: JobKey, uids: readonly string[]): Promi
   );
 }
 
-/** The tree's invite codes are gone and late joiners listed (see RemovalJob.frozen). */
+/** The tree's invite codes are gone, late joiners listed and the members marked (see RemovalJob.frozen). */
 export async function markJobFrozen(key: JobKey): Promise<void> {
   await dynamo().send(
     new UpdateCommand({ TableName: tableName(), Key: jobKey(key), UpdateExpression: 'SET frozen = :yes', ConditionExpression: AT_WORK, ExpressionAttributeValues: { ':yes': true } }),

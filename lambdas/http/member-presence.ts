@@ -1,19 +1,24 @@
 import type { CallableName } from '#contracts/callables';
 import { callables } from '#contracts/callables';
 import { AppError } from '#domain/app-error';
-import { memberRecordExists } from '#data/member-presence';
+import { callerPresence } from '#data/member-presence';
 import type { Caller } from './caller.ts';
 
 /** What createUserRecord answers a token whose Cognito account is gone: sign in again (and find it gone). */
 export const ACCOUNT_GONE_MESSAGE = 'Your account no longer exists. Please sign in again.';
-/** What every other member callable answers a caller without a record, as the handlers always have. */
+/**
+ * What every other member callable answers a caller without a record, as the handlers always have,
+ * and a caller whose removal has begun (see callerPresence).
+ */
 export const NO_RECORD_MESSAGE = 'User not found';
 
 /**
  * The callables that must work without the caller's record: getMe says there is none yet,
  * createUserRecord creates it (and itself refuses an account Cognito no longer has), and
  * deleteMyAccount is retried after a lost answer and must then confirm (it only ever removes the
- * caller's own remains).
+ * caller's own remains). getMe and createUserRecord answer a member being removed as one removed
+ * (404, then 401), which signs the SPA out; deleteMyAccount must still serve them, since a member
+ * whose own deletion stopped halfway is marked and finishes it by calling again.
  */
 export const BEFORE_RECORD_CALLABLES: ReadonlySet<CallableName> = new Set(['getMe', 'createUserRecord', 'deleteMyAccount']);
 
@@ -24,8 +29,12 @@ export const BEFORE_RECORD_CALLABLES: ReadonlySet<CallableName> = new Set(['getM
  * removed member can neither write (a post by a ghost author, a picture upload, an anchor
  * request) nor read other members' data. The answer is the 404 'User not found' the handlers gave
  * a record-less caller before (and getMe gives), so the SPA treats both alike.
+ *
+ * A member whose removal has begun (their record carries the mark a frozen removal job sets) is
+ * answered the same way, by the same read: their record is deleted last, and until then whatever
+ * they created after their posts, likes and anchors were removed would outlive them.
  */
 export async function requireMemberRecord(name: CallableName, caller: Caller | null): Promise<void> {
   if (!caller || callables[name].access === 'public' || BEFORE_RECORD_CALLABLES.has(name)) return;
-  if (!(await memberRecordExists(caller.uid))) throw new AppError('not-found', NO_RECORD_MESSAGE);
+  if ((await callerPresence(caller.uid)) !== 'member') throw new AppError('not-found', NO_RECORD_MESSAGE);
 }

@@ -6,6 +6,7 @@ import { removalOrder } from '#domain/invite-tree';
 import { createRunBudget, OutOfTime } from '#domain/removal-budget';
 import type { AuditEntry } from '#data/audit-log';
 import { invitedMembers, walkInviteTree } from '#data/invite-tree';
+import { markRemovalPending } from '#data/member-presence';
 import { deleteInviteCodes, forgetInMetrics, memberSummary, removeMember, StepFailed, type MemberRemovalOptions } from '#data/member-removal';
 import {
   addJobMembers,
@@ -106,18 +107,31 @@ async function failureMessage(uid: string, failure: StepFailed): Promise<string>
 
 /**
  * Freezes the tree: deletes the invite code of the root and of everyone below them (so nobody new
- * joins under a member being removed), and lists first whoever joined since the job was written.
- * Someone who joins between this walk and the codes' deletion is found before their inviter is
- * removed (lateInvitees). Runs under the lease, before anyone is removed, so the root is there.
+ * joins under a member being removed), lists first whoever joined since the job was written, and
+ * marks every member's record as being removed, so their tokens are refused from now on
+ * (lambdas/http/member-presence.ts) rather than until their own record goes, minutes later for a
+ * large tree. Someone who joins between this walk and the codes' deletion is found before their
+ * inviter is removed (lateInvitees). Runs under the lease, before anyone is removed, so the root is
+ * there; the job is marked frozen last, so a run that dies midway leaves the whole freeze to redo.
  */
 async function freezeTree(key: JobKey, job: RemovalJob): Promise<void> {
   const [root, walked] = await Promise.all([getUser(key.rootUid), walkInviteTree(key.rootUid)]);
   const owners = [...(root ? [root] : []), ...walked.records.values()];
-  await deleteInviteCodes(owners.map((user) => ({ code: user.inviteSystem.inviteCode, ownerUid: user.uid })));
   const listed = new Set(job.members);
   const late = removalOrder(walked.members).filter((uid) => !listed.has(uid));
+  await Promise.all([
+    deleteInviteCodes(owners.map((user) => ({ code: user.inviteSystem.inviteCode, ownerUid: user.uid }))),
+    markRemovalPending([...late, ...job.members], key.rootUid),
+  ]);
   await addJobMembers(key, late);
   job.members = [...late, ...job.members];
+  await markJobFrozen(key);
+  job.frozen = true;
+}
+
+/** A member's own deletion freezes by marking them: their other calls are refused from here on. */
+async function freezeSelf(key: JobKey, job: RemovalJob): Promise<void> {
+  await markRemovalPending(job.members, key.rootUid);
   await markJobFrozen(key);
   job.frozen = true;
 }
@@ -146,7 +160,7 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
   }
   const job = claimed;
   try {
-    if (key.kind === 'tree' && !job.frozen) await freezeTree(key, job);
+    if (!job.frozen) await (key.kind === 'tree' ? freezeTree(key, job) : freezeSelf(key, job));
     const tried = new Set<string>();
     const faulted = new Set<string>();
     let started = 0;
@@ -158,8 +172,9 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
       if (key.kind === 'tree') {
         const late = await lateInvitees(next, listed);
         if (late.length > 0) {
-          // Freeze them too, list them first (they sit below `next`), and go on with them.
+          // Freeze them too (code and mark), list them first (they sit below `next`), and go on with them.
           await deleteInviteCodes(late.map((user) => ({ code: user.inviteSystem.inviteCode, ownerUid: user.uid })));
+          await markRemovalPending(late.map((user) => user.uid), key.rootUid);
           await addJobMembers(key, late.map((user) => user.uid));
           job.members = [...late.map((user) => user.uid), ...job.members];
           continue;
@@ -233,7 +248,10 @@ export async function startTreeRemoval(root: User, request: RemovalRequest, now 
   );
 }
 
-/** A member's own deletion: one member, their invitees untouched. */
+/**
+ * A member's own deletion: one member, their invitees untouched. Written unfrozen, like a tree's
+ * job: the first run marks the member as being removed (freezeSelf) before removing anything.
+ */
 export async function startSelfRemoval(uid: string, displayName: string, now = new Date()): Promise<RemovalJob | null> {
-  return createRemovalJob({ rootUid: uid, kind: 'self', rootName: displayName, members: [uid], requestedBy: uid, createdAt: now.toISOString(), frozen: true }, undefined, now);
+  return createRemovalJob({ rootUid: uid, kind: 'self', rootName: displayName, members: [uid], requestedBy: uid, createdAt: now.toISOString(), frozen: false }, undefined, now);
 }

@@ -4,7 +4,8 @@ import { AppError } from '#domain/app-error';
 import { generateInviteCode, isWellFormedInviteCode, normalizeInviteCode } from '#domain/invite-code';
 import { newUserRecord } from '#domain/new-user';
 import { getAccount } from '#data/accounts';
-import { createUserWithInviteCode, getUser } from '#data/users';
+import { getOwnRecord } from '#data/member-presence';
+import { createUserWithInviteCode } from '#data/users';
 import { ADMIN_GROUP } from '#http/caller';
 import { defineCallable } from '#http/define-callable';
 import { ACCOUNT_GONE_MESSAGE } from '#http/member-presence';
@@ -18,8 +19,11 @@ const MAX_CODE_ATTEMPTS = 5;
  * at sign-up, the invite code it signed up with). Idempotent: an existing record is returned.
  */
 export const handler = defineCallable('createUserRecord', async (_input, { caller }) => {
-  const existing = await getUser(caller.uid);
-  if (existing) return presentUser(existing);
+  const existing = await getOwnRecord(caller.uid);
+  // A member being removed gets what a removed member gets (their account is about to go): the
+  // SPA signs them out, where answering their record would let it in over getMe's 404.
+  if (existing?.leaving) throw new AppError('unauthenticated', ACCOUNT_GONE_MESSAGE);
+  if (existing) return presentUser(existing.user);
 
   const account = await getAccount(caller.username).catch((error: unknown) => {
     // A removed member's token outlives their account: never recreate a record for it.
@@ -50,8 +54,8 @@ export const handler = defineCallable('createUserRecord', async (_input, { calle
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       // A concurrent call created the record first: that one is the record.
-      const raced = await getUser(caller.uid);
-      if (raced) return presentUser(raced);
+      const raced = await getOwnRecord(caller.uid);
+      if (raced) return presentUser(raced.user);
       // Otherwise the fresh invite code was taken: draw another.
     }
   }

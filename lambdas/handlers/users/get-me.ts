@@ -1,12 +1,17 @@
 import { AppError } from '#domain/app-error';
-import { ACTIVITY_RESOLUTION_MS, getUser, recordActivity } from '#data/users';
+import { getOwnRecord } from '#data/member-presence';
+import { ACTIVITY_RESOLUTION_MS, recordActivity } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 import { logger } from '#http/logger';
+import { NO_RECORD_MESSAGE } from '#http/member-presence';
 import { presentUser } from './present-user.ts';
 
 export const handler = defineCallable('getMe', async (_input, { caller }) => {
-  const user = await getUser(caller.uid);
-  if (!user) throw new AppError('not-found', 'User not found');
+  const own = await getOwnRecord(caller.uid);
+  // A member being removed is answered as one removed (the presence check refuses them everywhere
+  // else): the SPA then tries createUserRecord, which refuses them too and signs them out.
+  if (!own || own.leaving) throw new AppError('not-found', NO_RECORD_MESSAGE);
+  const { user } = own;
   // Loading the app is activity (metrics: active users, platform refugees). Only a stale value
   // costs a write, and a failed write must not keep the member out of the app.
   const now = new Date();

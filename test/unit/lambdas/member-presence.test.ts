@@ -1,31 +1,66 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callableNames, callables } from '#contracts/callables';
 import { AppError } from '#domain/app-error';
 
-const memberRecordExists = vi.fn<(uid: string) => Promise<boolean>>();
-vi.mock('#data/member-presence', () => ({ memberRecordExists: (uid: string) => memberRecordExists(uid) }));
+/**
+ * The DynamoDB client is replaced by one that records every request and answers the caller's
+ * record as each test sets it (no local cloud in the unit project): so the count below is of
+ * requests the real presence check sends, not of calls to a stand-in for it.
+ */
+const sent: unknown[] = [];
+let stored: Record<string, unknown> | undefined;
+vi.mock('#data/aws-clients', () => ({
+  tableName: () => 'table',
+  dynamo: () => ({
+    send: (command: unknown) => {
+      sent.push(command);
+      return Promise.resolve({ Item: stored });
+    },
+  }),
+}));
 const { BEFORE_RECORD_CALLABLES, NO_RECORD_MESSAGE, requireMemberRecord } = await import('#http/member-presence');
 
 const caller = { uid: 'u1', username: 'u1', groups: [] };
+const guarded = callableNames.filter((name) => callables[name].access !== 'public' && !BEFORE_RECORD_CALLABLES.has(name));
 
 beforeEach(() => {
-  memberRecordExists.mockReset();
+  sent.length = 0;
+  stored = undefined;
 });
 
 describe("requireMemberRecord: a removed member's token is refused", () => {
-  it('reads the record once (one GetItem) for every callable that needs a member, and lets an existing member through', async () => {
-    memberRecordExists.mockResolvedValue(true);
-    const guarded = callableNames.filter((name) => callables[name].access !== 'public' && !BEFORE_RECORD_CALLABLES.has(name));
+  it('reads the record once (one strongly consistent GetItem of the key and the removal mark) for every callable that needs a member, and lets a member through', async () => {
+    stored = { pk: 'USER#u1' };
     for (const name of guarded) await requireMemberRecord(name, caller);
-    expect(memberRecordExists).toHaveBeenCalledTimes(guarded.length);
-    expect(memberRecordExists).toHaveBeenCalledWith('u1');
+    expect(sent).toHaveLength(guarded.length);
+    for (const command of sent) {
+      expect(command).toBeInstanceOf(GetCommand);
+      expect((command as GetCommand).input).toEqual({
+        TableName: 'table',
+        Key: { pk: 'USER#u1', sk: 'PROFILE' },
+        ProjectionExpression: 'pk, #pending',
+        ExpressionAttributeNames: { '#pending': 'removalPending' },
+        ConsistentRead: true,
+      });
+    }
   });
 
   it("answers 404 'User not found' when the record is gone", async () => {
-    memberRecordExists.mockResolvedValue(false);
     const refusal = await requireMemberRecord('createPost', caller).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AppError);
     expect(refusal).toMatchObject({ status: 'not-found', message: NO_RECORD_MESSAGE });
+  });
+
+  it('answers a member being removed (their record marked by a frozen removal job) exactly as one removed, from every guarded callable, admin ones included', async () => {
+    stored = { pk: 'USER#u1', removalPending: 'root-uid' };
+    const admin = { ...caller, groups: ['admin'] };
+    for (const name of guarded) {
+      const refusal = await requireMemberRecord(name, admin).catch((error: unknown) => error);
+      expect(refusal, name).toBeInstanceOf(AppError);
+      expect(refusal, name).toMatchObject({ status: 'not-found', message: NO_RECORD_MESSAGE });
+    }
+    expect(sent).toHaveLength(guarded.length);
   });
 
   it('does not look for getMe, createUserRecord and deleteMyAccount (they must work without the record) nor for public callables', async () => {
@@ -35,6 +70,6 @@ describe("requireMemberRecord: a removed member's token is refused", () => {
     await requireMemberRecord('deleteMyAccount', caller);
     await requireMemberRecord('validateInviteCode', caller);
     await requireMemberRecord('validateInviteCode', null);
-    expect(memberRecordExists).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 });

@@ -7,8 +7,8 @@ import { handler } from '#handlers/admin/set-admin-claim';
 // No AWS here: the request budget (counted in DynamoDB) always has room.
 vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: () => Promise.resolve({ allowed: true }) }));
 
-// No AWS here: the caller's record exists (lambdas/http/member-presence.ts).
-vi.mock('#data/member-presence', () => ({ memberRecordExists: () => Promise.resolve(true) }));
+// No AWS here: the caller is a member, not removed nor being removed (lambdas/http/member-presence.ts).
+vi.mock('#data/member-presence', () => ({ callerPresence: () => Promise.resolve('member') }));
 
 /** The refusals of Make Me Admin that happen before any AWS call. */
 
