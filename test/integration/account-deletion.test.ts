@@ -4,13 +4,15 @@ import { describe, expect, inject, it } from 'vitest';
 import { REMOVAL_MESSAGES } from '../../lambdas/contracts/removal.ts';
 import { callApi } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
-import { call, leftovers, picturesClient } from '../support/removal-community.ts';
+import { actWhileBeingRemoved, call, itemsNaming, leftovers, picturesClient, REFUSED_WHILE_BEING_REMOVED } from '../support/removal-community.ts';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
 const { keys, postKeys } = await import('../../lambdas/data/keys.ts');
 const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');
+const { runRemoval, startSelfRemoval } = await import('../../lambdas/jobs/removal-runner.ts');
+const { getRemovalJob } = await import('../../lambdas/data/removal-jobs.ts');
 
 async function item(key: { pk: string; sk: string }) {
   return (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
@@ -76,4 +78,44 @@ describe('deleteMyAccount', () => {
     // A repeat (the answer was lost) finds nothing left to do.
     expect(await call(endpoints, member, 'deleteMyAccount', { confirmationText: 'DELETE MY ACCOUNT' })).toEqual({ deleted: true });
   });
+
+  it('refuses the member everything else while their deletion is pending (interrupted halfway), and their retry finishes it', async () => {
+    const stayer = await createMember(endpoints, 'pending-stayer');
+    const other = await createMember(endpoints, 'pending-other');
+    const member = await createMember(endpoints, 'pending-member');
+    await call(endpoints, member, 'sendAnchorRequest', { userId: stayer.uid });
+    await call(endpoints, stayer, 'acceptAnchorRequest', { userId: member.uid });
+    const stayerPost = (await call<{ postId: string }>(endpoints, stayer, 'createPost', { content: 'stayer post', privacy: 'public' })).postId;
+    await call(endpoints, member, 'createPost', { content: 'member post', privacy: 'public' });
+    await call(endpoints, member, 'togglePostLike', { postId: stayerPost, liked: true });
+
+    // deleteMyAccount's first run dies between the member's likes and their anchors (their posts
+    // and likes are gone, the pair and the record are not), as a crashed or timed-out call would.
+    const key = { rootUid: member.uid, kind: 'self' as const };
+    await startSelfRemoval(member.uid, 'pending member');
+    const crash = runRemoval(key, {
+      budgetMs: 60_000,
+      hardStopMs: 60_000,
+      retryFailed: true,
+      beforeStep: (_uid, step) => {
+        if (step === 'anchors') throw new Error('injected crash');
+      },
+    });
+    await expect(crash).rejects.toThrow('injected crash');
+    expect((await getRemovalJob(key))?.removed.size).toBe(0);
+    expect(await item(postKeys.post(stayerPost))).toMatchObject({ likeCount: 0 });
+
+    // Their token is still valid, but nothing they try is done, and nothing is written.
+    const before = await itemsNaming([member.uid]);
+    expect(await actWhileBeingRemoved(endpoints, member, { postId: stayerPost, anchorTo: other.uid })).toEqual(REFUSED_WHILE_BEING_REMOVED);
+    expect(await itemsNaming([member.uid])).toEqual(before);
+    expect(await item(postKeys.post(stayerPost))).toMatchObject({ likeCount: 0, commentCount: 0 });
+    expect(await count(keys.user(other.uid).pk, 'ANCHOR#')).toBe(0);
+
+    // Their own retry (the exempt deleteMyAccount) still works for a member already marked, and finishes it.
+    expect(await call(endpoints, member, 'deleteMyAccount', { confirmationText: 'DELETE MY ACCOUNT' })).toEqual({ deleted: true });
+    expect(await leftovers(endpoints, [member.uid])).toEqual({ items: [], accounts: [], objects: [] });
+    expect(await item(keys.user(stayer.uid))).toMatchObject({ anchorCount: 0 });
+  });
 });
+

@@ -1,13 +1,16 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REMOVAL_MESSAGES, type InviteTreeNode } from '../../lambdas/contracts/removal.ts';
 import { callApi, signIn } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import {
+  actWhileBeingRemoved,
   call,
   EXPECTED_STAYERS,
+  itemsNaming,
   leftovers,
   metricsInviters,
+  REFUSED_WHILE_BEING_REMOVED,
   seedCommunity,
   stayersSnapshot,
   TREE,
@@ -349,5 +352,60 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     expect([one, two].find((report) => !report?.busy)).toMatchObject({ totalRemoved: 13, complete: true });
     await expectGoneAndRestored(seeded);
     expect(await leftovers(endpoints, [late.uid])).toEqual({ items: [], accounts: [], objects: [] });
+  });
+});
+
+describe('members of a frozen tree whose own removal has not run yet', () => {
+  it('are refused everything with their still-valid tokens, writing nothing, and leave nothing once the job completes', async () => {
+    const seeded = await community('frozen');
+    const root = await rootOf(seeded);
+    const key = { rootUid: root.uid, kind: 'tree' as const };
+    await startTreeRemoval(root, request('Frozen, then paused'));
+    // A 1 ms budget: the run freezes the tree and removes one member (a leaf), then stops, as the
+    // callable does before the worker takes over; the rest wait, for minutes in a large tree.
+    expect(await runRemoval(key, { budgetMs: 1, hardStopMs: 60_000, retryFailed: true })).toMatchObject({ totalRemoved: 1, remaining: 11 });
+    const job = await getRemovalJob(key);
+    const waiting = TREE.filter((label) => !job?.removed.has(uidOf(seeded, label)));
+    expect(waiting).toHaveLength(11);
+    expect(waiting).toContain('R');
+
+    // R (removed last: their posts, likes and anchors are all still there) tries to act, and so
+    // does A, in the middle of the tree. Nothing may be written on their behalf.
+    const actors = ['R', 'A'].map((label) => {
+      const member = seeded.members[label];
+      if (!member) throw new Error(`${label} is missing`);
+      return member;
+    });
+    const before = await itemsNaming(actors.map((member) => member.uid));
+    for (const member of actors) {
+      // S2's post, which neither has liked; S3, with whom neither is anchored.
+      const answers = await actWhileBeingRemoved(endpoints, member, { postId: seeded.posts.S2 ?? '', anchorTo: uidOf(seeded, 'S3') });
+      expect(answers, member.email).toEqual(REFUSED_WHILE_BEING_REMOVED);
+    }
+    expect(await itemsNaming(actors.map((member) => member.uid))).toEqual(before);
+    // Every member still waiting is refused (a read too); a stayer is served.
+    for (const label of waiting) expect(await refusal(seeded.members[label]?.accessToken, 'getFeed', {}), label).toEqual({ status: 404, message: 'User not found' });
+    expect((await callApi(endpoints, 'getFeed', { token: seeded.members.S1?.accessToken, data: {} })).status).toBe(200);
+
+    // The mark is storage only: other members and the admin still see R as before, without it.
+    const stored = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `USER#${root.uid}`, sk: 'PROFILE' }, ConsistentRead: true }));
+    expect(stored.Item?.removalPending).toBe(root.uid);
+    const profile = await callApi(endpoints, 'getUserProfile', { token: seeded.members.S1?.accessToken, data: { userId: root.uid } });
+    expect(profile.status).toBe(200);
+    const search = await callApi(endpoints, 'searchMembers', { token: admin.accessToken, data: { query: root.displayName } });
+    expect((search.body as { result: { members: { uid: string }[] } }).result.members.map((member) => member.uid)).toContain(root.uid);
+    for (const answer of [profile, search]) expect(JSON.stringify(answer.body)).not.toContain('removalPending');
+    expect(Object.keys((await getUser(root.uid)) ?? {})).not.toContain('removalPending');
+
+    // The removal itself runs as the admin and the job, not as the members: the admin's next call
+    // finishes it, and nothing of theirs remains.
+    expect(await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Finish it' })).toEqual({
+      totalRemoved: 12,
+      errors: [],
+      complete: true,
+      remaining: 0,
+      inBackground: false,
+    });
+    await expectGoneAndRestored(seeded);
   });
 });

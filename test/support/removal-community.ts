@@ -134,6 +134,24 @@ export async function scanTable(): Promise<Record<string, unknown>[]> {
   return items;
 }
 
+/** JSON.stringify's replacer for a stable text: sets as sorted arrays, object keys in order. */
+function canonical(_key: string, value: unknown): unknown {
+  if (value instanceof Set) return [...(value as Set<unknown>)].map(String).sort();
+  if (value && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return value;
+}
+
+/**
+ * Every item that names one of the given members (the whole scan, sets as arrays), as sorted JSON:
+ * compared before and after calls that must not write anything on their behalf.
+ */
+export async function itemsNaming(uids: readonly string[]): Promise<string[]> {
+  return (await scanTable())
+    .map((item) => JSON.stringify(item, canonical))
+    .filter((text) => uids.some((uid) => text.includes(uid)))
+    .sort();
+}
+
 /**
  * What is left of the given members: items naming them (a full scan; audit entries are the
  * record of the removal and stay, `allowed` names other exceptions), Cognito accounts, S3 objects.
@@ -237,3 +255,45 @@ export async function metricsInviters(community: Community): Promise<string[]> {
   const labelOf = new Map(Object.entries(community.members).map(([label, member]) => [member.uid, label]));
   return ((Item?.topInviters as { userId: string }[] | undefined) ?? []).map((inviter) => labelOf.get(inviter.userId) ?? inviter.userId);
 }
+
+/**
+ * What a member whose removal has begun tries with their still-valid token: writes of every kind
+ * (a post, a like and a comment on `postId`, an anchor request to `anchorTo`, both upload URLs)
+ * and a read. Answers by callable name, as { status, message }.
+ */
+export async function actWhileBeingRemoved(endpoints: Endpoints, member: TestMember, { postId, anchorTo }: { postId: string; anchorTo: string }) {
+  const attempts: Record<string, unknown> = {
+    createPost: { content: 'posted after my removal began', privacy: 'public' },
+    togglePostLike: { postId, liked: true },
+    addComment: { postId, content: 'commented after my removal began' },
+    sendAnchorRequest: { userId: anchorTo },
+    createPhotoUpload: { contentType: 'image/jpeg' },
+    createProfilePictureUpload: { contentType: 'image/jpeg', purpose: 'settings' },
+    getFeed: {},
+    getMe: {},
+    createUserRecord: {},
+  };
+  const answers: Record<string, { status: number; message: string | undefined }> = {};
+  for (const [name, data] of Object.entries(attempts)) {
+    const answer = await callApi(endpoints, name, { token: member.accessToken, data });
+    answers[name] = { status: answer.status, message: (answer.body as { error?: { message: string } }).error?.message };
+  }
+  return answers;
+}
+
+/**
+ * What a removed member is answered (lambdas/http/member-presence.ts), and so one being removed:
+ * 404 'User not found' everywhere, getMe included; createUserRecord says the account is gone (401),
+ * which signs the SPA out.
+ */
+export const REFUSED_WHILE_BEING_REMOVED = {
+  createPost: { status: 404, message: 'User not found' },
+  togglePostLike: { status: 404, message: 'User not found' },
+  addComment: { status: 404, message: 'User not found' },
+  sendAnchorRequest: { status: 404, message: 'User not found' },
+  createPhotoUpload: { status: 404, message: 'User not found' },
+  createProfilePictureUpload: { status: 404, message: 'User not found' },
+  getFeed: { status: 404, message: 'User not found' },
+  getMe: { status: 404, message: 'User not found' },
+  createUserRecord: { status: 401, message: 'Your account no longer exists. Please sign in again.' },
+};
