@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANCHOR_MESSAGES } from '../../lambdas/contracts/anchors.ts';
 import type { Comment, Post } from '../../lambdas/contracts/feed.ts';
+import type { InviteType } from '../../lambdas/contracts/joining.ts';
+import { ACCOUNT_DELETION_CONFIRMATION } from '../../lambdas/contracts/removal.ts';
 import { SETTINGS_MESSAGES } from '../../lambdas/contracts/settings.ts';
+import { signUpOptions } from '../../lambdas/contracts/sign-up.ts';
+import type { User } from '../../lambdas/contracts/user.ts';
 import { FAULT_MESSAGES } from '../../lambdas/http/backend-faults.ts';
 import { startFaultCloud, type FaultCloud } from '../support/fault-cloud.ts';
 import { checkInvariants } from '../support/invariants.ts';
-import { callApi, type ApiAnswer } from '../support/local-cloud-client.ts';
+import { callApi, cognito, confirmSignUp, mailbox, signIn, uniqueEmail, type ApiAnswer } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
@@ -14,12 +20,20 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
  * timeouts before and after the request was applied). Every answer is a success or a retryable
  * 409/503 with a plain sentence, never a 500; a client that retries with the same
  * clientRequestId never posts or comments twice; and once the faults stop, the invariants of
- * test/support/invariants.ts hold over the whole table and bucket.
+ * test/support/invariants.ts hold over the whole table and bucket. Besides the members' sessions,
+ * newcomers join (sign-up, createUserRecord, a profile picture, an invite, completeProfile) and a
+ * member deletes their account while the faults are on, so Cognito meets faults too.
  */
 /** Per SDK request; a handler makes 3–10 requests, so roughly every second or third call meets a fault. */
 const FAULT_RATE = 0.1;
 const MAX_TRIES = 40;
 const ROUNDS = 2;
+/**
+ * Cognito and S3 see few requests (Cognito: createUserRecord's account read, the deletion's lookup
+ * and delete; S3 a few dozen), so that many of each service's first requests fail on top of the
+ * rate: every service surely meets faults in every run.
+ */
+const FORCED_FAULTS = { s3: 2, cognito: 3 };
 /** The retry test: about two in three attempts of a createPost (some 9 requests) fail; the post budget (30) bounds the attempts. */
 const HEAVY_FAULT_RATE = 0.12;
 const HEAVY_TRIES = 25;
@@ -61,6 +75,17 @@ async function retried(who: TestMember, name: string, data: unknown, tries = MAX
   }
 }
 
+/**
+ * The answer of a retried call is a success or one of the business refusals the caller expects:
+ * `afterRetry` ones only once an earlier attempt may have done the work and lost its answer (a
+ * retried accept that finds the pair accepted), so a fault that turns into a wrong 4xx fails.
+ */
+function expectAnswer(answer: ApiAnswer, name: string, refusals: { status: number; message: string; afterRetry?: boolean }[]): void {
+  const seen = (answer as { seen?: number[] }).seen ?? [];
+  const expected = refusals.some((r) => r.status === answer.status && r.message === messageOf(answer) && (!r.afterRetry || seen.length > 1));
+  if (!expected) expect(answer.status, `${name}: ${JSON.stringify(answer.body)} after ${JSON.stringify(seen)}`).toBe(200);
+}
+
 async function ok<T>(who: TestMember, name: string, data: unknown, tries = MAX_TRIES): Promise<T> {
   const answer = await retried(who, name, data, tries);
   expect(answer.status, `${name}: ${JSON.stringify(answer.body)} after ${JSON.stringify((answer as { seen?: number[] }).seen)}`).toBe(200);
@@ -82,16 +107,83 @@ async function anchor(a: TestMember, b: TestMember): Promise<void> {
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 
+/** A picture upload as the browser makes it: a grant, the POST to S3, then the server's check. */
+async function uploadProfilePicture(me: TestMember): Promise<User> {
+  const grant = await ok<{ url: string; fields: Record<string, string> }>(me, 'createProfilePictureUpload', { contentType: 'image/png', purpose: 'setup' });
+  await postFile(grant);
+  return ok<User>(me, 'confirmProfilePicture', { purpose: 'setup' });
+}
+
+const JOIN_PASSWORD = 'faulty horse 42';
+
+/**
+ * A newcomer's whole join while faults are on, as the SPA does it: Cognito sign-up with the
+ * inviter's code (its PreSignUp trigger reads the table, so it may meet a fault and say so), the
+ * verification code from the mailbox, sign-in, then createUserRecord (reads the Cognito account),
+ * a profile picture, the invite and completeProfile, each retried on 409/503.
+ */
+async function join(cloud: FaultCloud, label: string, inviteCode: string, location: { city: string; state: string }): Promise<TestMember & { inviteType: InviteType }> {
+  const email = uniqueEmail(label);
+  const { userAttributes, clientMetadata } = signUpOptions({ email, displayName: `Newcomer ${label}`, inviteCode });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await cognito(cloud.endpoints).send(
+        new SignUpCommand({
+          ClientId: cloud.endpoints.cognito.userPoolClientId,
+          Username: email,
+          Password: JOIN_PASSWORD,
+          UserAttributes: Object.entries(userAttributes).map(([Name, Value]) => ({ Name, Value })),
+          ClientMetadata: clientMetadata,
+        }),
+      );
+      break;
+    } catch (error) {
+      // The SPA shows the trigger's message without Cognito's prefix (web auth-error-messages.ts).
+      const message = (error as Error).message.replace(/^PreSignUp failed with error\s*/i, '');
+      answers.push({ name: 'SignUp', status: 503, message });
+      expect(message, `sign-up of ${label}`).toBe(FAULT_MESSAGES.busy);
+      expect(attempt).toBeLessThan(MAX_TRIES);
+    }
+  }
+  const [message] = await mailbox(cloud.endpoints, email);
+  await confirmSignUp(cloud.endpoints, email, message?.code ?? '');
+  const { accessToken } = await signIn(cloud.endpoints, email, JOIN_PASSWORD);
+  const me: TestMember = { uid: '', email, accessToken, inviteCode: '' };
+  const record = await ok<User>(me, 'createUserRecord', {});
+  Object.assign(me, { uid: record.uid, inviteCode: record.inviteSystem.inviteCode });
+  expect(record.inviteSystem.pendingInviteCode).toBe(inviteCode);
+  await uploadProfilePicture(me);
+  const used = await ok<{ invitedBy: string; inviteType: InviteType }>(me, 'useInviteCode', { inviteCode, userLocation: location });
+  await ok(me, 'completeProfile', {
+    displayName: `Newcomer ${label}`,
+    bio: 'Joined during a storm.',
+    birthday: '1990-01-02',
+    location,
+    contactInfo: { phoneNumber: '555-123-4567', personalEmail: `${label}@example.com` },
+  });
+  return { ...me, inviteType: used.inviteType };
+}
+
 describe('backend faults', () => {
-  it('under injected faults every call succeeds or answers 409/503 plainly, retries never double-post, and the invariants hold afterwards', { timeout: 90_000 }, async () => {
-    const members = await Promise.all(['ada', 'ben', 'cal', 'dee'].map((name) => createMember(cloud.endpoints, `faults-${name}`, { location: { city: 'Austin', state: 'Texas' } })));
+  it('under injected faults every call succeeds or answers 409/503 plainly, retries never double-post, and the invariants hold afterwards', { timeout: 120_000 }, async () => {
+    const austin = { location: { city: 'Austin', state: 'Texas' } };
+    const members = await Promise.all(['ada', 'ben', 'cal', 'dee'].map((name) => createMember(cloud.endpoints, `faults-${name}`, austin)));
     const [ada, ben, cal, dee] = members as [TestMember, TestMember, TestMember, TestMember];
+    // Eve deletes her account under faults: she has an anchor, a post, a comment, a like and a
+    // picture for the removal to take away. Sam is a superuser whose code someone uses.
+    const [eve, sam] = await Promise.all([createMember(cloud.endpoints, 'faults-eve', austin), createMember(cloud.endpoints, 'faults-sam', { ...austin, isSuperuser: true })]);
     await anchor(ada, ben);
     await anchor(cal, dee);
+    await anchor(eve, ada);
     const seeded = await Promise.all(members.map((m) => ok<Post>(m, 'createPost', { content: `hello from ${m.email}`, privacy: 'public' })));
     const publicPosts = seeded.map((p) => p.postId);
+    await ok(eve, 'createPost', { content: 'eve was here', privacy: 'anchors' });
+    await ok(eve, 'addComment', { postId: publicPosts[0], content: 'eve says hi' });
+    await ok(eve, 'togglePostLike', { postId: publicPosts[1], liked: true });
+    await uploadProfilePicture(eve);
 
-    await cloud.setFaultRate(FAULT_RATE);
+    const faultsBefore = await cloud.faultCounts();
+    await cloud.setFaultRate(FAULT_RATE, FORCED_FAULTS);
     const madePosts: { author: TestMember; requestId: string; content: string }[] = [];
     const madeComments: { postId: string; content: string }[] = [];
     const others = (me: TestMember) => members.filter((m) => m !== me);
@@ -132,21 +224,63 @@ describe('backend faults', () => {
         const seen = (deleted as { seen?: number[] }).seen ?? [];
         if (!(deleted.status === 404 && messageOf(deleted) === SETTINGS_MESSAGES.photoNotFound && seen.length > 1)) expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
       }
+      // A profile picture: a first one in round 0, a replacement of it (same key) in round 1.
+      await uploadProfilePicture(me);
       // Anchor moves towards someone: request, then the other accepts, rejects or the pair is removed.
+      // Only the pair's own two members act on it, one session at a time (a session whose request
+      // meets a pending or accepted pair stops), so every other refusal is a fault's doing.
       const other = pick(others(me));
       const sent = await retried(me, 'sendAnchorRequest', { userId: other.uid });
+      expectAnswer(sent, 'sendAnchorRequest', [
+        { status: 409, message: ANCHOR_MESSAGES.alreadyPending },
+        { status: 409, message: ANCHOR_MESSAGES.alreadyAnchored },
+      ]);
       if (sent.status === 200) {
         const move = pick(['accept', 'reject', 'accept-then-remove'] as const);
-        if (move === 'reject') await retried(other, 'removeAnchorRequest', { userId: me.uid });
-        else {
-          await retried(other, 'acceptAnchorRequest', { userId: me.uid });
-          if (move === 'accept-then-remove') await retried(me, 'removeAnchor', { userId: other.uid });
+        if (move === 'reject') {
+          const rejected = await retried(other, 'removeAnchorRequest', { userId: me.uid });
+          expectAnswer(rejected, 'removeAnchorRequest', [{ status: 404, message: ANCHOR_MESSAGES.requestNotFound, afterRetry: true }]);
+        } else {
+          const accepted = await retried(other, 'acceptAnchorRequest', { userId: me.uid });
+          expectAnswer(accepted, 'acceptAnchorRequest', [{ status: 409, message: ANCHOR_MESSAGES.alreadyAccepted, afterRetry: true }]);
+          if (move === 'accept-then-remove') {
+            const removed = await retried(me, 'removeAnchor', { userId: other.uid });
+            expectAnswer(removed, 'removeAnchor', [{ status: 404, message: ANCHOR_MESSAGES.connectionNotFound, afterRetry: true }]);
+          }
         }
       }
     }
 
-    for (let round = 0; round < ROUNDS; round++) await Promise.all(members.map((me) => session(me, round)));
+    async function sessions(): Promise<void> {
+      for (let round = 0; round < ROUNDS; round++) {
+        const outcomes = await Promise.allSettled(members.map((me) => session(me, round)));
+        const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+        if (failure) throw failure.reason;
+      }
+    }
+    // Newcomers join on a member's local code, another's distant one (Round Rock is ~20 miles from
+    // Austin) and a superuser's; Eve deletes her account meanwhile.
+    // All settle before a failure is reported, so nothing still runs under faults into the next test.
+    const settled = await Promise.allSettled([
+      Promise.all([
+        join(cloud, 'faults-nia', ada.inviteCode, { city: 'Austin', state: 'Texas' }),
+        join(cloud, 'faults-oli', ben.inviteCode, { city: 'Round Rock', state: 'Texas' }),
+        join(cloud, 'faults-pam', sam.inviteCode, { city: 'Denver', state: 'Colorado' }),
+      ]),
+      ok(eve, 'deleteMyAccount', { confirmationText: ACCOUNT_DELETION_CONFIRMATION }),
+      sessions(),
+    ]);
     await cloud.setFaultRate(0);
+    const failed = settled.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    type Newcomer = Awaited<ReturnType<typeof join>>;
+    const newcomers = (settled[0] as PromiseFulfilledResult<[Newcomer, Newcomer, Newcomer]>).value;
+    const faultsAfter = await cloud.faultCounts();
+    const injected = Object.fromEntries(Object.entries(faultsAfter).map(([service, count]) => [service, count - faultsBefore[service as keyof typeof faultsBefore]]));
+    // Every service met faults (the forced ones at least), and they were answered like the others.
+    expect(injected, JSON.stringify(injected)).toEqual({ dynamodb: expect.any(Number), s3: expect.any(Number), cognito: expect.any(Number) });
+    for (const [service, count] of Object.entries(injected)) expect(count, `${service} faults`).toBeGreaterThan(0);
+    console.info(`faults injected per service: ${JSON.stringify(injected)}; answers: ${answers.length}`);
 
     // Faults did happen, were answered as retryable, and nothing was a 500.
     const faults = answers.filter((a) => a.status === 503 || (a.status === 409 && a.message === FAULT_MESSAGES.conflict));
@@ -165,6 +299,16 @@ describe('backend faults', () => {
       const listed = await ok<{ comments: Comment[] }>(ada, 'listComments', { postId: made.postId });
       expect(listed.comments.filter((c) => c.content === made.content), made.content).toHaveLength(1);
     }
+    // The newcomers are in, each on the invite they used; Eve is gone.
+    const [nia, oli, pam] = newcomers;
+    expect(newcomers.map((n) => n.inviteType)).toEqual(['local', 'distant', 'unrestricted']);
+    const { getUser } = await import('../../lambdas/data/users.ts');
+    for (const [newcomer, inviter] of [[nia, ada], [oli, ben], [pam, sam]] as const) {
+      const record = await getUser(newcomer.uid);
+      expect(record, newcomer.email).toMatchObject({ profileCompleted: true, inviteSystem: { invitedBy: inviter.uid }, profilePicture: `users/${newcomer.uid}/profile-picture.jpg` });
+    }
+    expect(await getUser(eve.uid)).toBeNull();
+
     const problems = await checkInvariants();
     expect(problems, problems.join('\n')).toEqual([]);
   });

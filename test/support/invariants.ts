@@ -1,5 +1,7 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { FEED_PAGE_SIZE } from '../../lambdas/contracts/feed.ts';
+import { INVITES_PER_MEMBER } from '../../lambdas/contracts/user.ts';
 
 /**
  * The data invariants of the social core, checked over a whole (test-owned) table and bucket:
@@ -7,6 +9,10 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
  * faults. Returns the list of violations, each a plain sentence naming the items; empty = sound.
  * Reads through this process's data layer (lambdas/data/aws-clients.ts), which must point at the
  * cloud under test (useLocalCloudData) and never has faults (STAGE is unset here).
+ *
+ * Invite counters are checked against the invitees in the table, so they hold only while no
+ * invitee was removed (a removed member's invite stays spent, and nothing names it any more): the
+ * fault workload removes a member nobody invited.
  */
 type Item = Record<string, unknown>;
 
@@ -117,6 +123,7 @@ export async function checkInvariants(): Promise<string[]> {
   }
 
   // No feed entry for a missing post or for a reader who may not read it (author or accepted anchor).
+  const feedSet = new Set(feedEntries.map(([reader, postId]) => `${reader}>${postId}`));
   for (const [reader, postId] of feedEntries) {
     const post = posts.get(postId);
     if (!post) {
@@ -127,18 +134,76 @@ export async function checkInvariants(): Promise<string[]> {
     if (reader !== author && edges.get(`${reader}>${author}`)?.status !== 'accepted') problems.push(`feed entry of ${reader} for ${postId} of ${author}, not an anchor`);
   }
 
-  // No picture object without its owner's record pointing at it (uploads in flight aside).
+  // Every post is in the feeds it belongs to. Fan-out on write puts each new post into its author's
+  // feed and each accepted anchor's; an accept copies each member's FEED_PAGE_SIZE newest posts
+  // into the other's feed (lambdas/data/feed.ts addAuthorPostsToFeed). So an anchor's feed holds at
+  // least the author's FEED_PAGE_SIZE newest posts (older ones only if posted after the accept), and
+  // the author's own feed every post. Wall posts never enter a feed.
+  const postsByAuthor = new Map<string, string[]>();
+  for (const [postId, post] of posts) {
+    if (post.isWallPost === true) continue;
+    const author = String(post.authorId);
+    postsByAuthor.set(author, [...(postsByAuthor.get(author) ?? []), postId]);
+  }
+  for (const [author, postIds] of postsByAuthor) {
+    // Post ids are ULIDs: newest first is descending order.
+    const newest = [...postIds].sort().reverse().slice(0, FEED_PAGE_SIZE);
+    for (const postId of postIds) if (!feedSet.has(`${author}>${postId}`)) problems.push(`post ${postId} missing from its author ${author}'s feed`);
+    for (const [pair, edge] of edges) {
+      const [reader = '', other = ''] = pair.split('>');
+      if (other !== author || edge.status !== 'accepted') continue;
+      for (const postId of newest) if (!feedSet.has(`${reader}>${postId}`)) problems.push(`post ${postId} of ${author} missing from the feed of their anchor ${reader}`);
+    }
+  }
+
+  // Invite counters equal the invites they count: each member's invitees (invitedBy) by kind. A
+  // superuser's code counts only in invitesUsed ('unrestricted'); invitesRemaining goes down with
+  // every invite until it reaches 0 (lambdas/data/invite-consumption.ts), so it is what is left of
+  // the member's INVITES_PER_MEMBER (superusers may go on past 0).
+  const invitees = new Map<string, { all: number; local: number; distant: number }>();
+  for (const [uid, user] of users) {
+    const system = (user.inviteSystem ?? {}) as Record<string, unknown>;
+    const inviter = user.invitedBy ?? system.invitedBy;
+    if (typeof inviter !== 'string' || inviter === '') continue;
+    if (system.invitedBy !== user.invitedBy) problems.push(`member ${uid}: invitedBy ${String(user.invitedBy)} but inviteSystem.invitedBy ${String(system.invitedBy)}`);
+    const tally = invitees.get(inviter) ?? { all: 0, local: 0, distant: 0 };
+    tally.all++;
+    if (system.inviteType === 'local') tally.local++;
+    if (system.inviteType === 'distant') tally.distant++;
+    invitees.set(inviter, tally);
+  }
+  for (const [uid, user] of users) {
+    const system = (user.inviteSystem ?? {}) as Record<string, unknown>;
+    const tally = invitees.get(uid) ?? { all: 0, local: 0, distant: 0 };
+    const [used, local, distant, remaining] = [system.invitesUsed, system.localInvitesUsed, system.distantInvitesUsed, system.invitesRemaining].map(Number);
+    if (used !== tally.all) problems.push(`member ${uid}: invitesUsed ${String(used)} but ${tally.all} members invited by them`);
+    if (local !== tally.local) problems.push(`member ${uid}: localInvitesUsed ${String(local)} but ${tally.local} local invitees`);
+    if (distant !== tally.distant) problems.push(`member ${uid}: distantInvitesUsed ${String(distant)} but ${tally.distant} distant invitees`);
+    if (Number(local) + Number(distant) > Number(used)) problems.push(`member ${uid}: local ${String(local)} + distant ${String(distant)} invites exceed invitesUsed ${String(used)}`);
+    if (remaining !== Math.max(0, INVITES_PER_MEMBER - Number(used))) {
+      problems.push(`member ${uid}${user.isSuperuser === true ? ' (superuser)' : ''}: invitesRemaining ${String(remaining)} with invitesUsed ${String(used)} of ${INVITES_PER_MEMBER}`);
+    }
+  }
+
+  // No picture object without its owner's record pointing at it, and no record pointing at a
+  // missing object: gallery photos, and the profile picture (users/{uid}/profile-picture.jpg
+  // exists iff profilePicture names it). Uploads in flight are a member's own business, but not
+  // once the member is gone.
+  const objectSet = new Set(objects);
   for (const key of objects) {
     const [, uid = '', kind = ''] = key.split('/');
     const user = users.get(uid);
-    if (kind === 'uploads') continue;
     if (!user) problems.push(`object ${key} of a missing member`);
     else if (kind === 'photos' && !((user.photos ?? []) as { url?: string }[]).some((photo) => photo.url === key)) problems.push(`photo object ${key} without its gallery entry`);
+    else if (kind === 'profile-picture.jpg' && user.profilePicture !== key) problems.push(`profile picture ${key} but the record's profilePicture is '${String(user.profilePicture ?? '')}'`);
   }
   for (const [uid, user] of users) {
     for (const photo of (user.photos ?? []) as { url?: string }[]) {
-      if (!objects.includes(String(photo.url))) problems.push(`member ${uid}: gallery entry ${String(photo.url)} without its object`);
+      if (!objectSet.has(String(photo.url))) problems.push(`member ${uid}: gallery entry ${String(photo.url)} without its object`);
     }
+    const picture = typeof user.profilePicture === 'string' ? user.profilePicture : '';
+    if (picture !== '' && picture !== `users/${uid}/profile-picture.jpg`) problems.push(`member ${uid}: profilePicture '${picture}' is not their picture key`);
+    else if (picture !== '' && !objectSet.has(picture)) problems.push(`member ${uid}: profilePicture ${picture} without its object`);
   }
   return problems;
 }
