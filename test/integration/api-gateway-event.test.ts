@@ -71,8 +71,9 @@ describe('the API Gateway v2 event the local gateway builds', () => {
     expect(callerFromEvent(event)).toBeNull();
   });
 
-  it("reports the loopback proxy's X-Forwarded-For client as sourceIp, else the peer", async () => {
-    const proxied = await receive({ path: '/api/getMe', method: 'POST', body: '', headers: { 'X-Forwarded-For': '10.1.2.3, 127.0.0.1' } });
+  it("reports the client the loopback proxy appended to X-Forwarded-For as sourceIp (never an entry the client sent), else the peer", async () => {
+    // 198.51.100.7 is what the client itself claimed; the proxy appended the address it saw.
+    const proxied = await receive({ path: '/api/getMe', method: 'POST', body: '', headers: { 'X-Forwarded-For': '198.51.100.7, 10.1.2.3' } });
     const event = apiGatewayEvent({ request: proxied.request, requestId: 'req-3', routeKey: 'POST /api/getMe', rawPath: '/api/getMe', body: proxied.body, claims: null });
     expect(event.requestContext.http.sourceIp).toBe('10.1.2.3');
     const direct = await receive({ path: '/api/getMe', method: 'POST', body: '' });
