@@ -89,6 +89,13 @@ async function searchFor(text: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Search' }));
 }
 
+/** Gives the open remove dialog a reason, ticks the acknowledgment and presses the final button. */
+function confirmRemoval(dialog: HTMLElement, reason: string) {
+  fireEvent.change(within(dialog).getByLabelText(/Reason for removal/), { target: { value: reason } });
+  fireEvent.click(within(dialog).getByRole('checkbox'));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Remove User and Invite Tree' }));
+}
+
 describe('/admin for non-admins', () => {
   it("says 'Access denied. Admin privileges required.' and offers Make Me Admin locally, which calls setAdminClaim with the own uid", async () => {
     answers = { setAdminClaim: () => Promise.reject(new ApiError('unimplemented', 'This function is not available.')) };
@@ -236,9 +243,7 @@ describe('/admin for admins', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Show invite tree' }));
     expect(await within(dialog).findByText('Failed to load invite tree')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText(/Reason for removal/), { target: { value: 'Spam' } });
-    fireEvent.click(within(dialog).getByRole('checkbox'));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove User and Invite Tree' }));
+    confirmRemoval(dialog, 'Spam');
     expect(await within(dialog).findByText('Failed to remove user')).toBeTruthy();
   });
 
@@ -256,9 +261,7 @@ describe('/admin for admins', () => {
     await searchFor('b');
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Bea Member' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText(/Reason for removal/), { target: { value: 'Spam' } });
-    fireEvent.click(within(dialog).getByRole('checkbox'));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove User and Invite Tree' }));
+    confirmRemoval(dialog, 'Spam');
     expect(await screen.findByText('The removal continues in the background: 600 members are still to be removed.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Refresh progress' }));
     expect(await screen.findByText('User removed with some errors:')).toBeTruthy();
@@ -283,9 +286,7 @@ describe('/admin for admins', () => {
     await searchFor('b');
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Bea Member' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText(/Reason for removal/), { target: { value: 'Spam' } });
-    fireEvent.click(within(dialog).getByRole('checkbox'));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove User and Invite Tree' }));
+    confirmRemoval(dialog, 'Spam');
     expect(await screen.findByText('The removal is paused: 988 members are still to be removed. Continue the removal to try again.')).toBeTruthy();
     expect(screen.queryByText(/continues in the background/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Continue removal' }));
