@@ -18,6 +18,9 @@ import {
   type Community,
 } from '../support/removal-community.ts';
 
+/** The answer once the 12-member tree is gone (what a finishing or later call returns). */
+const REMOVED_WHOLE_TREE = { totalRemoved: 12, errors: [], complete: true, remaining: 0, inBackground: false };
+
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 useLocalCloudData(endpoints);
@@ -263,13 +266,7 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(leaseUntil);
     // The same end state as an uninterrupted removal: nothing counted down twice.
     await expectGoneAndRestored(seeded);
-    expect(await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Is it done?' })).toEqual({
-      totalRemoved: 12,
-      errors: [],
-      complete: true,
-      remaining: 0,
-      inBackground: false,
-    });
+    expect(await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Is it done?' })).toEqual(REMOVED_WHOLE_TREE);
     expect(await auditEntriesOn(root.uid)).toEqual([expect.objectContaining({ reason: 'Dead run', outcome: 'Removed 12 members.' })]);
     // Seeding, a 10 s lease and the removal: more than the project's 30 s default on a busy machine.
   }, 90_000);
@@ -291,13 +288,7 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     }
     expect((await getRemovalJob({ rootUid: root.uid, kind: 'tree' }))?.removed.size).toBe(1);
     // The admin's next call (Continue removal) finishes it; still the one audit entry.
-    expect(await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Hand-off' })).toEqual({
-      totalRemoved: 12,
-      errors: [],
-      complete: true,
-      remaining: 0,
-      inBackground: false,
-    });
+    expect(await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Hand-off' })).toEqual(REMOVED_WHOLE_TREE);
     await expectGoneAndRestored(seeded);
     expect(await auditEntriesOn(root.uid)).toHaveLength(1);
   });
@@ -399,13 +390,7 @@ describe('members of a frozen tree whose own removal has not run yet', () => {
 
     // The removal itself runs as the admin and the job, not as the members: the admin's next call
     // finishes it, and nothing of theirs remains.
-    expect(await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Finish it' })).toEqual({
-      totalRemoved: 12,
-      errors: [],
-      complete: true,
-      remaining: 0,
-      inBackground: false,
-    });
+    expect(await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Finish it' })).toEqual(REMOVED_WHOLE_TREE);
     await expectGoneAndRestored(seeded);
   });
 });
