@@ -1,5 +1,6 @@
 import type { CallableName } from '#contracts/callables';
 import { adminHandlers } from './handlers/admin/handler-rows.ts';
+import { invitesHandlers } from './handlers/invites/handler-rows.ts';
 import { metricsHandlers } from './handlers/metrics/handler-rows.ts';
 import { removalHandlers, removalJobHandlers } from './handlers/removal/handler-rows.ts';
 import { settingsHandlers } from './handlers/settings/handler-rows.ts';
@@ -70,6 +71,7 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   getUserProfile: { entry: 'handlers/profiles/get-user-profile.ts', permissions: { table: 'read', pictures: 'read' } },
   createDummyAnchors: { entry: 'handlers/dev/create-dummy-anchors.ts', permissions: { table: 'readWrite', pictures: 'read' } },
   // Stewardship (issue 5): each area keeps its rows beside its handlers.
+  ...invitesHandlers,
   ...adminHandlers,
   ...metricsHandlers,
   ...removalHandlers,
@@ -78,10 +80,20 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
 
 /** Functions that are not callables: Cognito triggers and scheduled jobs. */
 export const triggerHandlers = {
-  preSignUp: { entry: 'triggers/pre-sign-up.ts', permissions: { table: 'read' } },
+  // readWrite: holds one of the inviter's invites for the new account.
+  preSignUp: { entry: 'triggers/pre-sign-up.ts', permissions: { table: 'readWrite' } },
 } as const satisfies Record<string, CallableHandlerEntry>;
 
 export const jobHandlers = {
   dailyMetrics: { entry: 'jobs/daily-metrics.ts', permissions: { table: 'readWrite' } },
+  // Deletes unjoined accounts whose held invite lapsed (record, files, Cognito user) and gives invites back.
+  inviteLapses: {
+    entry: 'jobs/lapse-reservations.ts',
+    permissions: {
+      table: 'readWrite',
+      pictures: 'readWrite',
+      userPoolActions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers'],
+    },
+  },
   ...removalJobHandlers,
 } as const satisfies Record<string, CallableHandlerEntry>;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { WebConfig } from '#contracts/web-config';
 import { cloudFiles, readJson, writeJson, type CloudFiles, type CloudState, type Endpoints, type Founder } from './cloud-files.ts';
@@ -10,7 +11,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
 import { assertPortsFree, pickFreePorts, type ServicePorts } from './ports.ts';
 import { reapOrphanedEmulators, removePidFile, runningCloudPid, writePidFile } from './process-guard.ts';
 import { ensureBucket, startS3Local } from './s3-local.ts';
-import { startMetricsScheduler } from './scheduler.ts';
+import { startInviteLapseScheduler, startMetricsScheduler } from './scheduler.ts';
 import { ensureFounder } from './seed-founder.ts';
 import { cognitoClient, ensureUserPool } from './user-pool.ts';
 import { startWeb } from './web.ts';
@@ -72,6 +73,8 @@ function configureLambdaEnvironment(values: { tableName: string; bucket: string;
     // The gateway serves the Lambda Invoke API: the removal callables hand work to the worker there.
     LAMBDA_ENDPOINT: values.gateway,
     REMOVAL_WORKER_FUNCTION,
+    // Signs validateInviteCode's sign-up tickets for PreSignUp; a ticket lives minutes, so one per start.
+    SIGN_UP_TICKET_SECRET: randomBytes(32).toString('base64url'),
     POWERTOOLS_LOG_LEVEL: values.quiet ? 'WARN' : 'INFO',
     POWERTOOLS_SERVICE_NAME: 'anchored',
   });
@@ -196,6 +199,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     const scheduler = await startMetricsScheduler(log);
     stoppers.push(() => scheduler.stop());
+    const lapses = startInviteLapseScheduler(log);
+    stoppers.push(() => lapses.stop());
 
     if (options.web) {
       const web = await startWeb({

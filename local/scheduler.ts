@@ -81,3 +81,21 @@ export async function startMetricsScheduler(log: (line: string) => void): Promis
     },
   };
 }
+
+/** EventBridge's hourly rule for held invites (lib/anchored-stack.ts), locally: at start, then every hour. */
+export const INVITE_LAPSE_INTERVAL_MS = 60 * 60 * 1000;
+
+export function startInviteLapseScheduler(log: (line: string) => void): MetricsScheduler {
+  const run = async () => {
+    try {
+      const handler = await loadHandler(jobHandlers.inviteLapses.entry);
+      await handler(scheduledEvent(), lambdaContext('inviteLapses', 60_000));
+    } catch (error) {
+      log(`Held-invite lapse job failed: ${(error as Error).message}`);
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), INVITE_LAPSE_INTERVAL_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

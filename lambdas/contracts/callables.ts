@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { anchorCallables } from './anchors.ts';
 import { feedCallables } from './feed.ts';
 import { adminCallables } from './admin.ts';
+import { invitesCallables } from './invites.ts';
 import { joiningCallables } from './joining.ts';
 import { metricsCallables } from './metrics.ts';
 import { removalCallables } from './removal.ts';
@@ -63,6 +64,7 @@ export const callables = {
   searchUsers: anchorCallables.searchUsers,
   getUserProfile: anchorCallables.getUserProfile,
   createDummyAnchors: anchorCallables.createDummyAnchors,
+  ...invitesCallables,
   // Stewardship (issue 5): one contracts file per area.
   ...adminCallables,
   ...metricsCallables,

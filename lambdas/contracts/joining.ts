@@ -16,7 +16,13 @@ export const INVITE_MESSAGES = {
   ownCode: 'You cannot use your own invite code',
   alreadyInvited: 'Your invite has already been used for your account',
   locationNeeded: 'Please enter your city and state to use your invite code',
-  rateLimited: 'Too many invite code checks from your network. Please try again later.',
+  rateLimited: 'Too many unknown invite codes were tried from your network. Please try again later.',
+  /** PreSignUp without a valid ticket from validateInviteCode (or one for another code, or expired). */
+  ticketNeeded: 'Please check your invite code again before creating your account',
+  codeReplaced: 'This invite code was replaced by its owner. Please ask them for their new code.',
+  notJoinedInviter: 'This invite code cannot be used until its owner has joined',
+  otherInviter: 'You signed up with another member\'s invite code. Please use that code.',
+  reservationLapsed: 'The invite held for you has lapsed. Please ask for a new invite.',
 } as const;
 
 /**
@@ -55,9 +61,14 @@ export const joiningCallables = {
       inviterLocation: z.string(),
       /** null while the location is 'Unknown' (registration), else what the code would count as. */
       inviteType: inviteTypeSchema.nullable(),
+      /**
+       * Proof for Cognito's PreSignUp that this code was checked here moments ago: sign-up sends it
+       * in clientMetadata (or validationData) as `signUpTicket`. Short-lived; check again for a new one.
+       */
+      signUpTicket: z.string(),
     }),
     description:
-      'Checks an invite code (and, unless city and state are Unknown, the location rule) without consuming it; rate-limited per client (429 with Retry-After).',
+      'Checks an invite code (and, unless city and state are Unknown, the location rule) without consuming it, and issues the short-lived sign-up ticket PreSignUp requires. Only checks of an unknown code spend the per-client budget (10 an hour; once spent, every check from that client is refused with 429 and Retry-After until the window passes).',
   },
   useInviteCode: {
     access: 'member',

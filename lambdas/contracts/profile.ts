@@ -27,6 +27,38 @@ function required(label: string) {
   return z.string().trim().min(1, `${label} is required`);
 }
 
+/**
+ * Characters a display name may not carry: controls, bidi overrides and isolates (which reorder
+ * the text around the name, e.g. to fake another member's name or a link), zero-width characters
+ * (invisible twins of a name) and the byte-order mark.
+ */
+const HIDDEN_CHARACTERS = /[\p{Cc}\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
+export const DISPLAY_NAME_HIDDEN_MESSAGE = 'Name cannot contain invisible or control characters';
+
+/**
+ * A name that obeys the rule below made from one that may not (an account's name from before the
+ * rule, or one set outside the app): hidden characters dropped, cut to the maximum; '' if nothing is left.
+ */
+export function sanitizeDisplayName(raw: string): string {
+  const visible = raw.normalize('NFC').replace(new RegExp(HIDDEN_CHARACTERS.source, 'gu'), '').trim();
+  return Array.from(visible).slice(0, DISPLAY_NAME_MAX_LENGTH).join('').trim();
+}
+
+/**
+ * A member's display name wherever it is set (sign-up, profile setup, settings): NFC-normalized,
+ * 1–60 characters after trimming, no hidden characters.
+ */
+export const displayNameSchema = z
+  .string()
+  .transform((name) => name.normalize('NFC').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'Name is required')
+      .max(DISPLAY_NAME_MAX_LENGTH, `Name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`)
+      .refine((name) => !HIDDEN_CHARACTERS.test(name), DISPLAY_NAME_HIDDEN_MESSAGE),
+  );
+
 /** A member in a time zone ahead of UTC may already live "tomorrow" by UTC's calendar. */
 const LATEST_TIME_ZONE_OFFSET_MS = 14 * 60 * 60 * 1000;
 
@@ -48,7 +80,7 @@ export const birthdaySchema = z
  */
 export const profileSetupSchema = z
   .object({
-    displayName: required('Name').max(DISPLAY_NAME_MAX_LENGTH, `Name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+    displayName: displayNameSchema,
     bio: required('Bio').max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`),
     birthday: birthdaySchema,
     location: z

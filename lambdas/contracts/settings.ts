@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { normalizeCity, normalizeState } from './location.ts';
 import { pictureUploadSchema } from './joining.ts';
 import { INVALID_PHONE_MESSAGE, isValidPhone } from './phone.ts';
-import { BIO_MAX_LENGTH, birthdaySchema, DISPLAY_NAME_MAX_LENGTH, INVALID_EMAIL_MESSAGE } from './profile.ts';
+import { BIO_MAX_LENGTH, birthdaySchema, displayNameSchema, INVALID_EMAIL_MESSAGE } from './profile.ts';
 import { userSchema } from './user.ts';
 
 /** Spec §8 Settings, verbatim, plus the sentences the spec has none for. */
@@ -63,11 +63,7 @@ const optionalBirthdaySchema = z.string().superRefine((value, context) => {
  */
 export const updateProfileSchema = z
   .object({
-    displayName: z
-      .string()
-      .trim()
-      .min(1, 'Name is required')
-      .max(DISPLAY_NAME_MAX_LENGTH, `Name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+    displayName: displayNameSchema,
     birthday: optionalBirthdaySchema,
     graduationYear: graduationYearSchema,
     major: z.string().trim().max(MAJOR_MAX_LENGTH, `Major must be at most ${MAJOR_MAX_LENGTH} characters`),

@@ -9,18 +9,29 @@
  */
 export const INVITE_CODE_ATTRIBUTE = 'custom:invite_code';
 export const INVITE_CODE_METADATA_KEY = 'inviteCode';
+/**
+ * The ticket validateInviteCode issued for the code (its `signUpTicket`): PreSignUp sees no client
+ * address, so it admits only a sign-up that proves its code was checked (and budgeted) moments ago.
+ */
+export const SIGN_UP_TICKET_KEY = 'signUpTicket';
 
 export interface SignUpFields {
   email: string;
   displayName: string;
   inviteCode: string;
+  signUpTicket: string;
 }
 
-/** The `options` of Amplify's `signUp({ username: email, password, options })`. */
-export function signUpOptions({ email, displayName, inviteCode }: SignUpFields) {
+/**
+ * The `options` of Amplify's `signUp({ username: email, password, options })`. The ticket goes in
+ * both clientMetadata and validationData: AWS passes either to PreSignUp, cognito-local only the first.
+ */
+export function signUpOptions({ email, displayName, inviteCode, signUpTicket }: SignUpFields) {
   const code = inviteCode.trim().toUpperCase();
+  const proof = { [INVITE_CODE_METADATA_KEY]: code, [SIGN_UP_TICKET_KEY]: signUpTicket };
   return {
-    userAttributes: { email: email.trim(), name: displayName.trim(), [INVITE_CODE_ATTRIBUTE]: code },
-    clientMetadata: { [INVITE_CODE_METADATA_KEY]: code },
+    userAttributes: { email: email.trim(), name: displayName.normalize('NFC').trim(), [INVITE_CODE_ATTRIBUTE]: code },
+    clientMetadata: proof,
+    validationData: proof,
   };
 }

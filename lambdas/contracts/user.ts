@@ -38,11 +38,22 @@ export const userSchema = z.object({
   major: z.string().default(''),
   isSuperuser: z.boolean().default(false),
   isAdmin: z.boolean().default(false),
+  /**
+   * When the member joined: their invite was consumed (the first profile save), or an operator
+   * admitted them without one (the founder). Until then the account only finishes joining (see
+   * lambdas/http/member-presence.ts); superusers and admins take part regardless.
+   */
+  joinedAt: z.string().nullable().default(null),
   /** Accepted anchors (max 100); kept with the edges in one transaction. Absent on older records. */
   anchorCount: z.number().int().default(0),
   inviteSystem: z.object({
     invitesRemaining: z.number().int(),
     invitesUsed: z.number().int().default(0),
+    /**
+     * Invites held for people who signed up with this member's code and have not joined yet. They
+     * count against the 10 with the used ones; each lapses after 7 days unless it turns into a member.
+     */
+    invitesReserved: z.number().int().default(0),
     inviteCode: z.string(),
     localInvitesUsed: z.number().int().default(0),
     distantInvitesUsed: z.number().int().default(0),
@@ -89,3 +100,15 @@ export const userSchema = z.object({
 });
 
 export type User = z.infer<typeof userSchema>;
+
+type InviteHolder = Pick<User, 'isSuperuser' | 'isAdmin' | 'joinedAt'>;
+
+/** A member takes part once they joined; superusers and admins always do. */
+export function hasJoined(user: InviteHolder): boolean {
+  return user.joinedAt !== null || user.isSuperuser || user.isAdmin;
+}
+
+/** Invites a member can still give: the remaining ones less those held for people on the way in. */
+export function invitesLeft(inviteSystem: Pick<User['inviteSystem'], 'invitesRemaining' | 'invitesReserved'>): number {
+  return Math.max(0, inviteSystem.invitesRemaining - inviteSystem.invitesReserved);
+}

@@ -1,4 +1,4 @@
-import { AdminDeleteUserCommand, ListUsersCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDeleteUserCommand, AdminGetUserCommand, ListUsersCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { cognito, userPoolId } from './aws-clients.ts';
 
 /**
@@ -18,6 +18,17 @@ export async function deleteAccountOf(uid: string): Promise<'deleted' | 'absent'
   } catch (error) {
     // Deleted by a racing run between the lookup and the delete.
     if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return 'absent';
+    throw error;
+  }
+}
+
+/** Whether a Cognito account with this username exists (the lapse job's check on a held invite). */
+export async function accountExists(username: string): Promise<boolean> {
+  try {
+    await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: username }));
+    return true;
+  } catch (error) {
+    if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return false;
     throw error;
   }
 }

@@ -11,6 +11,12 @@ export interface Consumption {
   inviteType: InviteType;
   /** The place a local or distant invite was judged on (recorded on the invitee). */
   place: { city: string; state: string } | null;
+  /**
+   * The invitee's Cognito username when sign-up held this invite for them (PreSignUp's
+   * reservation): the held invite turns into a used one. Null for an account admitted without one
+   * (an operator's AdminCreateUser): then an invite must be free after those held for others.
+   */
+  reservationOf: string | null;
   now: Date;
 }
 
@@ -19,6 +25,7 @@ export type ConsumptionOutcome =
   | { ok: true }
   | { ok: false; reason: 'inviter-refused' }
   | { ok: false; reason: 'invitee-refused' }
+  | { ok: false; reason: 'reservation-gone' }
   | { ok: false; reason: 'conflict' };
 
 /**
@@ -27,10 +34,22 @@ export type ConsumptionOutcome =
  * its kind has fewer than 5 uses; a superuser's code has no quota (only `isSuperuser` must still
  * hold) and its remaining count never goes below zero.
  */
-function inviterUpdate({ inviterUid, inviteType }: Consumption, superuserHasInvitesLeft: boolean) {
+function inviterUpdate({ inviterUid, inviteType, reservationOf }: Consumption, superuserHasInvitesLeft: boolean) {
   const values: Record<string, unknown> = { ':one': 1, ':zero': 0 };
   const sets = ['inviteSystem.invitesUsed = if_not_exists(inviteSystem.invitesUsed, :zero) + :one'];
   const conditions = ['attribute_exists(pk)'];
+  if (reservationOf !== null) {
+    sets.push('inviteSystem.invitesReserved = inviteSystem.invitesReserved - :one');
+    conditions.push('inviteSystem.invitesReserved > :zero');
+  } else {
+    // Not held at sign-up: the inviter must have joined and have an invite free of those held for others.
+    values[':string'] = 'S';
+    values[':yes'] = true;
+    conditions.push('(attribute_type(joinedAt, :string) OR isSuperuser = :yes OR isAdmin = :yes)');
+    if (inviteType !== 'unrestricted') {
+      conditions.push('(attribute_not_exists(inviteSystem.invitesReserved) OR inviteSystem.invitesRemaining > inviteSystem.invitesReserved)');
+    }
+  }
   if (inviteType === 'unrestricted') {
     values[':true'] = true;
     conditions.push('isSuperuser = :true');
@@ -66,7 +85,7 @@ function inviteeUpdate({ inviterUid, inviteeUid, inviteType, place, now }: Consu
       Key: keys.user(inviteeUid),
       // The top-level invitedBy feeds the sparse byInviter index (invite tree).
       UpdateExpression:
-        'SET invitedBy = :inviter, inviteSystem.invitedBy = :inviter, inviteSystem.inviteType = :type, inviteSystem.invitedAt = :now' +
+        'SET invitedBy = :inviter, inviteSystem.invitedBy = :inviter, inviteSystem.inviteType = :type, inviteSystem.invitedAt = :now, joinedAt = :now' +
         (bindsPlace ? ', inviteSystem.invitedFrom = :place' : '') +
         ' REMOVE inviteSystem.pendingInviteCode',
       ConditionExpression:
@@ -83,23 +102,44 @@ function inviteeUpdate({ inviterUid, inviteeUid, inviteType, place, now }: Consu
   };
 }
 
+/** A held invite turns into a used one: its reservation goes in the same transaction. */
+function reservationDelete({ inviterUid, reservationOf }: Consumption) {
+  if (reservationOf === null) return [];
+  return [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.inviteReservation(reservationOf),
+        // Not once the lapse job has begun deleting the account.
+        ConditionExpression: 'attribute_exists(pk) AND invitedBy = :inviter AND attribute_not_exists(lapsingSince)',
+        ExpressionAttributeValues: { ':inviter': inviterUid },
+      },
+    },
+  ];
+}
+
 /**
- * Consumes one invite: the inviter's counters and the invitee's `invitedBy` in ONE transaction.
+ * Consumes one invite: the inviter's counters, the invitee's `invitedBy` and `joinedAt`, and the
+ * invite held for them at sign-up, in ONE transaction.
  * `superuserHasInvitesLeft` (read before) only chooses whether a superuser's remaining count is
  * also lowered; the write re-checks it as a condition.
  */
 export async function consumeInvite(consumption: Consumption, superuserHasInvitesLeft = false): Promise<ConsumptionOutcome> {
   try {
     await dynamo().send(
-      new TransactWriteCommand({ TransactItems: [inviterUpdate(consumption, superuserHasInvitesLeft), inviteeUpdate(consumption)] }),
+      new TransactWriteCommand({
+        TransactItems: [inviterUpdate(consumption, superuserHasInvitesLeft), inviteeUpdate(consumption), ...reservationDelete(consumption)],
+      }),
     );
     return { ok: true };
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
-    const [inviterReason, inviteeReason] = error.CancellationReasons ?? [];
+    const [inviterReason, inviteeReason, reservationReason] = error.CancellationReasons ?? [];
     // The invitee's side first: an already-invited member must get the idempotent answer.
     if (inviteeReason?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'invitee-refused' };
     if (inviterReason?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'inviter-refused' };
+    // The held invite lapsed (or was released) meanwhile.
+    if (reservationReason?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'reservation-gone' };
     return { ok: false, reason: 'conflict' };
   }
 }

@@ -1,10 +1,19 @@
 /** Sort-key prefix of a member's anchor edges (begins_with lists them). */
 export const ANCHOR_EDGE_PREFIX = 'ANCHOR#';
 
+export const RESERVATION_PARTITION = 'RESERVATION';
+
 /** Every item's key shape, in one place. Nothing outside lambdas/data builds a key. */
 export const keys = {
   user: (uid: string) => ({ pk: `USER#${uid}`, sk: 'PROFILE' }),
   inviteCode: (code: string) => ({ pk: `INVITE#${code}`, sk: 'INVITE' }),
+  /**
+   * An invite held for an account that signed up and has not joined yet, by its Cognito username
+   * (with email sign-in, the sub). All of them share one partition, so the lapse job reads exactly
+   * the pending ones; sign-ups are far too rare for it to be hot. Its top-level `invitedBy` puts it
+   * in the byInviter index beside the members who joined, so the invite tree sees who is on the way in.
+   */
+  inviteReservation: (username: string) => ({ pk: RESERVATION_PARTITION, sk: `USER#${username}` }),
   metrics: (date: string) => ({ pk: 'METRICS', sk: date }),
   /** One counter per client and window of a rate limit; expires with its window (TTL). */
   rateWindow: (limit: string, client: string, windowStart: number) => ({ pk: `RATE#${limit}#${client}`, sk: `WINDOW#${windowStart}` }),

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { userSchema, type User } from '#contracts/user';
+import { hasJoined, userSchema, type User } from '#contracts/user';
 import { dynamo, tableName } from './aws-clients.ts';
 import { keys, withoutStorageAttributes } from './keys.ts';
 
@@ -13,25 +13,30 @@ import { keys, withoutStorageAttributes } from './keys.ts';
  */
 const REMOVAL_PENDING = 'removalPending';
 
-/** The caller as the presence check sees them: a member, no record (removed), or being removed. */
-export type Presence = 'member' | 'gone' | 'leaving';
+/**
+ * The caller as the presence check sees them: a member, an account that signed up and has not
+ * joined yet (its invite not used; not a superuser or admin), no record (removed), or being removed.
+ */
+export type Presence = 'member' | 'unjoined' | 'gone' | 'leaving';
 
 /**
  * One strongly consistent GetItem (the first call after createUserRecord must see the new record,
- * so no eventual read) projecting only the key and the removal mark.
+ * so no eventual read) projecting only the key, the removal mark and what says they joined.
  */
 export async function callerPresence(uid: string): Promise<Presence> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
       Key: keys.user(uid),
-      ProjectionExpression: 'pk, #pending',
+      ProjectionExpression: 'pk, #pending, joinedAt, isSuperuser, isAdmin',
       ExpressionAttributeNames: { '#pending': REMOVAL_PENDING },
       ConsistentRead: true,
     }),
   );
   if (!Item) return 'gone';
-  return Item[REMOVAL_PENDING] === undefined ? 'member' : 'leaving';
+  if (Item[REMOVAL_PENDING] !== undefined) return 'leaving';
+  const joined = hasJoined({ joinedAt: typeof Item.joinedAt === 'string' ? Item.joinedAt : null, isSuperuser: Item.isSuperuser === true, isAdmin: Item.isAdmin === true });
+  return joined ? 'member' : 'unjoined';
 }
 
 /**

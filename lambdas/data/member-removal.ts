@@ -5,6 +5,7 @@ import { deleteAccountOf } from './cognito-accounts.ts';
 import { batchWrite } from './feed.ts';
 import { deleteConnection, deleteRequest, getFriendship, listEdges } from './friendships.ts';
 import { keys, USER_PROFILE_SK } from './keys.ts';
+import { releaseReservation } from './invite-reservations.ts';
 import { deleteMemberFiles } from './member-files.ts';
 import { deleteMemberPosts, withdrawLikesAndComments, type StopCheck } from './member-contributions.ts';
 import { queryAll } from './query-all.ts';
@@ -14,7 +15,16 @@ import { queryAll } from './query-all.ts';
  * goes last (it names the member's invite code and keeps them in the invite tree), so a run that
  * stops anywhere — a crash, the time budget, a failed step — is finished by the next one.
  */
-export type RemovalStep = 'posts' | 'likes and comments' | 'anchors' | 'own items' | 'invite code' | 'pictures' | 'account' | 'user record';
+export type RemovalStep =
+  | 'posts'
+  | 'likes and comments'
+  | 'anchors'
+  | 'own items'
+  | 'reservation'
+  | 'invite code'
+  | 'pictures'
+  | 'account'
+  | 'user record';
 
 /** A step that failed, naming itself, so the job's error says what is left. */
 export class StepFailed extends Error {
@@ -34,12 +44,17 @@ export interface MemberRemovalOptions {
   beforeStep?: (uid: string, step: RemovalStep) => void;
 }
 
-/** The record's name and invite code (null once the record is gone). */
-export async function memberSummary(uid: string): Promise<{ displayName: string; inviteCode: string | null } | null> {
+/** The record's name, invite code and the codes it replaced (null once the record is gone). */
+export async function memberSummary(uid: string): Promise<{ displayName: string; inviteCode: string | null; retiredInviteCodes: string[] } | null> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(uid), ConsistentRead: true }));
   if (!Item) return null;
   const inviteSystem = Item.inviteSystem as { inviteCode?: unknown } | undefined;
-  return { displayName: String(Item.displayName ?? ''), inviteCode: typeof inviteSystem?.inviteCode === 'string' ? inviteSystem.inviteCode : null };
+  const retired = Array.isArray(Item.retiredInviteCodes) ? Item.retiredInviteCodes.filter((code): code is string => typeof code === 'string') : [];
+  return {
+    displayName: String(Item.displayName ?? ''),
+    inviteCode: typeof inviteSystem?.inviteCode === 'string' ? inviteSystem.inviteCode : null,
+    retiredInviteCodes: retired,
+  };
 }
 
 /**
@@ -102,6 +117,10 @@ export async function deleteInviteCodes(codes: readonly { code: string; ownerUid
   );
 }
 
+/**
+ * Everything of one member, from their posts to their record; also an account that signed up and
+ * never joined (no record, or a record without posts): its held invite is given back to the inviter.
+ */
 export async function removeMember(uid: string, options: MemberRemovalOptions): Promise<void> {
   const step = async (name: RemovalStep, work: () => Promise<unknown>): Promise<void> => {
     // The hard stop holds between steps too, not only inside the long ones (posts, likes, pairs).
@@ -119,10 +138,13 @@ export async function removeMember(uid: string, options: MemberRemovalOptions): 
   await step('likes and comments', () => withdrawLikesAndComments(uid, options.stopIfOutOfTime));
   await step('anchors', () => deletePairs(uid, options.stopIfOutOfTime));
   await step('own items', () => deleteOwnItems(uid));
-  await step('invite code', () => (summary?.inviteCode ? deleteInviteCodes([{ code: summary.inviteCode, ownerUid: uid }]) : Promise.resolve()));
+  const codes = [...(summary?.inviteCode ? [summary.inviteCode] : []), ...(summary?.retiredInviteCodes ?? [])];
+  await step('invite code', () => deleteInviteCodes(codes.map((code) => ({ code, ownerUid: uid }))));
   await step('pictures', () => deleteMemberFiles(uid));
   await step('account', () => deleteAccountOf(uid));
   await step('user record', () => dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.user(uid) })));
+  // An account that never joined hangs in the tree by its held invite (no invitedBy on a record): last.
+  await step('reservation', () => releaseReservation(uid));
 }
 
 /**

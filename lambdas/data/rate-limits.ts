@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { rateWindowOf, type RateLimit } from '#domain/abuse-limits';
 import { dynamo, tableName } from './aws-clients.ts';
 import { keys } from './keys.ts';
@@ -32,4 +32,14 @@ export async function takeRateLimitedHit(limit: RateLimit, subject: string, now:
     }
     throw error;
   }
+}
+
+/** Whether the subject's current window still has room, without counting a hit (one read). */
+export async function peekRateLimit(limit: RateLimit, subject: string, now: Date = new Date()): Promise<RateDecision> {
+  const window = rateWindowOf(limit, now);
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.rateWindow(limit.name, subject, window.start) }));
+  if (typeof Item?.hits === 'number' && Item.hits >= limit.maxHits) {
+    return { allowed: false, retryAfterSeconds: window.end - Math.floor(now.getTime() / 1000) };
+  }
+  return { allowed: true };
 }

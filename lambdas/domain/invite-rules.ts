@@ -1,6 +1,6 @@
 import { INVITE_MESSAGES, type InviteType } from '#contracts/joining';
 import { normalizeState, UNKNOWN_LOCATION } from '#contracts/location';
-import { DISTANT_INVITES_PER_MEMBER, LOCAL_INVITES_PER_MEMBER, type User } from '#contracts/user';
+import { DISTANT_INVITES_PER_MEMBER, hasJoined, invitesLeft, LOCAL_INVITES_PER_MEMBER, type User } from '#contracts/user';
 import { AppError } from './app-error.ts';
 import { cityKey, distanceMiles, DISTANT_RADIUS_MILES, type LatLon } from './places.ts';
 
@@ -41,12 +41,21 @@ export function relatePlaces({ inviter, invitee, inviterCentre, inviteeCentre }:
   return distanceMiles(inviterCentre, inviteeCentre) <= DISTANT_RADIUS_MILES ? 'distant' : 'too-far';
 }
 
-type Inviter = Pick<User, 'isSuperuser' | 'inviteSystem'>;
+type Inviter = Pick<User, 'isSuperuser' | 'isAdmin' | 'joinedAt' | 'inviteSystem'>;
 
-/** A code can vouch for someone new while its owner has an invite left, or is a superuser. */
-export function assertCanInvite(inviter: Inviter): void {
+/**
+ * A code can vouch for someone new while its owner has joined and has an invite left after those
+ * held for others, or is a superuser. `held`: the invite was already held for this newcomer at
+ * sign-up, so it is theirs whatever else is held (and the owner had joined when it was taken).
+ */
+export function assertCanInvite(inviter: Inviter, held = false): void {
+  if (held) {
+    if (!inviter.isSuperuser && inviter.inviteSystem.invitesRemaining <= 0) throw new AppError('resource-exhausted', INVITE_MESSAGES.noInvitesLeft);
+    return;
+  }
+  if (!hasJoined(inviter)) throw new AppError('permission-denied', INVITE_MESSAGES.notJoinedInviter);
   if (inviter.isSuperuser) return;
-  if (inviter.inviteSystem.invitesRemaining <= 0) throw new AppError('resource-exhausted', INVITE_MESSAGES.noInvitesLeft);
+  if (invitesLeft(inviter.inviteSystem) <= 0) throw new AppError('resource-exhausted', INVITE_MESSAGES.noInvitesLeft);
 }
 
 /** The message for a kind whose 5 uses are spent. */
@@ -59,9 +68,9 @@ export function quotaSpentMessage(kind: 'local' | 'distant'): string {
  * no quota and no distance rule. The counts checked here are a courtesy answer; the consumption
  * itself re-checks them as conditions of its transaction.
  */
-export function decideInviteType(inviter: Inviter, relation: PlaceRelation | null): InviteType {
+export function decideInviteType(inviter: Inviter, relation: PlaceRelation | null, held = false): InviteType {
   if (inviter.isSuperuser) return 'unrestricted';
-  assertCanInvite(inviter);
+  assertCanInvite(inviter, held);
   if (relation === null) throw new AppError('invalid-argument', INVITE_MESSAGES.locationNeeded);
   if (relation === 'too-far' || relation === 'unlocatable') {
     throw new AppError('invalid-argument', INVITE_MESSAGES.locationMismatch);

@@ -8,11 +8,13 @@ export interface NewUserInput {
   invitedBy: string | null;
   /** The code the account signed up with, kept until useInviteCode consumes it. */
   pendingInviteCode?: string | null;
+  /** Set only for someone admitted without an invite (the founder); others join when their invite is used. */
+  joinedAt?: string | null;
   now: Date;
 }
 
 /** A new member's record with every default of the spec (§3): 10 invites, privacy 'friends', ... */
-export function newUserRecord({ uid, email, displayName, inviteCode, invitedBy, pendingInviteCode = null, now }: NewUserInput): User {
+export function newUserRecord({ uid, email, displayName, inviteCode, invitedBy, pendingInviteCode = null, joinedAt = null, now }: NewUserInput): User {
   const timestamp = now.toISOString();
   return {
     uid,
@@ -30,10 +32,12 @@ export function newUserRecord({ uid, email, displayName, inviteCode, invitedBy, 
     major: '',
     isSuperuser: false,
     isAdmin: false,
+    joinedAt,
     anchorCount: 0,
     inviteSystem: {
       invitesRemaining: INVITES_PER_MEMBER,
       invitesUsed: 0,
+      invitesReserved: 0,
       inviteCode,
       localInvitesUsed: 0,
       distantInvitesUsed: 0,
@@ -52,9 +56,4 @@ export function newUserRecord({ uid, email, displayName, inviteCode, invitedBy, 
     contactInfo: { phoneNumber: '', personalEmail: '', isPhoneVisible: false, isEmailVisible: false },
     photos: [],
   };
-}
-
-/** Members with invites left, and superusers (unlimited invites), can vouch for someone new. */
-export function canInvite(user: Pick<User, 'isSuperuser' | 'inviteSystem'>): boolean {
-  return user.isSuperuser || user.inviteSystem.invitesRemaining > 0;
 }

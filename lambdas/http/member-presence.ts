@@ -2,7 +2,7 @@ import type { CallableName } from '#contracts/callables';
 import { callables } from '#contracts/callables';
 import { AppError } from '#domain/app-error';
 import { callerPresence } from '#data/member-presence';
-import type { Caller } from './caller.ts';
+import { ADMIN_GROUP, type Caller } from './caller.ts';
 
 /** What createUserRecord answers a token whose Cognito account is gone: sign in again (and find it gone). */
 export const ACCOUNT_GONE_MESSAGE = 'Your account no longer exists. Please sign in again.';
@@ -23,6 +23,24 @@ export const NO_RECORD_MESSAGE = 'User not found';
 export const BEFORE_RECORD_CALLABLES: ReadonlySet<CallableName> = new Set(['getMe', 'createUserRecord', 'deleteMyAccount']);
 
 /**
+ * What an account that signed up and has not joined yet may call: the joining path (its record,
+ * checking and using its invite, its picture, completing its profile) and leaving. Everything else
+ * waits until its invite is used, so an account nobody vouched for cannot post, anchor, search,
+ * read profiles or the feed, or upload photos.
+ */
+export const JOINING_CALLABLES: ReadonlySet<CallableName> = new Set([
+  ...BEFORE_RECORD_CALLABLES,
+  'validateInviteCode',
+  'useInviteCode',
+  'suggestCities',
+  'createProfilePictureUpload',
+  'confirmProfilePicture',
+  'completeProfile',
+]);
+
+export const NOT_JOINED_MESSAGE = 'Please complete your profile to join the community first: your invite is used when you save it.';
+
+/**
  * A Cognito access token stays valid for up to an hour after its member was removed (removal
  * deletes the account, not the token). Every callable that needs a member therefore checks that
  * the caller's record still exists (one GetItem) before doing anything on their behalf, so a
@@ -36,5 +54,10 @@ export const BEFORE_RECORD_CALLABLES: ReadonlySet<CallableName> = new Set(['getM
  */
 export async function requireMemberRecord(name: CallableName, caller: Caller | null): Promise<void> {
   if (!caller || callables[name].access === 'public' || BEFORE_RECORD_CALLABLES.has(name)) return;
-  if ((await callerPresence(caller.uid)) !== 'member') throw new AppError('not-found', NO_RECORD_MESSAGE);
+  const presence = await callerPresence(caller.uid);
+  if (presence === 'gone' || presence === 'leaving') throw new AppError('not-found', NO_RECORD_MESSAGE);
+  // The Cognito admin group counts as joined too (an admin made by an operator, before their record says so).
+  if (presence === 'unjoined' && !JOINING_CALLABLES.has(name) && !caller.groups.includes(ADMIN_GROUP)) {
+    throw new AppError('permission-denied', NOT_JOINED_MESSAGE);
+  }
 }

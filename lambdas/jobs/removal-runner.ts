@@ -5,7 +5,7 @@ import { AppError } from '#domain/app-error';
 import { removalOrder } from '#domain/invite-tree';
 import { createRunBudget, OutOfTime } from '#domain/removal-budget';
 import type { AuditEntry } from '#data/audit-log';
-import { invitedMembers, walkInviteTree } from '#data/invite-tree';
+import { inviteesOf, walkInviteTree } from '#data/invite-tree';
 import { markRemovalPending } from '#data/member-presence';
 import { deleteInviteCodes, forgetInMetrics, memberSummary, removeMember, StepFailed, type MemberRemovalOptions } from '#data/member-removal';
 import {
@@ -94,9 +94,16 @@ export function finishedOutcome(totalRemoved: number): string {
   return `Removed ${totalRemoved} ${totalRemoved === 1 ? 'member' : 'members'}.`;
 }
 
-/** Members who joined under `uid` after the tree was walked (their code was used just before the freeze). */
-async function lateInvitees(uid: string, listed: ReadonlySet<string>): Promise<User[]> {
-  return (await invitedMembers(uid)).filter((user) => !listed.has(user.uid));
+/**
+ * Who arrived under `uid` after the tree was walked: members whose invite was used, and accounts
+ * that signed up (their code was used just before the freeze).
+ */
+async function lateInvitees(uid: string, listed: ReadonlySet<string>): Promise<{ uid: string; inviteCode: string | null }[]> {
+  const { members, pending } = await inviteesOf(uid);
+  return [
+    ...members.map((user) => ({ uid: user.uid, inviteCode: user.inviteSystem.inviteCode })),
+    ...pending.map((reservation) => ({ uid: reservation.username, inviteCode: null })),
+  ].filter((invitee) => !listed.has(invitee.uid));
 }
 
 async function failureMessage(uid: string, failure: StepFailed): Promise<string> {
@@ -173,7 +180,7 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
         const late = await lateInvitees(next, listed);
         if (late.length > 0) {
           // Freeze them too (code and mark), list them first (they sit below `next`), and go on with them.
-          await deleteInviteCodes(late.map((user) => ({ code: user.inviteSystem.inviteCode, ownerUid: user.uid })));
+          await deleteInviteCodes(late.flatMap(({ uid, inviteCode }) => (inviteCode ? [{ code: inviteCode, ownerUid: uid }] : [])));
           await markRemovalPending(late.map((user) => user.uid), key.rootUid);
           await addJobMembers(key, late.map((user) => user.uid));
           job.members = [...late.map((user) => user.uid), ...job.members];

@@ -1,46 +1,93 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { INVITE_MESSAGES } from '#contracts/joining';
-import { INVITE_CODE_ATTRIBUTE, INVITE_CODE_METADATA_KEY } from '#contracts/sign-up';
-import { canInvite } from '#domain/new-user';
+import { displayNameSchema } from '#contracts/profile';
+import { INVITE_CODE_ATTRIBUTE, INVITE_CODE_METADATA_KEY, SIGN_UP_TICKET_KEY } from '#contracts/sign-up';
+import type { User } from '#contracts/user';
+import { assertCanInvite } from '#domain/invite-rules';
 import { isWellFormedInviteCode, normalizeInviteCode } from '#domain/invite-code';
-import { findInviteCodeOwner } from '#data/invite-codes';
+import { findInviteCode } from '#data/invite-codes';
+import { reserveInvite } from '#data/invite-reservations';
 import { getUser } from '#data/users';
 import { FAULT_MESSAGES, isRetryableFault } from '#http/backend-faults';
 import { logger } from '#http/logger';
+import { isTicketForCode } from '#http/sign-up-tickets';
 
 export const INVALID_INVITE_MESSAGE = INVITE_MESSAGES.invalidCode;
 export const NO_INVITES_LEFT_MESSAGE = INVITE_MESSAGES.noInvitesLeft;
 
+/** Cognito shows a trigger's message as "… failed with error <message>." and adds the full stop itself. */
+function refusal(message: string): Error {
+  return new Error(message.replace(/\.$/, ''));
+}
+
+/** What the sign-up says about its code and ticket (attribute, clientMetadata or validationData). */
+function proofOf(event: PreSignUpTriggerEvent): { code: string; ticket: string | undefined } {
+  const fromAttribute = event.request.userAttributes?.[INVITE_CODE_ATTRIBUTE];
+  const metadata = { ...event.request.validationData, ...event.request.clientMetadata };
+  const fromMetadata = metadata[INVITE_CODE_METADATA_KEY];
+  const code = normalizeInviteCode(fromAttribute ?? fromMetadata ?? '');
+  if (fromAttribute && fromMetadata && normalizeInviteCode(fromMetadata) !== code) throw refusal(INVALID_INVITE_MESSAGE);
+  // The attribute is stored as sent: it must already be the normalized code.
+  if (fromAttribute && fromAttribute !== code) throw refusal(INVALID_INVITE_MESSAGE);
+  if (!isWellFormedInviteCode(code)) throw refusal(INVALID_INVITE_MESSAGE);
+  return { code, ticket: metadata[SIGN_UP_TICKET_KEY] };
+}
+
+/** The sign-up's display name, by the settings rule; absent is allowed (the record falls back to the email). */
+function displayNameOf(event: PreSignUpTriggerEvent): string {
+  const name = event.request.userAttributes?.name;
+  if (name === undefined) return '';
+  const checked = displayNameSchema.safeParse(name);
+  if (!checked.success) throw refusal(checked.error.issues[0]?.message ?? 'Please enter a valid name');
+  return checked.data;
+}
+
+/** Why the inviter's condition refused a reservation, read again after the write. */
+function explainRefusal(inviter: User | null, code: string): Error {
+  if (!inviter) return refusal(INVALID_INVITE_MESSAGE);
+  if (inviter.inviteSystem.inviteCode !== code) return refusal(INVITE_MESSAGES.codeReplaced);
+  try {
+    assertCanInvite(inviter);
+  } catch (error) {
+    return refusal((error as Error).message);
+  }
+  return refusal(INVALID_INVITE_MESSAGE);
+}
+
 /**
- * Invite-only sign-up: Cognito refuses a self sign-up unless it carries a valid invite code — the
+ * Invite-only sign-up. Cognito refuses a self sign-up unless it carries a valid invite code — the
  * `custom:invite_code` attribute (kept on the account, so the server knows the code whichever
- * browser goes on), or else clientMetadata/validationData `inviteCode`. When both are present they
- * must agree. It validates only; the code is consumed once, by useInviteCode. Accounts created by
- * an operator (AdminCreateUser) pass.
+ * browser goes on), or else clientMetadata/validationData `inviteCode` — together with the ticket
+ * validateInviteCode issued for that code moments ago (this trigger sees no client address, so
+ * guessing is budgeted there). It then holds one of the inviter's invites for the new account, in
+ * one transaction with the inviter's condition (joined, code still theirs, an invite left after
+ * those already held): the invite lapses after 7 days unless the newcomer joins. Accounts created
+ * by an operator (AdminCreateUser) pass.
  */
 export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
   if (event.triggerSource === 'PreSignUp_AdminCreateUser') return event;
-  const fromAttribute = event.request.userAttributes?.[INVITE_CODE_ATTRIBUTE];
-  const fromMetadata = event.request.clientMetadata?.[INVITE_CODE_METADATA_KEY] ?? event.request.validationData?.[INVITE_CODE_METADATA_KEY];
-  const code = normalizeInviteCode(fromAttribute ?? fromMetadata ?? '');
-  if (fromAttribute && fromMetadata && normalizeInviteCode(fromMetadata) !== code) throw new Error(INVALID_INVITE_MESSAGE);
-  // The attribute is stored as sent: it must already be the normalized code.
-  if (fromAttribute && fromAttribute !== code) throw new Error(INVALID_INVITE_MESSAGE);
-  if (!isWellFormedInviteCode(code)) throw new Error(INVALID_INVITE_MESSAGE);
-  let owner;
+  const { code, ticket } = proofOf(event);
+  const displayName = displayNameOf(event);
+  if (!isTicketForCode(ticket, code)) throw refusal(INVITE_MESSAGES.ticketNeeded);
   try {
-    const ownerUid = await findInviteCodeOwner(code);
-    owner = ownerUid ? await getUser(ownerUid) : null;
+    const found = await findInviteCode(code);
+    if (!found) throw refusal(INVALID_INVITE_MESSAGE);
+    if (found.retired) throw refusal(INVITE_MESSAGES.codeReplaced);
+    const reserved = await reserveInvite({
+      username: event.userName,
+      inviterUid: found.ownerUid,
+      code,
+      displayName,
+      email: event.request.userAttributes?.email ?? '',
+      now: new Date(),
+    });
+    if (!reserved) throw explainRefusal(await getUser(found.ownerUid), code);
+    logger.info('Sign-up admitted; an invite is held', { inviterUid: found.ownerUid });
+    return event;
   } catch (error) {
-    // Cognito shows the trigger's message to the member (the SPA drops its prefix): a throttle or
-    // a timeout reads as the callables' plain "try again", never as the SDK's wording. Without its
-    // last full stop, which Cognito adds ("… failed with error <message>.").
+    // A throttle or a timeout reads as the callables' plain "try again", never as the SDK's wording.
     if (!isRetryableFault(error)) throw error;
     logger.warn('Sign-up met a backend fault', { error });
     throw new Error(FAULT_MESSAGES.busy.replace(/\.$/, ''), { cause: error });
   }
-  if (!owner) throw new Error(INVALID_INVITE_MESSAGE);
-  if (!canInvite(owner)) throw new Error(NO_INVITES_LEFT_MESSAGE);
-  logger.info('Sign-up allowed by invite code', { inviterUid: owner.uid, viaAttribute: Boolean(fromAttribute) });
-  return event;
 }

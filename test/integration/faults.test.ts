@@ -124,7 +124,12 @@ const JOIN_PASSWORD = 'faulty horse 42';
  */
 async function join(cloud: FaultCloud, label: string, inviteCode: string, location: { city: string; state: string }): Promise<TestMember & { inviteType: InviteType }> {
   const email = uniqueEmail(label);
-  const { userAttributes, clientMetadata } = signUpOptions({ email, displayName: `Newcomer ${label}`, inviteCode });
+  const anonymous: TestMember = { uid: '', email, accessToken: '', inviteCode: '' };
+  const { signUpTicket } = await ok<{ signUpTicket: string }>(anonymous, 'validateInviteCode', {
+    inviteCode,
+    userLocation: { city: 'Unknown', state: 'Unknown' },
+  });
+  const { userAttributes, clientMetadata } = signUpOptions({ email, displayName: `Newcomer ${label}`, inviteCode, signUpTicket });
   for (let attempt = 1; ; attempt++) {
     try {
       await cognito(cloud.endpoints).send(

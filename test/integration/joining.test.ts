@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { INVITE_CODE_ATTRIBUTE, signUpOptions } from '../../lambdas/contracts/sign-up.ts';
 import { INVITE_CODE_ALPHABET } from '../../lambdas/domain/invite-code.ts';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { callApi, cognito, confirmSignUp, mailbox, signIn, uniqueEmail } from '../support/local-cloud-client.ts';
+import { callApi, cognito, confirmSignUp, mailbox, signIn, signUpTicketFor, uniqueEmail } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -25,7 +25,8 @@ const PROFILE = {
 /** Sign-up as the SPA does it (signUpOptions), verification code from the mailbox, sign-in. */
 async function joinWithCode(inviteCode: string, displayName = 'Newcomer Nell') {
   const email = uniqueEmail('joiner');
-  const { userAttributes, clientMetadata } = signUpOptions({ email, displayName, inviteCode });
+  const signUpTicket = await signUpTicketFor(endpoints, inviteCode);
+  const { userAttributes, clientMetadata } = signUpOptions({ email, displayName, inviteCode, signUpTicket });
   await cognito(endpoints).send(
     new SignUpCommand({
       ClientId: endpoints.cognito.userPoolClientId,

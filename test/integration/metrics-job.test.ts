@@ -67,7 +67,7 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
 
   /** The real consumption transaction (inviter's counters + invitee's invitedBy). */
   async function consume(inviter: string, invitee: string, inviteType: 'local' | 'distant' | 'unrestricted' = 'local') {
-    const outcome = await consumeInvite({ inviterUid: inviter, inviteeUid: invitee, inviteType, place: null, now: RUN }, inviteType === 'unrestricted');
+    const outcome = await consumeInvite({ inviterUid: inviter, inviteeUid: invitee, inviteType, place: null, reservationOf: null, now: RUN }, inviteType === 'unrestricted');
     expect(outcome).toEqual({ ok: true });
   }
 

@@ -1,7 +1,7 @@
 import type { CallableName } from '../../lambdas/contracts/callables.ts';
 import type { ErrorStatus } from '../../lambdas/contracts/protocol.ts';
 import { INVITE_REQUIRED_MESSAGE } from '../../lambdas/handlers/profile/complete-profile.ts';
-import { ACCOUNT_GONE_MESSAGE, NO_RECORD_MESSAGE } from '../../lambdas/http/member-presence.ts';
+import { ACCOUNT_GONE_MESSAGE, NO_RECORD_MESSAGE, NOT_JOINED_MESSAGE } from '../../lambdas/http/member-presence.ts';
 import type { TestMember } from './local-cloud-members.ts';
 import type { RealIdentity } from './identities.ts';
 
@@ -90,21 +90,29 @@ export function refused(code: ErrorStatus, message?: string): Outcome {
 }
 
 const gone = refused('not-found', NO_RECORD_MESSAGE);
+/** An account that signed up and has not joined may only finish joining (or leave). */
+const notJoined = refused('permission-denied', NOT_JOINED_MESSAGE);
 /** Only a member whose invite was consumed, a superuser or an admin may complete a profile. */
 const inviteRequired = refused('invalid-argument', INVITE_REQUIRED_MESSAGE);
 const adminOnly = refused('permission-denied', 'Access denied. Admin privileges required.');
 
 /**
  * Every caller with a record gets `outcome`; the removed member's still-valid token is refused as
- * gone (lambdas/http/member-presence.ts), before any read or write.
+ * gone and the unjoined account as not joined (lambdas/http/member-presence.ts), before any read
+ * or write.
  */
 function members(outcome: Outcome, overrides: Partial<Record<RealIdentity, Outcome>> = {}): Record<RealIdentity, Outcome> {
-  return { member: outcome, otherMember: outcome, anchor: outcome, superuser: outcome, admin: outcome, removed: gone, ...overrides };
+  return { member: outcome, otherMember: outcome, anchor: outcome, superuser: outcome, admin: outcome, removed: gone, unjoined: notJoined, ...overrides };
+}
+
+/** A callable of the joining path: the unjoined account gets what any member gets. */
+function joining(outcome: Outcome, overrides: Partial<Record<RealIdentity, Outcome>> = {}): Record<RealIdentity, Outcome> {
+  return members(outcome, { unjoined: outcome, ...overrides });
 }
 
 /** Only the admin passes; other members are refused for lack of the group. */
 function adminRow(adminOutcome: Outcome): Record<RealIdentity, Outcome> {
-  return members(adminOnly, { admin: adminOutcome, removed: adminOnly });
+  return members(adminOnly, { admin: adminOutcome, removed: adminOnly, unjoined: adminOnly });
 }
 
 /** The victim's anchors-only post is invisible to non-anchors, as if it did not exist; the anchor sees it. */
@@ -135,28 +143,28 @@ const PRIVACY = {
 
 export const authzExpectations: Record<CallableName, AuthzRow> = {
   // Before the record exists getMe says so; the SPA then calls createUserRecord, which refuses the ghost.
-  getMe: { input: () => ({}), expect: members(ok) },
+  getMe: { input: () => ({}), expect: joining(ok) },
   validateInviteCode: {
     input: (f) => ({ inviteCode: f.victim.inviteCode, userLocation: { city: 'San Antonio', state: 'Texas' } }),
     // Public (before sign-up): a token, good or bad, changes nothing.
-    expect: members(ok, { removed: ok }),
+    expect: joining(ok, { removed: ok }),
     anonymous: ok,
   },
   useInviteCode: {
     input: () => ({ inviteCode: 'ZZZZZZZZ', userLocation: { city: 'San Antonio', state: 'Texas' } }),
-    expect: members(refused('not-found', 'Invalid invite code')),
+    expect: joining(refused('not-found', 'Invalid invite code')),
   },
-  suggestCities: { input: () => ({ query: 'San' }), expect: members(ok) },
+  suggestCities: { input: () => ({ query: 'San' }), expect: joining(ok) },
   // Cognito no longer has the account: never a new record for a ghost.
-  createUserRecord: { input: () => ({}), expect: members(ok, { removed: refused('unauthenticated', ACCOUNT_GONE_MESSAGE) }) },
+  createUserRecord: { input: () => ({}), expect: joining(ok, { removed: refused('unauthenticated', ACCOUNT_GONE_MESSAGE) }) },
   // Every real caller has a picture and none has used an invite (test/support/identities.ts), so the
   // invite rule decides: superusers and admins need no invite (spec: unlimited invites, admin).
   completeProfile: {
     input: () => ({ ...PROFILE, graduationYear: undefined, major: undefined, privacy: { profileVisibility: 'public', birthdayVisibility: 'private', contactVisibility: 'friends' } }),
-    expect: members(inviteRequired, { superuser: ok, admin: ok }),
+    expect: joining(inviteRequired, { superuser: ok, admin: ok }),
   },
-  createProfilePictureUpload: { input: () => ({ contentType: 'image/jpeg' }), expect: members(ok) },
-  confirmProfilePicture: { input: () => ({}), expect: members(refused('not-found', 'No uploaded picture was found. Please upload it again.')) },
+  createProfilePictureUpload: { input: () => ({ contentType: 'image/jpeg' }), expect: joining(ok) },
+  confirmProfilePicture: { input: () => ({}), expect: joining(refused('not-found', 'No uploaded picture was found. Please upload it again.')) },
   createPost: { input: () => ({ content: 'A post from the authorization matrix', privacy: 'anchors' }), expect: members(ok) },
   // The anchor's feed caught up with the victim's post when they anchored.
   getFeed: { input: () => ({}), expect: members(ok), reveals: { anchor: ['anchorsOnlyPost'] } },
@@ -180,6 +188,10 @@ export const authzExpectations: Record<CallableName, AuthzRow> = {
   getUserProfile: { input: (f) => ({ userId: f.victim.uid }), expect: members(ok), reveals: { anchor: ['photo', 'phone'] } },
   // Dev-only, any member; the business rule wants a city, which only the superuser's and the
   // admin's completeProfile (the row above in registry order) has set by now.
+  // The caller's own invites: nobody else's code or invitees can be asked for.
+  getMyInvites: { input: () => ({}), expect: members(ok) },
+  // A code that is not the caller's answers the caller's own code, changing nothing.
+  replaceInviteCode: { input: (f) => ({ currentCode: f.victim.inviteCode }), expect: members(ok) },
   createDummyAnchors: {
     input: () => ({}),
     expect: members(refused('invalid-argument', 'Please complete your profile (city and state) before creating dummy anchors'), { superuser: ok, admin: ok }),
@@ -198,7 +210,7 @@ export const authzExpectations: Record<CallableName, AuthzRow> = {
   deleteMyAccount: {
     input: () => ({ confirmationText: 'keep my account' }),
     // Exempt from the record check (a retry after a lost answer must confirm): the phrase decides.
-    expect: members(confirmationMismatch, { removed: confirmationMismatch }),
+    expect: joining(confirmationMismatch, { removed: confirmationMismatch }),
   },
   updateProfile: { input: () => PROFILE, expect: members(ok) },
   updatePrivacy: { input: () => PRIVACY, expect: members(ok) },

@@ -44,6 +44,8 @@ export const VALID_SAMPLES: Record<CallableName, Record<string, unknown>> = {
   searchUsers: { query: 'Fu' },
   getUserProfile: { userId: someUid },
   createDummyAnchors: {},
+  getMyInvites: {},
+  replaceInviteCode: { currentCode: 'ABCD2345' },
   grantSuperuserStatus: { userId: someUid, reason: 'Helps out' },
   revokeSuperuserStatus: { userId: someUid, reason: 'Stepped back' },
   getAdminOverview: {},

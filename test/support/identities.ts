@@ -24,9 +24,10 @@ export const BAD_TOKEN_IDENTITIES = [
 /**
  * Real callers with a genuine access token. `anchor` becomes the victim's accepted anchor (the
  * matrix anchors them once the fixture exists); `superuser` has isSuperuser, `admin` the Cognito
- * admin group; `removed` was removed, but their token has not expired.
+ * admin group; `removed` was removed, but their token has not expired; `unjoined` signed up and
+ * made their record but has not joined (their invite is not used yet).
  */
-export const REAL_IDENTITIES = ['member', 'otherMember', 'anchor', 'superuser', 'admin', 'removed'] as const;
+export const REAL_IDENTITIES = ['member', 'otherMember', 'anchor', 'superuser', 'admin', 'removed', 'unjoined'] as const;
 export const IDENTITIES = [...BAD_TOKEN_IDENTITIES, ...REAL_IDENTITIES] as const;
 
 export type BadTokenIdentity = (typeof BAD_TOKEN_IDENTITIES)[number];
@@ -96,16 +97,17 @@ async function createRemovedMember(endpoints: Endpoints): Promise<TestMember> {
 }
 
 export async function createIdentities(endpoints: Endpoints): Promise<Identities> {
-  const [member, otherMember, anchor, superuser, admin, removed] = await Promise.all([
+  const [member, otherMember, anchor, superuser, admin, removed, unjoined] = await Promise.all([
     createMember(endpoints, 'authz-member', { displayName: 'Mona Member', extra: WITH_PICTURE }),
     createMember(endpoints, 'authz-other', { displayName: 'Otto Other', extra: WITH_PICTURE }),
     createMember(endpoints, 'authz-anchor', { displayName: 'Anna Anchor', extra: WITH_PICTURE }),
     createMember(endpoints, 'authz-superuser', { displayName: 'Sam Super', isSuperuser: true, extra: WITH_PICTURE }),
     createAdmin(endpoints),
     createRemovedMember(endpoints),
+    createMember(endpoints, 'authz-unjoined', { displayName: 'Uma Unjoined', joined: false, extra: WITH_PICTURE }),
   ]);
   const subject = await signIn(endpoints, member.email, MEMBER_PASSWORD);
-  const members = { member, otherMember, anchor, superuser, admin, removed };
+  const members = { member, otherMember, anchor, superuser, admin, removed, unjoined };
   const real = Object.fromEntries(REAL_IDENTITIES.map((name) => [name, members[name].accessToken])) as Record<RealIdentity, string>;
   return { tokens: { ...badTokens(endpoints, subject), ...real }, members };
 }

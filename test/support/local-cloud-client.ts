@@ -64,15 +64,33 @@ export async function signIn(endpoints: Endpoints, email: string, password: stri
   return { accessToken: AuthenticationResult.AccessToken, idToken: AuthenticationResult.IdToken };
 }
 
-/** Self sign-up as the SPA does it: the invite code travels in clientMetadata for PreSignUp. */
-export function signUp(endpoints: Endpoints, email: string, password: string, inviteCode?: string) {
+/**
+ * The sign-up ticket validateInviteCode issues for a code (PreSignUp admits only with one), asked
+ * for as step 1 of the SPA does: with city and state 'Unknown'.
+ */
+export async function signUpTicketFor(endpoints: Endpoints, inviteCode: string, headers?: Record<string, string>): Promise<string> {
+  const answer = await callApi(endpoints, 'validateInviteCode', {
+    data: { inviteCode, userLocation: { city: 'Unknown', state: 'Unknown' } },
+    headers,
+  });
+  const ticket = (answer.body as { result?: { signUpTicket?: string } }).result?.signUpTicket;
+  if (answer.status !== 200 || !ticket) throw new Error(`validateInviteCode answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return ticket;
+}
+
+/**
+ * Self sign-up as the SPA does it: the invite code and its sign-up ticket travel in clientMetadata
+ * for PreSignUp. The ticket is asked for unless given (null: none, to see the refusal).
+ */
+export async function signUp(endpoints: Endpoints, email: string, password: string, inviteCode?: string, ticket?: string | null) {
+  const signUpTicket = inviteCode === undefined || ticket === null ? undefined : (ticket ?? (await signUpTicketFor(endpoints, inviteCode).catch(() => undefined)));
   return cognito(endpoints).send(
     new SignUpCommand({
       ClientId: endpoints.cognito.userPoolClientId,
       Username: email,
       Password: password,
       UserAttributes: [{ Name: 'email', Value: email }],
-      ClientMetadata: inviteCode === undefined ? undefined : { inviteCode },
+      ClientMetadata: inviteCode === undefined ? undefined : { inviteCode, ...(signUpTicket && { signUpTicket }) },
     }),
   );
 }

@@ -44,6 +44,11 @@ export interface MemberOptions {
   attributes?: Record<string, string>;
   /** false: only the Cognito account (as right after sign-up). */
   record?: boolean;
+  /**
+   * false: the record of an account that signed up and has not joined (no invite used; the gate of
+   * lambdas/http/member-presence.ts refuses it everything but joining). Default: a member who joined.
+   */
+  joined?: boolean;
   location?: { city: string; state: string };
   isSuperuser?: boolean;
   inviteSystem?: Partial<User['inviteSystem']>;
@@ -73,6 +78,7 @@ export async function createMember(endpoints: Endpoints, label: string, options:
     const base = newUserRecord({ uid, email, displayName, inviteCode, invitedBy: null, now: new Date() });
     await createUserWithInviteCode({
       ...base,
+      joinedAt: options.joined === false ? null : base.createdAt,
       ...options.extra,
       isSuperuser: options.isSuperuser ?? false,
       location: { ...base.location, ...options.location },

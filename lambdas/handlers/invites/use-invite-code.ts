@@ -4,9 +4,10 @@ import type { User } from '#contracts/user';
 import { AppError } from '#domain/app-error';
 import { decideInviteType } from '#domain/invite-rules';
 import { consumeInvite } from '#data/invite-consumption';
+import { findReservation } from '#data/invite-reservations';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
-import { inviterOfCode, relationToInviter } from './inviter-of-code.ts';
+import { inviterHolding, inviterOfCode, relationToInviter } from './inviter-of-code.ts';
 
 /** Concurrent redemptions of one code collide (TransactionConflict); each retries after a jittered pause. */
 const MAX_ATTEMPTS = 12;
@@ -25,25 +26,31 @@ async function requireUser(uid: string): Promise<User> {
   return user;
 }
 
+/**
+ * Turns the invite held for the caller at sign-up into a used one (or, for an account admitted
+ * without a reservation, uses a free invite of the code), deciding local or distant by the place.
+ */
 export const handler = defineCallable('useInviteCode', async (input, { caller }) => {
   const invitee = await requireUser(caller.uid);
   if (invitee.inviteSystem.invitedBy) return alreadyConsumed(invitee);
 
+  const reservation = await findReservation(caller.username);
   const code = input.inviteCode ?? invitee.inviteSystem.pendingInviteCode;
-  if (!code) throw new AppError('invalid-argument', INVITE_MESSAGES.invalidCode);
+  if (!code && !reservation) throw new AppError('invalid-argument', INVITE_MESSAGES.invalidCode);
   const place = input.userLocation ?? (invitee.location.city && invitee.location.state ? invitee.location : null);
 
   for (let attempt = 1; ; attempt++) {
     // Read to classify (local / distant / superuser); the limits themselves are conditions of the write.
-    const inviter = await inviterOfCode(code);
+    const inviter = reservation ? await inviterHolding(reservation, code) : await inviterOfCode(code ?? '');
     if (inviter.uid === invitee.uid) throw new AppError('invalid-argument', INVITE_MESSAGES.ownCode);
-    const inviteType = decideInviteType(inviter, place ? relationToInviter(inviter, place) : null);
+    const inviteType = decideInviteType(inviter, place ? relationToInviter(inviter, place) : null, reservation !== null);
     const outcome = await consumeInvite(
-      { inviterUid: inviter.uid, inviteeUid: invitee.uid, inviteType, place, now: new Date() },
+      { inviterUid: inviter.uid, inviteeUid: invitee.uid, inviteType, place, reservationOf: reservation ? caller.username : null, now: new Date() },
       inviter.inviteSystem.invitesRemaining > 0,
     );
     if (outcome.ok) return { invitedBy: inviter.uid, inviteType, alreadyConsumed: false };
     if (outcome.reason === 'invitee-refused') return alreadyConsumed(await requireUser(invitee.uid));
+    if (outcome.reason === 'reservation-gone') throw new AppError('not-found', INVITE_MESSAGES.reservationLapsed);
     // inviter-refused: a concurrent redemption took the last use; the next read explains it
     // (decideInviteType throws the quota message). conflict: another transaction held the item.
     if (attempt >= MAX_ATTEMPTS) throw new AppError('aborted', 'The invite code is busy. Please try again.');

@@ -1,5 +1,6 @@
 import { UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { sanitizeDisplayName } from '#contracts/profile';
 import { AppError } from '#domain/app-error';
 import { generateInviteCode, isWellFormedInviteCode, normalizeInviteCode } from '#domain/invite-code';
 import { newUserRecord } from '#domain/new-user';
@@ -38,7 +39,8 @@ export const handler = defineCallable('createUserRecord', async (_input, { calle
       ...newUserRecord({
         uid: caller.uid,
         email: account.email,
-        displayName: account.name.trim() || account.email.split('@')[0] || 'Member',
+        // PreSignUp held the name to the settings rule; an account made otherwise is brought to it.
+        displayName: sanitizeDisplayName(account.name) || sanitizeDisplayName(account.email.split('@')[0] ?? '') || 'Member',
         inviteCode: generateInviteCode(),
         invitedBy: null,
         pendingInviteCode: pendingCode && isWellFormedInviteCode(pendingCode) ? pendingCode : null,

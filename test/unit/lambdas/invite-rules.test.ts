@@ -8,11 +8,16 @@ const austin = { lat: 30.267, lon: -97.743 };
 const roundRock = { lat: 30.508, lon: -97.679 };
 const dallas = { lat: 32.777, lon: -96.797 };
 
-function inviter(overrides: { isSuperuser?: boolean; invitesRemaining?: number; localInvitesUsed?: number; distantInvitesUsed?: number } = {}) {
+function inviter(
+  overrides: { isSuperuser?: boolean; invitesRemaining?: number; invitesReserved?: number; localInvitesUsed?: number; distantInvitesUsed?: number; joinedAt?: string | null } = {},
+) {
   return {
     isSuperuser: overrides.isSuperuser ?? false,
+    isAdmin: false,
+    joinedAt: overrides.joinedAt === undefined ? '2026-01-01T00:00:00.000Z' : overrides.joinedAt,
     inviteSystem: {
       invitesRemaining: overrides.invitesRemaining ?? 10,
+      invitesReserved: overrides.invitesReserved ?? 0,
       invitesUsed: 0,
       inviteCode: 'ABCDEFGH',
       localInvitesUsed: overrides.localInvitesUsed ?? 0,
@@ -109,6 +114,17 @@ describe('deciding an invite', () => {
   it('refuses a code without invites left', () => {
     expect(refusal(() => assertCanInvite(inviter({ invitesRemaining: 0 })))).toMatchObject({ message: INVITE_MESSAGES.noInvitesLeft });
     expect(refusal(() => decideInviteType(inviter({ invitesRemaining: 0 }), 'local'))).toMatchObject({ message: INVITE_MESSAGES.noInvitesLeft });
+  });
+
+  it('counts invites held for people on the way in against what is left, except for the invite held for this newcomer', () => {
+    expect(refusal(() => assertCanInvite(inviter({ invitesRemaining: 3, invitesReserved: 3 })))).toMatchObject({ message: INVITE_MESSAGES.noInvitesLeft });
+    expect(() => assertCanInvite(inviter({ invitesRemaining: 3, invitesReserved: 2 }))).not.toThrow();
+    // The newcomer's own held invite is one of the three: it is theirs.
+    expect(decideInviteType(inviter({ invitesRemaining: 3, invitesReserved: 3 }), 'local', true)).toBe('local');
+  });
+
+  it('refuses the code of a member who has not joined yet', () => {
+    expect(refusal(() => assertCanInvite(inviter({ joinedAt: null })))).toMatchObject({ status: 'permission-denied', message: INVITE_MESSAGES.notJoinedInviter });
   });
 
   it("lets a superuser's code through without quota or distance rule", () => {

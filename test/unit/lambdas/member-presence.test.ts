@@ -19,7 +19,7 @@ vi.mock('#data/aws-clients', () => ({
     },
   }),
 }));
-const { BEFORE_RECORD_CALLABLES, NO_RECORD_MESSAGE, requireMemberRecord } = await import('#http/member-presence');
+const { BEFORE_RECORD_CALLABLES, JOINING_CALLABLES, NO_RECORD_MESSAGE, NOT_JOINED_MESSAGE, requireMemberRecord } = await import('#http/member-presence');
 
 const caller = { uid: 'u1', username: 'u1', groups: [] };
 const guarded = callableNames.filter((name) => callables[name].access !== 'public' && !BEFORE_RECORD_CALLABLES.has(name));
@@ -30,8 +30,8 @@ beforeEach(() => {
 });
 
 describe("requireMemberRecord: a removed member's token is refused", () => {
-  it('reads the record once (one strongly consistent GetItem of the key and the removal mark) for every callable that needs a member, and lets a member through', async () => {
-    stored = { pk: 'USER#u1' };
+  it('reads the record once (one strongly consistent GetItem of the key, the removal mark and what says they joined) for every callable that needs a member, and lets a member through', async () => {
+    stored = { pk: 'USER#u1', joinedAt: '2026-01-01T00:00:00.000Z' };
     for (const name of guarded) await requireMemberRecord(name, caller);
     expect(sent).toHaveLength(guarded.length);
     for (const command of sent) {
@@ -39,7 +39,7 @@ describe("requireMemberRecord: a removed member's token is refused", () => {
       expect((command as GetCommand).input).toEqual({
         TableName: 'table',
         Key: { pk: 'USER#u1', sk: 'PROFILE' },
-        ProjectionExpression: 'pk, #pending',
+        ProjectionExpression: 'pk, #pending, joinedAt, isSuperuser, isAdmin',
         ExpressionAttributeNames: { '#pending': 'removalPending' },
         ConsistentRead: true,
       });
@@ -71,5 +71,34 @@ describe("requireMemberRecord: a removed member's token is refused", () => {
     await requireMemberRecord('validateInviteCode', caller);
     await requireMemberRecord('validateInviteCode', null);
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe('requireMemberRecord: an account that signed up and has not joined takes no part', () => {
+  const outside = guarded.filter((name) => !JOINING_CALLABLES.has(name));
+
+  it('refuses it 403 with a sentence that sends it back to its profile, from every callable outside the joining path', async () => {
+    stored = { pk: 'USER#u1', joinedAt: null, isSuperuser: false, isAdmin: false };
+    expect(outside.length).toBeGreaterThan(30);
+    for (const name of outside) {
+      const refusal = await requireMemberRecord(name, caller).catch((error: unknown) => error);
+      expect(refusal, name).toMatchObject({ status: 'permission-denied', message: NOT_JOINED_MESSAGE });
+    }
+  });
+
+  it('lets it finish joining: its picture, the invite, the profile, and leaving', async () => {
+    stored = { pk: 'USER#u1' };
+    for (const name of ['useInviteCode', 'suggestCities', 'createProfilePictureUpload', 'confirmProfilePicture', 'completeProfile'] as const) {
+      await expect(requireMemberRecord(name, caller), name).resolves.toBeUndefined();
+    }
+  });
+
+  it('lets superusers and admins through without a used invite (record or Cognito group)', async () => {
+    stored = { pk: 'USER#u1', isSuperuser: true };
+    await expect(requireMemberRecord('createPost', caller)).resolves.toBeUndefined();
+    stored = { pk: 'USER#u1', isAdmin: true };
+    await expect(requireMemberRecord('createPost', caller)).resolves.toBeUndefined();
+    stored = { pk: 'USER#u1' };
+    await expect(requireMemberRecord('createPost', { ...caller, groups: ['admin'] })).resolves.toBeUndefined();
   });
 });

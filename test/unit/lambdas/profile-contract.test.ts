@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_VISIBILITY_OPTIONS, profileSetupSchema, VISIBILITY_OPTIONS } from '#contracts/profile';
+import { CONTACT_VISIBILITY_OPTIONS, DISPLAY_NAME_HIDDEN_MESSAGE, displayNameSchema, profileSetupSchema, sanitizeDisplayName, VISIBILITY_OPTIONS } from '#contracts/profile';
 import { INVITE_CODE_ATTRIBUTE, signUpOptions } from '#contracts/sign-up';
 import { inviteCodeSchema } from '#contracts/joining';
 
@@ -44,15 +44,38 @@ describe('the profile setup contract', () => {
 });
 
 describe('sign-up helpers', () => {
-  it('puts the upper-cased code in the custom attribute and the client metadata', () => {
-    expect(signUpOptions({ email: ' a@example.com ', displayName: ' Nell ', inviteCode: 'abcd2345' })).toEqual({
+  it('puts the upper-cased code in the custom attribute, and code and ticket in the client metadata and validation data', () => {
+    expect(signUpOptions({ email: ' a@example.com ', displayName: ' Nell ', inviteCode: 'abcd2345', signUpTicket: 'T' })).toEqual({
       userAttributes: { email: 'a@example.com', name: 'Nell', [INVITE_CODE_ATTRIBUTE]: 'ABCD2345' },
-      clientMetadata: { inviteCode: 'ABCD2345' },
+      clientMetadata: { inviteCode: 'ABCD2345', signUpTicket: 'T' },
+      validationData: { inviteCode: 'ABCD2345', signUpTicket: 'T' },
     });
   });
 
   it("upper-cases codes and says 'Invite codes are 8 characters long' otherwise", () => {
     expect(inviteCodeSchema.parse(' abcd2345 ')).toBe('ABCD2345');
     expect(inviteCodeSchema.safeParse('abc').error?.issues[0]?.message).toBe('Invite codes are 8 characters long');
+  });
+});
+
+describe('display names (sign-up, profile setup, settings)', () => {
+  it('keeps 1–60 visible characters after trimming, NFC-normalized', () => {
+    expect(displayNameSchema.parse('  Nell  ')).toBe('Nell');
+    expect(displayNameSchema.parse('Zoe\u0301')).toBe('Zoé');
+    expect(displayNameSchema.safeParse('   ').success).toBe(false);
+    expect(displayNameSchema.safeParse('x'.repeat(61)).success).toBe(false);
+    expect(displayNameSchema.safeParse('x'.repeat(1500)).success).toBe(false);
+  });
+
+  it('refuses control, bidi-override and zero-width characters', () => {
+    for (const hidden of ['\u0007', '\u202E', '\u2066', '\u200B', '\u200D', '\uFEFF', '\n']) {
+      expect(displayNameSchema.safeParse(`Ne${hidden}ll`).error?.issues[0]?.message, JSON.stringify(hidden)).toBe(DISPLAY_NAME_HIDDEN_MESSAGE);
+    }
+  });
+
+  it('brings a name made outside the app to the rule', () => {
+    expect(sanitizeDisplayName(`  Ne\u202Ell ${'x'.repeat(1500)}`)).toHaveLength(60);
+    expect(sanitizeDisplayName('\u200B\u200B')).toBe('');
+    expect(displayNameSchema.safeParse(sanitizeDisplayName(`A\u0000B${'é'.repeat(80)}`)).success).toBe(true);
   });
 });

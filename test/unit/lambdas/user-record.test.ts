@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { userSchema } from '#contracts/user';
-import { canInvite, newUserRecord } from '#domain/new-user';
+import { hasJoined, invitesLeft, userSchema } from '#contracts/user';
+import { newUserRecord } from '#domain/new-user';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 
@@ -35,11 +35,17 @@ describe('a new user record', () => {
     expect(userSchema.parse(user)).toEqual(user);
   });
 
-  it('can invite while invites remain, and superusers always can', () => {
-    expect(canInvite(user)).toBe(true);
-    const exhausted = { ...user, inviteSystem: { ...user.inviteSystem, invitesRemaining: 0 } };
-    expect(canInvite(exhausted)).toBe(false);
-    expect(canInvite({ ...exhausted, isSuperuser: true })).toBe(true);
+  it('has not joined until its invite is used, unless a superuser or admin', () => {
+    expect(hasJoined(user)).toBe(false);
+    expect(hasJoined({ ...user, joinedAt: '2026-01-01T00:00:00.000Z' })).toBe(true);
+    expect(hasJoined({ ...user, isSuperuser: true })).toBe(true);
+    expect(hasJoined({ ...user, isAdmin: true })).toBe(true);
+  });
+
+  it('counts invites held for people on the way in as not left', () => {
+    expect(invitesLeft(user.inviteSystem)).toBe(10);
+    expect(invitesLeft({ invitesRemaining: 7, invitesReserved: 3 })).toBe(4);
+    expect(invitesLeft({ invitesRemaining: 2, invitesReserved: 3 })).toBe(0);
   });
 });
 

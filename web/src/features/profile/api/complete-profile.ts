@@ -12,9 +12,13 @@ export class InviteRefusedError extends Error {
   override readonly name = 'InviteRefusedError';
 }
 
+/**
+ * useInviteCode checks the code against the entered place with the same rules and messages as
+ * validateInviteCode, for this account: the invite held for it at sign-up stands even if the code
+ * was replaced since, and the public check's per-address budget is never spent on a profile save.
+ */
 async function redeemInvite(inviteCode: string | undefined, userLocation: { city: string; state: string }): Promise<string> {
   try {
-    if (inviteCode) await callApi('validateInviteCode', { inviteCode, userLocation });
     const { invitedBy } = await callApi('useInviteCode', { ...(inviteCode ? { inviteCode } : {}), userLocation });
     return invitedBy;
   } catch (error) {
