@@ -24,6 +24,9 @@ export interface InviteTreeNode {
   email: string;
   location: { city: string; state: string; country: string };
   invitedUsers: InviteTreeNode[];
+  /** Signed up with the inviter's code and not joined yet (an invite is held until lapsesAt). */
+  pending?: boolean;
+  lapsesAt?: string;
 }
 
 export const inviteTreeNodeSchema: z.ZodType<InviteTreeNode> = z.lazy(() =>
@@ -33,6 +36,8 @@ export const inviteTreeNodeSchema: z.ZodType<InviteTreeNode> = z.lazy(() =>
     email: z.string(),
     location: z.object({ city: z.string(), state: z.string(), country: z.string() }),
     invitedUsers: z.array(inviteTreeNodeSchema),
+    pending: z.boolean().optional(),
+    lapsesAt: z.string().optional(),
   }),
 );
 

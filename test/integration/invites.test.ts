@@ -41,7 +41,7 @@ describe('validateInviteCode (public)', () => {
   it("reveals only the inviter's name and city for a known code with an Unknown location", async () => {
     const answer = await validate(code.toLowerCase(), { city: 'Unknown', state: 'Unknown' });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ result: { inviterName: 'validate Inviter', inviterLocation: 'Austin, Texas', inviteType: null } });
+    expect(answer.body).toEqual({ result: { inviterName: 'validate Inviter', inviterLocation: 'Austin, Texas', inviteType: null, signUpTicket: expect.any(String) } });
   });
 
   it('refuses an unknown code and a malformed one', async () => {
@@ -74,18 +74,32 @@ describe('validateInviteCode (public)', () => {
     expect((await validate(superuser.inviteCode, DALLAS)).body).toMatchObject({ result: { inviteType: 'unrestricted' } });
   });
 
-  it('answers 429 with Retry-After after 10 checks an hour from one client', { timeout: 90_000 }, async () => {
+  it('answers 429 with Retry-After after 10 unknown codes an hour from one client, then refuses every check from it', { timeout: 90_000 }, async () => {
     // The hour's window is fixed: checks straddling its end would count in two windows.
     await awayFromWindowEnd(INVITE_CHECK_LIMIT);
     const ip = clientAddress();
-    for (let i = 0; i < 10; i++) expect((await validate(i % 2 ? code : 'ZZZZZZZZ', AUSTIN, ip)).status).not.toBe(429);
+    for (let i = 0; i < 10; i++) expect((await validate(`ZZZZZZZ${'ABCDEFGHJK'[i]}`, AUSTIN, ip)).status).toBe(404);
+    expect(await validate('ZZZZZZZM', AUSTIN, ip)).toMatchObject({ status: 429, body: error(INVITE_MESSAGES.rateLimited, 'resource-exhausted') });
+    // A real code is refused too: otherwise a 429 for unknown codes and an answer for real ones tell them apart.
     const limited = await validate(code, AUSTIN, ip);
     expect(limited).toMatchObject({ status: 429, body: error(INVITE_MESSAGES.rateLimited, 'resource-exhausted') });
+    expect(error(INVITE_MESSAGES.rateLimited).error).not.toMatchObject({ message: expect.stringContaining('Location validation failed') });
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
     // Another client is not affected.
     expect((await validate(code, AUSTIN)).status).toBe(200);
+  });
+});
+
+describe('validateInviteCode for honest members on one address', () => {
+  it('never spends the budget on real codes: a household checks 30 times in a row and keeps its 10 guesses', { timeout: 90_000 }, async () => {
+    await awayFromWindowEnd(INVITE_CHECK_LIMIT);
+    const ip = clientAddress();
+    const { inviteCode } = await inviter('household');
+    for (let i = 0; i < 30; i++) expect((await validate(inviteCode, { city: 'Unknown', state: 'Unknown' }, ip)).status).toBe(200);
+    // A typo still counts as a guess, and is answered as one.
+    expect(await validate('ZZZZZZZZ', AUSTIN, ip)).toMatchObject({ status: 404 });
   });
 });
 

@@ -1,4 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
+import { INVITE_MESSAGES } from '../../lambdas/contracts/joining.ts';
+import { DISPLAY_NAME_HIDDEN_MESSAGE } from '../../lambdas/contracts/profile.ts';
 import { INVITE_CODE_ATTRIBUTE, signUpOptions } from '../../lambdas/contracts/sign-up.ts';
 import { INVITE_CODE_ALPHABET } from '../../lambdas/domain/invite-code.ts';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -68,11 +70,31 @@ describe('sign-up with the invite code as a Cognito attribute (PreSignUp)', () =
     );
   }
 
-  it('accepts a valid code in custom:invite_code and refuses an unknown one or a disagreeing pair', async () => {
-    await expect(signUpWith({ [INVITE_CODE_ATTRIBUTE]: founder.inviteCode })).resolves.toMatchObject({ UserConfirmed: false });
-    await expect(signUpWith({ [INVITE_CODE_ATTRIBUTE]: 'ZZZZZZZZ' })).rejects.toMatchObject({ name: 'UserLambdaValidationException' });
-    await expect(signUpWith({ [INVITE_CODE_ATTRIBUTE]: founder.inviteCode }, { inviteCode: 'ZZZZZZZZ' })).rejects.toMatchObject({
+  it('accepts a valid code in custom:invite_code with its ticket, and refuses an unknown one or a disagreeing pair', async () => {
+    const signUpTicket = await signUpTicketFor(endpoints, founder.inviteCode);
+    await expect(signUpWith({ [INVITE_CODE_ATTRIBUTE]: founder.inviteCode }, { signUpTicket })).resolves.toMatchObject({ UserConfirmed: false });
+    await expect(signUpWith({ [INVITE_CODE_ATTRIBUTE]: 'ZZZZZZZZ' }, { signUpTicket })).rejects.toMatchObject({ name: 'UserLambdaValidationException' });
+    await expect(signUpWith({ [INVITE_CODE_ATTRIBUTE]: founder.inviteCode }, { inviteCode: 'ZZZZZZZZ', signUpTicket })).rejects.toMatchObject({
       message: 'PreSignUp failed with error Invalid invite code.',
+    });
+  });
+
+  it('refuses a valid code without a ticket, or with the ticket of another code', async () => {
+    const other = await createMember(endpoints, 'ticket-other');
+    const otherTicket = await signUpTicketFor(endpoints, other.inviteCode);
+    const refusal = { name: 'UserLambdaValidationException', message: `PreSignUp failed with error ${INVITE_MESSAGES.ticketNeeded}.` };
+    await expect(signUpWith({ [INVITE_CODE_ATTRIBUTE]: founder.inviteCode })).rejects.toMatchObject(refusal);
+    await expect(signUpWith({ [INVITE_CODE_ATTRIBUTE]: founder.inviteCode }, { signUpTicket: otherTicket })).rejects.toMatchObject(refusal);
+    await expect(signUpWith({ [INVITE_CODE_ATTRIBUTE]: founder.inviteCode }, { signUpTicket: 'forged.ticket' })).rejects.toMatchObject(refusal);
+  });
+
+  it('holds the display name to the settings rule: hidden characters and names over 60 characters are refused', async () => {
+    const signUpTicket = await signUpTicketFor(endpoints, founder.inviteCode);
+    await expect(signUpWith({ [INVITE_CODE_ATTRIBUTE]: founder.inviteCode, name: 'Eve\u202Eevil' }, { signUpTicket })).rejects.toMatchObject({
+      message: `PreSignUp failed with error ${DISPLAY_NAME_HIDDEN_MESSAGE}.`,
+    });
+    await expect(signUpWith({ [INVITE_CODE_ATTRIBUTE]: founder.inviteCode, name: 'x'.repeat(1500) }, { signUpTicket })).rejects.toMatchObject({
+      message: 'PreSignUp failed with error Name must be at most 60 characters.',
     });
   });
 });

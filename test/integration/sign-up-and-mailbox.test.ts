@@ -16,10 +16,10 @@ describe('invite-only sign-up through cognito-local and the PreSignUp trigger', 
     expect(await mailbox(endpoints, email)).toEqual([]);
   });
 
-  it('refuses a sign-up with an unknown invite code', async () => {
+  it('refuses a sign-up with an unknown invite code (validateInviteCode issues it no ticket)', async () => {
     await expect(signUp(endpoints, uniqueEmail('bad-code'), PASSWORD, 'ZZZZZZZZ')).rejects.toMatchObject({
       name: 'UserLambdaValidationException',
-      message: 'PreSignUp failed with error Invalid invite code.',
+      message: 'PreSignUp failed with error Please check your invite code again before creating your account.',
     });
   });
 

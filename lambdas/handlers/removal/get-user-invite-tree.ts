@@ -1,23 +1,37 @@
 import { REMOVAL_MESSAGES, type InviteTreeNode } from '#contracts/removal';
-import type { User } from '#contracts/user';
 import { AppError } from '#domain/app-error';
 import { nestTree, type NestedNode } from '#domain/invite-tree';
+import type { Reservation } from '#data/invite-reservations';
 import { walkInviteTree } from '#data/invite-tree';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 
-function toNode(node: NestedNode<User>): InviteTreeNode {
-  const { uid, displayName, email, location } = node.value;
-  return { id: uid, displayName, email, location, invitedUsers: node.children.map(toNode) };
+type TreeEntry = Omit<InviteTreeNode, 'invitedUsers'>;
+
+const NO_PLACE = { city: '', state: '', country: '' };
+
+/** An account on the way in: what it gave at sign-up, and when its held invite lapses. */
+function pendingEntry(reservation: Reservation): TreeEntry {
+  const { username, displayName, email, lapsesAt } = reservation;
+  return { id: username, displayName, email, location: NO_PLACE, pending: true, lapsesAt };
 }
 
-/** Admin: the member and everyone below them, as the remove dialog shows it before removal. */
+function toNode(node: NestedNode<TreeEntry>): InviteTreeNode {
+  return { ...node.value, invitedUsers: node.children.map(toNode) };
+}
+
+/** Admin: the member and everyone below them, pending sign-ups included, as the remove dialog shows it before removal. */
 export const handler = defineCallable('getUserInviteTree', async ({ userId }) => {
   const root = await getUser(userId);
   if (!root) throw new AppError('not-found', REMOVAL_MESSAGES.userNotFound);
-  const { members, records } = await walkInviteTree(userId);
+  const { members, records, pending } = await walkInviteTree(userId);
   records.set(root.uid, root);
-  // Every walked member's record came with the walk (the root's is read above).
-  const tree = nestTree(members, (uid) => records.get(uid) ?? root);
-  return { tree: toNode(tree), totalUsers: members.length };
+  const entryOf = (uid: string): TreeEntry => {
+    const held = pending.get(uid);
+    if (held) return pendingEntry(held);
+    // Every walked member's record came with the walk (the root's is read above).
+    const { displayName, email, location } = records.get(uid) ?? root;
+    return { id: uid, displayName, email, location };
+  };
+  return { tree: toNode(nestTree(members, entryOf)), totalUsers: members.length };
 });
