@@ -42,6 +42,7 @@ export function InviteTree({ tree, totalUsers }: { tree: InviteTreeNode; totalUs
           <Text span size="xs" c="dimmed">
             {node.email}
             {node.location.city ? ` · ${node.location.city}, ${node.location.state}` : ''}
+            {node.pending ? ` · pending${node.lapsesAt ? `, lapses ${node.lapsesAt.slice(0, 10)}` : ''}` : ''}
           </Text>
         </Text>
       ))}
