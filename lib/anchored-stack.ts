@@ -1,12 +1,14 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { AccessLogs } from './access-logs.ts';
 import { Auth } from './auth.ts';
 import { API_PATH_PREFIX, CallableApi } from './callable-api.ts';
-import { DailyMetricsSchedule } from './daily-metrics-schedule.ts';
+import { jobHandlers } from '../lambdas/callable-handlers.ts';
+import { DAILY_METRICS_SCHEDULE, INVITE_LAPSE_SCHEDULE, ScheduledJob } from './scheduled-job.ts';
 import { DataTable } from './data-table.ts';
 import { OriginSecret } from './origin-secret.ts';
 import { PicturesStorage } from './pictures-storage.ts';
+import { SignUpTicketSecret } from './sign-up-ticket-secret.ts';
 import { RemovalWorker } from './removal-worker.ts';
 import type { Stage } from './stage.ts';
 import { WebHosting } from './web-hosting.ts';
@@ -23,7 +25,8 @@ export class AnchoredStack extends Stack {
   public readonly data: DataTable;
   public readonly pictures: PicturesStorage;
   public readonly api: CallableApi;
-  public readonly schedule: DailyMetricsSchedule;
+  public readonly schedule: ScheduledJob;
+  public readonly inviteLapses: ScheduledJob;
   public readonly removal: RemovalWorker;
   public readonly web: WebHosting;
 
@@ -40,7 +43,9 @@ export class AnchoredStack extends Stack {
     this.pictures = new PicturesStorage(this, 'Pictures', { stage, accessLogsBucket: accessLogs.bucket });
     const dataResources = { table: this.data.table, picturesBucket: this.pictures.bucket };
 
-    this.auth = new Auth(this, 'Auth', { stage, triggerResources: dataResources, ...logs });
+    // Known only to validateInviteCode and PreSignUp: a sign-up proves its code was checked moments ago.
+    const signUpTicketSecret = new SignUpTicketSecret(this, 'SignUpTicketSecret').value;
+    this.auth = new Auth(this, 'Auth', { stage, triggerResources: dataResources, signUpTicketSecret, ...logs });
     const resources = { ...dataResources, userPool: this.auth.userPool };
 
     // Known only to CloudFront and the callables: it vouches for the viewer address CloudFront passes.
@@ -49,10 +54,25 @@ export class AnchoredStack extends Stack {
       stage,
       resources,
       originSecret: originSecret.value,
+      signUpTicketSecret,
       userPoolClient: this.auth.userPoolClient,
       ...logs,
     });
-    this.schedule = new DailyMetricsSchedule(this, 'DailyMetrics', { stage, resources, ...logs });
+    const jobProps = { stage, resources, ...logs };
+    this.schedule = new ScheduledJob(this, 'DailyMetrics', {
+      job: jobHandlers.dailyMetrics,
+      schedule: DAILY_METRICS_SCHEDULE,
+      description: 'Daily community metrics',
+      timeout: Duration.minutes(5),
+      ...jobProps,
+    });
+    this.inviteLapses = new ScheduledJob(this, 'InviteLapses', {
+      job: jobHandlers.inviteLapses,
+      schedule: INVITE_LAPSE_SCHEDULE,
+      description: 'Hourly: deletes unjoined accounts whose held invite lapsed and gives invites back',
+      timeout: Duration.minutes(5),
+      ...jobProps,
+    });
     this.removal = new RemovalWorker(this, 'Removal', { stage, resources, callableFunctions: this.api.functions, ...logs });
 
     this.web = new WebHosting(this, 'Web', {

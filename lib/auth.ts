@@ -7,6 +7,7 @@ import { INVITE_CODE_ATTRIBUTE } from '../lambdas/contracts/sign-up.ts';
 import { ADMIN_GROUP } from '../lambdas/http/caller.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
 import { acknowledge } from './nag.ts';
+import { SignUpFirewall } from './sign-up-firewall.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
 
 export interface AuthProps {
@@ -15,11 +16,13 @@ export interface AuthProps {
   readonly triggerResources: Omit<FunctionResources, 'userPool'>;
   readonly logRetention: logs.RetentionDays;
   readonly logRemovalPolicy: RemovalPolicy;
+  /** Checks the tickets of validateInviteCode (a dynamic reference, see sign-up-ticket-secret.ts). */
+  readonly signUpTicketSecret: string;
 }
 
 /**
  * Cognito: email sign-in with verification by code, the `admin` group, the SPA's app client, and
- * the PreSignUp trigger that makes the network invite-only.
+ * the PreSignUp trigger that makes the network invite-only, and AWS WAF's rate limits in front of it.
  */
 export class Auth extends Construct {
   public readonly userPool: cognito.UserPool;
@@ -114,12 +117,14 @@ export class Auth extends Construct {
       permissions: triggerHandlers.preSignUp.permissions,
       resources: props.triggerResources,
       stage: props.stage,
-      description: 'Cognito PreSignUp: refuses a self sign-up without a valid invite code',
+      description: 'Cognito PreSignUp: admits a self sign-up only with a checked invite code, and holds one of its invites',
       // Cognito waits at most 5 seconds for a trigger.
       timeout: Duration.seconds(5),
       logRetention: props.logRetention,
       logRemovalPolicy: props.logRemovalPolicy,
+      extraEnvironment: { SIGN_UP_TICKET_SECRET: props.signUpTicketSecret },
     });
     this.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, this.preSignUp.function);
+    new SignUpFirewall(this, 'Firewall', { userPool: this.userPool });
   }
 }

@@ -31,6 +31,8 @@ export interface CallableApiProps {
    * believes the viewer address CloudFront passes (lambdas/http/client-address.ts).
    */
   readonly originSecret: string;
+  /** Signs sign-up tickets; only validateInviteCode is given it (a dynamic reference, see sign-up-ticket-secret.ts). */
+  readonly signUpTicketSecret: string;
   /** @default the callable registry */
   readonly callables?: readonly CallableDefinition[];
 }
@@ -117,7 +119,10 @@ export class CallableApi extends Construct {
         description: `Callable ${name} (${access})`,
         logRetention: props.logRetention,
         logRemovalPolicy: props.logRemovalPolicy,
-        extraEnvironment: { ORIGIN_VERIFY_SECRET: props.originSecret },
+        extraEnvironment: {
+          ORIGIN_VERIFY_SECRET: props.originSecret,
+          ...(name === 'validateInviteCode' && { SIGN_UP_TICKET_SECRET: props.signUpTicketSecret }),
+        },
       });
       this.functions.set(name, fn);
       grantRateCounters(fn.function, props.resources.table);

@@ -5,7 +5,7 @@ import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { jobHandlers } from '../lambdas/callable-handlers.ts';
+import type { CallableHandlerEntry } from '../lambdas/callable-handlers.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
 import { acknowledge } from './nag.ts';
 import type { Stage } from './stage.ts';
@@ -13,7 +13,15 @@ import type { Stage } from './stage.ts';
 /** Every day at 00:05 UTC, just after the UTC date the metrics item is keyed by has changed. */
 export const DAILY_METRICS_SCHEDULE = events.Schedule.cron({ minute: '5', hour: '0' });
 
-export interface DailyMetricsScheduleProps {
+/** Every hour: invites held for sign-ups lapse after 7 days, and a failed sign-up's invite comes back within the hour. */
+export const INVITE_LAPSE_SCHEDULE = events.Schedule.rate(Duration.hours(1));
+
+export interface ScheduledJobProps {
+  /** The job's row of lambdas/callable-handlers.ts (handler module and grants). */
+  readonly job: CallableHandlerEntry;
+  readonly schedule: events.Schedule;
+  readonly description: string;
+  readonly timeout: Duration;
   readonly stage: Stage;
   readonly resources: FunctionResources;
   readonly logRetention: logs.RetentionDays;
@@ -21,28 +29,29 @@ export interface DailyMetricsScheduleProps {
 }
 
 /**
- * The daily community metrics job: an EventBridge rule invokes it, retrying for a while, and an
+ * A scheduled job (the daily community metrics, the hourly lapse of held invites): an EventBridge
+ * rule invokes it, retrying for a while, and an
  * invocation that still fails lands in an encrypted dead-letter queue for an operator to inspect.
  * Two kinds of failure end there: an event EventBridge could not deliver, and a run that threw or
  * timed out after Lambda's own two retries of an asynchronous invocation (its on-failure
  * destination); EventBridge counts an accepted asynchronous invoke as delivered, so without the
  * destination a failed run would only be in the logs.
  */
-export class DailyMetricsSchedule extends Construct {
+export class ScheduledJob extends Construct {
   public readonly job: AppFunction;
   public readonly rule: events.Rule;
   public readonly deadLetterQueue: sqs.Queue;
 
-  constructor(scope: Construct, id: string, props: DailyMetricsScheduleProps) {
+  constructor(scope: Construct, id: string, props: ScheduledJobProps) {
     super(scope, id);
 
     this.job = new AppFunction(this, 'Job', {
-      entry: jobHandlers.dailyMetrics.entry,
-      permissions: jobHandlers.dailyMetrics.permissions,
+      entry: props.job.entry,
+      permissions: props.job.permissions,
       resources: props.resources,
       stage: props.stage,
-      description: 'Daily community metrics',
-      timeout: Duration.minutes(5),
+      description: props.description,
+      timeout: props.timeout,
       logRetention: props.logRetention,
       logRemovalPolicy: props.logRemovalPolicy,
     });
@@ -64,8 +73,8 @@ export class DailyMetricsSchedule extends Construct {
     });
 
     this.rule = new events.Rule(this, 'Rule', {
-      description: 'Daily community metrics',
-      schedule: DAILY_METRICS_SCHEDULE,
+      description: props.description,
+      schedule: props.schedule,
       targets: [
         new targets.LambdaFunction(this.job.function, {
           retryAttempts: 3,

@@ -63,8 +63,19 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
     const variables = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
     // The removal callables also name the removal worker they hand work to (lib/removal-worker.ts).
     const handsToWorker = (REMOVAL_CALLABLES as readonly string[]).includes(name);
+    // Only validateInviteCode signs sign-up tickets (PreSignUp checks them, test/infra/auth.test.ts).
+    const signsTickets = name === 'validateInviteCode';
     expect(Object.keys(variables).toSorted()).toEqual(
-      ['BUCKET_NAME', 'NODE_OPTIONS', 'ORIGIN_VERIFY_SECRET', 'STAGE', 'TABLE_NAME', 'USER_POOL_ID', ...(handsToWorker ? ['REMOVAL_WORKER_FUNCTION'] : [])].toSorted(),
+      [
+        'BUCKET_NAME',
+        'NODE_OPTIONS',
+        'ORIGIN_VERIFY_SECRET',
+        'STAGE',
+        'TABLE_NAME',
+        'USER_POOL_ID',
+        ...(handsToWorker ? ['REMOVAL_WORKER_FUNCTION'] : []),
+        ...(signsTickets ? ['SIGN_UP_TICKET_SECRET'] : []),
+      ].toSorted(),
     );
     expect(variables).toMatchObject({ STAGE: stage, NODE_OPTIONS: '--enable-source-maps' });
     const logGroupId = referencedId((fn.LoggingConfig as { LogGroup: unknown }).LogGroup);
@@ -149,6 +160,7 @@ describe('CallableApi with every kind of access', () => {
       },
       userPoolClient: userPool.addClient('Client'),
       originSecret: 'origin-secret',
+      signUpTicketSecret: 'sign-up-ticket-secret',
       logRetention: logs.RetentionDays.ONE_DAY,
       logRemovalPolicy: RemovalPolicy.DESTROY,
     });

@@ -51,7 +51,7 @@ describe('auth (Cognito)', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
   });
 
-  it('validates invite codes in a PreSignUp trigger that may only read the table', () => {
+  it('validates invite codes in a PreSignUp trigger that may read and write the table (it holds an invite) and nothing else', () => {
     const [pool] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPool'));
     const triggerId = referencedId((pool?.Properties?.LambdaConfig as { PreSignUp: unknown }).PreSignUp);
     const trigger = resourcesOf(template, 'AWS::Lambda::Function')[triggerId];
@@ -60,14 +60,38 @@ describe('auth (Cognito)', () => {
 
     const actions = actionsOfRole(template, referencedId(trigger?.Properties?.Role));
     expect(actions).toContain('dynamodb:GetItem');
-    expect(actions.filter((a) => /dynamodb:(Put|Update|Delete|BatchWrite)/.test(a))).toEqual([]);
+    expect(actions).toContain('dynamodb:UpdateItem');
     expect(actions.filter((a) => a.startsWith('s3:') || a.startsWith('cognito-idp:'))).toEqual([]);
+    // It checks validateInviteCode's tickets with their secret, given as a dynamic reference only.
+    const secret = (trigger?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables.SIGN_UP_TICKET_SECRET;
+    expect(JSON.stringify(secret)).toMatch(/resolve:secretsmanager/);
 
     template.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
       Principal: 'cognito-idp.amazonaws.com',
       FunctionName: { 'Fn::GetAtt': [triggerId, 'Arn'] },
     });
+  });
+
+  it('puts AWS WAF rate-based rules in front of the user pool: sign-ups per address most tightly', () => {
+    template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'REGIONAL',
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Name: 'SignUpsPerAddress',
+          Action: { Block: {} },
+          Statement: {
+            RateBasedStatement: Match.objectLike({
+              Limit: 20,
+              AggregateKeyType: 'IP',
+              ScopeDownStatement: { ByteMatchStatement: Match.objectLike({ SearchString: 'AWSCognitoIdentityProviderService.SignUp' }) },
+            }),
+          },
+        }),
+      ]),
+    });
+    const [poolId] = Object.keys(resourcesOf(template, 'AWS::Cognito::UserPool'));
+    template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', { ResourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] } });
   });
 
   it('keeps the pool (deletion protection, retained) on prod only', () => {

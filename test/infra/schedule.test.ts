@@ -3,7 +3,8 @@ import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
 
 describe('schedule (daily metrics)', () => {
   const { template } = synth({ stage: 'dev' });
-  const [rule] = Object.values(resourcesOf(template, 'AWS::Events::Rule'));
+  const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule'));
+  const rule = rules.find((candidate) => candidate.Properties?.Description === 'Daily community metrics');
   const [target] = rule?.Properties?.Targets as Record<string, unknown>[];
 
   it('runs the metrics job once a day', () => {
@@ -36,5 +37,19 @@ describe('schedule (daily metrics)', () => {
     expect(config?.Properties).toMatchObject({ MaximumRetryAttempts: 2, Qualifier: '$LATEST' });
     const onFailure = (config?.Properties?.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination;
     expect(referencedId(onFailure)).toBe(queueId);
+  });
+});
+
+describe('schedule (held invites lapse)', () => {
+  const { template } = synth({ stage: 'dev' });
+  const rule = Object.values(resourcesOf(template, 'AWS::Events::Rule')).find((candidate) => candidate.Properties?.ScheduleExpression === 'rate(1 hour)');
+  const [target] = (rule?.Properties?.Targets ?? []) as Record<string, unknown>[];
+
+  it('runs the lapse job every hour, granted what deleting an unjoined account takes, with its own dead-letter queue', () => {
+    const job = resourcesOf(template, 'AWS::Lambda::Function')[referencedId(target?.Arn)]?.Properties;
+    expect(job).toMatchObject({ Runtime: 'nodejs24.x', Timeout: 300 });
+    const actions = actionsOfRole(template, referencedId(job?.Role));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:DeleteItem', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser', 's3:DeleteObject*']));
+    expect(target?.DeadLetterConfig).toBeDefined();
   });
 });

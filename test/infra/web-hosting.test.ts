@@ -62,8 +62,10 @@ describe('web hosting (CloudFront)', () => {
     const forwarded = handler({ viewer: { ip: '203.0.113.40' }, request: { headers: { [VIEWER_ADDRESS_HEADER]: { value: '10.0.0.1' } } } });
     expect(forwarded.headers[VIEWER_ADDRESS_HEADER]).toEqual({ value: '203.0.113.40' });
 
-    const [secretId, ...otherSecrets] = Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret'));
-    expect(otherSecrets).toEqual([]);
+    // The origin secret; the other one signs sign-up tickets (lib/sign-up-ticket-secret.ts).
+    const secrets = Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret'));
+    expect(secrets).toHaveLength(2);
+    const secretId = secrets.find((id) => id.startsWith('OriginSecret')) ?? '';
     const reference = `{{resolve:secretsmanager:\${${secretId}}:SecretString:::}}`;
     const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
     expect(origin.OriginCustomHeaders.map((h: { HeaderName: string; HeaderValue: unknown }) => [h.HeaderName, flatten(h.HeaderValue)])).toEqual([
