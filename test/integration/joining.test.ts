@@ -100,6 +100,21 @@ describe('sign-up with the invite code as a Cognito attribute (PreSignUp)', () =
 });
 
 describe('the user record and the profile', () => {
+  it('createUserRecord brings any account name to the settings rule, never a 500 (a 1,500-character name, hidden characters)', async () => {
+    for (const [name, expected] of [
+      [`Long ${'x'.repeat(1500)}`, `Long ${'x'.repeat(55)}`],
+      ['\u202EReversed\u200B Name', 'Reversed Name'],
+      ['\u200B\u200B', null],
+    ] as const) {
+      const account = await createMember(endpoints, 'odd-name', { record: false, attributes: { name } });
+      const created = await callApi(endpoints, 'createUserRecord', { token: account.accessToken });
+      expect(created.status, JSON.stringify(name)).toBe(200);
+      const { displayName } = (created.body as { result: { displayName: string } }).result;
+      // Nothing visible left: the email's name part stands in.
+      expect(displayName).toBe(expected ?? account.email.split('@')[0]);
+    }
+  });
+
   it('createUserRecord makes the record once, with every default and the signed-up code pending', async () => {
     const { email, accessToken } = await joinWithCode(founder.inviteCode.toLowerCase());
     expect((await callApi(endpoints, 'getMe', { token: accessToken })).status).toBe(404);
