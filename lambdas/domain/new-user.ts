@@ -8,7 +8,7 @@ export interface NewUserInput {
   invitedBy: string | null;
   /** The code the account signed up with, kept until useInviteCode consumes it. */
   pendingInviteCode?: string | null;
-  /** Set only for someone admitted without an invite (the founder); others join when their invite is used. */
+  /** Set only for someone admitted without an invite (the founder, the dev tools' dummy members, benchmark members); others join when their invite is used. */
   joinedAt?: string | null;
   now: Date;
 }

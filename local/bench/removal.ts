@@ -80,7 +80,7 @@ try {
       }),
     );
     const uid = String(User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value);
-    await createUserWithInviteCode(newUserRecord({ uid, email, displayName: name, inviteCode: generateInviteCode(), invitedBy: inviter, now: new Date() }));
+    await createUserWithInviteCode(newUserRecord({ uid, email, displayName: name, inviteCode: generateInviteCode(), invitedBy: inviter, joinedAt: new Date().toISOString(), now: new Date() }));
     return { uid, name, inviter };
   }
 
