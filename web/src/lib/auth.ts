@@ -125,6 +125,8 @@ export interface SignUpOptions {
   userAttributes: Record<string, string>;
   /** Passed to Cognito's Lambda triggers (PreSignUp). */
   clientMetadata?: Record<string, string>;
+  /** Passed to PreSignUp as validationData on AWS (cognito-local passes only clientMetadata). */
+  validationData?: Record<string, string>;
 }
 
 /** Creates the Cognito account; Cognito then emails the verification code. */
