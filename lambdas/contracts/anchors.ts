@@ -110,7 +110,10 @@ export const visibleProfileSchema = memberSummarySchema.extend({
   relationship: relationshipSchema,
   bio: z.string(),
   location: locationSchema,
+  /** Invites the member can still give (held ones count as given). */
   invitesRemaining: z.number().int(),
+  /** A superuser: the profile says 'Unlimited invites' instead of a count. */
+  unlimitedInvites: z.boolean(),
   birthday: z.string().optional(),
   /** Only to the owner and (contactVisibility 'friends') accepted anchors, and only if any exists. */
   contactInfo: z.object({ phoneNumber: z.string().optional(), personalEmail: z.string().optional() }).optional(),

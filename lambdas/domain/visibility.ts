@@ -1,5 +1,5 @@
 import type { Relationship, UserProfile } from '#contracts/anchors';
-import type { User, Visibility } from '#contracts/user';
+import { invitesLeft, type User, type Visibility } from '#contracts/user';
 
 /**
  * Who sees what of a profile (issue 4 fixes the spec's two defects): the owner sees everything;
@@ -75,7 +75,9 @@ export function profileForViewer(user: User, relationship: Relationship, picture
     private: false,
     bio: user.bio,
     location: user.location,
-    invitesRemaining: user.inviteSystem.invitesRemaining,
+    // Invites held for people on the way in are not left to give; a superuser's never run out.
+    invitesRemaining: invitesLeft(user.inviteSystem),
+    unlimitedInvites: user.isSuperuser,
   };
   if (canSeePart(user.privacy, 'birthdayVisibility', audience) && user.birthday) profile.birthday = user.birthday;
   if (canSeePart(user.privacy, 'photosVisibility', audience)) profile.photos = user.photos;

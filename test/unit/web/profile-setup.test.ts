@@ -15,6 +15,7 @@ import {
 } from '../../../web/src/features/profile/picture/crop-math.ts';
 import { pictureFileError } from '../../../web/src/features/profile/picture/picture-file.ts';
 import { inviteStepFor } from '../../../web/src/features/profile/invite-step.ts';
+import { INVITE_MESSAGES } from '../../../lambdas/contracts/joining.ts';
 import { inviteFailureMessage, profileSaveErrorMessage } from '../../../web/src/features/profile/save-messages.ts';
 import { canCompleteProfile, initialProfileValues, type ProfileFormValues } from '../../../web/src/features/profile/profile-form.ts';
 
@@ -96,6 +97,8 @@ describe('profile-save messages (spec §8)', () => {
     expect(inviteFailureMessage('Invalid invite code')).toBe('Location validation failed: Invalid invite code');
     const quota = 'This is a local invite, and all 5 local invites of this code have been used';
     expect(inviteFailureMessage(quota)).toBe(quota);
+    // A 429 is a limit, not the location: never prefixed.
+    expect(inviteFailureMessage(INVITE_MESSAGES.noInvitesLeft, 'resource-exhausted')).toBe(INVITE_MESSAGES.noInvitesLeft);
   });
 
   it('maps the save errors', () => {

@@ -51,6 +51,7 @@ const guardedRoutes: RouteObject[] = [
   { path: 'profile/:userId', handle: { title: 'Profile' }, lazy: screen(() => import('../features/profile/routes/profile-view.tsx')) },
   { path: 'dashboard', handle: { title: 'Dashboard' }, lazy: screen(() => import('../features/dashboard/routes/dashboard.tsx')) },
   { path: 'anchors', handle: { title: 'Anchors' }, lazy: screen(() => import('../features/anchors/routes/anchors.tsx')) },
+  { path: 'invites', handle: { title: 'Invites' }, lazy: screen(() => import('../features/invites/routes/invites.tsx')) },
   { path: 'admin', handle: { title: 'Admin' }, lazy: screen(() => import('../features/admin/routes/admin.tsx')) },
   { path: 'metrics', handle: { title: 'Metrics' }, lazy: screen(() => import('../features/metrics/routes/metrics.tsx')) },
   { path: 'settings', handle: { title: 'Settings' }, lazy: screen(() => import('../features/settings/routes/settings.tsx')) },
@@ -61,7 +62,6 @@ const guardedRoutes: RouteObject[] = [
 const linkedOnlyRoutes: RouteObject[] = [
   { path: 'privacy', title: 'Privacy Policy' },
   { path: 'profile', title: 'Profile' },
-  { path: 'invites', title: 'Invites' },
   { path: 'groups', title: 'Groups' },
   { path: 'groups/discover', title: 'Discover Groups' },
   { path: 'groups/create', title: 'Create a Group' },

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAuthSession, useMe, useSignOut } from '../../lib/session.ts';
 import { PageLoader } from '../page-loader.tsx';
-import { bottomBarItems, isActive, type NavItem, SIGNED_OUT_ITEMS, signedInItems } from './nav-items.ts';
+import { bottomBarItems, isActive, mobileMenuItems, type NavItem, SIGNED_OUT_ITEMS, signedInItems } from './nav-items.ts';
 import classes from './app-layout.module.css';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -21,6 +21,7 @@ export function AppLayout() {
   const session = auth.data;
   const displayName = me.data?.displayName || session?.email || 'Your profile';
   const items: NavItem[] = session ? signedInItems(session.userId, displayName) : SIGNED_OUT_ITEMS;
+  const menuItems: NavItem[] = session ? mobileMenuItems(session.userId, displayName) : SIGNED_OUT_ITEMS;
   const showBottomBar = Boolean(session);
 
   const handleSignOut = () => {
@@ -29,7 +30,7 @@ export function AppLayout() {
   };
 
   const renderItems = (direction: 'row' | 'column') =>
-    items.map((item) => {
+    (direction === 'column' ? menuItems : items).map((item) => {
       const active = isActive(pathname, item.to);
       const isJoin = !session && item.to === '/auth/signup';
       return (

@@ -22,6 +22,13 @@ export function signedInItems(userId: string, displayName: string): NavItem[] {
   ];
 }
 
+/** The mobile menu: the header's items, and Invites (on desktop it is in the dashboard's side menu). */
+export function mobileMenuItems(userId: string, displayName: string): NavItem[] {
+  const items = signedInItems(userId, displayName);
+  const afterAnchors = items.findIndex((item) => item.to === '/anchors') + 1;
+  return [...items.slice(0, afterAnchors), { label: 'Invites', to: '/invites' }, ...items.slice(afterAnchors)];
+}
+
 /** The mobile bottom bar (spec §2): Feed, Groups, Post, Anchors, Profile. */
 export function bottomBarItems(userId: string): NavItem[] {
   return [

@@ -3,10 +3,12 @@ import { isApiError } from '../../lib/api-client.ts';
 
 /**
  * Spec §8, invite at profile save: the server's message or the location sentence, prefixed
- * 'Location validation failed: ' unless it is one of the 'This is a …' quota messages.
+ * 'Location validation failed: ' unless it is one of the 'This is a …' quota messages — or a 429
+ * (a limit, not the location, refused it: the issue overrides the spec's prefix rule there).
  */
-export function inviteFailureMessage(serverMessage: string | undefined): string {
+export function inviteFailureMessage(serverMessage: string | undefined, status?: string): string {
   const message = serverMessage?.trim() || INVITE_MESSAGES.locationMismatch;
+  if (status === 'resource-exhausted') return message;
   return message.includes('This is a') ? message : `Location validation failed: ${message}`;
 }
 

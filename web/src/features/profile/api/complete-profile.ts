@@ -22,7 +22,7 @@ async function redeemInvite(inviteCode: string | undefined, userLocation: { city
     const { invitedBy } = await callApi('useInviteCode', { ...(inviteCode ? { inviteCode } : {}), userLocation });
     return invitedBy;
   } catch (error) {
-    throw new InviteRefusedError(inviteFailureMessage(isApiError(error) ? error.message : undefined));
+    throw new InviteRefusedError(isApiError(error) ? inviteFailureMessage(error.message, error.status) : inviteFailureMessage(undefined));
   }
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router-dom';
 import type { UserProfile } from '#contracts/anchors';
@@ -108,7 +108,16 @@ function ProfileCard({ profile }: { profile: UserProfile }) {
                 {profile.displayName}
               </Title>
               {!profile.private && profile.location && <Text c="dimmed">{joinLocation(profile.location)}</Text>}
-              {!profile.private && <Text size="sm">{profile.invitesRemaining} invites remaining</Text>}
+              {!profile.private && (
+                <Group gap="xs">
+                  <Text size="sm">{profile.unlimitedInvites ? 'Unlimited invites' : `${profile.invitesRemaining} invites remaining`}</Text>
+                  {profile.relationship === 'self' && (
+                    <Anchor component={Link} to="/invites" size="sm">
+                      Your invites
+                    </Anchor>
+                  )}
+                </Group>
+              )}
             </Stack>
           </Group>
           <Group>

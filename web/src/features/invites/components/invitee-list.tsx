@@ -1,0 +1,54 @@
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { Invitee } from '#contracts/invites';
+
+const KIND_LABELS = { local: 'Local', distant: 'Distant', unrestricted: 'Unrestricted' } as const;
+
+function day(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** The people who used the member's code: pending ones (with the day their held invite lapses), then members. */
+export function InviteeList({ invitees }: { invitees: Invitee[] }) {
+  if (invitees.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        Nobody has used your code yet. Share it with someone you vouch for.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="People who used your code">
+      {invitees.map((invitee) => (
+        <Group key={invitee.uid} component="li" justify="space-between" wrap="wrap" gap="xs" data-testid="invitee" data-status={invitee.status}>
+          {invitee.status === 'joined' ? (
+            <Anchor component={Link} to={`/profile/${encodeURIComponent(invitee.uid)}`} fw={500}>
+              {invitee.displayName}
+            </Anchor>
+          ) : (
+            <Text fw={500}>{invitee.displayName}</Text>
+          )}
+          {invitee.status === 'joined' ? (
+            <Group gap="xs">
+              <Badge variant="light" color="teal">
+                {KIND_LABELS[invitee.inviteType]}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                Joined {day(invitee.joinedAt)}
+              </Text>
+            </Group>
+          ) : (
+            <Group gap="xs">
+              <Badge variant="light" color="yellow">
+                Pending
+              </Badge>
+              <Text size="sm" c="dimmed">
+                Lapses {day(invitee.lapsesAt)} unless they finish joining
+              </Text>
+            </Group>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
