@@ -1,8 +1,8 @@
-import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowserContexts } from '../support/browser.ts';
-import { callApi, confirmSignUp, mailbox, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
+import { fillProfile, mailedCode, pngFile } from '../support/e2e-joining.ts';
+import { callApi, confirmSignUp, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
 
 /**
  * Joining through real Chromium against the ephemeral local cloud (test/support/e2e-setup.ts): a
@@ -23,16 +23,6 @@ async function openPage(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page };
 }
 
-/** The newest code once the local mailbox holds `count` messages for this address. */
-async function mailedCode(email: string, count = 1): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const messages = await mailbox(endpoints, email);
-    if (messages.length >= count && messages[0]?.code) return messages[0].code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No code arrived for ${email}`);
-}
-
 async function founderInvitesRemaining(): Promise<number> {
   const { accessToken } = await signIn(endpoints, founder.email, founder.password);
   const answer = await callApi(endpoints, 'getMe', { token: accessToken });
@@ -40,58 +30,8 @@ async function founderInvitesRemaining(): Promise<number> {
   return (answer.body as { result: { inviteSystem: { invitesRemaining: number } } }).result.inviteSystem.invitesRemaining;
 }
 
-/** A small real PNG (a two-colour gradient), so the browser can decode and crop it. */
-function pngFile(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x += 1) rows.set([(x * 255) / width, 120, (y * 255) / height], row + 1 + x * 3);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /** The newcomer of the first test, who then invites someone from too far away. */
 let newcomer: { email: string; password: string } | undefined;
-
-/** Fills profile setup with a cropped picture and the given place. */
-async function fillProfile(page: Page, place: { city: string; state: string }): Promise<void> {
-  await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngFile(320, 240) });
-  await page.getByRole('button', { name: 'Use this picture' }).click();
-  await page.getByLabel(/^Bio/).fill('Hello from far away.');
-  await page.getByLabel(/^Birthday\s*\*?$/).fill('1985-01-02');
-  await page.getByRole('combobox', { name: 'City' }).fill(place.city);
-  await page.getByRole('combobox', { name: 'State' }).fill(place.state);
-  await page.getByRole('combobox', { name: 'State' }).blur();
-  await page.getByLabel(/^Phone Number/).fill('5559876543');
-  await page.getByLabel(/^Personal Email/).fill('far.away@example.com');
-}
 
 describe('joining', () => {
   it("takes a newcomer from the landing page to the dashboard with the founder's invite code", async () => {
@@ -126,7 +66,7 @@ describe('joining', () => {
 
       // Step 3: the code from the local mailbox; then signed in, on to the welcome tutorial.
       await page.waitForURL('**/auth/verify-email?**');
-      await page.getByLabel(/^Verification code/).fill(await mailedCode(email));
+      await page.getByLabel(/^Verification code/).fill(await mailedCode(endpoints, email));
       await page.getByRole('button', { name: 'Verify email' }).click();
       await page.waitForURL('**/welcome');
       for (const title of ['Your Anchors', 'Share Your Invites', 'Your Privacy Matters']) {
@@ -190,7 +130,7 @@ describe('joining', () => {
   it('resets a forgotten password: the modal sends the code, closes itself, and the reset screen finishes', async () => {
     const email = uniqueEmail('forgetful');
     await signUp(endpoints, email, 'Old-password-1', founder.inviteCode);
-    await confirmSignUp(endpoints, email, await mailedCode(email));
+    await confirmSignUp(endpoints, email, await mailedCode(endpoints, email));
     const { context, page } = await openPage();
     try {
       // The 5-second auto-close is observed on a controlled clock rather than waited for.
@@ -206,7 +146,7 @@ describe('joining', () => {
       expect(await dialog.isVisible()).toBe(true);
       await page.clock.runFor(1_000);
       await page.waitForURL('**/auth/reset-password?**');
-      await page.getByLabel(/^Reset code/).fill(await mailedCode(email, 2));
+      await page.getByLabel(/^Reset code/).fill(await mailedCode(endpoints, email, 2));
       await page.getByLabel(/^New password/).fill('New-password-2');
       await page.getByLabel(/^Confirm new password/).fill('New-password-2');
       await page.getByRole('button', { name: 'Reset password' }).click();
@@ -227,7 +167,7 @@ describe('joining', () => {
     const email = uniqueEmail('faraway');
     const password = 'Faraway-pass-1';
     await signUp(endpoints, email, password, inviteCode);
-    await confirmSignUp(endpoints, email, await mailedCode(email));
+    await confirmSignUp(endpoints, email, await mailedCode(endpoints, email));
     const { context, page } = await openPage();
     try {
       await page.goto('/auth/signin');
