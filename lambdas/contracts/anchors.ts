@@ -62,18 +62,33 @@ export const memberSummarySchema = z.object({
   profilePicture: z.string(),
 });
 
-/** The spec's Friendship (§3), as stored on the pair. */
-export const friendshipSchema = z.object({
+const friendshipFields = {
   friendshipId: z.string(),
   users: z.tuple([z.string(), z.string()]),
-  status: friendshipStatusSchema,
   requestedBy: z.string(),
   requestedAt: z.string(),
   acceptedAt: z.string().nullable(),
-  connectionType: connectionTypeSchema,
   invitationChain: z.boolean(),
   mutualFriends: z.number().int(),
-});
+};
+
+/**
+ * A request not yet accepted. It has no connectionType: whether the two live in the same city is
+ * decided when the request is accepted, so a pending request never tells the sender.
+ */
+export const pendingFriendshipSchema = z.object({ ...friendshipFields, status: z.literal('pending') });
+export type PendingFriendship = z.infer<typeof pendingFriendshipSchema>;
+
+/** An accepted pair: its connectionType is decided at acceptance from both members' locations. */
+export const acceptedFriendshipSchema = z.object({ ...friendshipFields, status: z.literal('accepted'), connectionType: connectionTypeSchema });
+export type AcceptedFriendship = z.infer<typeof acceptedFriendshipSchema>;
+
+/** The spec's Friendship (§3), as stored on the pair; connectionType only once accepted. */
+export const friendshipSchema = z.discriminatedUnion('status', [
+  pendingFriendshipSchema,
+  acceptedFriendshipSchema,
+  z.object({ ...friendshipFields, status: z.literal('blocked') }),
+]);
 export type Friendship = z.infer<typeof friendshipSchema>;
 
 export const anchorSchema = memberSummarySchema.extend({
@@ -86,10 +101,10 @@ export const anchorSchema = memberSummarySchema.extend({
 });
 export type Anchor = z.infer<typeof anchorSchema>;
 
+/** A pending request in either list: who and when (no connectionType until it is accepted). */
 export const anchorRequestSchema = memberSummarySchema.extend({
   friendshipId: z.string(),
   requestedAt: z.string(),
-  connectionType: connectionTypeSchema,
 });
 
 export const searchResultSchema = memberSummarySchema.extend({
@@ -128,15 +143,15 @@ export const anchorCallables = {
   sendAnchorRequest: {
     access: 'member',
     input: z.object({ userId: userIdSchema }).strict(),
-    output: friendshipSchema,
-    description: "Sends an anchor request to userId (pending); refused to yourself, when anchored, pending or blocked, or at the sender's cap.",
+    output: pendingFriendshipSchema,
+    description: "Sends an anchor request to userId (pending, no connectionType until accepted); refused to yourself, when anchored, pending or blocked, or at the sender's cap.",
   },
   acceptAnchorRequest: {
     access: 'member',
     input: anchorPairSchema,
-    output: friendshipSchema,
+    output: acceptedFriendshipSchema,
     description:
-      'Accepts a pending request (only its recipient): both edges, the pair and both counters in one transaction with the cap of 100 as conditions on both members.',
+      "Accepts a pending request (only its recipient), deciding its connectionType from both members' locations now: both edges, the pair and both counters in one transaction with the cap of 100 as conditions on both members.",
   },
   removeAnchorRequest: {
     access: 'member',

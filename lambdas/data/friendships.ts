@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { MAX_ANCHORS, friendshipSchema, type Friendship } from '#contracts/anchors';
+import { MAX_ANCHORS, friendshipSchema, type AcceptedFriendship, type ConnectionType, type Friendship, type PendingFriendship } from '#contracts/anchors';
 import { userSchema, type User } from '#contracts/user';
 import { dynamo, tableName } from './aws-clients.ts';
 import { ANCHOR_EDGE_PREFIX, keys, withoutStorageAttributes } from './keys.ts';
@@ -16,19 +16,19 @@ import type { EdgeStatus } from './anchors.ts';
  * write as the edges so they always equal the accepted edges.
  */
 
-/** One member's side of a pair. */
-export interface AnchorEdge {
+interface EdgeFields {
   otherUid: string;
   friendshipId: string;
-  status: EdgeStatus;
   /** Who sent the request, seen from this member. */
   direction: 'sent' | 'received';
   requestedAt: string;
   acceptedAt: string | null;
-  connectionType: Friendship['connectionType'];
   invitationChain: boolean;
   mutualFriends: number;
 }
+
+/** One member's side of a pair; like the pair, it has a connectionType only once accepted. */
+export type AnchorEdge = (EdgeFields & { status: 'pending' }) | (EdgeFields & { status: 'blocked' }) | (EdgeFields & { status: 'accepted'; connectionType: ConnectionType });
 
 /** Which condition of a transaction failed (by item position), or null on success. */
 type Outcome<F extends string> = { ok: true } | { ok: false; failed: F[] };
@@ -63,29 +63,29 @@ export async function getFriendship(friendshipId: string): Promise<Friendship | 
 
 function edgeItem(owner: string, friendship: Friendship): Record<string, unknown> {
   const otherUid = friendship.users[0] === owner ? friendship.users[1] : friendship.users[0];
-  const edge: AnchorEdge = {
+  const fields: EdgeFields = {
     otherUid,
     friendshipId: friendship.friendshipId,
-    status: friendship.status,
     direction: friendship.requestedBy === owner ? 'sent' : 'received',
     requestedAt: friendship.requestedAt,
     acceptedAt: friendship.acceptedAt,
-    connectionType: friendship.connectionType,
     invitationChain: friendship.invitationChain,
     mutualFriends: friendship.mutualFriends,
   };
+  const edge: AnchorEdge =
+    friendship.status === 'accepted' ? { ...fields, status: 'accepted', connectionType: friendship.connectionType } : { ...fields, status: friendship.status };
   return { ...keys.anchorEdge(owner, otherUid), ...edge };
 }
 
-/** Every edge of a member (any status), one Query paged past 1 MB. */
-export async function listEdges(uid: string, status?: EdgeStatus): Promise<AnchorEdge[]> {
+/** Every edge of a member (any status, or only `status`), one Query paged past 1 MB. */
+export async function listEdges<S extends EdgeStatus = EdgeStatus>(uid: string, status?: S): Promise<Extract<AnchorEdge, { status: S }>[]> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ...(status && { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } }),
     ExpressionAttributeValues: { ':pk': keys.user(uid).pk, ':prefix': ANCHOR_EDGE_PREFIX, ...(status && { ':status': status }) },
   });
-  return items.map(({ pk: _pk, sk: _sk, ...edge }) => edge as unknown as AnchorEdge);
+  return items.map(({ pk: _pk, sk: _sk, ...edge }) => edge as unknown as Extract<AnchorEdge, { status: S }>);
 }
 
 export async function getEdge(uid: string, otherUid: string): Promise<AnchorEdge | null> {
@@ -129,7 +129,7 @@ function belowCap(uid: string, increment = 1) {
  * A new pending pair. Fails on 'pair' when any record of the pair exists (anchored, pending or
  * blocked), on 'senderCap' when the sender already has 100 anchors.
  */
-export async function createRequest(friendship: Friendship) {
+export async function createRequest(friendship: PendingFriendship) {
   const [a, b] = friendship.users;
   const sender = friendship.requestedBy;
   return transact(
@@ -153,10 +153,11 @@ export async function createRequest(friendship: Friendship) {
 }
 
 /**
- * Accepts a pending pair: the pair and both edges become accepted and both counters grow, all in
- * one transaction whose conditions are the pending status, the recipient, and both caps.
+ * Accepts a pending pair: the pair and both edges become accepted (and get their connectionType)
+ * and both counters grow, all in one transaction whose conditions are the pending status, the
+ * recipient, and both caps.
  */
-export async function acceptRequest(accepted: Friendship, accepter: string) {
+export async function acceptRequest(accepted: AcceptedFriendship, accepter: string) {
   const [a, b] = accepted.users;
   const other = a === accepter ? b : a;
   const stillPending = (extra = '') => ({
@@ -250,7 +251,7 @@ export async function deleteConnection(friendshipId: string, a: string, b: strin
  * The owner's count grows by their number only while it stays within the cap; nothing is left
  * behind when it would not.
  */
-export async function createAnchoredMembers(owner: string, members: readonly { user: User; pair: Friendship }[]) {
+export async function createAnchoredMembers(owner: string, members: readonly { user: User; pair: AcceptedFriendship }[]) {
   const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [];
   for (const { user, pair } of members) {
     items.push(

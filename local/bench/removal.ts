@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import type { Friendship } from '../../lambdas/contracts/anchors.ts';
+import type { PendingFriendship } from '../../lambdas/contracts/anchors.ts';
 import { startLocalCloud } from '../cloud.ts';
 import { callApi, cognito, signIn } from '../../test/support/local-cloud-client.ts';
 import { useLocalCloudData } from '../../test/support/local-cloud-members.ts';
@@ -103,19 +103,18 @@ try {
 
   const now = () => new Date().toISOString();
   const pair = async (a: string, b: string) => {
-    const friendship: Friendship = {
+    const friendship: PendingFriendship = {
       friendshipId: friendshipIdOf(a, b),
       users: [a, b].sort() as [string, string],
       status: 'pending',
       requestedBy: a,
       requestedAt: now(),
       acceptedAt: null,
-      connectionType: 'local',
       invitationChain: true,
       mutualFriends: 0,
     };
     await createRequest(friendship);
-    await acceptRequest({ ...friendship, status: 'accepted', acceptedAt: now() }, b);
+    await acceptRequest({ ...friendship, status: 'accepted', acceptedAt: now(), connectionType: 'local' }, b);
   };
   await pair(stayer.uid, root.uid);
   await inPool(members.slice(1), (member) => pair(member.inviter ?? '', member.uid));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ANCHOR_MESSAGES } from '../../lambdas/contracts/anchors.ts';
 import { callApi } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData, type MemberOptions, type TestMember } from '../support/local-cloud-members.ts';
@@ -9,6 +10,8 @@ useLocalCloudData(endpoints);
 const { getUser } = await import('../../lambdas/data/users.ts');
 const { seedAcceptedAnchors, seedBlockedPair } = await import('../support/anchor-seed.ts');
 const { friendshipIdOf } = await import('../../lambdas/domain/friendship.ts');
+const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
+const { keys } = await import('../../lambdas/data/keys.ts');
 
 const AUSTIN = { city: 'Austin', state: 'Texas' };
 const DALLAS = { city: 'Dallas', state: 'Texas' };
@@ -37,12 +40,17 @@ async function anchor(a: TestMember, b: TestMember) {
   return ok(b, 'acceptAnchorRequest', { userId: a.uid });
 }
 
+/** An item as the table holds it, not as a schema reads it. */
+async function storedItem(key: Record<string, unknown>) {
+  return (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+}
+
 async function countOf(uid: string) {
   return (await getUser(uid))?.anchorCount;
 }
 
 describe('sendAnchorRequest', () => {
-  it('creates a pending pair with the sorted id, local for the same city and state, distant otherwise', async () => {
+  it('creates a pending pair with the sorted id and no connectionType: whether the two share a city is decided at acceptance', async () => {
     const [a, b, c] = await Promise.all([member('send-a'), member('send-b', { location: { city: ' austin ', state: 'texas' } }), member('send-c', { location: DALLAS })]);
     const sent = await ok(a, 'sendAnchorRequest', { userId: b.uid });
     expect(sent).toMatchObject({
@@ -51,10 +59,41 @@ describe('sendAnchorRequest', () => {
       status: 'pending',
       requestedBy: a.uid,
       acceptedAt: null,
-      connectionType: 'local',
       invitationChain: false,
     });
-    expect(await ok(a, 'sendAnchorRequest', { userId: c.uid })).toMatchObject({ connectionType: 'distant' });
+    expect(sent).not.toHaveProperty('connectionType');
+    expect(await ok(a, 'sendAnchorRequest', { userId: c.uid })).not.toHaveProperty('connectionType');
+    // Not stored either: the pair and both edges.
+    for (const key of [keys.friendship(friendshipIdOf(a.uid, b.uid)), keys.anchorEdge(a.uid, b.uid), keys.anchorEdge(b.uid, a.uid)]) {
+      expect(await storedItem(key)).not.toHaveProperty('connectionType');
+    }
+  });
+
+  it("lists pending requests on both sides without connectionType; accepting decides it from both members' locations", async () => {
+    const [sender, sameCity, otherCity] = await Promise.all([member('ct-sender'), member('ct-same', { location: { city: 'AUSTIN', state: ' Texas' } }), member('ct-other', { location: DALLAS })]);
+    await ok(sender, 'sendAnchorRequest', { userId: sameCity.uid });
+    await ok(otherCity, 'sendAnchorRequest', { userId: sender.uid });
+    type Requests = { received: Record<string, unknown>[]; sent: Record<string, unknown>[] };
+    const ofSender = await ok<Requests>(sender, 'listAnchorRequests');
+    expect(ofSender.sent).toEqual([expect.objectContaining({ uid: sameCity.uid })]);
+    expect(ofSender.received).toEqual([expect.objectContaining({ uid: otherCity.uid })]);
+    const ofSameCity = await ok<Requests>(sameCity, 'listAnchorRequests');
+    expect(ofSameCity.received).toEqual([expect.objectContaining({ uid: sender.uid })]);
+    const ofOtherCity = await ok<Requests>(otherCity, 'listAnchorRequests');
+    expect(ofOtherCity.sent).toEqual([expect.objectContaining({ uid: sender.uid })]);
+    for (const request of [...ofSender.sent, ...ofSender.received, ...ofSameCity.received, ...ofOtherCity.sent]) {
+      expect(request).not.toHaveProperty('connectionType');
+    }
+
+    expect(await ok(sameCity, 'acceptAnchorRequest', { userId: sender.uid })).toMatchObject({ status: 'accepted', connectionType: 'local' });
+    expect(await ok(sender, 'acceptAnchorRequest', { userId: otherCity.uid })).toMatchObject({ status: 'accepted', connectionType: 'distant' });
+    const typeOf = async (viewer: TestMember, other: TestMember) =>
+      (await ok<{ anchors: { uid: string; connectionType: string }[] }>(viewer, 'listAnchors')).anchors.find((entry) => entry.uid === other.uid)?.connectionType;
+    expect(await typeOf(sender, sameCity)).toBe('local');
+    expect(await typeOf(sameCity, sender)).toBe('local');
+    expect(await typeOf(sender, otherCity)).toBe('distant');
+    expect(await typeOf(otherCity, sender)).toBe('distant');
+    expect(await countOf(sender.uid)).toBe(2);
   });
 
   it('refuses yourself, unknown members, a pending pair either way, an anchored pair, a blocked pair, and a sender at 100', async () => {
@@ -134,7 +173,7 @@ describe('removeAnchorRequest (reject and cancel) and removeAnchor', () => {
     await ok(c, 'sendAnchorRequest', { userId: a.uid });
     const lists = await ok<{ received: Record<string, unknown>[]; sent: Record<string, unknown>[] }>(a, 'listAnchorRequests');
     expect(lists.sent).toEqual([expect.objectContaining({ uid: b.uid, friendshipId: friendshipIdOf(a.uid, b.uid), displayName: 'rm-b member' })]);
-    expect(lists.received).toEqual([expect.objectContaining({ uid: c.uid, connectionType: 'local' })]);
+    expect(lists.received).toEqual([expect.objectContaining({ uid: c.uid, friendshipId: friendshipIdOf(a.uid, c.uid), displayName: 'rm-c member' })]);
 
     expect(await ok(b, 'removeAnchorRequest', { userId: a.uid })).toEqual({ friendshipId: friendshipIdOf(a.uid, b.uid), removed: true });
     expect(await ok(a, 'removeAnchorRequest', { friendshipId: friendshipIdOf(a.uid, c.uid) })).toMatchObject({ removed: true });

@@ -47,7 +47,6 @@ export async function seedBlockedPair(blocker: string, blocked: string, now = ne
     requestedBy: blocker,
     requestedAt: now,
     acceptedAt: null,
-    connectionType: 'distant',
     invitationChain: false,
     mutualFriends: 0,
   };
@@ -59,7 +58,7 @@ export async function seedBlockedPair(blocker: string, blocked: string, now = ne
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.anchorEdge(owner, otherUid), otherUid, friendshipId: friendship.friendshipId, status: 'blocked', direction: owner === blocker ? 'sent' : 'received', requestedAt: now, acceptedAt: null, connectionType: 'distant', invitationChain: false, mutualFriends: 0 },
+        Item: { ...keys.anchorEdge(owner, otherUid), otherUid, friendshipId: friendship.friendshipId, status: 'blocked', direction: owner === blocker ? 'sent' : 'received', requestedAt: now, acceptedAt: null, invitationChain: false, mutualFriends: 0 },
       }),
     );
   }

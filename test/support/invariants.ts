@@ -111,11 +111,17 @@ export async function checkInvariants(): Promise<string[]> {
     const friendship = friendships.get(String(edge.friendshipId));
     if (!friendship) problems.push(`anchor edge ${uid} → ${other} without FRIENDSHIP#${String(edge.friendshipId)}`);
     else if (friendship.status !== edge.status) problems.push(`anchor edge ${uid} → ${other} is ${String(edge.status)}, its friendship ${String(friendship.status)}`);
+    else if (friendship.connectionType !== edge.connectionType) {
+      problems.push(`anchor edge ${uid} → ${other} has connectionType ${String(edge.connectionType)}, its friendship ${String(friendship.connectionType)}`);
+    }
     if (edge.status === 'accepted') accepted.set(uid, (accepted.get(uid) ?? 0) + 1);
   }
-  for (const [friendshipId] of friendships) {
+  for (const [friendshipId, friendship] of friendships) {
     const [a = '', b = ''] = friendshipId.split('_');
     if (!edges.has(`${a}>${b}`) || !edges.has(`${b}>${a}`)) problems.push(`FRIENDSHIP#${friendshipId} without both edges`);
+    // Whether the two share a city is decided at acceptance: an accepted pair has it, a pending one never.
+    if (friendship.status === 'accepted' && !friendship.connectionType) problems.push(`FRIENDSHIP#${friendshipId} accepted without a connectionType`);
+    if (friendship.status === 'pending' && friendship.connectionType !== undefined) problems.push(`FRIENDSHIP#${friendshipId} pending with a connectionType`);
   }
   for (const [uid, user] of users) {
     const count = Number(user.anchorCount ?? 0);

@@ -1,4 +1,4 @@
-import { ANCHOR_MESSAGES, MAX_ANCHORS, type Friendship } from '#contracts/anchors';
+import { ANCHOR_MESSAGES, MAX_ANCHORS, type AcceptedFriendship } from '#contracts/anchors';
 import { AppError } from '#domain/app-error';
 import { connectionTypeOf, invitationChainOf, mutualFriendsOf, refuseAccept } from '#domain/friendship';
 import { listAcceptedAnchorIds } from '#data/anchors';
@@ -41,11 +41,11 @@ export const handler = defineCallable('acceptAnchorRequest', async (input, { cal
   if (!accepter || !other) throw new AppError('not-found', ANCHOR_MESSAGES.userNotFound);
   throwRefusal(refuseAccept(caller.uid, pair, accepter.anchorCount, other.anchorCount));
 
-  const accepted: Friendship = {
+  const accepted: AcceptedFriendship = {
     ...pair,
     status: 'accepted',
     acceptedAt: new Date().toISOString(),
-    // Recomputed now: either member may have moved since the request.
+    // Decided now, from where both live today; a pending request never carries it.
     connectionType: connectionTypeOf(accepter.location, other.location),
     invitationChain: invitationChainOf(accepter, other),
     mutualFriends: mutualFriendsOf(anchorsOfAccepter, anchorsOfOther),

@@ -10,7 +10,7 @@ export const handler = defineCallable('listAnchorRequests', async (_input, { cal
     for (const edge of edges.filter((candidate) => candidate.direction === direction)) {
       const user = users.get(edge.otherUid);
       if (!user) continue;
-      requests.push({ ...(await memberSummary(user)), friendshipId: edge.friendshipId, requestedAt: edge.requestedAt, connectionType: edge.connectionType });
+      requests.push({ ...(await memberSummary(user)), friendshipId: edge.friendshipId, requestedAt: edge.requestedAt });
     }
     return requests.sort((a, b) => b.requestedAt.localeCompare(a.requestedAt));
   };

@@ -1,6 +1,6 @@
-import { ANCHOR_MESSAGES, type Friendship } from '#contracts/anchors';
+import { ANCHOR_MESSAGES, type PendingFriendship } from '#contracts/anchors';
 import { AppError } from '#domain/app-error';
-import { connectionTypeOf, friendshipIdOf, invitationChainOf, refuseSend } from '#domain/friendship';
+import { friendshipIdOf, invitationChainOf, refuseSend } from '#domain/friendship';
 import { createRequest, getFriendship } from '#data/friendships';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
@@ -13,14 +13,14 @@ export const handler = defineCallable('sendAnchorRequest', async ({ userId }, { 
   if (!sender || !recipient) throw new AppError('not-found', ANCHOR_MESSAGES.userNotFound);
   throwRefusal(refuseSend(caller.uid, userId, existing, sender.anchorCount));
 
-  const friendship: Friendship = {
+  // No connectionType: whether the two share a city is decided at acceptance and shown only then.
+  const friendship: PendingFriendship = {
     friendshipId,
     users: [caller.uid, userId].sort() as [string, string],
     status: 'pending',
     requestedBy: caller.uid,
     requestedAt: new Date().toISOString(),
     acceptedAt: null,
-    connectionType: connectionTypeOf(sender.location, recipient.location),
     invitationChain: invitationChainOf(sender, recipient),
     // Counted when the request is accepted (spec: at accept time the pair's common anchors).
     mutualFriends: 0,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Friendship } from '#contracts/anchors';
+import type { AcceptedFriendship } from '#contracts/anchors';
 import type { User } from '#contracts/user';
 import { friendshipIdOf } from '#domain/friendship';
 import { generateInviteCode } from '#domain/invite-code';
@@ -13,7 +13,7 @@ const LAST_NAMES = ['Abbott', 'Brooks', 'Carver', 'Dalton', 'Ellis', 'Foster', '
  * as it, and unverified, so the daily metrics never count it) in the owner's city and state, and
  * its accepted local pair with the owner.
  */
-export function dummyMember(owner: User, index: number, now: Date): { user: User; pair: Friendship } {
+export function dummyMember(owner: User, index: number, now: Date): { user: User; pair: AcceptedFriendship } {
   const uid = `dummy-${randomUUID()}`;
   const displayName = `${FIRST_NAMES[index % FIRST_NAMES.length]} ${LAST_NAMES[(index * 7) % LAST_NAMES.length]}`;
   const base = newUserRecord({ uid, email: `${uid}@dummy.anchored.invalid`, displayName, inviteCode: generateInviteCode(), invitedBy: null, joinedAt: now.toISOString(), now });
@@ -27,7 +27,7 @@ export function dummyMember(owner: User, index: number, now: Date): { user: User
     contactInfo: { ...base.contactInfo, phoneNumber: `555-010-${String(1000 + index).slice(-4)}`, personalEmail: `${uid}@dummy.anchored.invalid` },
   };
   const timestamp = now.toISOString();
-  const pair: Friendship = {
+  const pair: AcceptedFriendship = {
     friendshipId: friendshipIdOf(owner.uid, uid),
     users: [owner.uid, uid].sort() as [string, string],
     status: 'accepted',
