@@ -93,7 +93,8 @@ export type Friendship = z.infer<typeof friendshipSchema>;
 
 export const anchorSchema = memberSummarySchema.extend({
   friendshipId: z.string(),
-  location: locationSchema,
+  /** Absent when the anchor's profile visibility hides their profile from their anchors (Only Me). */
+  location: locationSchema.optional(),
   connectionType: connectionTypeSchema,
   invitationChain: z.boolean(),
   mutualFriends: z.number().int(),
@@ -169,7 +170,7 @@ export const anchorCallables = {
     access: 'member',
     input: z.object({}).strict(),
     output: z.object({ anchors: z.array(anchorSchema), count: z.number().int(), max: z.number().int() }),
-    description: "The caller's accepted anchors, most recently accepted first.",
+    description: "The caller's accepted anchors, most recently accepted first; an anchor's location only where their profile visibility lets anchors see their profile.",
   },
   listAnchorRequests: {
     access: 'member',

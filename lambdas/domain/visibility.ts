@@ -28,6 +28,11 @@ export function canSeeProfile(privacy: Pick<User['privacy'], 'profileVisibility'
   return allows(privacy.profileVisibility, audience);
 }
 
+/** Where the member lives goes with their profile: wherever it is shown (the profile, the anchors list). */
+export function locationForViewer(user: Pick<User, 'privacy' | 'location'>, audience: Audience): User['location'] | undefined {
+  return canSeeProfile(user.privacy, audience) ? user.location : undefined;
+}
+
 /** A part of a profile needs the profile itself and its own setting. */
 export function canSeePart(privacy: User['privacy'], part: 'birthdayVisibility' | 'photosVisibility', audience: Audience): boolean {
   return canSeeProfile(privacy, audience) && allows(privacy[part], audience);

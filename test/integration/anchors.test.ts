@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ANCHOR_MESSAGES } from '../../lambdas/contracts/anchors.ts';
+import type { User, Visibility } from '../../lambdas/contracts/user.ts';
 import { callApi } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData, type MemberOptions, type TestMember } from '../support/local-cloud-members.ts';
 
@@ -163,6 +164,36 @@ describe('acceptAnchorRequest', () => {
     expect(await call(a, 'acceptAnchorRequest', { userId: fullOther.uid })).toMatchObject(refusal(ANCHOR_MESSAGES.otherMaxReached, 409));
     expect(await countOf(a.uid)).toBe(0);
     expect(await countOf(full.uid)).toBe(100);
+  });
+});
+
+describe('listAnchors', () => {
+  it("shows an anchor's location only where their profile visibility lets an anchor see their profile", async () => {
+    const privacy = (profileVisibility: Visibility): User['privacy'] => ({
+      profileVisibility,
+      birthdayVisibility: 'friends',
+      photosVisibility: 'friends',
+      contactVisibility: 'friends',
+      phoneVisibility: 'friends',
+      emailVisibility: 'friends',
+    });
+    const [viewer, onlyMe, anchorsOnly, everyone] = await Promise.all([
+      member('loc-viewer'),
+      member('loc-only-me', { location: DALLAS, extra: { privacy: privacy('private') } }),
+      member('loc-anchors', { location: DALLAS, extra: { privacy: privacy('friends') } }),
+      member('loc-everyone', { location: DALLAS, extra: { privacy: privacy('public') } }),
+    ]);
+    await Promise.all([anchor(onlyMe, viewer), anchor(anchorsOnly, viewer), anchor(everyone, viewer)]);
+
+    const { anchors } = await ok<{ anchors: { uid: string; location?: unknown }[] }>(viewer, 'listAnchors');
+    const entryOf = (who: TestMember) => anchors.find((entry) => entry.uid === who.uid);
+    expect(entryOf(onlyMe)).toMatchObject({ displayName: 'loc-only-me member', connectionType: 'distant' });
+    expect(entryOf(onlyMe)).not.toHaveProperty('location');
+    expect(entryOf(anchorsOnly)).toMatchObject({ location: { city: 'Dallas', state: 'Texas' } });
+    expect(entryOf(everyone)).toMatchObject({ location: { city: 'Dallas', state: 'Texas' } });
+    // The same rule as the profile view.
+    expect(await ok(viewer, 'getUserProfile', { userId: onlyMe.uid })).toMatchObject({ private: true });
+    expect(await ok(viewer, 'getUserProfile', { userId: anchorsOnly.uid })).toMatchObject({ private: false, location: { city: 'Dallas' } });
   });
 });
 

@@ -2,7 +2,7 @@ import { MAX_ANCHORS, type Anchor } from '#contracts/anchors';
 import { getUsers, listEdges } from '#data/friendships';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
-import { memberSummary } from './present-member.ts';
+import { presentAnchor } from './present-member.ts';
 
 export const handler = defineCallable('listAnchors', async (_input, { caller }) => {
   const [edges, me] = await Promise.all([listEdges(caller.uid, 'accepted'), getUser(caller.uid)]);
@@ -11,15 +11,7 @@ export const handler = defineCallable('listAnchors', async (_input, { caller }) 
   for (const edge of edges) {
     const user = users.get(edge.otherUid);
     if (!user) continue; // an account deleted meanwhile
-    anchors.push({
-      ...(await memberSummary(user)),
-      friendshipId: edge.friendshipId,
-      location: user.location,
-      connectionType: edge.connectionType,
-      invitationChain: edge.invitationChain,
-      mutualFriends: edge.mutualFriends,
-      acceptedAt: edge.acceptedAt ?? edge.requestedAt,
-    });
+    anchors.push(await presentAnchor(user, edge));
   }
   anchors.sort((a, b) => b.acceptedAt.localeCompare(a.acceptedAt));
   return { anchors, count: me?.anchorCount ?? anchors.length, max: MAX_ANCHORS };

@@ -3,7 +3,7 @@ import { AppError } from '#domain/app-error';
 import { createAnchoredMembers } from '#data/friendships';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
-import { memberSummary } from '../anchors/present-member.ts';
+import { presentAnchor } from '../anchors/present-member.ts';
 import { dummyMember } from './dummy-members.ts';
 
 /** Dev tools (dev stage and local only): 10 dummy members, each a local accepted anchor of the caller. */
@@ -21,17 +21,7 @@ export const handler = defineCallable('createDummyAnchors', async (_input, { cal
     if (outcome.failed.includes('ownerCap')) throw new AppError('aborted', ANCHOR_MESSAGES.dummiesWouldPassCap);
     throw new AppError('aborted', 'Could not create the dummy anchors (an id collided). Please try again.');
   }
-  const dummies = await Promise.all(
-    members.map(async ({ user, pair }) => ({
-      ...(await memberSummary(user)),
-      friendshipId: pair.friendshipId,
-      location: user.location,
-      connectionType: pair.connectionType,
-      invitationChain: pair.invitationChain,
-      mutualFriends: pair.mutualFriends,
-      acceptedAt: pair.acceptedAt ?? pair.requestedAt,
-    })),
-  );
+  const dummies = await Promise.all(members.map(({ user, pair }) => presentAnchor(user, pair)));
   const latest = await getUser(caller.uid);
   return { dummies, anchorCount: latest?.anchorCount ?? owner.anchorCount + DUMMY_ANCHOR_COUNT };
 });

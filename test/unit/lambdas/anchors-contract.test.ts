@@ -21,9 +21,11 @@ describe('the anchor contracts', () => {
     for (const listed of [...lists.received, ...lists.sent]) expect(listed).not.toHaveProperty('connectionType');
   });
 
-  it('an accepted pair has its connectionType', () => {
+  it('an accepted pair has its connectionType; an anchor may come without a location (hidden by their privacy)', () => {
     const accepted = { ...pending, status: 'accepted', acceptedAt: AT };
     expect(callables.acceptAnchorRequest.output.safeParse(accepted).success).toBe(false);
     expect(callables.acceptAnchorRequest.output.parse({ ...accepted, connectionType: 'distant' })).toMatchObject({ connectionType: 'distant' });
+    const anchor = { uid: 'b', displayName: 'B', profilePicture: '', friendshipId: 'a_b', connectionType: 'local', invitationChain: false, mutualFriends: 0, acceptedAt: AT };
+    expect(callables.listAnchors.output.parse({ anchors: [anchor], count: 1, max: 100 }).anchors[0]).not.toHaveProperty('location');
   });
 });

@@ -23,7 +23,8 @@ export function AnchorCard({ anchor, onRemove }: AnchorCardProps) {
               <Badge size="xs" variant="light" color={anchor.connectionType === 'local' ? 'teal' : 'violet'}>
                 {anchor.connectionType === 'local' ? 'Local' : 'Distant'}
               </Badge>
-              {anchor.location.city && (
+              {/* Absent when the anchor's profile visibility hides it from their anchors. */}
+              {anchor.location?.city && (
                 <Text size="xs" c="dimmed">
                   {anchor.location.city}, {anchor.location.state}
                 </Text>

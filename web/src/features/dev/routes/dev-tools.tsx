@@ -78,9 +78,11 @@ function DevTools({ userId }: { userId: string }) {
                   <UserAvatar name={dummy.displayName} picture={dummy.profilePicture} size="sm" />
                   <div>
                     <Text size="sm">{dummy.displayName}</Text>
-                    <Text size="xs" c="dimmed">
-                      {dummy.location.city}, {dummy.location.state}
-                    </Text>
+                    {dummy.location && (
+                      <Text size="xs" c="dimmed">
+                        {dummy.location.city}, {dummy.location.state}
+                      </Text>
+                    )}
                   </div>
                 </Group>
               ))}
