@@ -95,10 +95,16 @@ describe('profileForViewer', () => {
       bio: 'Hello',
       location: { city: 'Austin', state: 'Texas', country: 'United States' },
       invitesRemaining: 10,
+      unlimitedInvites: false,
       birthday: '1990-01-02',
       contactInfo: { phoneNumber: '555-123-4567', personalEmail: 'olive@example.com' },
       photos: [{ url: 'https://example.com/p.jpg', caption: '', uploadedAt: '2020-01-01' }],
     });
+  });
+
+  it('tells a superuser owner their invites are unlimited', () => {
+    const profile = profileForViewer({ ...owner(), isSuperuser: true }, 'self', 'url');
+    expect(profile).toMatchObject({ unlimitedInvites: true });
   });
 
   it('hides a friends profile from a non-anchor with the minimal private shape (no bio, location, contact)', () => {
