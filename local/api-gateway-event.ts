@@ -1,6 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { isSecret } from './local-secrets.ts';
+
+/**
+ * Sent by the web dev server's proxy (local/web.ts) with the proxy secret of this start: the
+ * gateway believes X-Forwarded-For only beside it. Never passed on to the handlers.
+ */
+export const PROXY_SECRET_HEADER = 'x-local-proxy-secret';
 
 type Claims = APIGatewayProxyEventV2WithJWTAuthorizer['requestContext']['authorizer']['jwt']['claims'];
 
@@ -24,13 +31,15 @@ export interface EventInput {
   rawPath: string;
   body: Buffer;
   claims: JwtPayload | null;
+  /** The proxy secret of this start; without it (in-process test events) no proxy is believed. */
+  proxySecret?: string;
 }
 
 function headersOf(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   // Node already lower-cases names; repeated headers are joined with a comma, as API Gateway does.
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+    if (value !== undefined && name !== PROXY_SECRET_HEADER) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   return headers;
 }
@@ -40,22 +49,25 @@ function isTextual(contentType: string | undefined): boolean {
   return /^(text\/|application\/(json|.*\+json|x-www-form-urlencoded|xml|javascript))/i.test(contentType);
 }
 
-const LOOPBACK = /^(127\.|::1$|localhost$)/;
-
 /**
- * The client's address as API Gateway reports it in `sourceIp`. Locally a loopback peer is a proxy
- * in front of the gateway (Vite's dev server, a test standing in for many clients), so the address
- * that proxy appended to X-Forwarded-For, the last one, is the client. Earlier entries are whatever
- * the client itself sent, so they are never believed (Vite's proxy appends with `xfwd`).
+ * The client's address as API Gateway reports it in `sourceIp`: the peer of the connection, unless
+ * the peer is the web dev server's proxy, which proves it with PROXY_SECRET_HEADER. Then the
+ * client is the browser's address that proxy appended to X-Forwarded-For, the last entry (Vite's
+ * proxy appends with `xfwd`); earlier entries are whatever the browser itself sent. Anyone else's
+ * X-Forwarded-For is never believed: a script could otherwise name a fresh address on every call
+ * and never run out of a per-address budget.
  */
-export function sourceIpOf(request: IncomingMessage, headers: Record<string, string>): string {
+export function sourceIpOf(request: IncomingMessage, proxySecret: string | undefined): string {
   const peer = request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
-  const forwarded = headers['x-forwarded-for']?.split(',').at(-1)?.trim();
-  return LOOPBACK.test(peer) && forwarded ? forwarded : peer;
+  const presented = request.headers[PROXY_SECRET_HEADER];
+  if (typeof presented !== 'string' || !isSecret(presented, proxySecret)) return peer;
+  const forwarded = request.headers['x-forwarded-for'];
+  const last = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').at(-1)?.trim();
+  return last || peer;
 }
 
 /** The payload format 2.0 event API Gateway's HTTP API would send for this request. */
-export function apiGatewayEvent({ request, requestId, routeKey, rawPath, body, claims }: EventInput): APIGatewayProxyEventV2WithJWTAuthorizer {
+export function apiGatewayEvent({ request, requestId, routeKey, rawPath, body, claims, proxySecret }: EventInput): APIGatewayProxyEventV2WithJWTAuthorizer {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const headers = headersOf(request);
   const now = new Date();
@@ -88,7 +100,7 @@ export function apiGatewayEvent({ request, requestId, routeKey, rawPath, body, c
         method,
         path: rawPath,
         protocol: `HTTP/${request.httpVersion}`,
-        sourceIp: sourceIpOf(request, headers),
+        sourceIp: sourceIpOf(request, proxySecret),
         userAgent: headers['user-agent'] ?? '',
       },
       // A route without an authorizer (public callables called without a token) gets none at all.

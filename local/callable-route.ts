@@ -15,6 +15,8 @@ const INTEGRATION_TIMEOUT_MS = 30_000;
 
 export interface CallableRouteOptions {
   authorizer: JwtAuthorizer;
+  /** Sent by the web dev server's proxy: its X-Forwarded-For is believed (api-gateway-event.ts). */
+  proxySecret: string;
   /** Where refusals and crashes are reported (the terminal of `npm start`). */
   log: (line: string) => void;
 }
@@ -48,7 +50,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
  * exists only for names in the registry; the JWT authorizer guards every route but the public
  * ones; the Lambda gets a payload 2.0 event and its answer goes back unchanged.
  */
-export function createCallableRoute({ authorizer, log }: CallableRouteOptions) {
+export function createCallableRoute({ authorizer, proxySecret, log }: CallableRouteOptions) {
   return async (request: IncomingMessage, response: ServerResponse, name: string, rawPath: string): Promise<void> => {
     const requestId = randomUUID();
     if (!isCallableName(name)) {
@@ -77,7 +79,7 @@ export function createCallableRoute({ authorizer, log }: CallableRouteOptions) {
 
     const routeKey = `POST /api/${name}`;
     const claims = authorization.ok ? authorization.claims : null;
-    const event = apiGatewayEvent({ request, requestId, routeKey, rawPath, body, claims });
+    const event = apiGatewayEvent({ request, requestId, routeKey, rawPath, body, claims, proxySecret });
     const started = Date.now();
     try {
       const handler = await loadHandler(callableHandlers[name].entry);

@@ -4,10 +4,11 @@ import type { WebConfig } from '#contracts/web-config';
 import { cloudFiles, readJson, writeJson, type CloudFiles, type CloudState, type Endpoints, type Founder } from './cloud-files.ts';
 import { startCognitoLocal } from './cognito-local.ts';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local.ts';
-import { MAILBOX_JSON_PATH, startGateway } from './gateway.ts';
+import { lambdaBasePath, mailboxJsonPath, mailboxPagePath, startGateway } from './gateway.ts';
 import { createJwtAuthorizer } from './jwt-authorizer.ts';
 import { COGNITO_TRIGGER_CONFIG, REMOVAL_WORKER_FUNCTION } from './lambda-invoke-route.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
+import { newLocalSecret } from './local-secrets.ts';
 import { assertPortsFree, pickFreePorts, type ServicePorts } from './ports.ts';
 import { reapOrphanedEmulators, removePidFile, runningCloudPid, writePidFile } from './process-guard.ts';
 import { ensureBucket, startS3Local } from './s3-local.ts';
@@ -36,10 +37,24 @@ export interface LocalCloudOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * What this start's owner (npm start, the tests' global setup) may know and endpoints.json does not
+ * publish: whoever holds them acts as the web dev server's proxy or as cognito-local.
+ */
+export interface LocalCloudSecrets {
+  /** Sent in PROXY_SECRET_HEADER beside X-Forwarded-For, it makes the gateway believe that header. */
+  proxySecret: string;
+  /** The Lambda Invoke API's endpoint, its token in the path (cognito-local's and LAMBDA_ENDPOINT). */
+  lambdaEndpoint: string;
+}
+
 export interface LocalCloud {
   endpoints: Endpoints;
   founder: Founder;
   files: CloudFiles;
+  secrets: LocalCloudSecrets;
+  /** The mailbox's page for people (on the web origin when the SPA runs): the banner's link. */
+  mailboxPageUrl: string;
   stop(): Promise<void>;
 }
 
@@ -58,7 +73,7 @@ let runningInThisProcess = false;
  * first handler module is imported (the logger reads its level at import, the data layer builds
  * its clients on first use).
  */
-function configureLambdaEnvironment(values: { tableName: string; bucket: string; userPoolId: string; dynamodb: string; s3: string; cognito: string; gateway: string; quiet: boolean }): void {
+function configureLambdaEnvironment(values: { tableName: string; bucket: string; userPoolId: string; dynamodb: string; s3: string; cognito: string; lambda: string; quiet: boolean }): void {
   Object.assign(process.env, {
     TABLE_NAME: values.tableName,
     BUCKET_NAME: values.bucket,
@@ -71,7 +86,7 @@ function configureLambdaEnvironment(values: { tableName: string; bucket: string;
     S3_ENDPOINT: values.s3,
     COGNITO_ENDPOINT: values.cognito,
     // The gateway serves the Lambda Invoke API: the removal callables hand work to the worker there.
-    LAMBDA_ENDPOINT: values.gateway,
+    LAMBDA_ENDPOINT: values.lambda,
     REMOVAL_WORKER_FUNCTION,
     // Signs validateInviteCode's sign-up tickets for PreSignUp; a ticket lives minutes, so one per start.
     SIGN_UP_TICKET_SECRET: randomBytes(32).toString('base64url'),
@@ -130,6 +145,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   try {
     const gatewayUrl = `http://localhost:${allPorts.gateway}`;
     const webUrl = options.web ? `http://localhost:${webPort}` : '';
+    // New on every start: a leaked one dies with the process (endpoints.json is rewritten anyway).
+    const proxySecret = newLocalSecret();
+    const mailboxToken = newLocalSecret();
+    const lambdaToken = newLocalSecret();
+    const lambdaEndpoint = `${gatewayUrl}${lambdaBasePath(lambdaToken)}`;
     const echo = !options.quiet;
 
     // The three emulators are independent: start them together (DynamoDB Local's JVM is the slowest).
@@ -138,7 +158,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       startCognitoLocal({
         port: allPorts.cognito,
         dataDir: files.cognito,
-        lambdaEndpoint: gatewayUrl,
+        lambdaEndpoint,
         triggerFunctions: COGNITO_TRIGGER_CONFIG,
         mailboxFile: files.mailbox,
         echo,
@@ -171,7 +191,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       dynamodb: dynamodb.value.endpoint,
       s3: s3.value.endpoint,
       cognito: cognito.value.endpoint,
-      gateway: gatewayUrl,
+      lambda: lambdaEndpoint,
       quiet: Boolean(options.quiet),
     });
 
@@ -185,7 +205,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       issuer: `${cognito.value.issuerDomain}/${poolIds.userPoolId}`,
       audience: [poolIds.userPoolClientId],
     });
-    const gateway = await startGateway({ port: allPorts.gateway, authorizer, webConfig, mailboxFile: files.mailbox, log });
+    const gateway = await startGateway({
+      port: allPorts.gateway,
+      authorizer,
+      webConfig,
+      mailboxFile: files.mailbox,
+      proxySecret,
+      mailboxToken,
+      lambdaToken,
+      log,
+    });
     stoppers.push(() => gateway.stop());
 
     const founder = await ensureFounder({
@@ -206,6 +235,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       const web = await startWeb({
         port: webPort,
         gatewayUrl,
+        proxySecret,
         cognitoEndpoint: cognito.value.endpoint,
         s3Endpoint: s3.value.endpoint,
         quiet: options.quiet,
@@ -220,7 +250,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       cognito: { endpoint: cognito.value.endpoint, userPoolId: poolIds.userPoolId, userPoolClientId: poolIds.userPoolClientId },
       s3: { endpoint: s3.value.endpoint, bucket: BUCKET_NAME },
       dynamodb: { endpoint: dynamodb.value.endpoint, tableName: TABLE_NAME },
-      mailboxUrl: `${gatewayUrl}${MAILBOX_JSON_PATH}`,
+      // The token in the path, so `GET {mailboxUrl}?to=` works as written (the contract).
+      mailboxUrl: `${gatewayUrl}${mailboxJsonPath(mailboxToken)}`,
     };
     writeJson(files.endpoints, endpoints);
 
@@ -229,6 +260,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       endpoints,
       founder,
       files,
+      secrets: { proxySecret, lambdaEndpoint },
+      mailboxPageUrl: `${webUrl || gatewayUrl}${mailboxPagePath(mailboxToken)}`,
       stop: () => (stopping ??= stopAll(stoppers)),
     };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,10 @@ export interface CognitoLocalOptions {
   port: number;
   /** cognito-local keeps everything in `.cognito/` under its working directory: this one. */
   dataDir: string;
-  /** Where cognito-local invokes Lambda triggers (the gateway serves the Lambda Invoke API). */
+  /**
+   * Where cognito-local invokes Lambda triggers: the gateway serves the Lambda Invoke API below a
+   * base path that carries this start's token (the SDK puts the endpoint's path in front).
+   */
   lambdaEndpoint: string;
   /** Cognito trigger name → Lambda function name, e.g. { PreSignUp: 'PreSignUp' }. */
   triggerFunctions: Record<string, string>;
@@ -47,7 +50,10 @@ function writeConfig(options: CognitoLocalOptions, endpoint: string): void {
     TokenConfig: { IssuerDomain: endpoint },
     ServerConfig: { port: options.port, hostname: '127.0.0.1', https: false, development: false },
   };
-  writeFileSync(join(configDir, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
+  const file = join(configDir, 'config.json');
+  // It names the Lambda endpoint's token: owner only, as founder.json.
+  writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
 }
 
 export async function startCognitoLocal(options: CognitoLocalOptions): Promise<CognitoLocal> {

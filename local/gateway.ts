@@ -4,16 +4,38 @@ import { createCallableRoute } from './callable-route.ts';
 import { send, sendJson } from './http-helpers.ts';
 import type { JwtAuthorizer } from './jwt-authorizer.ts';
 import { createLambdaInvokeRoute } from './lambda-invoke-route.ts';
+import { isForLocalhost, isSecret } from './local-secrets.ts';
 import { readMailbox, renderMailboxPage } from './mailbox.ts';
 
-export const MAILBOX_PAGE_PATH = '/local/mailbox';
-export const MAILBOX_JSON_PATH = '/local/mailbox/messages';
+/** Everything under it is the mailbox: `{MAILBOX_PATH}/{token}/` (page), `.../messages` (JSON). */
+export const MAILBOX_PATH = '/local/mailbox';
+const LAMBDA_PATH = '/local/lambda';
+
+/** The mailbox's page for people; its JSON (`mailboxUrl`) is `messages` beside it. */
+export function mailboxPagePath(token: string): string {
+  return `${MAILBOX_PATH}/${token}/`;
+}
+
+export function mailboxJsonPath(token: string): string {
+  return `${mailboxPagePath(token)}messages`;
+}
+
+/** The base path of the Lambda Invoke API (an SDK's endpoint): `.../2015-03-31/functions/...` below it. */
+export function lambdaBasePath(token: string): string {
+  return `${LAMBDA_PATH}/${token}`;
+}
 
 export interface GatewayOptions {
   port: number;
   authorizer: JwtAuthorizer;
   webConfig: WebConfig;
   mailboxFile: string;
+  /** Of this start: the web dev server's proxy sends it (X-Forwarded-For is believed only then). */
+  proxySecret: string;
+  /** Of this start: in the path of the mailbox (published in endpoints.json as `mailboxUrl`). */
+  mailboxToken: string;
+  /** Of this start: in the path of the Lambda Invoke API (cognito-local's and the handlers' endpoint). */
+  lambdaToken: string;
   log: (line: string) => void;
 }
 
@@ -23,15 +45,65 @@ export interface Gateway {
 }
 
 const CALLABLE_PATH = /^\/api\/([^/]+)$/;
+/** `/local/{mailbox|lambda}/{token}{rest}`. */
+const LOCAL_ROUTE = /^\/local\/(mailbox|lambda)\/([^/]+)(\/.*)?$/;
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
+
+const NOT_FOUND = { error: { status: 'not-found', message: 'Not Found' } } as const;
 
 /**
  * The local stand-in for API Gateway (and, for cognito-local's triggers, for the Lambda service).
  * Handlers run in this process, as the very modules CDK deploys.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const callableRoute = createCallableRoute({ authorizer: options.authorizer, log: options.log });
+  const callableRoute = createCallableRoute({ authorizer: options.authorizer, proxySecret: options.proxySecret, log: options.log });
   const invokeRoute = createLambdaInvokeRoute(options.log);
+
+  async function mailboxRoute(response: ServerResponse, url: URL, rest: string): Promise<void> {
+    const to = url.searchParams.get('to') ?? undefined;
+    if (rest === '/messages') {
+      sendJson(response, 200, await readMailbox(options.mailboxFile, to));
+      return;
+    }
+    if (rest !== '' && rest !== '/') {
+      sendJson(response, 404, NOT_FOUND);
+      return;
+    }
+    const html = renderMailboxPage(await readMailbox(options.mailboxFile, to), to, mailboxJsonPath(options.mailboxToken));
+    send(response, 200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    }, html);
+  }
+
+  /**
+   * The mailbox and the Lambda Invoke API are this machine's alone: they answer only a request
+   * for localhost (not a DNS-rebinding page's) whose path carries this start's token (which no
+   * other page or program knows). Anything else learns nothing and runs nothing.
+   */
+  async function localRoute(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const local = LOCAL_ROUTE.exec(url.pathname);
+    if (!local) {
+      sendJson(response, 404, NOT_FOUND);
+      return;
+    }
+    if (!isForLocalhost(request.headers.host)) {
+      options.log(`${request.method} ${local[1]} refused: Host ${request.headers.host ?? '(none)'} is not localhost`);
+      sendJson(response, 403, { error: { status: 'permission-denied', message: 'Local routes answer requests for localhost only.' } });
+      return;
+    }
+    const [, name, token, rest = ''] = local;
+    const method = request.method ?? 'GET';
+    if (name === 'mailbox' && isSecret(token, options.mailboxToken) && (method === 'GET' || method === 'HEAD')) {
+      return mailboxRoute(response, url, rest);
+    }
+    const invoke = INVOKE_PATH.exec(rest);
+    if (name === 'lambda' && isSecret(token, options.lambdaToken) && invoke && method === 'POST') {
+      return invokeRoute(request, response, decodeURIComponent(invoke[1] ?? ''));
+    }
+    sendJson(response, 404, NOT_FOUND);
+  }
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -41,37 +113,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const callable = CALLABLE_PATH.exec(path);
     if (callable && method === 'POST') return callableRoute(request, response, decodeURIComponent(callable[1] ?? ''), path);
 
-    const invoke = INVOKE_PATH.exec(path);
-    if (invoke && method === 'POST') return invokeRoute(request, response, decodeURIComponent(invoke[1] ?? ''));
+    if (path === '/local' || path.startsWith('/local/')) return localRoute(request, response, url);
 
     if (method !== 'GET' && method !== 'HEAD') {
       // API Gateway's answer for a route that does not exist (e.g. GET /api/getMe), in protocol form.
-      sendJson(response, 404, { error: { status: 'not-found', message: 'Not Found' } });
+      sendJson(response, 404, NOT_FOUND);
       return;
     }
     if (path === '/config.json') {
       sendJson(response, 200, options.webConfig);
       return;
     }
-    if (path === MAILBOX_JSON_PATH) {
-      sendJson(response, 200, await readMailbox(options.mailboxFile, url.searchParams.get('to') ?? undefined));
-      return;
-    }
-    if (path === MAILBOX_PAGE_PATH || path === `${MAILBOX_PAGE_PATH}/`) {
-      const to = url.searchParams.get('to') ?? undefined;
-      const html = renderMailboxPage(await readMailbox(options.mailboxFile, to), to, MAILBOX_JSON_PATH);
-      send(response, 200, {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-      }, html);
-      return;
-    }
     if (path === '/health') {
       sendJson(response, 200, { ok: true });
       return;
     }
-    sendJson(response, 404, { error: { status: 'not-found', message: 'Not Found' } });
+    sendJson(response, 404, NOT_FOUND);
   }
 
   const server: Server = createServer((request, response) => {

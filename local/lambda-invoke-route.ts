@@ -29,8 +29,9 @@ export const COGNITO_TRIGGER_CONFIG: Record<string, string> = Object.fromEntries
 
 /**
  * `POST /2015-03-31/functions/{name}/invocations` (RequestResponse), the part of the Lambda API
- * cognito-local calls for triggers. A handler that throws is reported as Lambda reports an
- * unhandled function error: status 200, `X-Amz-Function-Error: Unhandled` and an
+ * cognito-local calls for triggers, below a base path with this start's token (gateway.ts
+ * `lambdaBasePath`; the SDKs' endpoint carries it). A handler that throws is reported as Lambda
+ * reports an unhandled function error: status 200, `X-Amz-Function-Error: Unhandled` and an
  * {errorMessage, errorType} payload, which Cognito turns into UserLambdaValidationException.
  */
 export function createLambdaInvokeRoute(log: (line: string) => void) {

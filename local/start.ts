@@ -1,7 +1,6 @@
 import { relative } from 'node:path';
 import { CloudAlreadyRunningError, startLocalCloud, type LocalCloud } from './cloud.ts';
 import { DEFAULT_DATA_DIR, REPO_ROOT } from './cloud-files.ts';
-import { MAILBOX_PAGE_PATH } from './gateway.ts';
 import { DEFAULT_PORTS, PortTakenError } from './ports.ts';
 
 /**
@@ -29,8 +28,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 function banner(started: LocalCloud, seconds: string): string {
-  const { endpoints, founder, files } = started;
-  const gateway = new URL(endpoints.apiUrl).origin;
+  const { endpoints, founder, files, mailboxPageUrl } = started;
   return `
   Anchored is running locally (ready in ${seconds} s)
 
@@ -38,7 +36,7 @@ function banner(started: LocalCloud, seconds: string): string {
   Sign in as      ${founder.email}
   Password        ${founder.password}
   Invite code     ${founder.inviteCode}   (share it: a new member signs up with it)
-  Mailbox         ${gateway}${MAILBOX_PAGE_PATH}/   (verification and reset codes)
+  Mailbox         ${mailboxPageUrl}   (verification and reset codes; new link on every start)
 
   API             POST ${endpoints.apiUrl}/{callable}
   Endpoints       ${relative(REPO_ROOT, files.endpoints)}   Founder: ${relative(REPO_ROOT, files.founder)}

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './cloud-files.ts';
-import { MAILBOX_PAGE_PATH } from './gateway.ts';
+import { PROXY_SECRET_HEADER } from './api-gateway-event.ts';
+import { MAILBOX_PATH } from './gateway.ts';
 import { securityHeadersPlugin } from './web-security-headers.ts';
 
 export interface WebServer {
@@ -12,6 +13,8 @@ export interface WebServer {
 export interface WebOptions {
   port: number;
   gatewayUrl: string;
+  /** Of this start: the proxy sends it, so the gateway believes the X-Forwarded-For it appends. */
+  proxySecret: string;
   /** cognito-local and s3rver: the browser talks to both directly, so the CSP must allow them. */
   cognitoEndpoint: string;
   s3Endpoint: string;
@@ -43,13 +46,15 @@ export async function startWeb(options: WebOptions): Promise<WebServer> {
       port: options.port,
       strictPort: true,
       host: 'localhost',
-      // xfwd: the proxy appends the browser's address to X-Forwarded-For, which the gateway takes
-      // as the client (local/api-gateway-event.ts), so a header the page sets itself is not believed.
-      proxy: {
-        '/api': { target: options.gatewayUrl, xfwd: true },
-        '/config.json': { target: options.gatewayUrl, xfwd: true },
-        [MAILBOX_PAGE_PATH]: { target: options.gatewayUrl, xfwd: true },
-      },
+      // xfwd: the proxy appends the browser's address to X-Forwarded-For, and the proxy secret
+      // makes the gateway take that last entry as the client (local/api-gateway-event.ts); entries
+      // a page sets itself, and X-Forwarded-For from anyone but this proxy, are not believed.
+      proxy: Object.fromEntries(
+        ['/api', '/config.json', MAILBOX_PATH].map((path) => [
+          path,
+          { target: options.gatewayUrl, xfwd: true, headers: { [PROXY_SECRET_HEADER]: options.proxySecret } },
+        ]),
+      ),
     },
   });
   await server.listen();

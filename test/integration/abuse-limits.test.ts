@@ -2,7 +2,8 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { ABUSE_LIMITS, ABUSE_MESSAGES, rateWindowOf, type RateLimit } from '../../lambdas/domain/abuse-limits.ts';
-import { callApi, type ApiAnswer } from '../support/local-cloud-client.ts';
+import { PROXY_SECRET_HEADER } from '../../local/api-gateway-event.ts';
+import { callApi, loopbackAddress, proxiedFrom, rawRequest, type ApiAnswer } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { awayFromWindowEnd } from '../support/rate-windows.ts';
 
@@ -12,6 +13,7 @@ const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
 const { keys, postKeys, COMMENT_PREFIX } = await import('../../lambdas/data/keys.ts');
 const { budgetSubject, spendRequestBudget } = await import('../../lambdas/http/rate-limit.ts');
 const { GetCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+const { INVITE_CHECK_LIMIT } = await import('../../lambdas/handlers/invites/validate-invite-code.ts');
 
 /** Hits already counted for a member in the current window (signing up makes a few calls). */
 async function hitsSoFar(limit: RateLimit, member: TestMember): Promise<number> {
@@ -157,7 +159,7 @@ describe('abuse limits (per client, without a token)', () => {
     const address = ipv6Block();
     // A malformed check spends the request budget (it is spent before the body is read) but never
     // reaches the invite-check budget (10 an hour), so the request budget alone answers.
-    const check = (ip: string) => callApi(endpoints, 'validateInviteCode', { data: { inviteCode: 'x' }, headers: { 'x-forwarded-for': ip } });
+    const check = (ip: string) => callApi(endpoints, 'validateInviteCode', { data: { inviteCode: 'x' }, headers: proxiedFrom(ip) });
     // Every call from another address of the same /64, 50 at a time.
     const answers = await inBatches(ABUSE_LIMITS.requests.maxHits + 25, 50, () => check(address()));
     expect(count(answers, 400)).toBe(ABUSE_LIMITS.requests.maxHits);
@@ -165,7 +167,7 @@ describe('abuse limits (per client, without a token)', () => {
     for (const refused of answers.filter((answer) => answer.status === 429)) expectRefusal(refused, ABUSE_MESSAGES.requests, ABUSE_LIMITS.requests);
     // Refused whatever the body: a well-formed check too.
     expectRefusal(
-      await callApi(endpoints, 'validateInviteCode', { data: { inviteCode: 'ZZZZZZZZ', userLocation: { city: 'Austin', state: 'Texas' } }, headers: { 'x-forwarded-for': address() } }),
+      await callApi(endpoints, 'validateInviteCode', { data: { inviteCode: 'ZZZZZZZZ', userLocation: { city: 'Austin', state: 'Texas' } }, headers: proxiedFrom(address()) }),
       ABUSE_MESSAGES.requests,
       ABUSE_LIMITS.requests,
     );
@@ -180,4 +182,25 @@ describe('abuse limits (per client, without a token)', () => {
     expect((await check(ipv6Block()())).status).toBe(400);
     expect((await check(clientAddress())).status).toBe(400);
   }, 120_000);
+});
+
+describe('the client address locally (X-Forwarded-For is believed only from the web dev server\'s proxy)', () => {
+  it('counts a direct caller as its own address, whatever X-Forwarded-For it forges: no fresh invite checks', { timeout: 90_000 }, async () => {
+    await awayFromWindowEnd(INVITE_CHECK_LIMIT);
+    const peer = loopbackAddress();
+    const check = (inviteCode: string, headers: Record<string, string> = {}) =>
+      rawRequest(`${endpoints.apiUrl}/validateInviteCode`, {
+        method: 'POST',
+        from: peer,
+        // Each call claims another client, as a script dodging the per-address budget would.
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress(), ...headers },
+        body: JSON.stringify({ data: { inviteCode, userLocation: { city: 'Austin', state: 'Texas' } } }),
+      });
+    for (let i = 0; i < INVITE_CHECK_LIMIT.maxHits; i++) expect((await check(`ZZZZZZZ${'ABCDEFGHJK'[i]}`)).status).toBe(404);
+    expect((await check('ZZZZZZZM')).status).toBe(429);
+    // A guessed proxy secret is no secret.
+    expect((await check('ZZZZZZZN', { [PROXY_SECRET_HEADER]: 'guessed' })).status).toBe(429);
+    // The web dev server's proxy (its secret) from the same peer: the browser address it names counts.
+    expect((await check('ZZZZZZZN', proxiedFrom(clientAddress()))).status).toBe(404);
+  });
 });

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { callerFromEvent } from '#http/caller';
-import { apiGatewayEvent } from '../../local/api-gateway-event.ts';
+import { apiGatewayEvent, PROXY_SECRET_HEADER } from '../../local/api-gateway-event.ts';
 
 /** Sends one real HTTP request and hands back what a Node server received. */
 async function receive(init: RequestInit & { path: string }): Promise<{ request: IncomingMessage; body: Buffer }> {
@@ -71,13 +71,20 @@ describe('the API Gateway v2 event the local gateway builds', () => {
     expect(callerFromEvent(event)).toBeNull();
   });
 
-  it("reports the client the loopback proxy appended to X-Forwarded-For as sourceIp (never an entry the client sent), else the peer", async () => {
-    // 198.51.100.7 is what the client itself claimed; the proxy appended the address it saw.
-    const proxied = await receive({ path: '/api/getMe', method: 'POST', body: '', headers: { 'X-Forwarded-For': '198.51.100.7, 10.1.2.3' } });
-    const event = apiGatewayEvent({ request: proxied.request, requestId: 'req-3', routeKey: 'POST /api/getMe', rawPath: '/api/getMe', body: proxied.body, claims: null });
+  it("reports as sourceIp the address the web proxy appended to X-Forwarded-For when it sends the proxy secret, else the peer; the secret never reaches the handler", async () => {
+    const secret = 'this-start-proxy-secret';
+    // 198.51.100.7 is what the browser itself claimed; the proxy appended the address it saw.
+    const forwarded = { 'X-Forwarded-For': '198.51.100.7, 10.1.2.3' };
+    const proxied = await receive({ path: '/api/getMe', method: 'POST', body: '', headers: { ...forwarded, [PROXY_SECRET_HEADER]: secret } });
+    const event = apiGatewayEvent({ request: proxied.request, requestId: 'req-3', routeKey: 'POST /api/getMe', rawPath: '/api/getMe', body: proxied.body, claims: null, proxySecret: secret });
     expect(event.requestContext.http.sourceIp).toBe('10.1.2.3');
-    const direct = await receive({ path: '/api/getMe', method: 'POST', body: '' });
-    const plain = apiGatewayEvent({ request: direct.request, requestId: 'req-4', routeKey: 'POST /api/getMe', rawPath: '/api/getMe', body: direct.body, claims: null });
-    expect(plain.requestContext.http.sourceIp).toBe('127.0.0.1');
+    expect(event.headers[PROXY_SECRET_HEADER]).toBeUndefined();
+    expect(JSON.stringify(event)).not.toContain(secret);
+    // Anyone else forging the header, with a guessed secret or none, is the peer it is.
+    for (const headers of [forwarded, { ...forwarded, [PROXY_SECRET_HEADER]: 'guessed' }]) {
+      const forged = await receive({ path: '/api/getMe', method: 'POST', body: '', headers });
+      const plain = apiGatewayEvent({ request: forged.request, requestId: 'req-4', routeKey: 'POST /api/getMe', rawPath: '/api/getMe', body: forged.body, claims: null, proxySecret: secret });
+      expect(plain.requestContext.http.sourceIp).toBe('127.0.0.1');
+    }
   });
 });

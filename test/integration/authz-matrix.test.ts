@@ -14,7 +14,7 @@ import {
   type Secret,
 } from '../support/authz-expectations.ts';
 import { BAD_TOKEN_IDENTITIES, createIdentities, IDENTITIES, type Identities, type Identity, type RealIdentity } from '../support/identities.ts';
-import { callApi, type ApiAnswer } from '../support/local-cloud-client.ts';
+import { callApi, proxiedFrom, type ApiAnswer } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
@@ -31,7 +31,7 @@ useLocalCloudData(endpoints);
 const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
 
 async function ok<T>(member: TestMember, name: CallableName, data: unknown): Promise<T> {
-  const answer = await callApi(endpoints, name, { token: member.accessToken, data, headers: { 'x-forwarded-for': clientAddress() } });
+  const answer = await callApi(endpoints, name, { token: member.accessToken, data, headers: proxiedFrom(clientAddress()) });
   if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return (answer.body as { result: T }).result;
 }
@@ -170,7 +170,7 @@ describe('the authorization matrix: every callable × every identity', () => {
           const answer = await callApi(endpoints, name, {
             token: identities.tokens[identity],
             data: row.input(fixture),
-            headers: { 'x-forwarded-for': clientAddress() },
+            headers: proxiedFrom(clientAddress()),
           });
           answers.set(`${name}/${identity}`, answer);
         }),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, signIn, type Tokens } from '../support/local-cloud-client.ts';
+import { callApi, rawRequest, signIn, type Tokens } from '../support/local-cloud-client.ts';
 import { decodeJwtPayload, foreignKey, signJwt } from '../support/local-cloud-tokens.ts';
 
 const endpoints = inject('endpoints');
@@ -124,5 +124,35 @@ describe('the local gateway speaks the callable protocol', () => {
         endpoint: endpoints.cognito.endpoint,
       },
     });
+  });
+});
+
+describe("the Lambda Invoke API the gateway serves cognito-local (its triggers) answers only localhost with the per-start token", () => {
+  const gateway = new URL(endpoints.apiUrl);
+  const invoke = (base: string, headers: Record<string, string> = {}) =>
+    rawRequest(`${base}/2015-03-31/functions/PreSignUp/invocations`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+
+  it('runs nothing without the token or with a wrong one', async () => {
+    for (const base of [gateway.origin, `${gateway.origin}/local/lambda/${'A'.repeat(43)}`]) {
+      for (const headers of [{}, { 'x-amz-invocation-type': 'Event' }] as Record<string, string>[]) {
+        const answer = await invoke(base, headers);
+        expect({ base, headers, status: answer.status }).toEqual({ base, headers, status: 404 });
+        // Lambda's answer headers: no function ran, not even to refuse the empty event.
+        expect(answer.headers['x-amz-executed-version']).toBeUndefined();
+        expect(answer.headers['x-amz-function-error']).toBeUndefined();
+      }
+    }
+  });
+
+  it('refuses a request for another host name even with the token, and runs the trigger for localhost', async () => {
+    const { lambdaEndpoint } = inject('localCloudSecrets');
+    expect(new URL(lambdaEndpoint).origin).toBe(gateway.origin);
+    const rebound = await invoke(lambdaEndpoint, { host: `rebound.example:${gateway.port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.headers['x-amz-executed-version']).toBeUndefined();
+    // The honest caller: PreSignUp runs and refuses the empty event as Lambda reports a function error.
+    const honest = await invoke(lambdaEndpoint);
+    expect(honest.status).toBe(200);
+    expect(honest.headers['x-amz-function-error']).toBe('Unhandled');
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { MyInvites } from '../../lambdas/contracts/invites.ts';
 import { INVITE_MESSAGES } from '../../lambdas/contracts/joining.ts';
 import { signUpOptions } from '../../lambdas/contracts/sign-up.ts';
-import { callApi, cognito, confirmSignUp, mailbox, signIn, signUpTicketFor, uniqueEmail } from '../support/local-cloud-client.ts';
+import { callApi, cognito, confirmSignUp, mailbox, proxiedFrom, signIn, signUpTicketFor, uniqueEmail } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -23,7 +23,7 @@ function inviter(label: string, overrides: Parameters<typeof createMember>[2] = 
 /** Step 1 and step 2 of the SPA, from one client address: the check (for its ticket), then Cognito's SignUp. */
 async function signUpWithCode(inviteCode: string, ip = clientAddress(), displayName = 'Newcomer Nell') {
   const email = uniqueEmail('held');
-  const signUpTicket = await signUpTicketFor(endpoints, inviteCode, { 'x-forwarded-for': ip });
+  const signUpTicket = await signUpTicketFor(endpoints, inviteCode, proxiedFrom(ip));
   const { userAttributes, clientMetadata } = signUpOptions({ email, displayName, inviteCode, signUpTicket });
   const answer = await cognito(endpoints).send(
     new SignUpCommand({

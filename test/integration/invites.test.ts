@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { INVITE_MESSAGES } from '../../lambdas/contracts/joining.ts';
-import { callApi } from '../support/local-cloud-client.ts';
+import { callApi, proxiedFrom } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, useLocalCloudData, type MemberOptions } from '../support/local-cloud-members.ts';
 import { awayFromWindowEnd } from '../support/rate-windows.ts';
 
@@ -19,7 +19,7 @@ function inviter(label: string, options: MemberOptions = {}) {
 }
 
 function validate(inviteCode: string, userLocation: { city: string; state: string }, ip = clientAddress()) {
-  return callApi(endpoints, 'validateInviteCode', { data: { inviteCode, userLocation }, headers: { 'x-forwarded-for': ip } });
+  return callApi(endpoints, 'validateInviteCode', { data: { inviteCode, userLocation }, headers: proxiedFrom(ip) });
 }
 
 async function redeem(inviteCode: string | undefined, userLocation?: { city: string; state: string }, options: MemberOptions = {}) {

@@ -1,6 +1,6 @@
 import { ConfirmForgotPasswordCommand, ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
-import { callApi, cognito, confirmSignUp, mailbox, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
+import { callApi, cognito, confirmSignUp, mailbox, rawRequest, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
 
 const endpoints = inject('endpoints');
 const founder = inject('founder');
@@ -68,12 +68,46 @@ describe('invite-only sign-up through cognito-local and the PreSignUp trigger', 
   });
 
   it('shows the mailbox as an escaped HTML page', async () => {
-    const page = await fetch(new URL('/local/mailbox/?to=<script>', endpoints.apiUrl));
+    // The page sits beside the JSON the published URL names.
+    const page = await fetch(new URL('./?to=<script>', endpoints.mailboxUrl));
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     const html = await page.text();
     expect(html).toContain('Local mailbox');
     expect(html).not.toContain('<script>');
+  });
+});
+
+describe('the local mailbox answers only requests for localhost that carry its per-start token', () => {
+  const gateway = new URL(endpoints.apiUrl);
+
+  it('publishes its token in the path of mailboxUrl, so GET {mailboxUrl}?to= works as written', async () => {
+    expect(new URL(endpoints.mailboxUrl).pathname).toMatch(/^\/local\/mailbox\/[\w-]{40,}\/messages$/);
+    expect(new URL(endpoints.mailboxUrl).search).toBe('');
+    const email = uniqueEmail('token');
+    await signUp(endpoints, email, PASSWORD, founder.inviteCode);
+    expect(await mailbox(endpoints, email)).toEqual([expect.objectContaining({ to: email, code: expect.stringMatching(/^\d{6}$/) })]);
+  });
+
+  it('answers 404 without the token or with a wrong one, and shows no message', async () => {
+    const email = uniqueEmail('leak');
+    await signUp(endpoints, email, PASSWORD, founder.inviteCode);
+    const wrong = 'A'.repeat(43);
+    for (const path of ['/local/mailbox/messages', '/local/mailbox/', '/local/mailbox', `/local/mailbox/${wrong}/messages`, `/local/mailbox/${wrong}/`]) {
+      const answer = await fetch(new URL(`${path}?to=${encodeURIComponent(email)}`, gateway.origin));
+      const text = await answer.text();
+      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
+      expect(text).not.toContain(email);
+    }
+  });
+
+  it('refuses a request for another host name even with the token (a DNS-rebinding page), and serves 127.0.0.1', async () => {
+    for (const url of [endpoints.mailboxUrl, new URL('./', endpoints.mailboxUrl).href]) {
+      const rebound = await rawRequest(url, { headers: { host: `rebound.example:${gateway.port}` } });
+      expect(rebound.status).toBe(403);
+      expect(rebound.body).not.toContain('"code"');
+      expect((await rawRequest(url, { headers: { host: `127.0.0.1:${gateway.port}` } })).status).toBe(200);
+    }
   });
 });

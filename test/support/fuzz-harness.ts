@@ -48,7 +48,7 @@ async function handlerOf(name: CallableName): Promise<Handler> {
   return module.handler;
 }
 
-/** A client address per call, so the per-client limit of public callables does not answer instead. */
+/** A client address per call (the peer API Gateway reports), so the per-client limit of public callables does not answer instead. */
 function anyClientAddress(): string {
   return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
@@ -59,8 +59,8 @@ export async function invokeRaw(name: CallableName, claims: Record<string, unkno
   const request = {
     method: 'POST',
     url: `/api/${name}`,
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': anyClientAddress() },
-    socket: { remoteAddress: '127.0.0.1' },
+    headers: { 'content-type': 'application/json' },
+    socket: { remoteAddress: anyClientAddress() },
     httpVersion: '1.1',
   } as never;
   const event = apiGatewayEvent({

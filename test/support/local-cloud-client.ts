@@ -1,10 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { inject } from 'vitest';
+import { PROXY_SECRET_HEADER } from '../../local/api-gateway-event.ts';
 import type { Endpoints } from '../../local/cloud-files.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
 
@@ -112,4 +115,47 @@ export async function mailbox(endpoints: Endpoints, to: string): Promise<Mailbox
   const response = await fetch(`${endpoints.mailboxUrl}?to=${encodeURIComponent(to)}`);
   if (!response.ok) throw new Error(`Mailbox answered ${response.status}`);
   return (await response.json()) as MailboxMessage[];
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * One HTTP request with what fetch will not set: the Host header (a DNS-rebinding page's requests
+ * name its own host) and the address the request comes from (`from`, e.g. loopbackAddress()).
+ */
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers, localAddress: options.from }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+/**
+ * A client address of its own on this machine: the kernel routes all of 127.0.0.0/8 to the
+ * loopback interface, so a request sent `from` it reaches the local cloud with this peer address.
+ */
+export function loopbackAddress(): string {
+  return `127.${randomInt(1, 255)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/**
+ * Headers of a request as the web dev server's proxy forwards it for a browser at `address`: the
+ * gateway believes X-Forwarded-For only beside the proxy's secret, which the local cloud's owner
+ * (the global setup) hands the tests. So a test stands in for clients at many addresses honestly.
+ */
+export function proxiedFrom(address: string): Record<string, string> {
+  return { 'x-forwarded-for': address, [PROXY_SECRET_HEADER]: inject('localCloudSecrets').proxySecret };
 }

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { startLocalCloud, type LocalCloud } from '../../local/cloud.ts';
 
 /**
- * Runs one ephemeral local cloud in a process of its own and prints `{endpoints, founder}` as one
- * JSON line on stdout once it is ready. The cloud's handlers read their environment from
+ * Runs one ephemeral local cloud in a process of its own and prints `{endpoints, founder, secrets}`
+ * as one JSON line on stdout once it is ready (its parent, the tests' global setup, is its owner). The cloud's handlers read their environment from
  * process.env and keep module-level clients, so two clouds must never share a process: `npm test`
  * runs the integration and the e2e projects (each with its own cloud) in one vitest process.
  * It stops on SIGTERM/SIGINT or when its parent closes stdin (the parent died).
@@ -42,7 +42,7 @@ const cloud = await startLocalCloud({
   },
 });
 running.cloud = cloud;
-process.stdout.write(`${JSON.stringify({ endpoints: cloud.endpoints, founder: cloud.founder })}\n`);
+process.stdout.write(`${JSON.stringify({ endpoints: cloud.endpoints, founder: cloud.founder, secrets: cloud.secrets })}\n`);
 if (stopping) {
   await cloud.stop();
   process.exit(0);

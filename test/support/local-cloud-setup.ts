@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import type { Endpoints, Founder } from '../../local/cloud-files.ts';
+import type { LocalCloudSecrets } from '../../local/cloud.ts';
 
 const CHILD = fileURLToPath(new URL('./local-cloud-process.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -12,7 +13,8 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * A vitest globalSetup that starts one ephemeral local cloud for the whole project: its own temp
  * dir, DynamoDB in memory, free random ports (so it never meets a developer's `npm start` or a
  * parallel run), and provides its endpoints and founder to the tests (`inject('endpoints')`,
- * `inject('founder')`). The cloud runs in a child process (local-cloud-process.ts), so the
+ * `inject('founder')`), and what its owner alone knows (`inject('localCloudSecrets')`: the web
+ * proxy's secret, to stand in for browsers at many addresses, and the Lambda endpoint). The cloud runs in a child process (local-cloud-process.ts), so the
  * integration and e2e projects of one `npm test` never share handler state. Teardown stops it.
  */
 export function localCloudGlobalSetup(options: { web: boolean }) {
@@ -24,15 +26,17 @@ export function localCloudGlobalSetup(options: { web: boolean }) {
     });
     const exited = once(child, 'exit');
     const lines = createInterface({ input: child.stdout });
-    const ready = new Promise<{ endpoints: Endpoints; founder: Founder }>((resolve, reject) => {
+    type Ready = { endpoints: Endpoints; founder: Founder; secrets: LocalCloudSecrets };
+    const ready = new Promise<Ready>((resolve, reject) => {
       lines.on('line', (line) => {
-        if (line.startsWith('{"endpoints"')) resolve(JSON.parse(line) as { endpoints: Endpoints; founder: Founder });
+        if (line.startsWith('{"endpoints"')) resolve(JSON.parse(line) as Ready);
       });
       void exited.then(([code]) => reject(new Error(`The local cloud exited (code ${String(code)}) before it was ready`)));
     });
-    const { endpoints, founder } = await ready;
+    const { endpoints, founder, secrets } = await ready;
     project.provide('endpoints', endpoints);
     project.provide('founder', founder);
+    project.provide('localCloudSecrets', secrets);
     return async () => {
       child.kill('SIGTERM');
       await exited;
