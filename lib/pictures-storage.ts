@@ -1,6 +1,7 @@
 import { Aws, Duration } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { STAGED_UPLOADS_PREFIX } from '../lambdas/data/keys.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
 
 export interface PicturesStorageProps {
@@ -37,7 +38,12 @@ export class PicturesStorage extends Construct {
       minimumTLSVersion: 1.2,
       serverAccessLogsBucket: props.accessLogsBucket,
       serverAccessLogsPrefix: 'pictures/',
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Uploads granted but never confirmed (confirmation moves a checked file to users/), and
+        // any made with a grant after its member was removed: S3 deletes them a day after.
+        { id: 'ExpireStagedUploads', prefix: STAGED_UPLOADS_PREFIX, expiration: Duration.days(1) },
+      ],
       removalPolicy: removalPolicyFor(props.stage),
       autoDeleteObjects: !prod,
     });

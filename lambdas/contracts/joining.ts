@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { INVITE_CODE_LENGTH, inviteTypeSchema, userSchema } from './user.ts';
-import { picturePurposeSchema, profileSetupSchema } from './profile.ts';
+import { pictureContentTypeSchema, picturePurposeSchema, profileSetupSchema } from './profile.ts';
 
 /** Step 1's rule (spec §5): exactly 8 characters, upper-cased as typed. */
 export const INVITE_CODE_LENGTH_MESSAGE = 'Invite codes are 8 characters long';
@@ -110,12 +110,10 @@ export const joiningCallables = {
   },
   createProfilePictureUpload: {
     access: 'member',
-    input: z
-      .object({ contentType: z.string().regex(/^image\/[a-z0-9.+-]+$/i, 'Please upload an image file'), purpose: picturePurposeSchema })
-      .strict(),
+    input: z.object({ contentType: pictureContentTypeSchema, purpose: picturePurposeSchema }).strict(),
     output: pictureUploadSchema,
     description:
-      "A presigned POST for the member's upload key (users/{uid}/uploads/…): images only, at most 5 MB (10 MB with purpose 'settings'), valid 5 minutes. Then call confirmProfilePicture.",
+      "A presigned POST for the member's staging key (uploads/{uid}/…, expired by S3 after a day unless confirmed): JPEG, PNG, WebP or GIF only, at most 5 MB (10 MB with purpose 'settings'), valid 5 minutes. Then call confirmProfilePicture.",
   },
   confirmProfilePicture: {
     access: 'member',

@@ -114,6 +114,29 @@ export type ProfileSetup = z.output<typeof profileSetupSchema>;
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PICTURE_TOO_LARGE_MESSAGE = 'Image must be less than 5MB';
 export const PICTURE_NOT_IMAGE_MESSAGE = 'Please upload an image file (JPG, PNG, WebP or GIF)';
+
+/**
+ * The only picture types an upload is granted for (profile picture and gallery photos): the ones
+ * the server recognises by their bytes (domain/image-type). SVG is not among them: it can carry
+ * script, and it is never a photo.
+ */
+export const PICTURE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export type PictureContentType = (typeof PICTURE_CONTENT_TYPES)[number];
+export const pictureContentTypeSchema = z.enum(PICTURE_CONTENT_TYPES, { error: PICTURE_NOT_IMAGE_MESSAGE });
+/** The file inputs' `accept` attribute: the browser offers these types only. */
+export const PICTURE_FILE_ACCEPT = PICTURE_CONTENT_TYPES.join(',');
+
+export function isPictureContentType(type: string): type is PictureContentType {
+  return (PICTURE_CONTENT_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * The type the web asks a grant for: the file's own (its pickers let only these through), else
+ * JPEG, as before for a file the browser gave no type; the server checks the bytes either way.
+ */
+export function pictureUploadContentType(type: string): PictureContentType {
+  return isPictureContentType(type) ? type : 'image/jpeg';
+}
 export const PICTURE_HINT = 'JPG, PNG up to 5MB';
 
 /**

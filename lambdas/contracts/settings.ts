@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { normalizeCity, normalizeState } from './location.ts';
 import { pictureUploadSchema } from './joining.ts';
 import { INVALID_PHONE_MESSAGE, isValidPhone } from './phone.ts';
-import { BIO_MAX_LENGTH, birthdaySchema, displayNameSchema, INVALID_EMAIL_MESSAGE } from './profile.ts';
+import { BIO_MAX_LENGTH, birthdaySchema, displayNameSchema, INVALID_EMAIL_MESSAGE, pictureContentTypeSchema } from './profile.ts';
 import { userSchema } from './user.ts';
 
 /** Spec §8 Settings, verbatim, plus the sentences the spec has none for. */
@@ -144,9 +144,10 @@ export const settingsCallables = {
   },
   createPhotoUpload: {
     access: 'member',
-    input: z.object({ contentType: z.string().regex(/^image\/[a-z0-9.+-]+$/i, 'Please upload an image file') }).strict(),
+    input: z.object({ contentType: pictureContentTypeSchema }).strict(),
     output: z.object({ uploadId: photoUploadIdSchema, upload: pictureUploadSchema }),
-    description: 'A presigned POST for one gallery photo (images only, at most 10 MB, 5 minutes) to its own staging key; refused at 10 photos. Then confirmPhotoUpload.',
+    description:
+      'A presigned POST for one gallery photo (JPEG, PNG, WebP or GIF only, at most 10 MB, 5 minutes) to its own staging key (uploads/{uid}/…, expired by S3 after a day unless confirmed); refused at 10 photos. Then confirmPhotoUpload.',
   },
   confirmPhotoUpload: {
     access: 'member',

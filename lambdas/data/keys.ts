@@ -27,6 +27,13 @@ export const keys = {
 
 export const USER_PROFILE_SK = 'PROFILE';
 
+/**
+ * Where granted uploads wait for their confirmation, outside users/: the pictures bucket expires
+ * everything under it after a day (lib/pictures-storage.ts), so an upload never confirmed does
+ * not stay. Confirmation copies a checked file to its users/ key and deletes the staged one.
+ */
+export const STAGED_UPLOADS_PREFIX = 'uploads/';
+
 /** Object keys in the pictures bucket (spec §3 Stored files). */
 export const objectKeys = {
   profilePicture: (uid: string) => `users/${uid}/profile-picture.jpg`,
@@ -34,12 +41,14 @@ export const objectKeys = {
    * Where the browser uploads a new picture; only a checked file is copied to profilePicture, so a
    * bad upload never replaces (or, deleted, takes away) the picture a member already has.
    */
-  profilePictureUpload: (uid: string) => `users/${uid}/uploads/profile-picture`,
+  profilePictureUpload: (uid: string) => `${STAGED_UPLOADS_PREFIX}${uid}/profile-picture`,
   /** A gallery photo (settings); n grows with every photo and is never reused. */
   photo: (uid: string, n: number) => `users/${uid}/photos/photo-${n}.jpg`,
   photosPrefix: (uid: string) => `users/${uid}/photos/`,
   /** One staging key per upload, so photos uploaded side by side never overwrite each other. */
-  photoUpload: (uid: string, uploadId: string) => `users/${uid}/uploads/photo-${uploadId}`,
+  photoUpload: (uid: string, uploadId: string) => `${STAGED_UPLOADS_PREFIX}${uid}/photo-${uploadId}`,
+  /** Everything of a member staged and not yet confirmed. */
+  stagedUploadsPrefix: (uid: string) => `${STAGED_UPLOADS_PREFIX}${uid}/`,
 } as const;
 
 /** Sort-key prefixes of a member's feed and of a post's likes and comments (begins_with lists them). */

@@ -1,25 +1,32 @@
 import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { bucketName, s3 } from './aws-clients.ts';
+import { objectKeys } from './keys.ts';
 
-/** Everything a member stored lives under this prefix (spec §3 Stored files). */
-export function memberFilesPrefix(uid: string): string {
-  return `users/${uid}/`;
+/**
+ * Everything a member stored lives under these prefixes: their files under `users/{uid}/` (spec §3
+ * Stored files) and their uploads not yet confirmed under `uploads/{uid}/` (kept apart so that S3
+ * can expire them; see STAGED_UPLOADS_PREFIX).
+ */
+export function memberFilesPrefixes(uid: string): string[] {
+  return [`users/${uid}/`, objectKeys.stagedUploadsPrefix(uid)];
 }
 
 /**
- * Deletes every object under `users/{uid}/`, a listing page (≤ 1,000 keys) at a time. Single
- * deletes rather than DeleteObjects: a member holds a dozen files at most, and deleting an absent
- * key is a no-op, so a re-run finishes what a crash left.
+ * Deletes every object under the member's prefixes, a listing page (≤ 1,000 keys) at a time.
+ * Single deletes rather than DeleteObjects: a member holds a dozen files at most, and deleting an
+ * absent key is a no-op, so a re-run finishes what a crash left.
  */
 export async function deleteMemberFiles(uid: string): Promise<number> {
   let deleted = 0;
-  let token: string | undefined;
-  do {
-    const page = await s3().send(new ListObjectsV2Command({ Bucket: bucketName(), Prefix: memberFilesPrefix(uid), ContinuationToken: token }));
-    const keys = (page.Contents ?? []).map((object) => object.Key).filter((key): key is string => Boolean(key));
-    await Promise.all(keys.map((Key) => s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key }))));
-    deleted += keys.length;
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
+  for (const prefix of memberFilesPrefixes(uid)) {
+    let token: string | undefined;
+    do {
+      const page = await s3().send(new ListObjectsV2Command({ Bucket: bucketName(), Prefix: prefix, ContinuationToken: token }));
+      const keys = (page.Contents ?? []).map((object) => object.Key).filter((key): key is string => Boolean(key));
+      await Promise.all(keys.map((Key) => s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key }))));
+      deleted += keys.length;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
   return deleted;
 }

@@ -16,8 +16,9 @@ export interface PictureUpload {
 }
 
 /**
- * A presigned POST for one key: S3 itself refuses a larger file or another Content-Type family
- * (s3rver does not enforce these conditions; confirmProfilePicture checks the object either way).
+ * A presigned POST for one key: S3 itself refuses a larger file or another Content-Type than the
+ * granted one (the contract allows only PICTURE_CONTENT_TYPES). s3rver does not enforce these
+ * conditions; the confirmation checks the object's size and bytes either way.
  */
 export async function createPictureUpload(key: string, contentType: string, maxBytes: number, now = new Date()): Promise<PictureUpload> {
   const { url, fields } = await createPresignedPost(s3(), {

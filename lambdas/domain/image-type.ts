@@ -1,5 +1,10 @@
-/** Image types a profile picture may have, recognised by their first bytes (magic numbers). */
-export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
+import type { PictureContentType } from '#contracts/profile';
+
+/**
+ * Image types a picture may have, recognised by their first bytes (magic numbers): exactly the
+ * types an upload is granted for (PICTURE_CONTENT_TYPES).
+ */
+export type ImageType = PictureContentType;
 
 /** How many leading bytes detectImageType needs. */
 export const IMAGE_SIGNATURE_BYTES = 12;

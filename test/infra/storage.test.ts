@@ -1,6 +1,7 @@
 import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
+import { objectKeys, STAGED_UPLOADS_PREFIX } from '../../lambdas/data/keys.ts';
 import { referencedId, resourcesOf, synth } from './synth.ts';
 
 describe('storage (S3)', () => {
@@ -50,6 +51,18 @@ describe('storage (S3)', () => {
       AllowedMethods: expect.arrayContaining(['GET', 'PUT', 'POST']),
       AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] }],
     });
+  });
+
+  it('expires staged (granted, never confirmed) uploads after a day, and only those', () => {
+    const rules = (buckets[picturesId]?.Properties?.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+    const expiring = rules.filter((rule) => rule.ExpirationInDays !== undefined);
+    expect(expiring).toEqual([expect.objectContaining({ Status: 'Enabled', Prefix: 'uploads/', ExpirationInDays: 1 })]);
+    // Confirmed pictures live under users/, which no rule expires.
+    expect(STAGED_UPLOADS_PREFIX).toBe('uploads/');
+    expect(objectKeys.profilePictureUpload('u1').startsWith(STAGED_UPLOADS_PREFIX)).toBe(true);
+    expect(objectKeys.photoUpload('u1', 'id1').startsWith(STAGED_UPLOADS_PREFIX)).toBe(true);
+    expect(objectKeys.profilePicture('u1').startsWith(STAGED_UPLOADS_PREFIX)).toBe(false);
+    expect(objectKeys.photo('u1', 1).startsWith(STAGED_UPLOADS_PREFIX)).toBe(false);
   });
 
   it('logs server access of the pictures bucket', () => {

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { REMOVAL_MESSAGES } from '../../lambdas/contracts/removal.ts';
 import { callApi } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
-import { actWhileBeingRemoved, call, itemsNaming, leftovers, picturesClient, REFUSED_WHILE_BEING_REMOVED } from '../support/removal-community.ts';
+import { actWhileBeingRemoved, call, itemsNaming, leftovers, picturesClient, REFUSED_WHILE_BEING_REMOVED, stageUnconfirmedUploads } from '../support/removal-community.ts';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
@@ -44,6 +44,11 @@ describe('deleteMyAccount', () => {
     const s3 = picturesClient(endpoints);
     await s3.send(new PutObjectCommand({ Bucket: endpoints.s3.bucket, Key: `users/${member.uid}/photos/photo-1.jpg`, Body: 'jpeg' }));
     s3.destroy();
+    // Uploads granted and made but never confirmed are staged outside users/{uid}/; they go too.
+    expect(await stageUnconfirmedUploads(endpoints, member)).toEqual([
+      expect.stringMatching(new RegExp(`^uploads/${member.uid}/photo-`)),
+      `uploads/${member.uid}/profile-picture`,
+    ]);
     expect(await item(postKeys.post(stayerPost))).toMatchObject({ likeCount: 1, commentCount: 1 });
 
     for (const confirmationText of ['delete my account', 'DELETE MY ACCOUNT ', 'DELETE']) {

@@ -1,5 +1,6 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, inject, it } from 'vitest';
+import { PICTURE_NOT_IMAGE_MESSAGE } from '../../lambdas/contracts/profile.ts';
 import { MAX_PHOTOS, SETTINGS_MESSAGES } from '../../lambdas/contracts/settings.ts';
 import { callApi } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
@@ -224,6 +225,49 @@ describe('photos', () => {
     expect(third.photos.map((photo) => photo.id)).toEqual(['photo-2', 'photo-3']);
   });
 
+  it('grants uploads for JPEG, PNG, WebP and GIF only, each signed for its own type; SVG and the rest are refused with the message', async () => {
+    const owner = await member('photos-types');
+    const refusal = { status: 400, body: { error: { status: 'invalid-argument', message: `Invalid request: contentType: ${PICTURE_NOT_IMAGE_MESSAGE}` } } };
+    for (const contentType of ['image/svg+xml', 'IMAGE/SVG+XML', 'text/html', 'image/heic', 'image/jpeg; charset=utf-8', 'image/x-icon']) {
+      expect(await callApi(endpoints, 'createPhotoUpload', { token: owner.accessToken, data: { contentType } }), contentType).toMatchObject(refusal);
+      for (const purpose of ['setup', 'settings']) {
+        const picture = await callApi(endpoints, 'createProfilePictureUpload', { token: owner.accessToken, data: { contentType, purpose } });
+        expect(picture, contentType).toMatchObject(refusal);
+      }
+    }
+    const policyConditions = (fields: Record<string, string>) =>
+      (JSON.parse(Buffer.from(fields.Policy ?? '', 'base64').toString('utf8')) as { conditions: unknown[] }).conditions;
+    for (const contentType of ['image/jpeg', 'image/png', 'image/webp', 'image/gif']) {
+      const photo = await ok<{ upload: { fields: Record<string, string> } }>(owner, 'createPhotoUpload', { contentType });
+      const picture = await ok<{ fields: Record<string, string> }>(owner, 'createProfilePictureUpload', { contentType, purpose: 'settings' });
+      for (const fields of [photo.upload.fields, picture.fields]) {
+        expect(fields['Content-Type']).toBe(contentType);
+        expect(policyConditions(fields)).toContainEqual({ 'Content-Type': contentType });
+      }
+    }
+  });
+
+  it('stages uploads under uploads/{uid}/ (which S3 expires after a day) and moves them to users/{uid}/ on confirmation', async () => {
+    const owner = await member('photos-staging');
+    const uploadId = await stagePhoto(owner);
+    expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([`uploads/${owner.uid}/photo-${uploadId}`]);
+    expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([]);
+    await ok(owner, 'confirmPhotoUpload', { uploadId });
+    expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
+    expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([`users/${owner.uid}/photos/photo-1.jpg`]);
+
+    const grant = await ok<{ url: string; fields: Record<string, string> }>(owner, 'createProfilePictureUpload', { contentType: 'image/png', purpose: 'settings' });
+    expect(grant.fields.key).toBe(`uploads/${owner.uid}/profile-picture`);
+    await postFile(grant, PNG_1X1, 'image/png');
+    expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([`uploads/${owner.uid}/profile-picture`]);
+    await ok(owner, 'confirmProfilePicture', { purpose: 'settings' });
+    expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
+    expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([`users/${owner.uid}/photos/photo-1.jpg`, `users/${owner.uid}/profile-picture.jpg`]);
+    const stored = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: `users/${owner.uid}/profile-picture.jpg` }));
+    expect(stored.ContentType).toBe('image/png');
+    expect(Buffer.from((await stored.Body?.transformToByteArray()) ?? []).equals(PNG_1X1)).toBe(true);
+  });
+
   it('refuses a fake image and a file over 10 MB, deletes both, and adds nothing', async () => {
     const owner = await member('photos-fake');
     const fake = await stagePhoto(owner, Buffer.from('<script>alert(1)</script>'), 'image/png');
@@ -231,6 +275,7 @@ describe('photos', () => {
     const tooBig = await stagePhoto(owner, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(10 * 1024 * 1024)]), 'image/jpeg');
     expect(await confirmPhoto(owner, tooBig)).toMatchObject({ status: 400, body: { error: { message: SETTINGS_MESSAGES.photoTooLarge } } });
     expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([]);
+    expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
     expect((await getUser(owner.uid))?.photos).toEqual([]);
     expect(await confirmPhoto(owner, fake)).toMatchObject({ status: 404, body: { error: { message: SETTINGS_MESSAGES.noPhotoUpload } } });
 
@@ -254,6 +299,7 @@ describe('photos', () => {
     const objects = await objectKeysUnder(`users/${owner.uid}/`);
     expect(objects).toEqual(stored.map((photo) => photo.url).sort());
     expect(new Set(objects).size).toBe(10);
+    expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
 
     const full = await callApi(endpoints, 'createPhotoUpload', { token: owner.accessToken, data: { contentType: 'image/png' } });
     expect(full).toMatchObject({ status: 409, body: { error: { message: SETTINGS_MESSAGES.photosFull } } });
@@ -271,6 +317,7 @@ describe('photos', () => {
     const stored = (await getUser(owner.uid))?.photos ?? [];
     expect(stored).toHaveLength(1);
     expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([stored[0]?.url]);
+    expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
   });
 
   it('takes a settings profile picture up to 10 MB, while profile setup stays at 5 MB', async () => {
@@ -291,6 +338,7 @@ describe('photos', () => {
     const elevenMb = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(11 * 1024 * 1024)]);
     expect((await uploadAs('settings', elevenMb)).confirmed).toMatchObject({ status: 400, body: { error: { message: 'Image must be less than 10MB' } } });
     expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([`users/${owner.uid}/profile-picture.jpg`]);
+    expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
   });
 });
 

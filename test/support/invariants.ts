@@ -193,8 +193,8 @@ export async function checkInvariants(): Promise<string[]> {
 
   // No picture object without its owner's record pointing at it, and no record pointing at a
   // missing object: gallery photos, and the profile picture (users/{uid}/profile-picture.jpg
-  // exists iff profilePicture names it). Uploads in flight are a member's own business, but not
-  // once the member is gone.
+  // exists iff profilePicture names it). Uploads in flight (uploads/{uid}/…) are a member's own
+  // business, but not once the member is gone.
   const objectSet = new Set(objects);
   for (const key of objects) {
     const [, uid = '', kind = ''] = key.split('/');

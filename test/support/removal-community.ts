@@ -59,6 +59,23 @@ export function picturesClient(endpoints: Endpoints): S3Client {
   return new S3Client({ region: LOCAL_REGION, endpoint: endpoints.s3.endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
 }
 
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A photo and a profile picture uploaded as the web does it but never confirmed; their staged keys. */
+export async function stageUnconfirmedUploads(endpoints: Endpoints, member: TestMember): Promise<string[]> {
+  type Grant = { url: string; fields: Record<string, string> };
+  const { upload } = await call<{ upload: Grant }>(endpoints, member, 'createPhotoUpload', { contentType: 'image/png' });
+  const picture = await call<Grant>(endpoints, member, 'createProfilePictureUpload', { contentType: 'image/png', purpose: 'settings' });
+  for (const grant of [upload, picture]) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(grant.fields)) form.append(name, value);
+    form.append('file', new Blob([PNG_1X1], { type: 'image/png' }), 'staged.png');
+    const posted = await fetch(grant.url, { method: 'POST', body: form });
+    if (posted.status >= 300) throw new Error(`The staged upload answered ${posted.status}`);
+  }
+  return [upload.fields.key ?? '', picture.fields.key ?? ''].sort();
+}
+
 export async function seedCommunity(endpoints: Endpoints, tag: string): Promise<Community> {
   const members: Record<string, TestMember> = {};
   const m = (label: string): TestMember => {
@@ -102,7 +119,8 @@ export async function seedCommunity(endpoints: Endpoints, tag: string): Promise<
   const s3 = picturesClient(endpoints);
   await Promise.all(
     Object.values(members).flatMap((member) =>
-      [`users/${member.uid}/profile-picture.jpg`, `users/${member.uid}/photos/photo-1.jpg`].map((Key) =>
+      // A picture, a photo and an upload granted but never confirmed (staged under uploads/).
+      [`users/${member.uid}/profile-picture.jpg`, `users/${member.uid}/photos/photo-1.jpg`, `uploads/${member.uid}/photo-unconfirmed`].map((Key) =>
         s3.send(new PutObjectCommand({ Bucket: endpoints.s3.bucket, Key, Body: 'jpeg bytes', ContentType: 'image/jpeg' })),
       ),
     ),
@@ -170,8 +188,9 @@ export async function leftovers(endpoints: Endpoints, uids: readonly string[], a
   }
   const s3 = picturesClient(endpoints);
   const objects: string[] = [];
-  for (const uid of uids) {
-    const { Contents } = await s3.send(new ListObjectsV2Command({ Bucket: endpoints.s3.bucket, Prefix: `users/${uid}/` }));
+  // Stored files under users/{uid}/, staged (unconfirmed) uploads under uploads/{uid}/.
+  for (const prefix of uids.flatMap((uid) => [`users/${uid}/`, `uploads/${uid}/`])) {
+    const { Contents } = await s3.send(new ListObjectsV2Command({ Bucket: endpoints.s3.bucket, Prefix: prefix }));
     objects.push(...(Contents ?? []).map((object) => String(object.Key)));
   }
   s3.destroy();

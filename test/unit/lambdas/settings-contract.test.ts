@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callables } from '#contracts/callables';
-import { pictureMaxBytes, pictureTooLargeMessage, picturePurposeSchema } from '#contracts/profile';
+import { PICTURE_NOT_IMAGE_MESSAGE, pictureMaxBytes, pictureTooLargeMessage, picturePurposeSchema, pictureUploadContentType } from '#contracts/profile';
 import { latestGraduationYear, PRIVACY_SELECTS, privacySettingsSchema, SETTINGS_MESSAGES, updateProfileSchema } from '#contracts/settings';
 
 const PROFILE = {
@@ -85,5 +85,23 @@ describe('profile picture purpose', () => {
     expect(pictureTooLargeMessage('setup')).toBe('Image must be less than 5MB');
     expect(pictureTooLargeMessage('settings')).toBe('Image must be less than 10MB');
     expect(callables.confirmProfilePicture.input.safeParse({ purpose: 'anything' }).success).toBe(false);
+  });
+});
+
+describe('upload grant content types', () => {
+  it('grants JPEG, PNG, WebP and GIF only, in both callables, and refuses the rest with one message', () => {
+    for (const contentType of ['image/jpeg', 'image/png', 'image/webp', 'image/gif']) {
+      expect(callables.createPhotoUpload.input.safeParse({ contentType }).success, contentType).toBe(true);
+      expect(callables.createProfilePictureUpload.input.safeParse({ contentType, purpose: 'settings' }).success, contentType).toBe(true);
+    }
+    for (const contentType of ['image/svg+xml', 'Image/PNG', 'image/png ', 'image/heic', 'text/html', '']) {
+      expect(firstMessage(callables.createPhotoUpload.input.safeParse({ contentType })), contentType).toBe(PICTURE_NOT_IMAGE_MESSAGE);
+      expect(firstMessage(callables.createProfilePictureUpload.input.safeParse({ contentType })), contentType).toBe(PICTURE_NOT_IMAGE_MESSAGE);
+    }
+  });
+
+  it("asks for the file's own type when granted, else JPEG (the server checks the bytes)", () => {
+    expect(pictureUploadContentType('image/webp')).toBe('image/webp');
+    expect(pictureUploadContentType('')).toBe('image/jpeg');
   });
 });

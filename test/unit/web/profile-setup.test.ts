@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PICTURE_FILE_ACCEPT, PICTURE_NOT_IMAGE_MESSAGE } from '#contracts/profile';
 import type { User } from '#contracts/user';
 import { ApiError } from '../../../web/src/lib/api-client.ts';
 import {
@@ -64,6 +65,12 @@ describe('picture file rules', () => {
 
   it('refuses what is not an image', () => {
     expect(pictureFileError({ type: 'application/pdf', size: 10 })).toMatch(/image/);
+  });
+
+  it('takes JPEG, PNG, WebP and GIF only, as upload grants do (no SVG)', () => {
+    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'image/gif']) expect(pictureFileError({ type, size: 10 }), type).toBeNull();
+    for (const type of ['image/svg+xml', 'image/heic', 'image/bmp', '']) expect(pictureFileError({ type, size: 10 }), type).toBe(PICTURE_NOT_IMAGE_MESSAGE);
+    expect(PICTURE_FILE_ACCEPT).toBe('image/jpeg,image/png,image/webp,image/gif');
   });
 });
 

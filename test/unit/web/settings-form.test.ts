@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PICTURE_NOT_IMAGE_MESSAGE } from '#contracts/profile';
 import type { User } from '#contracts/user';
 import { newUserRecord } from '#domain/new-user';
 import {
@@ -58,6 +59,11 @@ describe('files, photos and the deletion phrase', () => {
     expect(settingsPictureError({ type: 'image/png', size: 10 * 1024 * 1024 + 1 })).toBe('Image must be less than 10MB');
     expect(settingsPictureError({ type: 'text/plain', size: 10 })).toMatch(/image file/);
     expect(photoFileError({ type: 'image/jpeg', size: 11 * 1024 * 1024 })).toBe('Photo must be less than 10MB');
+    for (const check of [settingsPictureError, photoFileError]) {
+      expect(check({ type: 'image/svg+xml', size: 10 })).toBe(PICTURE_NOT_IMAGE_MESSAGE);
+      expect(check({ type: 'image/webp', size: 10 })).toBeNull();
+      expect(check({ type: 'image/gif', size: 10 })).toBeNull();
+    }
   });
 
   it('ignores an upload at 10 photos', () => {

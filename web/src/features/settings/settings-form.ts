@@ -1,6 +1,6 @@
 import { ACCOUNT_DELETION_CONFIRMATION } from '#contracts/removal';
 import { MAX_PHOTOS, PHOTO_MAX_BYTES, type PrivacySettings, updateProfileSchema, type UpdateProfileInput } from '#contracts/settings';
-import { PICTURE_NOT_IMAGE_MESSAGE, SETTINGS_PICTURE_MAX_BYTES } from '#contracts/profile';
+import { isPictureContentType, PICTURE_NOT_IMAGE_MESSAGE, SETTINGS_PICTURE_MAX_BYTES } from '#contracts/profile';
 import type { User } from '#contracts/user';
 
 /** The Profile tab's form: what the inputs hold (the graduation year input is empty or a number). */
@@ -57,15 +57,15 @@ export function initialPrivacy(me: User): PrivacySettings {
   };
 }
 
-/** The settings picture: images only, up to 10 MB (its hint). */
+/** The settings picture: JPEG, PNG, WebP or GIF (the types an upload is granted for), up to 10 MB (its hint). */
 export function settingsPictureError(file: { type: string; size: number }): string | null {
-  if (!file.type.startsWith('image/')) return PICTURE_NOT_IMAGE_MESSAGE;
+  if (!isPictureContentType(file.type)) return PICTURE_NOT_IMAGE_MESSAGE;
   if (file.size > SETTINGS_PICTURE_MAX_BYTES) return 'Image must be less than 10MB';
   return null;
 }
 
 export function photoFileError(file: { type: string; size: number }): string | null {
-  if (!file.type.startsWith('image/')) return PICTURE_NOT_IMAGE_MESSAGE;
+  if (!isPictureContentType(file.type)) return PICTURE_NOT_IMAGE_MESSAGE;
   if (file.size > PHOTO_MAX_BYTES) return 'Photo must be less than 10MB';
   return null;
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { pictureUploadContentType } from '#contracts/profile';
 import type { User } from '#contracts/user';
 import { callApi } from '../../../lib/api-client.ts';
 import { sessionKeys } from '../../../lib/session.ts';
@@ -41,7 +42,7 @@ export function useUploadProfilePicture(onProgress: (fraction: number) => void) 
   return useMutation({
     mutationFn: async (picture: Blob): Promise<User> => {
       onProgress(0);
-      const target = await callApi('createProfilePictureUpload', { contentType: picture.type || 'image/jpeg' });
+      const target = await callApi('createProfilePictureUpload', { contentType: pictureUploadContentType(picture.type) });
       await postWithProgress(target, picture, onProgress);
       return callApi('confirmProfilePicture', {});
     },

@@ -1,6 +1,6 @@
 import { Avatar, Box, Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
-import { PICTURE_HINT } from '#contracts/profile';
+import { PICTURE_FILE_ACCEPT, PICTURE_HINT } from '#contracts/profile';
 
 interface PictureDropZoneProps {
   /** The current picture (a short-lived URL) or a local preview; empty for none. */
@@ -66,7 +66,7 @@ export function PictureDropZone({ pictureUrl, progress, error, onFile }: Picture
       <input
         ref={input}
         type="file"
-        accept="image/*"
+        accept={PICTURE_FILE_ACCEPT}
         hidden
         aria-label="Profile picture file"
         onChange={(event) => pick(event.currentTarget.files)}

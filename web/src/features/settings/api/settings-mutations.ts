@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { pictureUploadContentType } from '#contracts/profile';
 import type { PrivacySettings, UpdateProfileInput } from '#contracts/settings';
 import type { User } from '#contracts/user';
 import { callApi } from '../../../lib/api-client.ts';
@@ -26,7 +27,7 @@ export function useUpdatePrivacy() {
 /** The settings picture: up to 10 MB (purpose 'settings'), checked by the server after it lands. */
 export function useUploadSettingsPicture() {
   return useRecordMutation(async (picture: File) => {
-    const target = await callApi('createProfilePictureUpload', { contentType: picture.type || 'image/jpeg', purpose: 'settings' });
+    const target = await callApi('createProfilePictureUpload', { contentType: pictureUploadContentType(picture.type), purpose: 'settings' });
     await postToStorage(target, picture, 'profile-picture');
     return callApi('confirmProfilePicture', { purpose: 'settings' });
   });
@@ -74,7 +75,7 @@ async function confirmPhotoUpload(queryClient: QueryClient, uploadId: string) {
 export function useAddPhoto(uid: string) {
   const queryClient = useQueryClient();
   return useGalleryMutation(uid, async (photo: File) => {
-    const { uploadId, upload } = await callApi('createPhotoUpload', { contentType: photo.type || 'image/jpeg' });
+    const { uploadId, upload } = await callApi('createPhotoUpload', { contentType: pictureUploadContentType(photo.type) });
     await postToStorage(upload, photo, 'photo');
     return confirmPhotoUpload(queryClient, uploadId);
   });

@@ -1,5 +1,6 @@
 import { Alert, Button, CloseButton, FileButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { PICTURE_FILE_ACCEPT } from '#contracts/profile';
 import { MAX_PHOTOS } from '#contracts/settings';
 import type { User } from '#contracts/user';
 import { useAddPhoto, useDeletePhoto } from '../api/settings-mutations.ts';
@@ -30,7 +31,7 @@ export function PhotosGallery({ me }: { me: User }) {
             {count}/{MAX_PHOTOS}
           </Text>
         </Text>
-        <FileButton onChange={onFile} accept="image/*" disabled={!canAddPhoto(count)} inputProps={{ 'aria-label': 'Photo file' }}>
+        <FileButton onChange={onFile} accept={PICTURE_FILE_ACCEPT} disabled={!canAddPhoto(count)} inputProps={{ 'aria-label': 'Photo file' }}>
           {(props) => (
             <Button {...props} size="xs" variant="light" loading={add.isPending} data-testid="add-photo-button">
               Add photo

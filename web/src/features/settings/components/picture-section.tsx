@@ -1,5 +1,6 @@
 import { Alert, Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { PICTURE_FILE_ACCEPT } from '#contracts/profile';
 import { SETTINGS_PICTURE_HINT } from '#contracts/settings';
 import type { User } from '#contracts/user';
 import { useUploadSettingsPicture } from '../api/settings-mutations.ts';
@@ -27,7 +28,7 @@ export function PictureSection({ me }: { me: User }) {
           {me.displayName.charAt(0).toUpperCase()}
         </Avatar>
         <Stack gap={4}>
-          <FileButton onChange={onFile} accept="image/*" inputProps={{ 'aria-label': 'Profile picture file' }}>
+          <FileButton onChange={onFile} accept={PICTURE_FILE_ACCEPT} inputProps={{ 'aria-label': 'Profile picture file' }}>
             {(props) => (
               <Button {...props} variant="light" loading={upload.isPending} data-testid="settings-picture-button">
                 Change picture
