@@ -15,6 +15,8 @@ import { WebHosting } from './web-hosting.ts';
 
 export interface AnchoredStackProps extends StackProps {
   readonly stage: Stage;
+  /** Dev only: the emails that may use Make Me Admin (setAdminClaim). @default none: nobody may */
+  readonly devAdminEmails?: readonly string[];
   /** The built SPA directory (web/dist). */
   readonly webAssetPath: string;
 }
@@ -55,6 +57,7 @@ export class AnchoredStack extends Stack {
       resources,
       originSecret: originSecret.value,
       signUpTicketSecret,
+      devAdminEmails: props.devAdminEmails,
       userPoolClient: this.auth.userPoolClient,
       ...logs,
     });

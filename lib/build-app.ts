@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { AnchoredStack } from './anchored-stack.ts';
-import { isStage, type Stage } from './stage.ts';
+import { devAdminEmailsFromContext, stageFromContext, type Stage } from './stage.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
 
 export interface CreateAppOptions {
-  /** @default the `stage` context value (`-c stage=prod`), else 'dev' */
+  /** @default the `stage` context value (`-c stage=dev|prod`); with neither, createApp throws */
   readonly stage?: Stage;
   /** The built SPA. @default web/dist, built with `npm run build:web` when it is missing */
   readonly webAssetPath?: string;
@@ -58,11 +58,14 @@ export function createApp(options: CreateAppOptions = {}): AnchoredApp {
     outdir: options.outdir,
     builtinCloudFormationValidation: options.cloudFormationValidation ?? true,
   });
-  const stage = options.stage ?? app.node.tryGetContext('stage') ?? 'dev';
-  if (!isStage(stage)) throw new Error(`Unknown stage "${String(stage)}": use -c stage=dev or -c stage=prod`);
+  // No default: a forgotten `-c stage=…` must not build (and deploy) dev and its Make Me Admin.
+  const stage = stageFromContext(options.stage ?? app.node.tryGetContext('stage'));
+  // Who may use Make Me Admin on a deployed dev stage (`-c devAdminEmails=…`); prod has no such callable.
+  const devAdminEmails = stage === 'dev' ? devAdminEmailsFromContext(app.node.tryGetContext('devAdminEmails')) : [];
 
   const stack = new AnchoredStack(app, stackNameFor(stage), {
     stage,
+    devAdminEmails,
     webAssetPath: options.webAssetPath ?? ensureWebBuild(),
     description: `anchored, an invite-only social network (${stage})`,
   });

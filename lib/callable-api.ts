@@ -33,6 +33,11 @@ export interface CallableApiProps {
   readonly originSecret: string;
   /** Signs sign-up tickets; only validateInviteCode is given it (a dynamic reference, see sign-up-ticket-secret.ts). */
   readonly signUpTicketSecret: string;
+  /**
+   * The emails that may use Make Me Admin on a deployed dev stage; only setAdminClaim is given them
+   * (DEV_ADMIN_EMAILS). @default none: nobody may
+   */
+  readonly devAdminEmails?: readonly string[];
   /** @default the callable registry */
   readonly callables?: readonly CallableDefinition[];
 }
@@ -122,6 +127,8 @@ export class CallableApi extends Construct {
         extraEnvironment: {
           ORIGIN_VERIFY_SECRET: props.originSecret,
           ...(name === 'validateInviteCode' && { SIGN_UP_TICKET_SECRET: props.signUpTicketSecret }),
+          // Never '*' here (lib/stage.ts refuses it): only the local cloud opens Make Me Admin to anyone.
+          ...(name === 'setAdminClaim' && { DEV_ADMIN_EMAILS: (props.devAdminEmails ?? []).join(',') }),
         },
       });
       this.functions.set(name, fn);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { WebConfig } from '#contracts/web-config';
+import { ANYONE } from '#domain/dev-admins';
 import { cloudFiles, readJson, writeJson, type CloudFiles, type CloudState, type Endpoints, type Founder } from './cloud-files.ts';
 import { startCognitoLocal } from './cognito-local.ts';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local.ts';
@@ -90,6 +91,8 @@ function configureLambdaEnvironment(values: { tableName: string; bucket: string;
     REMOVAL_WORKER_FUNCTION,
     // Signs validateInviteCode's sign-up tickets for PreSignUp; a ticket lives minutes, so one per start.
     SIGN_UP_TICKET_SECRET: randomBytes(32).toString('base64url'),
+    // Make Me Admin for anyone: only the local cloud sets '*' (a deployed dev stage lists emails, lib/stage.ts).
+    DEV_ADMIN_EMAILS: ANYONE,
     POWERTOOLS_LOG_LEVEL: values.quiet ? 'WARN' : 'INFO',
     POWERTOOLS_SERVICE_NAME: 'anchored',
   });

@@ -32,3 +32,15 @@ export async function accountExists(username: string): Promise<boolean> {
     throw error;
   }
 }
+
+/**
+ * The account's email if Cognito has verified it, else null (Make Me Admin's allowlist check).
+ * The pool keeps the original email until a changed one is verified (keepOriginal), and a member
+ * cannot set email_verified themself (lib/auth.ts writeAttributes).
+ */
+export async function verifiedEmailOf(username: string): Promise<string | null> {
+  const { UserAttributes } = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: username }));
+  const attribute = (name: string) => UserAttributes?.find((candidate) => candidate.Name === name)?.Value;
+  const email = attribute('email');
+  return email && attribute('email_verified') === 'true' ? email : null;
+}

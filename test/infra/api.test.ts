@@ -65,6 +65,8 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
     const handsToWorker = (REMOVAL_CALLABLES as readonly string[]).includes(name);
     // Only validateInviteCode signs sign-up tickets (PreSignUp checks them, test/infra/auth.test.ts).
     const signsTickets = name === 'validateInviteCode';
+    // Only Make Me Admin reads the dev stage's admin list (test/infra/admin-callables.test.ts).
+    const readsDevAdmins = name === 'setAdminClaim';
     expect(Object.keys(variables).toSorted()).toEqual(
       [
         'BUCKET_NAME',
@@ -75,6 +77,7 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
         'USER_POOL_ID',
         ...(handsToWorker ? ['REMOVAL_WORKER_FUNCTION'] : []),
         ...(signsTickets ? ['SIGN_UP_TICKET_SECRET'] : []),
+        ...(readsDevAdmins ? ['DEV_ADMIN_EMAILS'] : []),
       ].toSorted(),
     );
     expect(variables).toMatchObject({ STAGE: stage, NODE_OPTIONS: '--enable-source-maps' });

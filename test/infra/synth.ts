@@ -43,6 +43,8 @@ export interface SynthOptions {
    * tests check constructs; test/infra/nag.test.ts runs the validations.
    */
   readonly nag?: boolean;
+  /** More context, as `-c key=value` gives it (e.g. devAdminEmails). */
+  readonly context?: Record<string, unknown>;
 }
 
 export interface Synthesized extends AnchoredApp {
@@ -51,9 +53,12 @@ export interface Synthesized extends AnchoredApp {
 
 const cache = new Map<string, Synthesized>();
 
-/** Builds the app as bin/app.ts does (with a dummy SPA, bundling skipped unless asked). */
-export function synth({ stage, bundle = false, nag = false }: SynthOptions): Synthesized {
-  const key = `${stage}:${bundle}:${nag}`;
+/**
+ * Builds the app as bin/app.ts does (with a dummy SPA, bundling skipped unless asked). The stage is
+ * always explicit: createApp has no default (test/infra/stage.test.ts).
+ */
+export function synth({ stage, bundle = false, nag = false, context = {} }: SynthOptions): Synthesized {
+  const key = `${stage}:${bundle}:${nag}:${JSON.stringify(context)}`;
   const cached = cache.get(key);
   if (cached) return cached;
   const built = createApp({
@@ -62,7 +67,7 @@ export function synth({ stage, bundle = false, nag = false }: SynthOptions): Syn
     cloudFormationValidation: nag,
     webAssetPath: dummyWebDist(),
     outdir: temporaryDir('anchored-cdk-out-'),
-    context: { ...CDK_JSON_CONTEXT, ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) },
+    context: { ...CDK_JSON_CONTEXT, ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context },
   });
   const result = { ...built, template: Template.fromStack(built.stack) };
   cache.set(key, result);

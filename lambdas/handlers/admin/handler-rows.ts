@@ -9,9 +9,10 @@ export const adminHandlers: Record<keyof typeof adminCallables, CallableHandlerE
   getAdminOverview: { entry: 'handlers/admin/get-admin-overview.ts', permissions: { table: 'read' } },
   searchMembers: { entry: 'handlers/admin/search-members.ts', permissions: { table: 'read' } },
   listAuditLog: { entry: 'handlers/admin/list-audit-log.ts', permissions: { table: 'read' } },
-  // Dev-only (absent on prod): the caller's own admin group membership, the record's flag, the log.
+  // Dev-only (absent on prod): the caller's verified email (AdminGetUser, for the devAdminEmails
+  // list), their own admin group membership, the record's flag, the log.
   setAdminClaim: {
     entry: 'handlers/admin/set-admin-claim.ts',
-    permissions: { table: 'readWrite', userPoolActions: ['cognito-idp:AdminAddUserToGroup'] },
+    permissions: { table: 'readWrite', userPoolActions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminAddUserToGroup'] },
   },
 };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminMember } from '#contracts/admin';
+import { ADMIN_MESSAGES, type AdminMember } from '#contracts/admin';
 import type { InviteTreeNode } from '#contracts/removal';
 import type { User } from '#contracts/user';
 
@@ -104,6 +104,14 @@ describe('/admin for non-admins', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Make Me Admin' }));
     expect(await screen.findByText('Failed to set admin claim. This function may not be deployed.')).toBeTruthy();
     expect(calls).toEqual([{ name: 'setAdminClaim', data: { userId: 'admin-1' } }]);
+  });
+
+  it("shows the server's sentence when Make Me Admin is refused (403: not on the dev stage's devAdminEmails list)", async () => {
+    answers = { setAdminClaim: () => Promise.reject(new ApiError('permission-denied', ADMIN_MESSAGES.notOnDevAdminList)) };
+    renderAdmin({ groups: [], stage: 'dev' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Make Me Admin' }));
+    expect(await screen.findByText(ADMIN_MESSAGES.notOnDevAdminList)).toBeTruthy();
+    expect(screen.queryByText('Failed to set admin claim. This function may not be deployed.')).toBeNull();
   });
 
   it('offers no Make Me Admin on prod and reads no admin data', async () => {

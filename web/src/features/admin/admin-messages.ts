@@ -31,6 +31,14 @@ export function failureMessage(base: string, error: unknown): string {
   return isApiError(error) && reasons.has(error.status) && error.message ? `${base}: ${error.message}` : base;
 }
 
+/**
+ * Why Make Me Admin failed: the server's own sentence when it refused (403, e.g. a deployed dev
+ * stage whose devAdminEmails list does not name the member), the spec's message otherwise.
+ */
+export function makeMeAdminFailure(error: unknown): string {
+  return isApiError(error) && error.status === 'permission-denied' && error.message ? error.message : ADMIN_UI.setAdminClaimFailed;
+}
+
 export type RemovalResult = CallableOutput<'removeUserAndInviteTree'>;
 
 export interface RemovalOutcome {

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMakeMeAdmin, useStage } from '../api/admin-api.ts';
-import { ADMIN_UI } from '../admin-messages.ts';
+import { ADMIN_UI, makeMeAdminFailure } from '../admin-messages.ts';
 
 /** Non-admins: the spec's refusal, and Make Me Admin where the stage allows it (never on prod). */
 export function AccessDenied({ userId }: { userId: string }) {
@@ -21,7 +21,7 @@ export function AccessDenied({ userId }: { userId: string }) {
           </Button>
           {makeMeAdmin.isError && (
             <Alert color="red" role="alert">
-              {ADMIN_UI.setAdminClaimFailed}
+              {makeMeAdminFailure(makeMeAdmin.error)}
             </Alert>
           )}
         </Stack>
