@@ -12,6 +12,7 @@ import type { User } from '#contracts/user';
 import { generateInviteCode } from '#domain/invite-code';
 import { newUserRecord } from '#domain/new-user';
 import { objectKeys } from '#data/keys';
+import { markFounder } from '#data/member-roles';
 import { createUserWithInviteCode, getUser } from '#data/users';
 import { ADMIN_GROUP } from '#http/caller';
 import type { Founder } from './cloud-files.ts';
@@ -81,6 +82,7 @@ function founderRecord(uid: string, email: string, inviteCode: string, profilePi
     verificationLevel: 'verified',
     isSuperuser: true,
     isAdmin: true,
+    isFounder: true,
     profileCompleted: true,
     profilePicture,
     bio: 'Started this community so neighbours can vouch for each other. Ask me for an invite.',
@@ -104,6 +106,8 @@ async function uploadPicture(s3Endpoint: string, bucket: string, uid: string): P
 
 /**
  * The founding member, so a fresh clone has someone to sign in as and an invite code to share.
+ * The record carries isFounder (the server's mark: no removal takes them); a deployed stack marks
+ * its founder with the same data-layer markFounder.
  * Idempotent: a later start finds both halves and returns the saved founder; a start that died
  * half-way finishes the job. The record is written through the same data-layer function the
  * product uses, so it can never drift from what real sign-ups store.
@@ -112,12 +116,16 @@ export async function ensureFounder(options: SeedFounderOptions): Promise<Founde
   const { cognito, userPoolId, previous } = options;
   const email = previous?.email ?? FOUNDER_EMAIL;
   const existingSub = await findCognitoSub(cognito, userPoolId, email);
-  if (previous && existingSub === previous.userId && (await getUser(previous.userId))) return previous;
+  // A record seeded before the founder was marked on the server gets its mark here (idempotent).
+  if (previous && existingSub === previous.userId && (await markFounder(previous.userId))) return previous;
 
   const password = previous?.password ?? generatePassword();
   const userId = await ensureCognitoFounder(cognito, userPoolId, email, password);
   const existing = await getUser(userId);
-  if (existing) return { email, password, userId, inviteCode: existing.inviteSystem.inviteCode };
+  if (existing) {
+    await markFounder(userId);
+    return { email, password, userId, inviteCode: existing.inviteSystem.inviteCode };
+  }
 
   const inviteCode = generateInviteCode();
   const profilePicture = await uploadPicture(options.s3Endpoint, options.bucket, userId);

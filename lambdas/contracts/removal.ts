@@ -7,6 +7,7 @@ export const REMOVAL_MESSAGES = {
   cannotRemoveSelf: 'You cannot remove yourself.',
   userNotFound: 'User not found',
   confirmationMismatch: 'Please type DELETE MY ACCOUNT to confirm.',
+  founderCannotDelete: "The founder's account cannot be deleted: it anchors the invite tree.",
   /** Web alerts (spec §8). */
   removeFailed: 'Failed to remove user',
   treeFailed: 'Failed to load invite tree',
@@ -27,6 +28,8 @@ export interface InviteTreeNode {
   /** Signed up with the inviter's code and not joined yet (an invite is held until lapsesAt). */
   pending?: boolean;
   lapsesAt?: string;
+  /** An admin or the founder: removing a tree that holds them is refused (the panel says why beforehand). */
+  protectedAs?: 'admin' | 'founder';
 }
 
 export const inviteTreeNodeSchema: z.ZodType<InviteTreeNode> = z.lazy(() =>
@@ -38,6 +41,7 @@ export const inviteTreeNodeSchema: z.ZodType<InviteTreeNode> = z.lazy(() =>
     invitedUsers: z.array(inviteTreeNodeSchema),
     pending: z.boolean().optional(),
     lapsesAt: z.string().optional(),
+    protectedAs: z.enum(['admin', 'founder']).optional(),
   }),
 );
 
@@ -46,7 +50,7 @@ export const removalCallables = {
     access: 'admin',
     input: z.object({ userId: userIdSchema }).strict(),
     output: z.object({ tree: inviteTreeNodeSchema, totalUsers: z.number().int() }),
-    description: 'Admin: the member and everyone below them in the invite tree; totalUsers counts the root.',
+    description: 'Admin: the member and everyone below them in the invite tree; totalUsers counts the root; protectedAs marks the admins and the founder, whose presence refuses the removal.',
   },
   removeUserAndInviteTree: {
     access: 'admin',
@@ -65,12 +69,13 @@ export const removalCallables = {
       inBackground: z.boolean(),
     }),
     description:
-      'Admin: removes the member and everyone they invited, recursively (accounts, records, invite codes, posts, comments, likes, anchors, feed entries, pictures). Resumable: calling again finishes the job and removes nothing twice; once finished, a call answers the final result for a day.',
+      'Admin: removes the member and everyone they invited, recursively (accounts, records, invite codes, posts, comments, likes, anchors, feed entries, pictures). A tree that holds an admin or the founder is refused whole (403, naming them) before anything is removed; a member who became one after the removal began is kept (named in errors). Resumable: calling again finishes the job and removes nothing twice; once finished, a call answers the final result for a day.',
   },
   deleteMyAccount: {
     access: 'member',
     input: z.object({ confirmationText: z.string().max(100) }).strict(),
     output: z.object({ deleted: z.literal(true) }),
-    description: "Removes everything of the caller (as removal, for one member); their invitees stay with invitedBy kept. confirmationText must be exactly 'DELETE MY ACCOUNT'.",
+    description:
+      "Removes everything of the caller (as removal, for one member); their invitees stay with invitedBy kept. confirmationText must be exactly 'DELETE MY ACCOUNT'. The founder is refused (403): their account anchors the invite tree.",
   },
 } as const;

@@ -39,6 +39,13 @@ export const userSchema = z.object({
   isSuperuser: z.boolean().default(false),
   isAdmin: z.boolean().default(false),
   /**
+   * The founding member, whose account anchors the invite tree: no removal takes them and they
+   * cannot delete their own account. Set only by an operator through the data layer's
+   * markFounder (the local cloud's seed does it; a deployed stack's operator runs it once), never
+   * by a callable.
+   */
+  isFounder: z.boolean().default(false),
+  /**
    * When the member joined: their invite was consumed (the first profile save), or an operator
    * admitted them without one (the founder). Until then the account only finishes joining (see
    * lambdas/http/member-presence.ts); superusers and admins take part regardless.

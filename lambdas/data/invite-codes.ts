@@ -1,4 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName, dynamo } from './aws-clients.ts';
 import { keys } from './keys.ts';
 import { transactWithRetry } from './transactions.ts';
@@ -63,4 +64,25 @@ export async function replaceInviteCode(ownerUid: string, oldCode: string, newCo
   if (codes === null) return 'replaced';
   if (codes[2] === 'ConditionalCheckFailed') return 'collision';
   return 'stale';
+}
+
+/**
+ * Puts a member's code back after a removal's freeze deleted it, for a member the removal kept
+ * after all. Only while nobody holds the code (a code drawn meanwhile by someone else stays
+ * theirs; the kept member can replace theirs). Returns whether it was put back.
+ */
+export async function restoreInviteCode(code: string, ownerUid: string, now: Date): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.inviteCode(code), code, ownerUid, createdAt: now.toISOString() },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }

@@ -74,3 +74,24 @@ export async function markRemovalPending(uids: readonly string[], rootUid: strin
     }),
   );
 }
+
+/**
+ * Takes the mark off a member the job rooted at `rootUid` kept after all (they became an admin
+ * meanwhile): their token acts again. Only that job's mark is taken off; no record, nothing to do.
+ */
+export async function clearRemovalPending(uid: string, rootUid: string): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(uid),
+        UpdateExpression: 'REMOVE #pending',
+        ConditionExpression: '#pending = :root',
+        ExpressionAttributeNames: { '#pending': REMOVAL_PENDING },
+        ExpressionAttributeValues: { ':root': rootUid },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}

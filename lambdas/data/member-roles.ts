@@ -60,3 +60,27 @@ export async function markAdmin(uid: string): Promise<boolean> {
     throw error;
   }
 }
+
+/**
+ * Marks the founding member (isFounder on their record; false when there is no record). No
+ * callable sets it: the local cloud's seed calls this for the founder it creates, and on a deployed
+ * stack an operator runs it once for the founder's uid (their Cognito sub) after their record
+ * exists. Idempotent. Nothing unmarks a founder: the mark protects them from every removal.
+ */
+export async function markFounder(uid: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(uid),
+        UpdateExpression: 'SET isFounder = :true',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':true': true },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}

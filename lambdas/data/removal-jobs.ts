@@ -10,9 +10,9 @@ import { transactWithRetry } from './transactions.ts';
  * or `/ SELF` (a member deleting their own account). It holds the members to remove (deepest
  * first), which are done (a string set, so marking twice is harmless), the errors by member, and a
  * lease so that one run at a time works on it. When a tree's job finishes, its item is replaced by
- * a short-lived finished record (counts and the root's id only, no member list) so that a later
- * call still answers the final result; a member's own deletion leaves nothing. The audit entry is
- * the lasting record.
+ * a short-lived finished record (counts, the root's id and the notes on anyone kept, no member
+ * list) so that a later call still answers the final result; a member's own deletion leaves
+ * nothing. The audit entry is the lasting record.
  */
 export type RemovalKind = 'tree' | 'self';
 
@@ -26,7 +26,12 @@ export interface RemovalJob extends JobKey {
   /** In removal order: deepest first, the root last. */
   members: string[];
   removed: Set<string>;
-  /** Member uid → what could not be removed (member, step, cause). */
+  /**
+   * Members the removal will not take after all: they became an admin (or the founder) after the
+   * job was written. Their entry in `errors` says so; they count as neither removed nor remaining.
+   */
+  kept: Set<string>;
+  /** Member uid → what could not be removed (member, step, cause), or why they were kept. */
   errors: Record<string, string>;
   requestedBy: string;
   createdAt: string;
@@ -49,6 +54,8 @@ export interface RemovalJob extends JobKey {
 export interface FinishedRemoval extends JobKey {
   rootName: string;
   totalRemoved: number;
+  /** Why members were kept (they became an admin meanwhile): the finished answer's errors. */
+  notes: string[];
   finishedAt: string;
   /** Epoch seconds (the table's TTL attribute). */
   expiresAt: number;
@@ -63,12 +70,14 @@ function jobKey({ rootUid, kind }: JobKey) {
 
 function toJob(item: Record<string, unknown>): RemovalJob {
   const removed = item.removed instanceof Set ? (item.removed as Set<string>) : new Set<string>();
+  const kept = item.kept instanceof Set ? (item.kept as Set<string>) : new Set<string>();
   return {
     rootUid: String(item.rootUid),
     kind: item.kind === 'self' ? 'self' : 'tree',
     rootName: String(item.rootName ?? ''),
     members: Array.isArray(item.members) ? item.members.map(String) : [],
     removed,
+    kept,
     errors: (item.errors as Record<string, string> | undefined) ?? {},
     requestedBy: String(item.requestedBy ?? ''),
     createdAt: String(item.createdAt ?? ''),
@@ -86,6 +95,7 @@ function toFinished(item: Record<string, unknown>): FinishedRemoval {
     kind: item.kind === 'self' ? 'self' : 'tree',
     rootName: String(item.rootName ?? ''),
     totalRemoved: Number(item.totalRemoved ?? 0),
+    notes: Array.isArray(item.notes) ? item.notes.map(String) : [],
     finishedAt: String(item.finishedAt),
     expiresAt: Number(item.expiresAt),
   };
@@ -111,7 +121,7 @@ export async function getRemovalJob(key: JobKey): Promise<RemovalJob | null> {
   return (await getRemovalState(key)).job;
 }
 
-export type NewRemovalJob = Omit<RemovalJob, 'removed' | 'errors' | 'runs' | 'auditEntryId' | 'leaseUntil'>;
+export type NewRemovalJob = Omit<RemovalJob, 'removed' | 'kept' | 'errors' | 'runs' | 'auditEntryId' | 'leaseUntil'>;
 
 /**
  * Creates the job unless one is at work or finished lately (a racing start); with `audit`, the
@@ -199,6 +209,23 @@ export async function markMemberRemoved(key: JobKey, uid: string): Promise<void>
   );
 }
 
+/**
+ * One member is kept, not removed (they became an admin or the founder after the job was written):
+ * added to the set (idempotent), with the note the answers carry in place of an error.
+ */
+export async function markMemberKept(key: JobKey, uid: string, note: string): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: jobKey(key),
+      UpdateExpression: 'ADD kept :uid SET errors.#uid = :note',
+      ConditionExpression: AT_WORK,
+      ExpressionAttributeNames: { '#uid': uid },
+      ExpressionAttributeValues: { ':uid': new Set([uid]), ':note': note },
+    }),
+  );
+}
+
 export async function recordMemberError(key: JobKey, uid: string, message: string): Promise<void> {
   await dynamo().send(
     new UpdateCommand({
@@ -258,6 +285,7 @@ export async function finishRemovalJob(job: RemovalJob, runId: string, outcome: 
     kind: job.kind,
     rootName: job.rootName,
     totalRemoved: job.removed.size,
+    notes: [...job.kept].flatMap((uid) => job.errors[uid] ?? []),
     finishedAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + FINISHED_RECORD_TTL_SECONDS,
   };

@@ -32,6 +32,7 @@ export function newUserRecord({ uid, email, displayName, inviteCode, invitedBy, 
     major: '',
     isSuperuser: false,
     isAdmin: false,
+    isFounder: false,
     joinedAt,
     anchorCount: 0,
     inviteSystem: {

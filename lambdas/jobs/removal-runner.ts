@@ -4,10 +4,14 @@ import type { User } from '#contracts/user';
 import { AppError } from '#domain/app-error';
 import { removalOrder } from '#domain/invite-tree';
 import { createRunBudget, OutOfTime } from '#domain/removal-budget';
+import { keptNote, protectedTreeMessage, type ProtectedMember } from '#domain/removal-protection';
 import type { AuditEntry } from '#data/audit-log';
+import { groupMemberIds } from '#data/cognito-groups';
+import { restoreInviteCode } from '#data/invite-codes';
 import { inviteesOf, walkInviteTree } from '#data/invite-tree';
-import { markRemovalPending } from '#data/member-presence';
+import { clearRemovalPending, markRemovalPending } from '#data/member-presence';
 import { deleteInviteCodes, forgetInMetrics, memberSummary, removeMember, StepFailed, type MemberRemovalOptions } from '#data/member-removal';
+import { protectedInTree, protectionNow } from '#data/protected-members';
 import {
   addJobMembers,
   claimRemovalJob,
@@ -15,6 +19,7 @@ import {
   finishRemovalJob,
   getRemovalState,
   markJobFrozen,
+  markMemberKept,
   markMemberRemoved,
   recordMemberError,
   releaseRemovalJob,
@@ -24,6 +29,7 @@ import {
 } from '#data/removal-jobs';
 import { getUser } from '#data/users';
 import { isRetryableFault, throughFaults } from '#http/backend-faults';
+import { ADMIN_GROUP } from '#http/caller';
 
 /**
  * One run of a removal job: the callable's (a few seconds) or the worker's. It claims the job's
@@ -31,6 +37,11 @@ import { isRetryableFault, throughFaults } from '#http/backend-faults';
  * spent, records each member as done or the error that stopped them, and — when nobody is left —
  * takes the removed ids out of the metrics and finishes the job. Everything it does is safe to
  * repeat, so a crashed run is simply run again.
+ *
+ * Admins and the founder are never removed. The callable refuses a tree that holds one before the
+ * job exists (startTreeRemoval); a member who became one after that (the job may run for minutes)
+ * is found by the run that reaches them, right before their removal, and kept: their freeze is
+ * undone (mark and invite code) and the answers name them, while the rest of the tree goes on.
  */
 
 /** A lease outlives the run's hard stop by this much, so a run that died frees the job soon after. */
@@ -69,13 +80,24 @@ export interface RunReport {
   faultsOnly?: boolean;
 }
 
-function reportOf(job: Pick<RemovalJob, 'members' | 'removed' | 'errors' | 'leaseUntil'>, busy: boolean): RunReport {
-  const remaining = [...new Set(job.members)].filter((uid) => !job.removed.has(uid));
+/** Why members were kept (their entries in errors), for the answers. */
+function keptNotes(job: Pick<RemovalJob, 'kept' | 'errors'>): string[] {
+  return [...job.kept].flatMap((uid) => job.errors[uid] ?? []);
+}
+
+/** Members neither removed nor kept. */
+function remainingOf(job: Pick<RemovalJob, 'members' | 'removed' | 'kept'>): string[] {
+  return [...new Set(job.members)].filter((uid) => !job.removed.has(uid) && !job.kept.has(uid));
+}
+
+function reportOf(job: Pick<RemovalJob, 'members' | 'removed' | 'kept' | 'errors' | 'leaseUntil'>, busy: boolean): RunReport {
+  const remaining = remainingOf(job);
+  const notes = keptNotes(job);
   const lease = busy && job.leaseUntil !== undefined ? { leaseUntil: job.leaseUntil } : {};
-  if (remaining.length === 0) return { totalRemoved: job.removed.size, errors: [], complete: true, remaining: 0, continueInBackground: false, busy, ...lease };
+  if (remaining.length === 0) return { totalRemoved: job.removed.size, errors: notes, complete: true, remaining: 0, continueInBackground: false, busy, ...lease };
   return {
     totalRemoved: job.removed.size,
-    errors: remaining.flatMap((uid) => job.errors[uid] ?? []),
+    errors: [...remaining.flatMap((uid) => job.errors[uid] ?? []), ...notes],
     complete: false,
     remaining: remaining.length,
     continueInBackground: busy || remaining.some((uid) => !job.errors[uid]),
@@ -84,14 +106,28 @@ function reportOf(job: Pick<RemovalJob, 'members' | 'removed' | 'errors' | 'leas
   };
 }
 
-/** The answer of a job that finished (nothing left, so no errors). */
+/** The answer of a job that finished (nothing left, so no errors but the notes on anyone kept). */
 export function finishedReport(finished: FinishedRemoval): RunReport {
-  return { totalRemoved: finished.totalRemoved, errors: [], complete: true, remaining: 0, continueInBackground: false, busy: false };
+  return { totalRemoved: finished.totalRemoved, errors: finished.notes, complete: true, remaining: 0, continueInBackground: false, busy: false };
 }
 
 /** What the audit entry of a finished removal says. */
-export function finishedOutcome(totalRemoved: number): string {
-  return `Removed ${totalRemoved} ${totalRemoved === 1 ? 'member' : 'members'}.`;
+export function finishedOutcome(totalRemoved: number, notes: readonly string[] = []): string {
+  return [`Removed ${totalRemoved} ${totalRemoved === 1 ? 'member' : 'members'}.`, ...notes].join(' ');
+}
+
+/**
+ * Keeps a member the run found protected: takes their mark off and puts their invite code back
+ * (the freeze took both), then records them as kept, last, so a run that dies midway redoes it.
+ */
+async function keepMember(key: JobKey, job: RemovalJob, member: ProtectedMember, now: Date): Promise<void> {
+  const summary = await memberSummary(member.uid);
+  await clearRemovalPending(member.uid, key.rootUid);
+  if (summary?.inviteCode) await restoreInviteCode(summary.inviteCode, member.uid, now);
+  const note = keptNote(member);
+  await markMemberKept(key, member.uid, note);
+  job.kept.add(member.uid);
+  job.errors[member.uid] = note;
 }
 
 /**
@@ -170,10 +206,12 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
     if (!job.frozen) await (key.kind === 'tree' ? freezeTree(key, job) : freezeSelf(key, job));
     const tried = new Set<string>();
     const faulted = new Set<string>();
+    // The admin group, read once per run when its first member is reached (a few names, whatever the tree's size).
+    let adminIds: ReadonlySet<string> | undefined;
     let started = 0;
     for (;;) {
       const listed = new Set(job.members);
-      const next = job.members.find((uid) => !job.removed.has(uid) && !tried.has(uid) && (options.retryFailed || !job.errors[uid]));
+      const next = job.members.find((uid) => !job.removed.has(uid) && !job.kept.has(uid) && !tried.has(uid) && (options.retryFailed || !job.errors[uid]));
       if (!next || !budget.mayStartMember(started)) break;
       started++;
       if (key.kind === 'tree') {
@@ -184,6 +222,12 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
           await markRemovalPending(late.map((user) => user.uid), key.rootUid);
           await addJobMembers(key, late.map((user) => user.uid));
           job.members = [...late.map((user) => user.uid), ...job.members];
+          continue;
+        }
+        adminIds ??= await groupMemberIds(ADMIN_GROUP);
+        const protectedNow = await protectionNow(next, adminIds);
+        if (protectedNow) {
+          await keepMember(key, job, protectedNow, new Date(now()));
           continue;
         }
       }
@@ -208,12 +252,12 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
       }
     }
     const report = reportOf(job, false);
-    const failed = job.members.filter((uid) => !job.removed.has(uid) && job.errors[uid]);
+    const failed = remainingOf(job).filter((uid) => job.errors[uid]);
     if (failed.length > 0 && failed.every((uid) => faulted.has(uid))) report.faultsOnly = true;
     if (report.complete) {
-      await forgetInMetrics(new Set(job.members));
+      await forgetInMetrics(new Set(job.members.filter((uid) => !job.kept.has(uid))));
       // False only when this run overran its lease and another took the job: that one finishes it.
-      await finishRemovalJob(job, runId, finishedOutcome(report.totalRemoved), new Date(now()));
+      await finishRemovalJob(job, runId, finishedOutcome(report.totalRemoved, keptNotes(job)), new Date(now()));
     }
     return report;
   } finally {
@@ -232,13 +276,16 @@ export interface RemovalRequest {
 
 /**
  * Starts an admin's removal of `root` and everyone below them: walks the tree, refuses a tree
- * holding the admin, and writes the job (unfrozen: the first run freezes it) together with the
- * audit entry, in one transaction. Returns the stored job; null if a racing start already
- * finished it.
+ * holding the admin themself, or any other admin or the founder (403 naming them: nothing is
+ * written), and writes the job (unfrozen: the first run freezes it) together with the audit
+ * entry, in one transaction. Returns the stored job; null if a racing start already finished it.
  */
 export async function startTreeRemoval(root: User, request: RemovalRequest, now = new Date()): Promise<RemovalJob | null> {
-  const { members } = await walkInviteTree(root.uid);
+  const [walked, adminIds] = await Promise.all([walkInviteTree(root.uid), groupMemberIds(ADMIN_GROUP)]);
+  const { members } = walked;
   if (members.some((member) => member.uid === request.adminUid)) throw new AppError('invalid-argument', REMOVAL_MESSAGES.cannotRemoveSelf);
+  const protectedMembers = await protectedInTree(root, walked, adminIds);
+  if (protectedMembers.length > 0) throw new AppError('permission-denied', protectedTreeMessage(protectedMembers));
   const audit: Omit<AuditEntry, 'entryId' | 'at'> = {
     action: 'removeUserAndInviteTree',
     actorId: request.adminUid,

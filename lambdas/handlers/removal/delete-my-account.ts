@@ -13,7 +13,8 @@ import { CALLABLE_HARD_STOP_MS, callableBudgetMs } from '#jobs/removal-settings'
  * Removes everything of the caller, as an admin's removal does for one member. Their invitees stay
  * (with invitedBy kept for the record). Not an admin action, so no audit entry. A member with so
  * much that it does not fit in one call is finished by the worker; a step that failed answers an
- * error and the job stays, so trying again finishes it.
+ * error and the job stays, so trying again finishes it. The founder is refused: their account
+ * anchors the invite tree (an admin may leave; only the founder is held).
  */
 export const handler = defineCallable('deleteMyAccount', async ({ confirmationText }, { caller }) => {
   const startedAt = Date.now();
@@ -21,6 +22,8 @@ export const handler = defineCallable('deleteMyAccount', async ({ confirmationTe
   const key: JobKey = { rootUid: caller.uid, kind: 'self' };
   if (!(await getRemovalJob(key))) {
     const me = await getUser(caller.uid);
+    // Checked before the job exists, so a refused founder has nothing frozen or half-removed.
+    if (me?.isFounder) throw new AppError('permission-denied', REMOVAL_MESSAGES.founderCannotDelete);
     await startSelfRemoval(caller.uid, me?.displayName ?? '');
   }
   const report = await runRemoval(key, { budgetMs: callableBudgetMs(), hardStopMs: CALLABLE_HARD_STOP_MS, retryFailed: true, startedAt });

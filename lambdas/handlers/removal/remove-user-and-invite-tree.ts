@@ -13,7 +13,8 @@ import { CALLABLE_HARD_STOP_MS, callableBudgetMs } from '#jobs/removal-settings'
  * tree and writes the job with its audit entry (one transaction: the only entry of this removal);
  * every call (this one and any repeat) works on it for a few seconds and hands what is left to the
  * removal worker, so a tree of any size finishes without a long request. A repeat reports progress
- * and helps finish; once finished, it answers the final result for a day.
+ * and helps finish; once finished, it answers the final result for a day. A tree that holds an
+ * admin or the founder is refused here, whole, before the job exists (startTreeRemoval).
  */
 export const handler = defineCallable('removeUserAndInviteTree', async ({ userId, reason }, { caller }) => {
   // The budget counts from here: walking and freezing a large tree is part of the request's time.

@@ -255,6 +255,26 @@ describe('/admin for admins', () => {
     expect(await within(dialog).findByText('Failed to remove user')).toBeTruthy();
   });
 
+  it("a tree holding an admin: the tree marks them, and the server's refusal is shown in the dialog", async () => {
+    const refusal = 'Cannot remove this tree: it includes Name g-1 (an admin).';
+    adminAnswers({
+      getUserInviteTree: () => ({ tree: node('m-2', [node('c-1', [{ ...node('g-1'), protectedAs: 'admin' }])]), totalUsers: 3 }),
+      removeUserAndInviteTree: () => Promise.reject(new ApiError('permission-denied', refusal)),
+    });
+    renderAdmin({ groups: ['admin'] });
+    await searchFor('b');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Bea Member' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show invite tree' }));
+    expect(await within(dialog).findByText('This tree includes an admin or the founder, so it cannot be removed.')).toBeTruthy();
+    const nodes = within(dialog).getAllByTestId('invite-tree-node');
+    expect(nodes.map((element) => element.textContent?.includes('(admin, cannot be removed)'))).toEqual([false, false, true]);
+    confirmRemoval(dialog, 'Spam');
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', `Failed to remove user: ${refusal}`);
+    // Still open, nothing claimed: no success or progress line.
+    expect(screen.queryByText(/Successfully removed/)).toBeNull();
+  });
+
   it('an unfinished removal says it continues in the background and its progress can be refreshed', async () => {
     let round = 0;
     adminAnswers({

@@ -4,12 +4,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthSession } from '../../../web/src/lib/auth.ts';
 
 const calls: { name: string; data: unknown }[] = [];
+/** What every call fails with (a network failure unless a test says otherwise). */
+let failure: Error = new Error('network');
 vi.mock('../../../web/src/lib/api-client.ts', () => ({
   callApi: (name: string, data: unknown) => {
     calls.push({ name, data });
-    return Promise.reject(new Error('network'));
+    return Promise.reject(failure);
   },
-  isApiError: () => false,
+  isApiError: (error: unknown, status?: string) => error instanceof Error && 'status' in error && (status === undefined || error.status === status),
 }));
 
 const { installJsdomShims, renderRoute, testMember } = await import('../../support/render-web-route.tsx');
@@ -19,6 +21,7 @@ beforeAll(installJsdomShims);
 afterEach(() => {
   cleanup();
   calls.length = 0;
+  failure = new Error('network');
 });
 
 /** findBy* waits 1 s by default; a loaded machine needs more for the lazy route. */
@@ -64,6 +67,18 @@ describe('/settings (jsdom)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to delete account. Please try again.', {}, WAIT)).toBeTruthy();
     expect(calls).toContainEqual({ name: 'deleteMyAccount', data: { confirmationText: 'DELETE MY ACCOUNT' } });
     expect(router.state.location.pathname).toBe('/settings');
+  });
+
+  it("shows the server's reason when the deletion is refused (the founder's account stays)", async () => {
+    const reason = "The founder's account cannot be deleted: it anchors the invite tree.";
+    failure = Object.assign(new Error(reason), { status: 'permission-denied' });
+    renderSettings();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Account' }, WAIT));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Account' }, WAIT));
+    fireEvent.change(await screen.findByLabelText('Type DELETE MY ACCOUNT to confirm', {}, WAIT), { target: { value: 'DELETE MY ACCOUNT' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    expect(await screen.findByText(reason, {}, WAIT)).toBeTruthy();
+    expect(screen.queryByText('Failed to delete account. Please try again.')).toBeNull();
   });
 
   it("shows 'Error saving profile. Please try again.' when the save fails", async () => {

@@ -23,13 +23,23 @@ export function flattenTree(root: InviteTreeNode): Row[] {
   return rows;
 }
 
+/** What the tree says of an admin or the founder in it: the server refuses to remove a tree that holds one. */
+export const PROTECTED_LABELS: Record<NonNullable<InviteTreeNode['protectedAs']>, string> = {
+  admin: 'admin, cannot be removed',
+  founder: 'the founder, cannot be removed',
+};
+
+export const PROTECTED_TREE_NOTE = 'This tree includes an admin or the founder, so it cannot be removed.';
+
 export function InviteTree({ tree, totalUsers }: { tree: InviteTreeNode; totalUsers: number }) {
+  const rows = flattenTree(tree);
+  const holdsProtected = rows.some(({ node }) => node.protectedAs);
   return (
     <Box aria-label="Invite tree" role="tree">
       <Text size="sm" fw={500} mb={4}>
-        {totalUsers} {totalUsers === 1 ? 'user' : 'users'} will be removed
+        {holdsProtected ? PROTECTED_TREE_NOTE : `${totalUsers} ${totalUsers === 1 ? 'user' : 'users'} will be removed`}
       </Text>
-      {flattenTree(tree).map(({ node, depth }) => (
+      {rows.map(({ node, depth }) => (
         <Text
           key={node.id}
           size="sm"
@@ -39,6 +49,11 @@ export function InviteTree({ tree, totalUsers }: { tree: InviteTreeNode; totalUs
           style={{ paddingLeft: depth * TREE_INDENT_PX }}
         >
           {node.displayName}{' '}
+          {node.protectedAs && (
+            <Text span size="xs" fw={600} c="red">
+              ({PROTECTED_LABELS[node.protectedAs]}){' '}
+            </Text>
+          )}
           <Text span size="xs" c="dimmed">
             {node.email}
             {node.location.city ? ` · ${node.location.city}, ${node.location.state}` : ''}

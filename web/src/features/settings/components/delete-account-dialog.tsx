@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_DELETION_CONFIRMATION, REMOVAL_MESSAGES } from '#contracts/removal';
+import { isApiError } from '../../../lib/api-client.ts';
 import { useSignOut } from '../../../lib/session.ts';
 import { useDeleteMyAccount } from '../api/settings-mutations.ts';
 import { deletionConfirmed } from '../settings-form.ts';
@@ -44,7 +45,8 @@ export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onCl
         />
         {remove.isError && (
           <Alert color="red" role="alert">
-            {REMOVAL_MESSAGES.deleteFailed}
+            {/* A refusal for a reason (the founder's account stays) says it; anything else is the spec's sentence. */}
+            {isApiError(remove.error, 'permission-denied') ? remove.error.message : REMOVAL_MESSAGES.deleteFailed}
           </Alert>
         )}
         <Group justify="flex-end">
