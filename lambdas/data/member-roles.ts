@@ -42,15 +42,16 @@ export async function setSuperuserStatus(
   return { ok: false, reason: Item ? 'unchanged' : 'not-found' };
 }
 
-/** Sets isAdmin on an existing record; false when there is no record. */
-export async function markAdmin(uid: string): Promise<boolean> {
+/** Sets a role flag on an existing record; false when there is no record. */
+async function setRoleFlag(uid: string, flag: 'isAdmin' | 'isFounder'): Promise<boolean> {
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.user(uid),
-        UpdateExpression: 'SET isAdmin = :true',
+        UpdateExpression: 'SET #flag = :true',
         ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#flag': flag },
         ExpressionAttributeValues: { ':true': true },
       }),
     );
@@ -61,26 +62,17 @@ export async function markAdmin(uid: string): Promise<boolean> {
   }
 }
 
+/** Sets isAdmin on an existing record; false when there is no record. */
+export function markAdmin(uid: string): Promise<boolean> {
+  return setRoleFlag(uid, 'isAdmin');
+}
+
 /**
  * Marks the founding member (isFounder on their record; false when there is no record). No
  * callable sets it: the local cloud's seed calls this for the founder it creates, and on a deployed
  * stack an operator runs it once for the founder's uid (their Cognito sub) after their record
  * exists. Idempotent. Nothing unmarks a founder: the mark protects them from every removal.
  */
-export async function markFounder(uid: string): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(uid),
-        UpdateExpression: 'SET isFounder = :true',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':true': true },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+export function markFounder(uid: string): Promise<boolean> {
+  return setRoleFlag(uid, 'isFounder');
 }

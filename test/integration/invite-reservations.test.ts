@@ -1,9 +1,8 @@
-import { AdminAddUserToGroupCommand, AdminGetUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
 import type { MyInvites } from '../../lambdas/contracts/invites.ts';
 import { INVITE_MESSAGES } from '../../lambdas/contracts/joining.ts';
-import { signUpOptions } from '../../lambdas/contracts/sign-up.ts';
-import { callApi, cognito, confirmSignUp, mailbox, proxiedFrom, signIn, signUpTicketFor, uniqueEmail } from '../support/local-cloud-client.ts';
+import { callApi, cognito, confirmSignUp, mailbox, proxiedFrom, signIn, signUpAsSpa, signUpTicketFor, uniqueEmail } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -23,17 +22,7 @@ function inviter(label: string, overrides: Parameters<typeof createMember>[2] = 
 /** Step 1 and step 2 of the SPA, from one client address: the check (for its ticket), then Cognito's SignUp. */
 async function signUpWithCode(inviteCode: string, ip = clientAddress(), displayName = 'Newcomer Nell') {
   const email = uniqueEmail('held');
-  const signUpTicket = await signUpTicketFor(endpoints, inviteCode, proxiedFrom(ip));
-  const { userAttributes, clientMetadata } = signUpOptions({ email, displayName, inviteCode, signUpTicket });
-  const answer = await cognito(endpoints).send(
-    new SignUpCommand({
-      ClientId: endpoints.cognito.userPoolClientId,
-      Username: email,
-      Password: PASSWORD,
-      UserAttributes: Object.entries(userAttributes).map(([Name, Value]) => ({ Name, Value })),
-      ClientMetadata: clientMetadata,
-    }),
-  );
+  const answer = await signUpAsSpa(endpoints, { email, password: PASSWORD, displayName, inviteCode, headers: proxiedFrom(ip) });
   return { email, uid: answer.UserSub ?? '' };
 }
 
@@ -129,17 +118,8 @@ describe('a replaced code', () => {
     expect(check).toMatchObject({ status: 404, body: { error: expect.objectContaining({ message: INVITE_MESSAGES.codeReplaced }) } });
     // A ticket taken before the replacement admits nobody either.
     const late = uniqueEmail('late');
-    const { userAttributes, clientMetadata } = signUpOptions({ email: late, displayName: 'Late Larry', inviteCode: owner.inviteCode, signUpTicket: oldTicket });
     await expect(
-      cognito(endpoints).send(
-        new SignUpCommand({
-          ClientId: endpoints.cognito.userPoolClientId,
-          Username: late,
-          Password: PASSWORD,
-          UserAttributes: Object.entries(userAttributes).map(([Name, Value]) => ({ Name, Value })),
-          ClientMetadata: clientMetadata,
-        }),
-      ),
+      signUpAsSpa(endpoints, { email: late, password: PASSWORD, displayName: 'Late Larry', inviteCode: owner.inviteCode, signUpTicket: oldTicket }),
     ).rejects.toMatchObject({ message: `PreSignUp failed with error ${INVITE_MESSAGES.codeReplaced.replace(/\.$/, '')}.` });
 
     await expect(signUpWithCode(newCode)).resolves.toMatchObject({ email: expect.any(String) });

@@ -1,10 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import { INVITE_MESSAGES } from '../../lambdas/contracts/joining.ts';
 import { DISPLAY_NAME_HIDDEN_MESSAGE } from '../../lambdas/contracts/profile.ts';
-import { INVITE_CODE_ATTRIBUTE, signUpOptions } from '../../lambdas/contracts/sign-up.ts';
+import { INVITE_CODE_ATTRIBUTE } from '../../lambdas/contracts/sign-up.ts';
 import { INVITE_CODE_ALPHABET } from '../../lambdas/domain/invite-code.ts';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { callApi, cognito, confirmSignUp, mailbox, signIn, signUpTicketFor, uniqueEmail } from '../support/local-cloud-client.ts';
+import { callApi, cognito, confirmSignUp, mailbox, signIn, signUpAsSpa, signUpTicketFor, uniqueEmail } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -27,17 +27,7 @@ const PROFILE = {
 /** Sign-up as the SPA does it (signUpOptions), verification code from the mailbox, sign-in. */
 async function joinWithCode(inviteCode: string, displayName = 'Newcomer Nell') {
   const email = uniqueEmail('joiner');
-  const signUpTicket = await signUpTicketFor(endpoints, inviteCode);
-  const { userAttributes, clientMetadata } = signUpOptions({ email, displayName, inviteCode, signUpTicket });
-  await cognito(endpoints).send(
-    new SignUpCommand({
-      ClientId: endpoints.cognito.userPoolClientId,
-      Username: email,
-      Password: PASSWORD,
-      UserAttributes: Object.entries(userAttributes).map(([Name, Value]) => ({ Name, Value })),
-      ClientMetadata: clientMetadata,
-    }),
-  );
+  await signUpAsSpa(endpoints, { email, password: PASSWORD, displayName, inviteCode });
   const [message] = await mailbox(endpoints, email);
   await confirmSignUp(endpoints, email, message?.code ?? '');
   const { accessToken } = await signIn(endpoints, email, PASSWORD);

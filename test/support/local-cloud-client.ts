@@ -7,6 +7,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
+import { signUpOptions } from '../../lambdas/contracts/sign-up.ts';
 import { PROXY_SECRET_HEADER } from '../../local/api-gateway-event.ts';
 import type { Endpoints } from '../../local/cloud-files.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
@@ -94,6 +95,28 @@ export async function signUp(endpoints: Endpoints, email: string, password: stri
       Password: password,
       UserAttributes: [{ Name: 'email', Value: email }],
       ClientMetadata: inviteCode === undefined ? undefined : { inviteCode, ...(signUpTicket && { signUpTicket }) },
+    }),
+  );
+}
+
+/**
+ * Step 2 of the SPA's sign-up (signUpOptions: the code as an attribute, code and ticket in
+ * clientMetadata). The ticket is asked for as step 1 does (from `headers`' client) unless given.
+ */
+export async function signUpAsSpa(
+  endpoints: Endpoints,
+  options: { email: string; password: string; displayName: string; inviteCode: string; signUpTicket?: string; headers?: Record<string, string> },
+) {
+  const { email, password, displayName, inviteCode, headers } = options;
+  const signUpTicket = options.signUpTicket ?? (await signUpTicketFor(endpoints, inviteCode, headers));
+  const { userAttributes, clientMetadata } = signUpOptions({ email, displayName, inviteCode, signUpTicket });
+  return cognito(endpoints).send(
+    new SignUpCommand({
+      ClientId: endpoints.cognito.userPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: Object.entries(userAttributes).map(([Name, Value]) => ({ Name, Value })),
+      ClientMetadata: clientMetadata,
     }),
   );
 }
