@@ -77,14 +77,14 @@ export const adminCallables = {
     input: superuserChangeInput,
     output: superuserChangeOutput,
     description:
-      "Admin: makes the member a superuser and logs it with the reason, in one transaction; 'User not found' (404), already a superuser (409, nothing written).",
+      "Admin: makes the member a superuser and logs it with the reason, in one transaction; 'User not found' (404); a repeat is 409 'This member is already a superuser.' and writes nothing (the current flag is a condition). The reason is trimmed and required.",
   },
   revokeSuperuserStatus: {
     access: 'admin',
     input: superuserChangeInput,
     output: superuserChangeOutput,
     description:
-      "Admin: takes superuser status back and logs it with the reason, in one transaction; 'User not found' (404), not a superuser (409, nothing written).",
+      "Admin: takes superuser status back and logs it with the reason, in one transaction; 'User not found' (404); 409 'This member is not a superuser.' when there is nothing to revoke, and nothing is written. The reason is trimmed and required.",
   },
   getAdminOverview: {
     access: 'admin',
@@ -110,6 +110,6 @@ export const adminCallables = {
     input: z.object({ userId: userIdSchema }).strict(),
     output: z.object({ userId: z.string(), isAdmin: z.literal(true) }),
     description:
-      "Dev stage and local only (absent on prod): adds the caller to the Cognito admin group and sets isAdmin on their record; only for the caller's own userId (403 otherwise). The client then refreshes its token.",
+      "Dev stage and local only (absent on prod: no route, no function, and the handler refuses there too): adds the caller to the Cognito admin group (the only Lambda granted AdminAddUserToGroup) and sets isAdmin on their record; only for the caller's own userId (403 otherwise). On a deployed dev stage the caller's verified Cognito email must be in the stage's devAdminEmails list (403 otherwise; an empty or absent list lets nobody); the local cloud lets anyone. The client then refreshes its token.",
   },
 } as const;

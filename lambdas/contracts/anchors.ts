@@ -145,14 +145,14 @@ export const anchorCallables = {
     access: 'member',
     input: z.object({ userId: userIdSchema }).strict(),
     output: pendingFriendshipSchema,
-    description: "Sends an anchor request to userId (pending, no connectionType until accepted); refused to yourself, when anchored, pending or blocked, or at the sender's cap.",
+    description: "Sends an anchor request to userId: the pending Friendship, without connectionType (local or distant is decided at acceptance, so a pending request never tells whether the two share a city). Refused to yourself, when anchored, pending or blocked, or at the sender's 100 anchors (a condition of the write).",
   },
   acceptAnchorRequest: {
     access: 'member',
     input: anchorPairSchema,
     output: acceptedFriendshipSchema,
     description:
-      "Accepts a pending request (only its recipient), deciding its connectionType from both members' locations now: both edges, the pair and both counters in one transaction with the cap of 100 as conditions on both members.",
+      "Accepts a pending request (only its recipient), deciding its connectionType from both members' locations now: both edges, the pair and both counters in one transaction with the cap of 100 on both members and the pending status as conditions. Then each feed catches up with the other's last 50 posts.",
   },
   removeAnchorRequest: {
     access: 'member',
@@ -164,7 +164,7 @@ export const anchorCallables = {
     access: 'member',
     input: anchorPairSchema,
     output: z.object({ friendshipId: z.string(), removed: z.literal(true), anchorCount: z.number().int() }),
-    description: "Deletes an accepted connection (both edges, both counters); the other's posts leave the caller's feed and vice versa.",
+    description: "Deletes an accepted connection (the pair, both edges and both counters in one transaction); each member's posts leave the other's feed.",
   },
   listAnchors: {
     access: 'member',
@@ -176,25 +176,25 @@ export const anchorCallables = {
     access: 'member',
     input: z.object({}).strict(),
     output: z.object({ received: z.array(anchorRequestSchema), sent: z.array(anchorRequestSchema) }),
-    description: "The caller's pending requests, received and sent, newest first.",
+    description: "The caller's pending requests, received and sent, newest first (no connectionType: it is decided at acceptance).",
   },
   searchUsers: {
     access: 'member',
     input: z.object({ query: z.string().trim().min(1, ANCHOR_MESSAGES.searchQueryRequired).max(100) }).strict(),
     output: z.object({ users: z.array(searchResultSchema).max(SEARCH_RESULT_LIMIT) }),
-    description: 'Members whose display name starts with the query (case-insensitive), at most 10, never the caller, each with its relationship to the caller.',
+    description: 'Members whose display name starts with the query (case-insensitive), at most 10, never the caller, each with its relationship to the caller: anchored, pending (either direction) or none.',
   },
   getUserProfile: {
     access: 'member',
     input: z.object({ userId: userIdSchema }).strict(),
     output: userProfileSchema,
     description:
-      "A member's profile with only the fields the caller may see (privacy settings, 'friends' = accepted anchors); 'User not found' (404) for unknown ids.",
+      "A member's profile with only the fields the caller may see (privacy settings, 'friends' = accepted anchors): a profile the caller may not see is the private shape (uid, name, picture, relationship); birthday, photos, phone and email each follow their own setting, and a phone or email reaches an anchor only when the contact setting allows it too. 'User not found' (404) for unknown ids.",
   },
   createDummyAnchors: {
     access: 'dev-only',
     input: z.object({}).strict(),
     output: z.object({ dummies: z.array(anchorSchema), anchorCount: z.number().int() }),
-    description: "Dev tools: 10 dummy members (real records, same city and state as the caller) anchored to the caller (local, accepted); refused if it would pass 100.",
+    description: "Dev tools: 10 dummy members (real records with invite codes, same city and state as the caller, profiles completed) anchored to the caller (local, accepted) in one transaction; refused if it would pass 100.",
   },
 } as const;

@@ -39,7 +39,7 @@ export const callables = {
     access: 'member',
     input: noInput,
     output: userSchema,
-    description: "The caller's user record; not-found until it has been created.",
+    description: "The caller's user record; not-found until it has been created. Loading it is activity for the metrics: lastActive is refreshed when it is over an hour old.",
   },
   validateInviteCode: joiningCallables.validateInviteCode,
   useInviteCode: joiningCallables.useInviteCode,

@@ -86,7 +86,7 @@ export const feedCallables = {
       })
       .strict(),
     output: postSchema,
-    description: "Posts to the author's feed and every accepted anchor's feed (fan-out on write); idempotent per clientRequestId.",
+    description: "Posts (content 1–500 characters after trimming; privacy anchors or public) to the author's feed and every accepted anchor's feed (fan-out on write). Idempotent per clientRequestId: a retry with the same id returns the first post.",
   },
   getFeed: {
     access: 'member',
@@ -99,7 +99,7 @@ export const feedCallables = {
     access: 'member',
     input: z.object({ postId: postIdSchema }).strict(),
     output: postSchema,
-    description: 'One post, if the caller may see it.',
+    description: "One post with likedByMe, if the caller may see it: 'Post not found' (404) for a missing post and, identically, for an anchors-only post the caller may not see.",
   },
   togglePostLike: {
     access: 'member',
@@ -124,7 +124,7 @@ export const feedCallables = {
       })
       .strict(),
     output: z.object({ comment: commentSchema, commentCount: z.number().int() }),
-    description: 'Comments on a post; the comment and commentCount move together; idempotent per clientRequestId.',
+    description: 'Comments on a post (content 1–300 characters after trimming); the comment and commentCount move together. Idempotent per clientRequestId: a retry with the same id returns the first comment.',
   },
   listComments: {
     access: 'member',

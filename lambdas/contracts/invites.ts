@@ -75,6 +75,6 @@ export const invitesCallables = {
       .strict(),
     output: z.object({ inviteCode: z.string() }),
     description:
-      'Replaces a leaked invite code: from then on the new code admits and the old one admits nobody; invites already held stand. Answers the current code when currentCode was already replaced.',
+      'Replaces a leaked invite code: from then on the new code admits and the old one admits nobody; invites already held stand. Answers the current code when currentCode was already replaced, so a double-click replaces once.',
   },
 } as const;

@@ -86,7 +86,7 @@ export const joiningCallables = {
       /** true when this member's invite had already been consumed (a repeated call counts nothing). */
       alreadyConsumed: z.boolean(),
     }),
-    description: "Consumes one of the inviter's invites for the caller, atomically and once.",
+    description: "Turns the invite held for the caller at sign-up into a used one (or uses a free invite of the code for an account made without a reservation), atomically and once, deciding local or distant by the place; sets joinedAt. A repeat answers alreadyConsumed and counts nothing.",
   },
   suggestCities: {
     access: 'member',
@@ -99,21 +99,21 @@ export const joiningCallables = {
     input: z.object({}).strict(),
     output: userSchema,
     description:
-      "Creates the caller's user record from their Cognito account (email, name, invite code) with every default; returns the existing record if there is one.",
+      "Creates the caller's user record once from their Cognito account (email, name, and custom:invite_code kept as pendingInviteCode) with every default; returns the existing record if there is one. When Cognito no longer has the account: 401 'Your account no longer exists. Please sign in again.' (a record is never recreated for it).",
   },
   completeProfile: {
     access: 'member',
     input: profileSetupSchema,
     output: userSchema,
     description:
-      'Saves the profile setup and sets profileCompleted; needs a confirmed picture and a consumed invite (except for superusers and admins).',
+      'Saves the profile setup and sets profileCompleted; needs a confirmed picture and a consumed invite (except for superusers and admins), both conditions of the write. The first save must keep the place the local or distant invite was judged on (inviteSystem.invitedFrom).',
   },
   createProfilePictureUpload: {
     access: 'member',
     input: z.object({ contentType: pictureContentTypeSchema, purpose: picturePurposeSchema }).strict(),
     output: pictureUploadSchema,
     description:
-      "A presigned POST for the member's staging key (uploads/{uid}/…, expired by S3 after a day unless confirmed): JPEG, PNG, WebP or GIF only, at most 5 MB (10 MB with purpose 'settings'), valid 5 minutes. Then call confirmProfilePicture.",
+      "A presigned POST for the member's staging key (uploads/{uid}/…, expired by S3 after a day unless confirmed): JPEG, PNG, WebP or GIF only, at most 5 MB (10 MB with purpose 'settings'), valid 5 minutes; any other type is refused (400). Then call confirmProfilePicture with the same purpose.",
   },
   confirmProfilePicture: {
     access: 'member',
@@ -121,6 +121,6 @@ export const joiningCallables = {
     input: z.object({ purpose: picturePurposeSchema }).strict(),
     output: userSchema,
     description:
-      'Checks the upload (size, real image type by its bytes); a bad file is deleted and refused (400) and the previous picture stays; a good one moves to users/{uid}/profile-picture.jpg and becomes profilePicture.',
+      'Checks the upload (size for its purpose, real image type by its bytes); a bad file is deleted and refused (400) and the previous picture stays; a good one moves to users/{uid}/profile-picture.jpg and becomes profilePicture.',
   },
 } as const;

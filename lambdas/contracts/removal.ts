@@ -50,7 +50,7 @@ export const removalCallables = {
     access: 'admin',
     input: z.object({ userId: userIdSchema }).strict(),
     output: z.object({ tree: inviteTreeNodeSchema, totalUsers: z.number().int() }),
-    description: 'Admin: the member and everyone below them in the invite tree; totalUsers counts the root; protectedAs marks the admins and the founder, whose presence refuses the removal.',
+    description: "Admin: the member and everyone below them in the invite tree (pending sign-ups included), level by level; totalUsers counts the root; protectedAs marks the admins and the founder, whose presence refuses the removal. 'User not found' (404).",
   },
   removeUserAndInviteTree: {
     access: 'admin',
@@ -69,13 +69,13 @@ export const removalCallables = {
       inBackground: z.boolean(),
     }),
     description:
-      'Admin: removes the member and everyone they invited, recursively (accounts, records, invite codes, posts, comments, likes, anchors, feed entries, pictures). A tree that holds an admin or the founder is refused whole (403, naming them) before anything is removed; a member who became one after the removal began is kept (named in errors). Resumable: calling again finishes the job and removes nothing twice; once finished, a call answers the final result for a day.',
+      "Admin: removes the member and everyone they invited, recursively (accounts, records, invite codes, posts, comments, likes, anchors, feed entries, pictures). A tree that holds an admin or the founder is refused whole (403, naming them) before anything is removed; a member who became one after the removal began is kept (named in errors). Works about 8 s, then hands the rest to the removal worker; resumable: calling again reports progress, helps finish and removes nothing twice; once finished, a call answers the final result for a day. Reason required ('Please provide a reason for removal', 400); removing yourself or a tree that holds you: 400 'You cannot remove yourself.'. One audit entry per removal, written with the job and given its outcome when it finishes.",
   },
   deleteMyAccount: {
     access: 'member',
     input: z.object({ confirmationText: z.string().max(100) }).strict(),
     output: z.object({ deleted: z.literal(true) }),
     description:
-      "Removes everything of the caller (as removal, for one member); their invitees stay with invitedBy kept. confirmationText must be exactly 'DELETE MY ACCOUNT'. The founder is refused (403): their account anchors the invite tree.",
+      "Removes everything of the caller (as removal, for one member); their invitees stay with invitedBy kept. confirmationText must be exactly 'DELETE MY ACCOUNT' (400 'Please type DELETE MY ACCOUNT to confirm.'). No audit entry. The founder is refused (403): their account anchors the invite tree.",
   },
 } as const;

@@ -134,7 +134,7 @@ export const settingsCallables = {
     input: updateProfileSchema,
     output: userSchema,
     description:
-      "Saves the caller's basic info, location and contact info (city normalized, state as its full name); the name index follows a new display name.",
+      "Saves the caller's basic info (display name, birthday or '', graduationYear from 1900 to this year + 10 or null, major, bio of at most 300 characters), location (city normalized as in profile setup, state by name, code or prefix, saved as its full name) and contact info (phone ddd-ddd-dddd or '', personal email or ''); the name index moves in the same write. Any other field is refused (400).",
   },
   updatePrivacy: {
     access: 'member',
@@ -147,19 +147,19 @@ export const settingsCallables = {
     input: z.object({ contentType: pictureContentTypeSchema }).strict(),
     output: z.object({ uploadId: photoUploadIdSchema, upload: pictureUploadSchema }),
     description:
-      'A presigned POST for one gallery photo (JPEG, PNG, WebP or GIF only, at most 10 MB, 5 minutes) to its own staging key (uploads/{uid}/…, expired by S3 after a day unless confirmed); refused at 10 photos. Then confirmPhotoUpload.',
+      "A presigned POST for one gallery photo (JPEG, PNG, WebP or GIF only, at most 10 MB, 5 minutes) to its own staging key (uploads/{uid}/photo-{uploadId}, expired by S3 after a day unless confirmed); refused at 10 photos (409). Then confirmPhotoUpload.",
   },
   confirmPhotoUpload: {
     access: 'member',
     input: z.object({ uploadId: photoUploadIdSchema }).strict(),
     output: photosOutput,
     description:
-      'Checks the staged photo (size, real image type by its bytes; a bad one is deleted, 400), moves it to users/{uid}/photos/photo-{n}.jpg and appends it with fewer than 10 photos as a condition of the write.',
+      "Checks the staged photo (size, real image type by its bytes; a bad one is deleted, 400), moves it to users/{uid}/photos/photo-{n}.jpg and appends it, with fewer than 10 photos and the upload's id not yet used as conditions of the one write (409 'You already have 10 photos. Delete one to add another.'). A repeat of a finished confirmation answers the gallery.",
   },
   deletePhoto: {
     access: 'member',
     input: z.object({ photoId: z.string().trim().min(1).max(2048) }).strict(),
     output: photosOutput,
-    description: "Removes one of the caller's photos from the gallery and the bucket.",
+    description: "Removes one of the caller's photos: the gallery entry by position, on the condition that it is still that photo, then its object in the bucket. 'Photo not found' (404).",
   },
 } as const;
