@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { WebConfig } from '#contracts/web-config';
+import { LIFT_BUDGETS_ENV } from '#domain/budget-lift';
 import { ANYONE } from '#domain/dev-admins';
 import { cloudFiles, readJson, writeJson, type CloudFiles, type CloudState, type Endpoints, type Founder } from './cloud-files.ts';
 import { startCognitoLocal } from './cognito-local.ts';
@@ -35,6 +36,14 @@ export interface LocalCloudOptions {
   web: boolean;
   /** Tests: no emulator output, handler logs at WARN, no request log. */
   quiet?: boolean;
+  /**
+   * 'lifted': the abuse budgets (300 requests / 5 min per member, 30 posts / 30 min…) still count
+   * every call but refuse nobody, so a benchmark's members are never refused (npm run bench:feed).
+   * Local only: it sets LOCAL_LIFT_BUDGETS=1, which the budgets honour only beside STAGE=local
+   * (lambdas/domain/budget-lift.ts); no deployed function has either.
+   * @default 'enforced' (npm start, the tests: as on AWS)
+   */
+  budgets?: 'enforced' | 'lifted';
   log?: (line: string) => void;
 }
 
@@ -74,7 +83,7 @@ let runningInThisProcess = false;
  * first handler module is imported (the logger reads its level at import, the data layer builds
  * its clients on first use).
  */
-function configureLambdaEnvironment(values: { tableName: string; bucket: string; userPoolId: string; dynamodb: string; s3: string; cognito: string; lambda: string; quiet: boolean }): void {
+function configureLambdaEnvironment(values: { tableName: string; bucket: string; userPoolId: string; dynamodb: string; s3: string; cognito: string; lambda: string; quiet: boolean; budgetsLifted: boolean }): void {
   Object.assign(process.env, {
     TABLE_NAME: values.tableName,
     BUCKET_NAME: values.bucket,
@@ -96,6 +105,9 @@ function configureLambdaEnvironment(values: { tableName: string; bucket: string;
     POWERTOOLS_LOG_LEVEL: values.quiet ? 'WARN' : 'INFO',
     POWERTOOLS_SERVICE_NAME: 'anchored',
   });
+  // Set by the option alone: a LOCAL_LIFT_BUDGETS left in the shell must not lift npm start's budgets.
+  if (values.budgetsLifted) process.env[LIFT_BUDGETS_ENV] = '1';
+  else Reflect.deleteProperty(process.env, LIFT_BUDGETS_ENV);
 }
 
 type Stopper = () => Promise<void> | void;
@@ -196,7 +208,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       cognito: cognito.value.endpoint,
       lambda: lambdaEndpoint,
       quiet: Boolean(options.quiet),
+      budgetsLifted: options.budgets === 'lifted',
     });
+    if (options.budgets === 'lifted') log('Abuse budgets lifted for this local cloud (budgets: \'lifted\'): calls are counted, nobody is refused.');
 
     const webConfig: WebConfig = {
       stage: 'local',
