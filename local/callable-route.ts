@@ -4,7 +4,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { callableHandlers } from '#lambdas/callable-handlers';
 import { callables, isCallableName, type CallableContract } from '#contracts/callables';
 import { apiGatewayEvent } from './api-gateway-event.ts';
-import { BodyTooLargeError, readBody, send, sendJson, sendProtocolError } from './http-helpers.ts';
+import { BodyTooLargeError, readBody, send, sendAuthorizerRefusal, sendJson, sendProtocolError } from './http-helpers.ts';
 import type { JwtAuthorizer } from './jwt-authorizer.ts';
 import { lambdaContext, loadHandler } from './lambda-modules.ts';
 
@@ -48,7 +48,9 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 /**
  * `POST /api/{callable}`: what API Gateway does in front of each callable's Lambda. The route
  * exists only for names in the registry; the JWT authorizer guards every route but the public
- * ones; the Lambda gets a payload 2.0 event and its answer goes back unchanged.
+ * ones and refuses a missing or bad token with its own 401 `{"message":"Unauthorized"}`; the
+ * Lambda gets a payload 2.0 event (the protocol's request rules are its to check) and its answer
+ * goes back unchanged.
  */
 export function createCallableRoute({ authorizer, proxySecret, log }: CallableRouteOptions) {
   return async (request: IncomingMessage, response: ServerResponse, name: string, rawPath: string): Promise<void> => {
@@ -72,8 +74,9 @@ export function createCallableRoute({ authorizer, proxySecret, log }: CallableRo
     const isPublic = contract.access === 'public';
     const authorization = await authorizer.authorize(request.headers.authorization);
     if (!authorization.ok && !isPublic) {
+      // API Gateway's own answer, not the protocol's: clients map a bare 401 to unauthenticated.
       log(`POST ${rawPath} 401 (${authorization.reason})`);
-      sendProtocolError(response, 'unauthenticated', 'Please sign in to continue.', requestId);
+      sendAuthorizerRefusal(response, request.headers.authorization?.trim() ? authorization.reason : undefined);
       return;
     }
 

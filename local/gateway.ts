@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { toWireError } from '#contracts/protocol';
 import type { WebConfig } from '#contracts/web-config';
 import { createCallableRoute } from './callable-route.ts';
 import { send, sendJson } from './http-helpers.ts';
@@ -49,7 +50,7 @@ const CALLABLE_PATH = /^\/api\/([^/]+)$/;
 const LOCAL_ROUTE = /^\/local\/(mailbox|lambda)\/([^/]+)(\/.*)?$/;
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
-const NOT_FOUND = { error: { status: 'not-found', message: 'Not Found' } } as const;
+const NOT_FOUND = { error: toWireError({ status: 'not-found', message: 'Not Found' }) };
 
 /**
  * The local stand-in for API Gateway (and, for cognito-local's triggers, for the Lambda service).
@@ -90,7 +91,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     if (!isForLocalhost(request.headers.host)) {
       options.log(`${request.method} ${local[1]} refused: Host ${request.headers.host ?? '(none)'} is not localhost`);
-      sendJson(response, 403, { error: { status: 'permission-denied', message: 'Local routes answer requests for localhost only.' } });
+      sendJson(response, 403, { error: toWireError({ status: 'permission-denied', message: 'Local routes answer requests for localhost only.' }) });
       return;
     }
     const [, name, token, rest = ''] = local;
@@ -134,7 +135,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const server: Server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => {
       options.log(`${request.method} ${request.url} failed: ${(error as Error).stack ?? String(error)}`);
-      if (!response.headersSent) sendJson(response, 500, { error: { status: 'internal', message: 'Something went wrong. Please try again.' } });
+      if (!response.headersSent) sendJson(response, 500, { error: toWireError({ status: 'internal', message: 'Something went wrong. Please try again.' }) });
       else response.destroy();
     });
   });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CORRELATION_HEADER, ERROR_HTTP_STATUS, type ErrorStatus } from '#contracts/protocol';
+import { CORRELATION_HEADER, ERROR_HTTP_STATUS, toWireError, type ErrorStatus } from '#contracts/protocol';
 
 /** Sent on everything the gateway answers: nothing it serves is meant to be sniffed or framed. */
 const SECURITY_HEADERS = {
@@ -17,7 +17,7 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   send(response, status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }, JSON.stringify(body));
 }
 
-/** An error in the callable protocol's shape, for failures the gateway itself decides (401, 404, 413). */
+/** An error in the callable protocol's shape, for failures the gateway itself decides (404, 413, 500, 504). */
 export function sendProtocolError(
   response: ServerResponse,
   status: ErrorStatus,
@@ -25,7 +25,20 @@ export function sendProtocolError(
   correlationId: string,
   httpStatus: number = ERROR_HTTP_STATUS[status],
 ): void {
-  sendJson(response, httpStatus, { error: { status, message, details: { correlationId } } }, { [CORRELATION_HEADER]: correlationId });
+  sendJson(response, httpStatus, { error: toWireError({ status, message, details: { correlationId } }) }, { [CORRELATION_HEADER]: correlationId });
+}
+
+/** What API Gateway's JWT authorizer answers for a missing or bad token: its own body, not the protocol's. */
+export const AUTHORIZER_REFUSAL = { message: 'Unauthorized' } as const;
+
+/**
+ * API Gateway's JWT authorizer refusal: 401 `{"message":"Unauthorized"}`; for a token it could not
+ * accept, a `www-authenticate` header naming the flaw (as API Gateway's does), none without a token.
+ */
+export function sendAuthorizerRefusal(response: ServerResponse, flaw?: string): void {
+  const description = flaw?.replace(/[^\x20-\x7e]|["\\]/g, ' ').slice(0, 200);
+  const headers: Record<string, string> = description === undefined ? {} : { 'www-authenticate': `Bearer scope="" error="invalid_token" error_description="${description}"` };
+  sendJson(response, 401, AUTHORIZER_REFUSAL, headers);
 }
 
 export class BodyTooLargeError extends Error {

@@ -55,23 +55,39 @@ function authorize(name: CallableName, caller: Caller | null): void {
   }
 }
 
+const BAD_ENVELOPE = 'The request body must be JSON of the form {"data": ...}.';
+
+/** `application/json`, in any case, with or without parameters (the spec names `; charset=utf-8`). */
+function isJsonContentType(value: string | undefined): boolean {
+  return value?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * The request as the protocol has it: a POST with Content-Type application/json whose body is a
+ * JSON object with exactly one field, `data` (any JSON value). Anything else is 400 invalid-argument,
+ * as a Firebase backend answers it. A null `data` (what the Firebase SDKs send for a call without
+ * an argument) is read as `{}`, so a callable that takes no payload accepts it.
+ */
 function readData(event: APIGatewayProxyEventV2WithJWTAuthorizer): unknown {
+  if (event.requestContext?.http?.method !== 'POST') throw new AppError('invalid-argument', 'A callable is called with POST.');
+  if (!isJsonContentType(event.headers?.['content-type'])) {
+    throw new AppError('invalid-argument', 'The request must have Content-Type application/json.');
+  }
   const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
   if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) {
     throw new AppError('invalid-argument', 'The request is too large.');
   }
-  if (!raw.trim()) return {};
   let body: unknown;
   try {
     body = JSON.parse(raw);
   } catch {
-    throw new AppError('invalid-argument', 'The request body must be JSON of the form {"data": ...}.');
+    throw new AppError('invalid-argument', BAD_ENVELOPE);
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new AppError('invalid-argument', 'The request body must be JSON of the form {"data": ...}.');
-  }
-  const data = (body as { data?: unknown }).data;
-  return data === undefined || data === null ? {} : data;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('invalid-argument', BAD_ENVELOPE);
+  const fields = Object.keys(body);
+  if (fields.length !== 1 || fields[0] !== 'data') throw new AppError('invalid-argument', BAD_ENVELOPE);
+  const { data } = body as { data: unknown };
+  return data === null ? {} : data;
 }
 
 function parseInput<N extends CallableName>(name: N, data: unknown): z.output<(typeof callables)[N]['input']> {

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { CORRELATION_HEADER, ERROR_HTTP_STATUS, type CallableError } from '#contracts/protocol';
+import { CORRELATION_HEADER, ERROR_HTTP_STATUS, toWireError, type CallableError } from '#contracts/protocol';
 
 function json(statusCode: number, body: unknown, correlationId: string, extraHeaders: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
   return {
@@ -18,9 +18,13 @@ export function resultResponse(result: unknown, correlationId: string): APIGatew
   return json(200, { result }, correlationId);
 }
 
-/** `retryAfterSeconds` (a rate limit's refusal) becomes the standard Retry-After header. */
+/**
+ * The refusal in the protocol's form: its HTTP status, the canonical upper-case status name on the
+ * wire, the correlation id in the details. `retryAfterSeconds` (a rate limit's refusal) becomes the
+ * standard Retry-After header.
+ */
 export function errorResponse(error: CallableError, correlationId: string, retryAfterSeconds?: number): APIGatewayProxyStructuredResultV2 {
   const details = { ...error.details, correlationId };
   const headers: Record<string, string> = retryAfterSeconds === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) };
-  return json(ERROR_HTTP_STATUS[error.status], { error: { ...error, details } }, correlationId, headers);
+  return json(ERROR_HTTP_STATUS[error.status], { error: toWireError({ ...error, details }) }, correlationId, headers);
 }

@@ -97,7 +97,7 @@ describe('bundling (esbuild, for real)', () => {
     // after the member check and the request budget have gone to a table (DynamoDB Local here).
     const suggestBundle = bundles[functions.indexOf(stack.api.functions.get('suggestCities') as (typeof functions)[number])];
     const suggest = `const { handler } = await import(process.argv[1]);
-      const answer = await handler({ body: JSON.stringify({ data: { query: 'aust', state: 'TX' } }), headers: {}, requestContext: { requestId: 'infra-test-1', http: { sourceIp: '127.0.0.1' }, authorizer: { jwt: { claims: { sub: 'u1', token_use: 'access' } } } } });
+      const answer = await handler({ body: JSON.stringify({ data: { query: 'aust', state: 'TX' } }), headers: { 'content-type': 'application/json' }, requestContext: { requestId: 'infra-test-1', http: { method: 'POST', sourceIp: '127.0.0.1' }, authorizer: { jwt: { claims: { sub: 'u1', token_use: 'access' } } } } });
       if (!answer.body.includes('"Austin"')) throw new Error(answer.body);`;
     const dynamoDb = await startDynamoDbLocal({ port: (await pickFreePorts()).dynamodb });
     try {

@@ -55,7 +55,7 @@ async function inBatches(count: number, width: number, run: () => Promise<ApiAns
 
 function expectRefusal(answer: ApiAnswer, message: string, limit: RateLimit): void {
   expect(answer.status).toBe(429);
-  expect(answer.body).toMatchObject({ error: { status: 'resource-exhausted', message } });
+  expect(answer.body).toMatchObject({ error: { status: 'RESOURCE_EXHAUSTED', message } });
   const retryAfter = Number(answer.headers.get('retry-after'));
   const windowLeft = rateWindowOf(limit, new Date()).end - Math.floor(Date.now() / 1000);
   // Seconds to the window's end as the server saw it (a few seconds before this check, at most).

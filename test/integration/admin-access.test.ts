@@ -2,15 +2,15 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../lambdas/contracts/admin.ts';
 import { callableNames, callables } from '../../lambdas/contracts/callables.ts';
 import { invokeHandler } from '../support/invoke-handler.ts';
-import { callApi } from '../support/local-cloud-client.ts';
+import { callApi, expectAuthorizerRefusal } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
 
 /**
  * Every callable the registry marks 'admin' — whoever added it, whenever — refuses an anonymous
- * caller (401) and a signed-in member who is not in the admin group (403), in the protocol's
- * format; both at the gateway (as API Gateway + Lambda answer) and in the handler itself (so the
- * check does not depend on the authorizer).
+ * caller (401) and a signed-in member who is not in the admin group (403); both at the gateway (as
+ * API Gateway + Lambda answer: the anonymous caller gets the JWT authorizer's own 401 body) and in
+ * the handler itself, in the protocol's format (so the check does not depend on the authorizer).
  */
 
 const endpoints = inject('endpoints');
@@ -40,20 +40,20 @@ describe('admin callables refuse everyone outside the admin group', () => {
   });
 
   it.each(adminNames)('%s: anonymous 401, member 403, at the gateway', async (name) => {
-    expectRefusal(await callApi(endpoints, name, { data: { userId: member.uid, reason: 'test', query: 'a' } }), 401, 'unauthenticated');
+    expectAuthorizerRefusal(await callApi(endpoints, name, { data: { userId: member.uid, reason: 'test', query: 'a' } }));
     expectRefusal(
       await callApi(endpoints, name, { token: member.accessToken, data: { userId: member.uid, reason: 'test', query: 'a' } }),
       403,
-      'permission-denied',
+      'PERMISSION_DENIED',
       ADMIN_MESSAGES.accessDenied,
     );
   });
 
   it.each(adminNames)('%s: anonymous 401, member 403, in the handler itself', async (name) => {
-    expectRefusal(await invokeHandler(name, null), 401, 'unauthenticated');
+    expectRefusal(await invokeHandler(name, null), 401, 'UNAUTHENTICATED');
     const claims = decodeJwtPayload(member.accessToken);
     expect(claims['cognito:groups']).toBeUndefined();
-    expectRefusal(await invokeHandler(name, claims, { userId: member.uid, reason: 'test' }), 403, 'permission-denied', ADMIN_MESSAGES.accessDenied);
+    expectRefusal(await invokeHandler(name, claims, { userId: member.uid, reason: 'test' }), 403, 'PERMISSION_DENIED', ADMIN_MESSAGES.accessDenied);
   });
 
   it("a member's refused grant changes nothing", async () => {
@@ -63,7 +63,7 @@ describe('admin callables refuse everyone outside the admin group', () => {
 
   it('setAdminClaim (dev-only) refuses an anonymous caller with 401', async () => {
     expect(callables.setAdminClaim.access).toBe('dev-only');
-    expectRefusal(await callApi(endpoints, 'setAdminClaim', { data: { userId: member.uid } }), 401, 'unauthenticated');
-    expectRefusal(await invokeHandler('setAdminClaim', null, { userId: member.uid }), 401, 'unauthenticated');
+    expectAuthorizerRefusal(await callApi(endpoints, 'setAdminClaim', { data: { userId: member.uid } }));
+    expectRefusal(await invokeHandler('setAdminClaim', null, { userId: member.uid }), 401, 'UNAUTHENTICATED');
   });
 });

@@ -91,7 +91,7 @@ describe('grantSuperuserStatus and revokeSuperuserStatus', () => {
     expect(Date.parse(granted.auditEntry.at)).toBeGreaterThanOrEqual(before - 1000);
     expect((await getUser(target.uid))?.isSuperuser).toBe(true);
 
-    expectError(await asAdmin('grantSuperuserStatus', { userId: target.uid, reason: 'again' }), 409, 'aborted', ADMIN_MESSAGES.alreadySuperuser);
+    expectError(await asAdmin('grantSuperuserStatus', { userId: target.uid, reason: 'again' }), 409, 'ABORTED', ADMIN_MESSAGES.alreadySuperuser);
     const entries = await auditEntriesAbout(target.uid);
     expect(entries).toEqual([granted.auditEntry]);
   });
@@ -105,7 +105,7 @@ describe('grantSuperuserStatus and revokeSuperuserStatus', () => {
     expect(revoked.auditEntry).toMatchObject({ action: 'revokeSuperuser', actorName: 'Founder', targetName: 'Grace Target', reason: 'Stepped down' });
     expect((await getUser(target.uid))?.isSuperuser).toBe(false);
 
-    expectError(await asAdmin('revokeSuperuserStatus', { userId: target.uid, reason: 'again' }), 409, 'aborted', ADMIN_MESSAGES.notSuperuser);
+    expectError(await asAdmin('revokeSuperuserStatus', { userId: target.uid, reason: 'again' }), 409, 'ABORTED', ADMIN_MESSAGES.notSuperuser);
     const entries = await auditEntriesAbout(target.uid);
     expect(entries.map((entry) => entry.action)).toEqual(['revokeSuperuser', 'grantSuperuser']);
   });
@@ -122,14 +122,14 @@ describe('grantSuperuserStatus and revokeSuperuserStatus', () => {
     const other = await createMember(endpoints, 'superuser-refusals');
     for (const reason of [undefined, '', '   ']) {
       const answer = await asAdmin('grantSuperuserStatus', { userId: other.uid, reason });
-      expectError(answer, 400, 'invalid-argument');
+      expectError(answer, 400, 'INVALID_ARGUMENT');
     }
-    expectError(await asAdmin('grantSuperuserStatus', { userId: other.uid, reason: '   ' }), 400, 'invalid-argument', `Invalid request: reason: ${ADMIN_MESSAGES.reasonRequired}`);
-    expectError(await asAdmin('revokeSuperuserStatus', { userId: other.uid }), 400, 'invalid-argument');
-    expectError(await asAdmin('grantSuperuserStatus', { userId: other.uid, reason: 'ok', extra: true }), 400, 'invalid-argument');
+    expectError(await asAdmin('grantSuperuserStatus', { userId: other.uid, reason: '   ' }), 400, 'INVALID_ARGUMENT', `Invalid request: reason: ${ADMIN_MESSAGES.reasonRequired}`);
+    expectError(await asAdmin('revokeSuperuserStatus', { userId: other.uid }), 400, 'INVALID_ARGUMENT');
+    expectError(await asAdmin('grantSuperuserStatus', { userId: other.uid, reason: 'ok', extra: true }), 400, 'INVALID_ARGUMENT');
     const unknown = `nobody-${randomUUID()}`;
-    expectError(await asAdmin('grantSuperuserStatus', { userId: unknown, reason: 'Trusted' }), 404, 'not-found', ADMIN_MESSAGES.userNotFound);
-    expectError(await asAdmin('revokeSuperuserStatus', { userId: unknown, reason: 'Trusted' }), 404, 'not-found', ADMIN_MESSAGES.userNotFound);
+    expectError(await asAdmin('grantSuperuserStatus', { userId: unknown, reason: 'Trusted' }), 404, 'NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+    expectError(await asAdmin('revokeSuperuserStatus', { userId: unknown, reason: 'Trusted' }), 404, 'NOT_FOUND', ADMIN_MESSAGES.userNotFound);
     expect((await getUser(other.uid))?.isSuperuser).toBe(false);
     expect(await auditEntriesAbout(other.uid)).toEqual([]);
     expect(await auditEntriesAbout(unknown)).toEqual([]);
@@ -259,7 +259,7 @@ describe('searchMembers', () => {
   });
 
   it('refuses an empty query and finds nothing for an unknown prefix', async () => {
-    expectError(await asAdmin('searchMembers', { query: '  ' }), 400, 'invalid-argument', `Invalid request: query: ${ADMIN_MESSAGES.searchQueryRequired}`);
+    expectError(await asAdmin('searchMembers', { query: '  ' }), 400, 'INVALID_ARGUMENT', `Invalid request: query: ${ADMIN_MESSAGES.searchQueryRequired}`);
     expect(await ok<{ members: AdminMember[] }>('searchMembers', { query: uniqueToken() })).toEqual({ members: [] });
   });
 });
@@ -268,7 +268,7 @@ describe('setAdminClaim (dev-only)', () => {
   it("adds the caller to the admin group: a fresh token carries it and opens the admin callables; the record says isAdmin", async () => {
     const member = await createMember(endpoints, 'make-me-admin', { displayName: 'Mia Maker' });
     expect(decodeJwtPayload(member.accessToken)['cognito:groups']).toBeUndefined();
-    expectError(await callApi(endpoints, 'getAdminOverview', { token: member.accessToken }), 403, 'permission-denied');
+    expectError(await callApi(endpoints, 'getAdminOverview', { token: member.accessToken }), 403, 'PERMISSION_DENIED');
 
     const answer = await callApi(endpoints, 'setAdminClaim', { token: member.accessToken, data: { userId: member.uid } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -286,7 +286,7 @@ describe('setAdminClaim (dev-only)', () => {
   it("refuses another member's uid (403) and changes nothing of theirs", async () => {
     const [caller, other] = await Promise.all([createMember(endpoints, 'claim-caller'), createMember(endpoints, 'claim-other')]);
     const answer = await callApi(endpoints, 'setAdminClaim', { token: caller.accessToken, data: { userId: other.uid } });
-    expectError(answer, 403, 'permission-denied', ADMIN_MESSAGES.ownAdminClaimOnly);
+    expectError(answer, 403, 'PERMISSION_DENIED', ADMIN_MESSAGES.ownAdminClaimOnly);
     expect((await getUser(other.uid))?.isAdmin).toBe(false);
     expect((await getUser(caller.uid))?.isAdmin).toBe(false);
     const fresh = await signIn(endpoints, other.email, MEMBER_PASSWORD);
@@ -296,7 +296,7 @@ describe('setAdminClaim (dev-only)', () => {
   it('answers User not found (404) for an account without a record, before touching its groups', async () => {
     const account = await createMember(endpoints, 'claim-no-record', { record: false });
     const answer = await callApi(endpoints, 'setAdminClaim', { token: account.accessToken, data: { userId: account.uid } });
-    expectError(answer, 404, 'not-found', ADMIN_MESSAGES.userNotFound);
+    expectError(answer, 404, 'NOT_FOUND', ADMIN_MESSAGES.userNotFound);
     const fresh = await signIn(endpoints, account.email, MEMBER_PASSWORD);
     expect(decodeJwtPayload(fresh.accessToken)['cognito:groups']).toBeUndefined();
   });

@@ -14,6 +14,7 @@ import {
   type Secret,
 } from '../support/authz-expectations.ts';
 import { BAD_TOKEN_IDENTITIES, createIdentities, IDENTITIES, type Identities, type Identity, type RealIdentity } from '../support/identities.ts';
+import { AUTHORIZER_REFUSAL } from '../../local/http-helpers.ts';
 import { callApi, proxiedFrom, type ApiAnswer } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
@@ -140,11 +141,19 @@ function afterAnchorsActs(before: Record<string, unknown>[], after: Record<strin
   return [...counted, ...written].sort((a, b) => `${String(a.pk)}|${String(a.sk)}`.localeCompare(`${String(b.pk)}|${String(b.sk)}`));
 }
 
-/** A cell as status, protocol error code and message (a success is its status alone). */
-function describeAnswer(answer: ApiAnswer): { status: number; code?: string; message?: string } {
-  const error = (answer.body as { error?: { status: string; message: string } }).error;
-  return error ? { status: answer.status, code: error.status, message: error.message } : { status: answer.status };
+/**
+ * A cell as status, protocol error code (the wire's canonical name) and message; a success is its
+ * status alone, and an answer outside the protocol (API Gateway's own) its status and body.
+ */
+function describeAnswer(answer: ApiAnswer): { status: number; code?: string; message?: string; body?: unknown } {
+  const body = answer.body as { error?: { status: string; message: string }; result?: unknown };
+  if (body.error) return { status: answer.status, code: body.error.status, message: body.error.message };
+  if (answer.status === 200 && 'result' in body) return { status: answer.status };
+  return { status: answer.status, body: answer.body };
 }
+
+/** A bad token refused by the JWT authorizer: API Gateway's own 401, before any Lambda runs. */
+const AUTHORIZER_REFUSED = { status: 401, body: AUTHORIZER_REFUSAL } as const;
 
 describe('the authorization matrix: every callable × every identity', () => {
   let identities: Identities;
@@ -189,11 +198,13 @@ describe('the authorization matrix: every callable × every identity', () => {
     return answer;
   }
 
-  function expected(name: CallableName, identity: Identity): Outcome {
+  function expected(name: CallableName, identity: Identity): Outcome | typeof AUTHORIZER_REFUSED {
     const row = authzExpectations[name];
     if ((BAD_TOKEN_IDENTITIES as readonly string[]).includes(identity)) {
       if (callables[name].access === 'public') return row.anonymous ?? { status: 200 };
-      return { status: 401, code: 'unauthenticated', message: 'Please sign in to continue.' };
+      // An ID token is a good JWT for the authorizer; the handler wants an access token.
+      if (identity === 'idToken') return { status: 401, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' };
+      return AUTHORIZER_REFUSED;
     }
     return row.expect[identity as RealIdentity];
   }
@@ -205,6 +216,7 @@ describe('the authorization matrix: every callable × every identity', () => {
       IDENTITIES.map((identity) => {
         const outcome = expected(name, identity);
         const { status } = outcome;
+        if ('body' in outcome) return [identity, outcome];
         if (!('code' in outcome)) return [identity, { status }];
         return [identity, { status, code: outcome.code, message: outcome.message ?? actual[identity]?.message }];
       }),

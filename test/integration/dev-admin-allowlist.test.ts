@@ -44,7 +44,7 @@ async function groupsOf(member: TestMember): Promise<unknown> {
 function expectNotListed(answer: { status: number; body: unknown }) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(403);
   expect(answer.body).toEqual({
-    error: { status: 'permission-denied', message: ADMIN_MESSAGES.notOnDevAdminList, details: { correlationId: expect.any(String) } },
+    error: { status: 'PERMISSION_DENIED', message: ADMIN_MESSAGES.notOnDevAdminList, details: { correlationId: expect.any(String) } },
   });
 }
 

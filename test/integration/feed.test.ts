@@ -83,7 +83,7 @@ describe('createPost', () => {
       status: 400,
       message: `Invalid request: content: ${FEED_MESSAGES.postTooLong}`,
     });
-    expect(await refusal(ada, 'createPost', { content: 'hi', privacy: 'friends' })).toMatchObject({ status: 400, code: 'invalid-argument' });
+    expect(await refusal(ada, 'createPost', { content: 'hi', privacy: 'friends' })).toMatchObject({ status: 400, code: 'INVALID_ARGUMENT' });
     expect(await refusal(ada, 'createPost', { content: 'hi', privacy: 'public', likeCount: 99 })).toMatchObject({ status: 400 });
     const longest = await post(ada, ` ${'y'.repeat(POST_MAX_LENGTH)} `, 'public');
     expect(longest.content).toHaveLength(POST_MAX_LENGTH);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, rawRequest, signIn, type Tokens } from '../support/local-cloud-client.ts';
+import { callApi, expectAuthorizerRefusal, rawRequest, signIn, type Tokens } from '../support/local-cloud-client.ts';
 import { decodeJwtPayload, foreignKey, signJwt } from '../support/local-cloud-tokens.ts';
 
 const endpoints = inject('endpoints');
@@ -22,43 +22,44 @@ describe('the local gateway guards callables as API Gateway’s JWT authorizer d
     return signJwt({ ...decodeJwtPayload(founderTokens.accessToken), ...changes });
   }
 
-  it('refuses getMe without a token with a 401 in the protocol format', async () => {
+  it('refuses getMe without a token with API Gateway\'s own 401 {"message":"Unauthorized"}', async () => {
     const answer = await callApi(endpoints, 'getMe');
-    expectProtocolError(answer, 401, 'unauthenticated');
+    expectAuthorizerRefusal(answer);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.headers.get('www-authenticate')).toBeNull();
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
   it('refuses a token that is not a JWT', async () => {
-    expectProtocolError(await callApi(endpoints, 'getMe', { token: 'not-a-jwt' }), 401, 'unauthenticated');
+    const answer = await callApi(endpoints, 'getMe', { token: 'not-a-jwt' });
+    expectAuthorizerRefusal(answer);
+    // As API Gateway's: the flaw is named in the www-authenticate header, never in the body.
+    expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer scope="" error="invalid_token" error_description="[^"]+"$/);
   });
 
   it('refuses a token signed with another key', async () => {
     const forged = signJwt(decodeJwtPayload(founderTokens.accessToken), foreignKey());
-    expectProtocolError(await callApi(endpoints, 'getMe', { token: forged }), 401, 'unauthenticated');
+    expectAuthorizerRefusal(await callApi(endpoints, 'getMe', { token: forged }));
   });
 
   it('refuses an expired token', async () => {
     const past = Math.floor(Date.now() / 1000) - 3600;
     const expired = genuineLooking({ iat: past - 3600, auth_time: past - 3600, exp: past });
-    expectProtocolError(await callApi(endpoints, 'getMe', { token: expired }), 401, 'unauthenticated');
+    expectAuthorizerRefusal(await callApi(endpoints, 'getMe', { token: expired }));
   });
 
   it('refuses a token for another app client or issuer', async () => {
-    expectProtocolError(await callApi(endpoints, 'getMe', { token: genuineLooking({ client_id: 'someone-else' }) }), 401, 'unauthenticated');
-    expectProtocolError(
-      await callApi(endpoints, 'getMe', { token: genuineLooking({ iss: `${endpoints.cognito.endpoint}/local_other` }) }),
-      401,
-      'unauthenticated',
-    );
+    expectAuthorizerRefusal(await callApi(endpoints, 'getMe', { token: genuineLooking({ client_id: 'someone-else' }) }));
+    expectAuthorizerRefusal(await callApi(endpoints, 'getMe', { token: genuineLooking({ iss: `${endpoints.cognito.endpoint}/local_other` }) }));
   });
 
   it('accepts a re-signed genuine token (so the refusals above are about the one change)', async () => {
     expect((await callApi(endpoints, 'getMe', { token: genuineLooking({}) })).status).toBe(200);
   });
 
-  it('lets an ID token through the authorizer, as API Gateway does, and the handler refuses it', async () => {
-    expectProtocolError(await callApi(endpoints, 'getMe', { token: founderTokens.idToken }), 401, 'unauthenticated');
+  it('lets an ID token through the authorizer, as API Gateway does, and the handler refuses it in the protocol format', async () => {
+    expectProtocolError(await callApi(endpoints, 'getMe', { token: founderTokens.idToken }), 401, 'UNAUTHENTICATED');
   });
 
   it("returns the founder's record for the founder's access token, without storage attributes", async () => {
@@ -88,8 +89,8 @@ describe('the local gateway speaks the callable protocol', () => {
     token = (await signIn(endpoints, founder.email, founder.password)).accessToken;
   });
 
-  it('answers an unknown callable with 404 not-found', async () => {
-    expectProtocolError(await callApi(endpoints, 'noSuchCallable', { token }), 404, 'not-found');
+  it('answers an unknown callable with 404 NOT_FOUND', async () => {
+    expectProtocolError(await callApi(endpoints, 'noSuchCallable', { token }), 404, 'NOT_FOUND');
   });
 
   it('has no route for other methods', async () => {
@@ -97,18 +98,36 @@ describe('the local gateway speaks the callable protocol', () => {
     expect(response.status).toBe(404);
   });
 
-  it('refuses malformed JSON with 400 invalid-argument', async () => {
-    expectProtocolError(await callApi(endpoints, 'getMe', { token, rawBody: '{"data": ' }), 400, 'invalid-argument');
+  it('refuses malformed JSON with 400 INVALID_ARGUMENT', async () => {
+    expectProtocolError(await callApi(endpoints, 'getMe', { token, rawBody: '{"data": ' }), 400, 'INVALID_ARGUMENT');
   });
 
-  it('refuses fields a callable does not take with 400 invalid-argument', async () => {
-    expectProtocolError(await callApi(endpoints, 'getMe', { token, data: { uid: 'someone-else' } }), 400, 'invalid-argument');
+  it('refuses fields a callable does not take with 400 INVALID_ARGUMENT', async () => {
+    expectProtocolError(await callApi(endpoints, 'getMe', { token, data: { uid: 'someone-else' } }), 400, 'INVALID_ARGUMENT');
+  });
+
+  it('refuses a request that is not exactly a JSON POST of {data} with 400 INVALID_ARGUMENT, and takes {"data": null}', async () => {
+    const envelope = 'The request body must be JSON of the form {"data": ...}.';
+    const refusals: [string, { rawBody?: string; headers?: Record<string, string> }, string][] = [
+      ['no data field', { rawBody: '{}' }, envelope],
+      ['an empty body', { rawBody: '' }, envelope],
+      ['an extra top-level field', { rawBody: '{"data":{},"extra":true}' }, envelope],
+      ['a bare array', { rawBody: '[{"data":{}}]' }, envelope],
+      ['text/plain', { headers: { 'content-type': 'text/plain' } }, 'The request must have Content-Type application/json.'],
+      ['form encoding', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 'The request must have Content-Type application/json.'],
+    ];
+    for (const [what, options, message] of refusals) {
+      const answer = await callApi(endpoints, 'getMe', { token, ...options });
+      expect({ what, status: answer.status, body: answer.body }).toMatchObject({ what, status: 400, body: { error: { status: 'INVALID_ARGUMENT', message } } });
+    }
+    expect((await callApi(endpoints, 'getMe', { token, rawBody: '{"data":null}' })).status).toBe(200);
+    expect((await callApi(endpoints, 'getMe', { token, headers: { 'content-type': 'application/json; charset=utf-8' } })).status).toBe(200);
   });
 
   it('refuses a body over API Gateway’s 10 MB limit with 413', async () => {
     const answer = await callApi(endpoints, 'getMe', { token, rawBody: JSON.stringify({ data: { x: 'a'.repeat(10 * 1024 * 1024) } }) });
     expect(answer.status).toBe(413);
-    expect(answer.body).toMatchObject({ error: { status: 'invalid-argument' } });
+    expect(answer.body).toMatchObject({ error: { status: 'INVALID_ARGUMENT' } });
   });
 
   it('serves the SPA runtime configuration at /config.json', async () => {

@@ -102,7 +102,7 @@ describe('hostile input: bodies up to 10 MB', () => {
       const answer = await callApi(endpoints, 'createPost', { token: member.accessToken, rawBody: tooBig });
       // API Gateway's own limit: the gateway answers before any Lambda, still in the protocol's shape.
       expect(answer.status).toBe(413);
-      expect(answer.body).toMatchObject({ error: { status: 'invalid-argument', message: 'The request is too large.' } });
+      expect(answer.body).toMatchObject({ error: { status: 'INVALID_ARGUMENT', message: 'The request is too large.' } });
       expect((await partition()).Items).toEqual(before.Items);
     } finally {
       client.destroy();

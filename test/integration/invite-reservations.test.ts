@@ -76,7 +76,7 @@ describe('sign-up holds an invite', () => {
       expect((await myInvites(owner)).invitees).toContainEqual(expect.objectContaining({ status: 'pending', uid: newcomer.uid, displayName: `${name} Household` }));
       // The newcomer cannot take part before joining…
       const early = await callApi(endpoints, 'getFeed', { token: newcomer.accessToken });
-      expect(early).toMatchObject({ status: 403, body: { error: expect.objectContaining({ status: 'permission-denied' }) } });
+      expect(early).toMatchObject({ status: 403, body: { error: expect.objectContaining({ status: 'PERMISSION_DENIED' }) } });
       // …and joins at the profile save.
       const used = await callApi(endpoints, 'useInviteCode', { token: newcomer.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } });
       expect(used).toMatchObject({ status: 200, body: { result: { invitedBy: owner.uid, inviteType: 'local' } } });

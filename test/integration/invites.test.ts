@@ -45,15 +45,15 @@ describe('validateInviteCode (public)', () => {
   });
 
   it('refuses an unknown code and a malformed one', async () => {
-    expect(await validate('ZZZZZZZZ', AUSTIN)).toMatchObject({ status: 404, body: error(INVITE_MESSAGES.invalidCode, 'not-found') });
+    expect(await validate('ZZZZZZZZ', AUSTIN)).toMatchObject({ status: 404, body: error(INVITE_MESSAGES.invalidCode, 'NOT_FOUND') });
     expect(await validate('OOOO0000', AUSTIN)).toMatchObject({ status: 404, body: error(INVITE_MESSAGES.invalidCode) });
-    expect(await validate('ABC', AUSTIN)).toMatchObject({ status: 400, body: { error: expect.objectContaining({ status: 'invalid-argument' }) } });
+    expect(await validate('ABC', AUSTIN)).toMatchObject({ status: 400, body: { error: expect.objectContaining({ status: 'INVALID_ARGUMENT' }) } });
   });
 
   it('tells local from distant, and refuses too far and unlocatable places', async () => {
     expect((await validate(code, { city: 'austin', state: 'TX' })).body).toMatchObject({ result: { inviteType: 'local' } });
     expect((await validate(code, ROUND_ROCK)).body).toMatchObject({ result: { inviteType: 'distant' } });
-    expect(await validate(code, DALLAS)).toMatchObject({ status: 400, body: error(INVITE_MESSAGES.locationMismatch, 'invalid-argument') });
+    expect(await validate(code, DALLAS)).toMatchObject({ status: 400, body: error(INVITE_MESSAGES.locationMismatch, 'INVALID_ARGUMENT') });
     expect(await validate(code, NOWHERE)).toMatchObject({ status: 400, body: error(INVITE_MESSAGES.locationMismatch) });
   });
 
@@ -79,10 +79,10 @@ describe('validateInviteCode (public)', () => {
     await awayFromWindowEnd(INVITE_CHECK_LIMIT);
     const ip = clientAddress();
     for (let i = 0; i < 10; i++) expect((await validate(`ZZZZZZZ${'ABCDEFGHJK'[i]}`, AUSTIN, ip)).status).toBe(404);
-    expect(await validate('ZZZZZZZM', AUSTIN, ip)).toMatchObject({ status: 429, body: error(INVITE_MESSAGES.rateLimited, 'resource-exhausted') });
+    expect(await validate('ZZZZZZZM', AUSTIN, ip)).toMatchObject({ status: 429, body: error(INVITE_MESSAGES.rateLimited, 'RESOURCE_EXHAUSTED') });
     // A real code is refused too: otherwise a 429 for unknown codes and an answer for real ones tell them apart.
     const limited = await validate(code, AUSTIN, ip);
-    expect(limited).toMatchObject({ status: 429, body: error(INVITE_MESSAGES.rateLimited, 'resource-exhausted') });
+    expect(limited).toMatchObject({ status: 429, body: error(INVITE_MESSAGES.rateLimited, 'RESOURCE_EXHAUSTED') });
     expect(error(INVITE_MESSAGES.rateLimited).error).not.toMatchObject({ message: expect.stringContaining('Location validation failed') });
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);

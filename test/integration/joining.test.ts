@@ -215,7 +215,7 @@ describe('profile picture uploads', () => {
     expect((await callApi(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
 
     const notImage = await upload(member.accessToken, Buffer.from('#!/bin/sh\necho not a picture\n'), 'image/png');
-    expect(notImage).toMatchObject({ status: 400, body: { error: { status: 'invalid-argument' } } });
+    expect(notImage).toMatchObject({ status: 400, body: { error: { status: 'INVALID_ARGUMENT' } } });
     expect((await callApi(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
     expect((await getUser(member.uid))?.profilePicture).toBe(`users/${member.uid}/profile-picture.jpg`);
     const kept = await fetch(goodUrl);

@@ -227,7 +227,7 @@ describe('photos', () => {
 
   it('grants uploads for JPEG, PNG, WebP and GIF only, each signed for its own type; SVG and the rest are refused with the message', async () => {
     const owner = await member('photos-types');
-    const refusal = { status: 400, body: { error: { status: 'invalid-argument', message: `Invalid request: contentType: ${PICTURE_NOT_IMAGE_MESSAGE}` } } };
+    const refusal = { status: 400, body: { error: { status: 'INVALID_ARGUMENT', message: `Invalid request: contentType: ${PICTURE_NOT_IMAGE_MESSAGE}` } } };
     for (const contentType of ['image/svg+xml', 'IMAGE/SVG+XML', 'text/html', 'image/heic', 'image/jpeg; charset=utf-8', 'image/x-icon']) {
       expect(await callApi(endpoints, 'createPhotoUpload', { token: owner.accessToken, data: { contentType } }), contentType).toMatchObject(refusal);
       for (const purpose of ['setup', 'settings']) {
@@ -271,7 +271,7 @@ describe('photos', () => {
   it('refuses a fake image and a file over 10 MB, deletes both, and adds nothing', async () => {
     const owner = await member('photos-fake');
     const fake = await stagePhoto(owner, Buffer.from('<script>alert(1)</script>'), 'image/png');
-    expect(await confirmPhoto(owner, fake)).toMatchObject({ status: 400, body: { error: { status: 'invalid-argument' } } });
+    expect(await confirmPhoto(owner, fake)).toMatchObject({ status: 400, body: { error: { status: 'INVALID_ARGUMENT' } } });
     const tooBig = await stagePhoto(owner, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(10 * 1024 * 1024)]), 'image/jpeg');
     expect(await confirmPhoto(owner, tooBig)).toMatchObject({ status: 400, body: { error: { message: SETTINGS_MESSAGES.photoTooLarge } } });
     expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([]);

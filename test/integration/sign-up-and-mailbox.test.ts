@@ -41,7 +41,7 @@ describe('invite-only sign-up through cognito-local and the PreSignUp trigger', 
     // Signed in, but no member record exists until the SPA calls createUserRecord.
     const answer = await callApi(endpoints, 'getMe', { token: tokens.accessToken });
     expect(answer.status).toBe(404);
-    expect(answer.body).toMatchObject({ error: { status: 'not-found' } });
+    expect(answer.body).toMatchObject({ error: { status: 'NOT_FOUND' } });
   });
 
   it('delivers the password-reset code to the mailbox, newest first, and it resets the password', async () => {

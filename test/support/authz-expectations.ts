@@ -1,5 +1,5 @@
 import type { CallableName } from '../../lambdas/contracts/callables.ts';
-import type { ErrorStatus } from '../../lambdas/contracts/protocol.ts';
+import { ERROR_HTTP_STATUS, statusFromWire, type WireStatus } from '../../lambdas/contracts/protocol.ts';
 import { INVITE_REQUIRED_MESSAGE } from '../../lambdas/handlers/profile/complete-profile.ts';
 import { ACCOUNT_GONE_MESSAGE, NO_RECORD_MESSAGE, NOT_JOINED_MESSAGE } from '../../lambdas/http/member-presence.ts';
 import type { TestMember } from './local-cloud-members.ts';
@@ -9,8 +9,10 @@ import type { RealIdentity } from './identities.ts';
  * One row per callable of the registry for the authorization matrix
  * (test/integration/authz-matrix.test.ts): the request every identity sends, the outcome each
  * real caller gets and which of the victim's secrets each answer carries. Every identity with a bad
- * credential gets 401 unauthenticated from every non-public callable (the matrix asserts that
- * without a row entry); a public callable's row says what an anonymous caller gets. The requests
+ * credential gets 401 from every non-public callable (the matrix asserts that without a row entry:
+ * API Gateway's JWT authorizer's own body, or the protocol's UNAUTHENTICATED from the handler for
+ * an ID token, which passes the authorizer); a public callable's row says what an anonymous caller
+ * gets. Codes are the wire's canonical names. The requests
  * aim at the victim's things wherever a callable takes an id (post, member, friendship, photo).
  * The `anchor` identity is the victim's accepted anchor: it alone reads the victim's anchors-only
  * post and Anchors Only profile fields, and may like and comment on that post (the matrix checks
@@ -64,7 +66,7 @@ export interface Fixture {
   stranger: TestMember;
 }
 
-export type Outcome = { status: 200 } | { status: number; code: ErrorStatus; message?: string };
+export type Outcome = { status: 200 } | { status: number; code: WireStatus; message?: string };
 
 export interface AuthzRow {
   input: (fixture: Fixture) => unknown;
@@ -81,20 +83,17 @@ export interface AuthzRow {
 
 export const ok: Outcome = { status: 200 };
 
-export function refused(code: ErrorStatus, message?: string): Outcome {
-  const status = { 'invalid-argument': 400, 'failed-precondition': 400, unauthenticated: 401, 'permission-denied': 403, 'not-found': 404, 'already-exists': 409 }[
-    code as string
-  ];
-  if (!status) throw new Error(`No status for ${code}`);
+export function refused(code: WireStatus, message?: string): Outcome {
+  const status = ERROR_HTTP_STATUS[statusFromWire(code) ?? 'internal'];
   return message === undefined ? { status, code } : { status, code, message };
 }
 
-const gone = refused('not-found', NO_RECORD_MESSAGE);
+const gone = refused('NOT_FOUND', NO_RECORD_MESSAGE);
 /** An account that signed up and has not joined may only finish joining (or leave). */
-const notJoined = refused('permission-denied', NOT_JOINED_MESSAGE);
+const notJoined = refused('PERMISSION_DENIED', NOT_JOINED_MESSAGE);
 /** Only a member whose invite was consumed, a superuser or an admin may complete a profile. */
-const inviteRequired = refused('invalid-argument', INVITE_REQUIRED_MESSAGE);
-const adminOnly = refused('permission-denied', 'Access denied. Admin privileges required.');
+const inviteRequired = refused('INVALID_ARGUMENT', INVITE_REQUIRED_MESSAGE);
+const adminOnly = refused('PERMISSION_DENIED', 'Access denied. Admin privileges required.');
 
 /**
  * Every caller with a record gets `outcome`; the removed member's still-valid token is refused as
@@ -116,11 +115,11 @@ function adminRow(adminOutcome: Outcome): Record<RealIdentity, Outcome> {
 }
 
 /** The victim's anchors-only post is invisible to non-anchors, as if it did not exist; the anchor sees it. */
-const postNotFound = refused('not-found', 'Post not found');
+const postNotFound = refused('NOT_FOUND', 'Post not found');
 const anchorsOnly = members(postNotFound, { anchor: ok });
-const notPartOfRequest = refused('permission-denied', 'You are not part of this anchor request');
+const notPartOfRequest = refused('PERMISSION_DENIED', 'You are not part of this anchor request');
 
-const confirmationMismatch = refused('invalid-argument', 'Please type DELETE MY ACCOUNT to confirm.');
+const confirmationMismatch = refused('INVALID_ARGUMENT', 'Please type DELETE MY ACCOUNT to confirm.');
 
 const NO_SUCH_MEMBER = 'no-such-member-authz';
 const PROFILE = {
@@ -152,11 +151,11 @@ export const authzExpectations: Record<CallableName, AuthzRow> = {
   },
   useInviteCode: {
     input: () => ({ inviteCode: 'ZZZZZZZZ', userLocation: { city: 'San Antonio', state: 'Texas' } }),
-    expect: joining(refused('not-found', 'Invalid invite code')),
+    expect: joining(refused('NOT_FOUND', 'Invalid invite code')),
   },
   suggestCities: { input: () => ({ query: 'San' }), expect: joining(ok) },
   // Cognito no longer has the account: never a new record for a ghost.
-  createUserRecord: { input: () => ({}), expect: joining(ok, { removed: refused('unauthenticated', ACCOUNT_GONE_MESSAGE) }) },
+  createUserRecord: { input: () => ({}), expect: joining(ok, { removed: refused('UNAUTHENTICATED', ACCOUNT_GONE_MESSAGE) }) },
   // Every real caller has a picture and none has used an invite (test/support/identities.ts), so the
   // invite rule decides: superusers and admins need no invite (spec: unlimited invites, admin).
   completeProfile: {
@@ -164,7 +163,7 @@ export const authzExpectations: Record<CallableName, AuthzRow> = {
     expect: joining(inviteRequired, { superuser: ok, admin: ok }),
   },
   createProfilePictureUpload: { input: () => ({ contentType: 'image/jpeg' }), expect: joining(ok) },
-  confirmProfilePicture: { input: () => ({}), expect: joining(refused('not-found', 'No uploaded picture was found. Please upload it again.')) },
+  confirmProfilePicture: { input: () => ({}), expect: joining(refused('NOT_FOUND', 'No uploaded picture was found. Please upload it again.')) },
   createPost: { input: () => ({ content: 'A post from the authorization matrix', privacy: 'anchors' }), expect: members(ok) },
   // The anchor's feed caught up with the victim's post when they anchored.
   getFeed: { input: () => ({}), expect: members(ok), reveals: { anchor: ['anchorsOnlyPost'] } },
@@ -179,7 +178,7 @@ export const authzExpectations: Record<CallableName, AuthzRow> = {
   removeAnchorRequest: { input: (f) => ({ friendshipId: f.pendingFriendshipId }), expect: members(notPartOfRequest) },
   removeAnchor: {
     input: (f) => ({ friendshipId: f.acceptedFriendshipId }),
-    expect: members(refused('permission-denied', 'You are not part of this anchor connection')),
+    expect: members(refused('PERMISSION_DENIED', 'You are not part of this anchor connection')),
   },
   listAnchors: { input: () => ({}), expect: members(ok) },
   listAnchorRequests: { input: () => ({}), expect: members(ok) },
@@ -194,19 +193,19 @@ export const authzExpectations: Record<CallableName, AuthzRow> = {
   replaceInviteCode: { input: (f) => ({ currentCode: f.victim.inviteCode }), expect: members(ok) },
   createDummyAnchors: {
     input: () => ({}),
-    expect: members(refused('invalid-argument', 'Please complete your profile (city and state) before creating dummy anchors'), { superuser: ok, admin: ok }),
+    expect: members(refused('INVALID_ARGUMENT', 'Please complete your profile (city and state) before creating dummy anchors'), { superuser: ok, admin: ok }),
   },
-  grantSuperuserStatus: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('not-found', 'User not found')) },
-  revokeSuperuserStatus: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('not-found', 'User not found')) },
+  grantSuperuserStatus: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('NOT_FOUND', 'User not found')) },
+  revokeSuperuserStatus: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('NOT_FOUND', 'User not found')) },
   getAdminOverview: { input: () => ({}), expect: adminRow(ok) },
   // The admin's own views show a member's sign-in email by design (spec: admin search, invite tree).
   searchMembers: { input: () => ({ query: 'Vic' }), expect: adminRow(ok), reveals: { admin: ['signInEmail'] } },
   listAuditLog: { input: () => ({}), expect: adminRow(ok) },
-  setAdminClaim: { input: (f) => ({ userId: f.victim.uid }), expect: members(refused('permission-denied', 'You can only make yourself an admin.')) },
+  setAdminClaim: { input: (f) => ({ userId: f.victim.uid }), expect: members(refused('PERMISSION_DENIED', 'You can only make yourself an admin.')) },
   calculateMetricsManually: { input: () => ({}), expect: members(ok) },
   getCommunityMetrics: { input: () => ({ range: 'week' }), expect: members(ok) },
   getUserInviteTree: { input: (f) => ({ userId: f.victim.uid }), expect: adminRow(ok), reveals: { admin: ['signInEmail'] } },
-  removeUserAndInviteTree: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('not-found', 'User not found')) },
+  removeUserAndInviteTree: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('NOT_FOUND', 'User not found')) },
   deleteMyAccount: {
     input: () => ({ confirmationText: 'keep my account' }),
     // Exempt from the record check (a retry after a lost answer must confirm): the phrase decides.
@@ -217,8 +216,8 @@ export const authzExpectations: Record<CallableName, AuthzRow> = {
   createPhotoUpload: { input: () => ({ contentType: 'image/jpeg' }), expect: members(ok) },
   confirmPhotoUpload: {
     input: () => ({ uploadId: '00000000-0000-4000-8000-000000000000' }),
-    expect: members(refused('not-found', 'No uploaded photo was found. Please upload it again.')),
+    expect: members(refused('NOT_FOUND', 'No uploaded photo was found. Please upload it again.')),
   },
   // Only the caller's own photos: the victim's id is not found among them.
-  deletePhoto: { input: (f) => ({ photoId: f.victimPhotoId }), expect: members(refused('not-found', 'Photo not found')) },
+  deletePhoto: { input: (f) => ({ photoId: f.victimPhotoId }), expect: members(refused('NOT_FOUND', 'Photo not found')) },
 };

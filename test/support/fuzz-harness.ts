@@ -3,7 +3,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { AdminGetUserCommand, AdminListGroupsForUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import fc from 'fast-check';
 import { callables, type CallableName } from '../../lambdas/contracts/callables.ts';
-import { ERROR_HTTP_STATUS } from '../../lambdas/contracts/protocol.ts';
+import { ERROR_HTTP_STATUS, statusFromWire } from '../../lambdas/contracts/protocol.ts';
 import { callableHandlers } from '../../lambdas/callable-handlers.ts';
 import { apiGatewayEvent } from '../../local/api-gateway-event.ts';
 import type { Endpoints } from '../../local/cloud-files.ts';
@@ -92,17 +92,18 @@ export function assertProtocolAnswer(answer: Answer, what: string): void {
     return;
   }
   const error = body.error;
-  assert.ok(error && typeof error.status === 'string' && error.status in ERROR_HTTP_STATUS, `no protocol error: ${shown}`);
-  assert.equal(ERROR_HTTP_STATUS[error.status as keyof typeof ERROR_HTTP_STATUS], answer.status, `status mismatch: ${shown}`);
+  const status = statusFromWire(error?.status);
+  assert.ok(error && status, `no protocol error (a canonical status name): ${shown}`);
+  assert.equal(ERROR_HTTP_STATUS[status], answer.status, `status mismatch: ${shown}`);
   assert.ok(typeof error.message === 'string' && error.message.length > 0, `no message: ${shown}`);
   assert.ok(typeof error.details?.correlationId === 'string', `no correlation id: ${shown}`);
 }
 
-/** A refusal of the input itself: 400 invalid-argument in the protocol's shape. */
+/** A refusal of the input itself: 400 INVALID_ARGUMENT in the protocol's shape. */
 export function assertRefused(answer: Answer, what: string): void {
   assertProtocolAnswer(answer, what);
   assert.equal(answer.status, 400, `not refused (${answer.status}) for ${what}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-  assert.equal((answer.body as { error: { status: string } }).error.status, 'invalid-argument', what);
+  assert.equal((answer.body as { error: { status: string } }).error.status, 'INVALID_ARGUMENT', what);
 }
 
 /**

@@ -232,6 +232,8 @@ export function acceptsBody(name: CallableName, body: string): boolean {
     return false;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return false;
-  const data = (parsed as { data?: unknown }).data;
+  // The protocol's envelope: exactly one field, `data` (null read as {}).
+  if (Object.keys(parsed).join() !== 'data') return false;
+  const { data } = parsed as { data: unknown };
   return callables[name].input.safeParse(data ?? {}).success;
 }

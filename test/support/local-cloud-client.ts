@@ -6,10 +6,11 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { signUpOptions } from '../../lambdas/contracts/sign-up.ts';
 import { PROXY_SECRET_HEADER } from '../../local/api-gateway-event.ts';
 import type { Endpoints } from '../../local/cloud-files.ts';
+import { AUTHORIZER_REFUSAL } from '../../local/http-helpers.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
 
 /** Helpers for tests that talk to a running local cloud the way the SPA does. */
@@ -40,6 +41,14 @@ export async function callApi(
     // Not JSON: the test shows the raw text.
   }
   return { status: response.status, headers: response.headers, body };
+}
+
+/**
+ * A missing or bad token refused before any Lambda runs, by API Gateway's JWT authorizer (and the
+ * local gateway, which answers exactly as it does): 401 with its own body, not the protocol's.
+ */
+export function expectAuthorizerRefusal(answer: ApiAnswer): void {
+  expect({ status: answer.status, body: answer.body }).toEqual({ status: 401, body: AUTHORIZER_REFUSAL });
 }
 
 export function cognito(endpoints: Endpoints): CognitoIdentityProviderClient {

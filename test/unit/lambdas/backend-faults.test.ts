@@ -17,10 +17,10 @@ const conditionFailed = new TransactionCanceledException({ message: 'cancelled',
 function event(): APIGatewayProxyEventV2WithJWTAuthorizer {
   return {
     version: '2.0',
-    headers: {},
+    headers: { 'content-type': 'application/json' },
     body: '{"data":{}}',
     isBase64Encoded: false,
-    requestContext: { requestId: 'request-id-1234', authorizer: { jwt: { claims: { sub: 'u1', token_use: 'access' }, scopes: [] } } },
+    requestContext: { requestId: 'request-id-1234', http: { method: 'POST' }, authorizer: { jwt: { claims: { sub: 'u1', token_use: 'access' }, scopes: [] } } },
   } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
 }
 
@@ -52,8 +52,8 @@ describe('backend faults → protocol errors', () => {
       const response = await defineCallable('getMe', () => Promise.reject(error))(event());
       return { status: response.statusCode, body: JSON.parse(response.body ?? '') as { error: { status: string; message: string } } };
     };
-    expect(await answer(sdkError('ProvisionedThroughputExceededException'))).toMatchObject({ status: 503, body: { error: { status: 'unavailable', message: FAULT_MESSAGES.busy } } });
-    expect(await answer(conflict)).toMatchObject({ status: 409, body: { error: { status: 'aborted', message: FAULT_MESSAGES.conflict } } });
+    expect(await answer(sdkError('ProvisionedThroughputExceededException'))).toMatchObject({ status: 503, body: { error: { status: 'UNAVAILABLE', message: FAULT_MESSAGES.busy } } });
+    expect(await answer(conflict)).toMatchObject({ status: 409, body: { error: { status: 'ABORTED', message: FAULT_MESSAGES.conflict } } });
     expect(await answer(new TypeError('boom'))).toMatchObject({ status: 500 });
   });
 

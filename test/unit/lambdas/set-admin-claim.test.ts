@@ -17,10 +17,10 @@ function event(userId: string) {
     version: '2.0',
     routeKey: 'POST /api/setAdminClaim',
     rawPath: '/api/setAdminClaim',
-    headers: {},
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ data: { userId } }),
     isBase64Encoded: false,
-    requestContext: { requestId: 'request-id-5678', authorizer: { jwt: { claims: { sub: 'u1', token_use: 'access' }, scopes: [] } } },
+    requestContext: { requestId: 'request-id-5678', http: { method: 'POST' }, authorizer: { jwt: { claims: { sub: 'u1', token_use: 'access' }, scopes: [] } } },
   } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
 }
 
@@ -38,13 +38,13 @@ describe('setAdminClaim', () => {
     process.env.STAGE = 'prod';
     const response = await handler(event('u1'));
     expect(response.statusCode).toBe(501);
-    expect(JSON.parse(response.body ?? '')).toMatchObject({ error: { status: 'unimplemented' } });
+    expect(JSON.parse(response.body ?? '')).toMatchObject({ error: { status: 'UNIMPLEMENTED' } });
   });
 
   it("refuses another member's id with 403", async () => {
     process.env.STAGE = 'dev';
     const response = await handler(event('someone-else'));
     expect(response.statusCode).toBe(403);
-    expect(JSON.parse(response.body ?? '')).toMatchObject({ error: { status: 'permission-denied', message: ADMIN_MESSAGES.ownAdminClaimOnly } });
+    expect(JSON.parse(response.body ?? '')).toMatchObject({ error: { status: 'PERMISSION_DENIED', message: ADMIN_MESSAGES.ownAdminClaimOnly } });
   });
 });

@@ -57,13 +57,41 @@ describe('callApi', () => {
     expect((call?.init?.headers as Record<string, string>).authorization).toBe('Bearer access-token-1');
   });
 
-  it('throws an ApiError with the protocol status, message and correlation id', async () => {
+  it('sends Content-Type application/json and a body of exactly {data}', async () => {
+    const calls = stubApi({ status: 200, body: { result: [] } });
+    await callApi('searchUsers', { query: 'ada' });
+    const [call] = calls;
+    expect((call?.init?.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect(JSON.parse(String(call?.init?.body))).toEqual({ data: { query: 'ada' } });
+  });
+
+  it('throws an ApiError with the protocol status (by its lower-case name), message and correlation id', async () => {
     stubApi({
       status: 404,
-      body: { error: { status: 'not-found', message: 'User not found', details: { correlationId: 'c-1' } } },
+      body: { error: { status: 'NOT_FOUND', message: 'User not found', details: { correlationId: 'c-1' } } },
     });
     const error = await failure(callApi('getMe', {}));
     expect(error).toMatchObject({ status: 'not-found', message: 'User not found', correlationId: 'c-1' });
+  });
+
+  it.each([
+    ['INVALID_ARGUMENT', 400, 'invalid-argument'],
+    ['UNAUTHENTICATED', 401, 'unauthenticated'],
+    ['PERMISSION_DENIED', 403, 'permission-denied'],
+    ['ABORTED', 409, 'aborted'],
+    ['RESOURCE_EXHAUSTED', 429, 'resource-exhausted'],
+    ['INTERNAL', 500, 'internal'],
+    ['UNIMPLEMENTED', 501, 'unimplemented'],
+    ['UNAVAILABLE', 503, 'unavailable'],
+    ['DEADLINE_EXCEEDED', 504, 'deadline-exceeded'],
+  ])('maps the wire status %s (HTTP %i) to %s', async (wire, status, code) => {
+    stubApi({ status, body: { error: { status: wire, message: 'The server says so.' } } });
+    expect(await failure(callApi('getMe', {}))).toMatchObject({ status: code, message: 'The server says so.' });
+  });
+
+  it('takes an error status outside the protocol (e.g. a lower-case name) as internal, as the Firebase SDKs do', async () => {
+    stubApi({ status: 404, body: { error: { status: 'not-found', message: 'User not found' } } });
+    expect((await failure(callApi('getMe', {}))).status).toBe('internal');
   });
 
   it("maps a body without the protocol (API Gateway's own 401) by its HTTP status", async () => {
@@ -84,3 +112,4 @@ describe('callApi', () => {
     expect(error.message).toMatch(/could not reach the server/i);
   });
 });
+

@@ -34,7 +34,7 @@ interface Answer {
   status: number;
   body: unknown;
 }
-const busy: Answer = { status: 503, body: { error: { status: 'unavailable', message: 'The service is busy. Please try again.' } } };
+const busy: Answer = { status: 503, body: { error: { status: 'UNAVAILABLE', message: 'The service is busy. Please try again.' } } };
 
 /** Creates the server has received; each waits until the test answers it, so a send can be caught in flight. */
 let sent: { name: string; data: Record<string, unknown>; answer?: (answer: Answer) => void }[] = [];

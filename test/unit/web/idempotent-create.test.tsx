@@ -25,8 +25,8 @@ function stubServer(answers: { status: number; body: unknown }[]) {
   return bodies;
 }
 
-const busy = { status: 503, body: { error: { status: 'unavailable', message: 'The service is busy. Please try again.' } } };
-const refused = { status: 400, body: { error: { status: 'invalid-argument', message: 'Comment cannot be empty' } } };
+const busy = { status: 503, body: { error: { status: 'UNAVAILABLE', message: 'The service is busy. Please try again.' } } };
+const refused = { status: 400, body: { error: { status: 'INVALID_ARGUMENT', message: 'Comment cannot be empty' } } };
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { mutations: { retryDelay: 0 } } });

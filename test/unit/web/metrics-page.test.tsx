@@ -44,7 +44,7 @@ function stubCalculate(status: number) {
     if (url === '/api/calculateMetricsManually') {
       return status === 200
         ? Response.json({ result: record('2031-03-05') })
-        : Response.json({ error: { status: 'internal', message: 'Something went wrong. Please try again.' } }, { status });
+        : Response.json({ error: { status: 'INTERNAL', message: 'Something went wrong. Please try again.' } }, { status });
     }
     return Response.json({ result: { records: [record('2031-03-05')] } });
   });

@@ -16,8 +16,8 @@ const STORAGE_URL = 'http://storage.test/pictures';
 const PHOTO = { id: 'photo-1', url: 'http://storage.test/pictures/users/u1/photos/photo-1.jpg?signed', caption: '', uploadedAt: '2026-11-22T00:00:00.000Z' };
 
 type Answer = { status: number; body: unknown } | 'connection lost';
-const busy: Answer = { status: 503, body: { error: { status: 'unavailable', message: 'The service is busy. Please try again.' } } };
-const conflict: Answer = { status: 409, body: { error: { status: 'aborted', message: 'Someone else changed this at the same time. Please try again.' } } };
+const busy: Answer = { status: 503, body: { error: { status: 'UNAVAILABLE', message: 'The service is busy. Please try again.' } } };
+const conflict: Answer = { status: 409, body: { error: { status: 'ABORTED', message: 'Someone else changed this at the same time. Please try again.' } } };
 const gallery: Answer = { status: 200, body: { result: { photos: [PHOTO], count: 1, max: 10 } } };
 
 /**
@@ -89,7 +89,7 @@ describe('adding a gallery photo (jsdom)', { timeout: 20_000 }, () => {
   });
 
   it('does not confirm again after a refusal', async () => {
-    const refused: Answer = { status: 400, body: { error: { status: 'invalid-argument', message: 'The file is not an image.' } } };
+    const refused: Answer = { status: 400, body: { error: { status: 'INVALID_ARGUMENT', message: 'The file is not an image.' } } };
     const calls = stubServer([refused, gallery]);
     const { result, add } = setup();
     add();

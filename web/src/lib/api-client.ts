@@ -1,10 +1,11 @@
 import type { CallableInput, CallableName, CallableOutput } from '#contracts/callables';
-import {
-  CORRELATION_HEADER,
-  type CallableResponse, type ErrorDetails, type ErrorStatus, statusFromHttp } from '#contracts/protocol';
+import { CORRELATION_HEADER, type ErrorDetails, type ErrorStatus, statusFromHttp, statusFromWire } from '#contracts/protocol';
 import { loadConfig } from './config.ts';
 
-/** A failed callable, with the protocol's status code, human message and correlation id. */
+/**
+ * A failed callable, with the status by the spec's lower-case name (the wire's canonical
+ * INVALID_ARGUMENT is 'invalid-argument' here), the human message and the correlation id.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly correlationId: string | undefined;
@@ -23,9 +24,35 @@ export function isApiError(error: unknown, status?: ErrorStatus): error is ApiEr
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+interface WireBody {
+  result?: unknown;
+  error?: { status?: unknown; message?: unknown; details?: ErrorDetails };
+  /** API Gateway's own refusals, e.g. `401 {"message":"Unauthorized"}`. */
+  message?: unknown;
+}
+
+/** The ApiError a response stands for (null: a success), read as the Firebase SDKs read it. */
+function errorOf(response: Response, body: WireBody | undefined): ApiError | null {
+  if (body?.error) {
+    const { status, message, details } = body.error;
+    const text = typeof message === 'string' ? message : `The server answered HTTP ${response.status}.`;
+    // An unknown status is a broken answer, as the Firebase SDKs take it.
+    return new ApiError(statusFromWire(status) ?? 'internal', text, details ?? {});
+  }
+  if (response.ok && body && 'result' in body) return null;
+  // No protocol body: mapped by its HTTP status.
+  const correlationId = response.headers.get(CORRELATION_HEADER) ?? undefined;
+  return new ApiError(
+    response.ok ? 'internal' : statusFromHttp(response.status),
+    typeof body?.message === 'string' ? body.message : `The server answered HTTP ${response.status}.`,
+    correlationId ? { correlationId } : {},
+  );
+}
+
 /**
  * Calls a callable: POST {apiUrl}/{name} with {data} and the Cognito access token. Resolves with
- * the result; rejects with an ApiError (a network failure is 'internal', as the spec maps it).
+ * the result; rejects with an ApiError: the server's refusal, 'internal' for a network failure (as
+ * the spec maps it), 'cancelled' when `signal` aborts.
  * The result is trusted as typed: the server parses its own output against the same contract.
  */
 export async function callApi<N extends CallableName>(
@@ -43,29 +70,13 @@ export async function callApi<N extends CallableName>(
 
   let response: Response;
   try {
-    response = await fetch(`${config.apiUrl.replace(/\/$/, '')}/${name}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ data }),
-      signal: signal ?? null,
-    });
+    response = await fetch(`${config.apiUrl.replace(/\/$/, '')}/${name}`, { method: 'POST', headers, body: JSON.stringify({ data }), signal: signal ?? null });
   } catch {
     if (signal?.aborted) throw new ApiError('cancelled', 'The request was cancelled.');
     throw new ApiError('internal', 'Could not reach the server. Check your connection and try again.');
   }
-
-  type Body = Partial<CallableResponse<CallableOutput<N>>> & { message?: string };
-  const body = (await response.json().catch(() => undefined)) as Body | undefined;
-  if (body && 'error' in body && body.error) {
-    const { status, message, details } = body.error;
-    throw new ApiError(status, message, details);
-  }
-  if (response.ok && body && 'result' in body) return body.result as CallableOutput<N>;
-  // No protocol body, e.g. API Gateway's own `401 {"message":"Unauthorized"}`.
-  const correlationId = response.headers.get(CORRELATION_HEADER) ?? undefined;
-  throw new ApiError(
-    response.ok ? 'internal' : statusFromHttp(response.status),
-    body?.message ?? `The server answered HTTP ${response.status}.`,
-    correlationId ? { correlationId } : {},
-  );
+  const body = (await response.json().catch(() => undefined)) as WireBody | undefined;
+  const error = errorOf(response, body);
+  if (error) throw error;
+  return body?.result as CallableOutput<N>;
 }
