@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, callApi } from '../../../web/src/lib/api-client.ts';
+import { ApiError, CALL_TIMEOUT_MS, callApi } from '../../../web/src/lib/api-client.ts';
 
 vi.mock('../../../web/src/lib/auth.ts', () => ({ accessToken: async () => 'access-token-1' }));
 
@@ -113,3 +113,45 @@ describe('callApi', () => {
   });
 });
 
+describe('callApi gives up after 70 seconds (the spec\'s default timeout)', () => {
+  let seen: AbortSignal | undefined;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    seen = undefined;
+    // A server that never answers: the request settles only when its signal aborts.
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (url === '/config.json') return Promise.resolve(Response.json(CONFIG));
+      seen = init?.signal ?? undefined;
+      return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('rejects with deadline-exceeded and a message at 70 s, not before, and aborts the request', async () => {
+    expect(CALL_TIMEOUT_MS).toBe(70_000);
+    const outcome = failure(callApi('getMe', {}));
+    let settled = false;
+    void outcome.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(CALL_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    expect(seen?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toMatchObject({ status: 'deadline-exceeded', message: 'The request took too long. Please try again.' });
+    expect(seen?.aborted).toBe(true);
+  });
+
+  it("rejects with cancelled when the caller's signal aborts first", async () => {
+    const controller = new AbortController();
+    const outcome = failure(callApi('getMe', {}, { signal: controller.signal }));
+    await vi.advanceTimersByTimeAsync(1_000);
+    controller.abort();
+    expect((await outcome).status).toBe('cancelled');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

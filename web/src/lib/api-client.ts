@@ -2,6 +2,9 @@ import type { CallableInput, CallableName, CallableOutput } from '#contracts/cal
 import { CORRELATION_HEADER, type ErrorDetails, type ErrorStatus, statusFromHttp, statusFromWire } from '#contracts/protocol';
 import { loadConfig } from './config.ts';
 
+/** The spec's default: a call that has not settled by then rejects with deadline-exceeded. */
+export const CALL_TIMEOUT_MS = 70_000;
+
 /**
  * A failed callable, with the status by the spec's lower-case name (the wire's canonical
  * INVALID_ARGUMENT is 'invalid-argument' here), the human message and the correlation id.
@@ -49,17 +52,7 @@ function errorOf(response: Response, body: WireBody | undefined): ApiError | nul
   );
 }
 
-/**
- * Calls a callable: POST {apiUrl}/{name} with {data} and the Cognito access token. Resolves with
- * the result; rejects with an ApiError: the server's refusal, 'internal' for a network failure (as
- * the spec maps it), 'cancelled' when `signal` aborts.
- * The result is trusted as typed: the server parses its own output against the same contract.
- */
-export async function callApi<N extends CallableName>(
-  name: N,
-  data: CallableInput<N>,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<CallableOutput<N>> {
+async function attempt<N extends CallableName>(name: N, data: CallableInput<N>, signal: AbortSignal, cancelled: () => boolean): Promise<CallableOutput<N>> {
   const [config, token] = await Promise.all([
     loadConfig(),
     // Loaded on demand so Amplify stays out of the first page's JavaScript (see auth.ts).
@@ -70,13 +63,44 @@ export async function callApi<N extends CallableName>(
 
   let response: Response;
   try {
-    response = await fetch(`${config.apiUrl.replace(/\/$/, '')}/${name}`, { method: 'POST', headers, body: JSON.stringify({ data }), signal: signal ?? null });
+    response = await fetch(`${config.apiUrl.replace(/\/$/, '')}/${name}`, { method: 'POST', headers, body: JSON.stringify({ data }), signal });
   } catch {
-    if (signal?.aborted) throw new ApiError('cancelled', 'The request was cancelled.');
+    if (cancelled()) throw new ApiError('cancelled', 'The request was cancelled.');
     throw new ApiError('internal', 'Could not reach the server. Check your connection and try again.');
   }
   const body = (await response.json().catch(() => undefined)) as WireBody | undefined;
+  if (cancelled()) throw new ApiError('cancelled', 'The request was cancelled.');
   const error = errorOf(response, body);
   if (error) throw error;
   return body?.result as CallableOutput<N>;
+}
+
+/**
+ * Calls a callable: POST {apiUrl}/{name} with {data} and the Cognito access token. Resolves with
+ * the result; rejects with an ApiError: the server's refusal, 'internal' for a network failure (as
+ * the spec maps it), 'cancelled' when `signal` aborts, 'deadline-exceeded' after CALL_TIMEOUT_MS.
+ * The result is trusted as typed: the server parses its own output against the same contract.
+ */
+export async function callApi<N extends CallableName>(
+  name: N,
+  data: CallableInput<N>,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<CallableOutput<N>> {
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  if (signal?.aborted) cancel();
+  else signal?.addEventListener('abort', cancel, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new ApiError('deadline-exceeded', 'The request took too long. Please try again.'));
+      controller.abort();
+    }, CALL_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([attempt(name, data, controller.signal, () => signal?.aborted === true), deadline]);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
+  }
 }
