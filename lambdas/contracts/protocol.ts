@@ -83,7 +83,8 @@ export function toWireError({ status, message, details }: CallableError): WireEr
 
 /**
  * Maps an HTTP status without a protocol body (e.g. API Gateway's own `401 {"message":"Unauthorized"}`)
- * to a status, as the Firebase SDKs do.
+ * to a status, as the Firebase SDKs do for the statuses of the table; any other is internal (5xx)
+ * or invalid-argument (4xx).
  */
 export function statusFromHttp(httpStatus: number): ErrorStatus {
   const match = Object.entries(ERROR_HTTP_STATUS).find(([, code]) => code === httpStatus);

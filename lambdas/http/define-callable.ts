@@ -64,9 +64,10 @@ function isJsonContentType(value: string | undefined): boolean {
 
 /**
  * The request as the protocol has it: a POST with Content-Type application/json whose body is a
- * JSON object with exactly one field, `data` (any JSON value). Anything else is 400 invalid-argument,
- * as a Firebase backend answers it. A null `data` (what the Firebase SDKs send for a call without
- * an argument) is read as `{}`, so a callable that takes no payload accepts it.
+ * JSON object with exactly one field, `data` (any JSON value). Anything else is 400
+ * INVALID_ARGUMENT on the wire, as a Firebase backend answers it. A null `data` (what the Firebase
+ * SDKs send for a call without an argument) is read as `{}`, so a callable that takes no payload
+ * accepts it.
  */
 function readData(event: APIGatewayProxyEventV2WithJWTAuthorizer): unknown {
   if (event.requestContext?.http?.method !== 'POST') throw new AppError('invalid-argument', 'A callable is called with POST.');
