@@ -1,4 +1,4 @@
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { INVITE_CODE_ATTRIBUTE } from '#contracts/sign-up';
 import { cognito, userPoolId } from './aws-clients.ts';
 
@@ -13,8 +13,16 @@ export interface Account {
   confirmed: boolean;
 }
 
-export async function getAccount(username: string): Promise<Account> {
-  const { UserAttributes, UserStatus } = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: username }));
+/** The Cognito account by username; null when there is none (deleted: a removed member's token outlives it). */
+export async function getAccount(username: string): Promise<Account | null> {
+  const found = await cognito()
+    .send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: username }))
+    .catch((error: unknown) => {
+      if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return null;
+      throw error;
+    });
+  if (!found) return null;
+  const { UserAttributes, UserStatus } = found;
   const attribute = (name: string) => UserAttributes?.find((candidate) => candidate.Name === name)?.Value ?? '';
   return {
     email: attribute('email'),

@@ -1,8 +1,8 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { COMMENTS_PAGE_SIZE } from '#contracts/feed';
 import { dynamo, tableName } from './aws-clients.ts';
+import { transact } from './conditional.ts';
 import { COMMENT_PREFIX, postKeys } from './keys.ts';
-import { transactWithRetry } from './transactions.ts';
 
 /**
  * Comments: `POST#<postId> / COMMENT#<commentId ULID>`, so newest first is one descending Query.
@@ -46,6 +46,7 @@ export async function putComment(
 ): Promise<{ created: boolean; comment: StoredComment } | null> {
   const marker = clientRequestId
     ? {
+        name: 'request' as const,
         Put: {
           TableName: tableName(),
           Item: {
@@ -58,39 +59,39 @@ export async function putComment(
         },
       }
     : null;
-  const codes = await transactWithRetry({
-    TransactItems: [
-      ...(marker ? [marker] : []),
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...postKeys.comment(comment.postId, comment.commentId), ...comment },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+  const outcome = await transact([
+    ...(marker ? [marker] : []),
+    {
+      name: 'comment',
+      Put: {
+        TableName: tableName(),
+        Item: { ...postKeys.comment(comment.postId, comment.commentId), ...comment },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: postKeys.post(comment.postId),
-          UpdateExpression: 'ADD commentCount :one, countsVersion :one',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':one': 1 },
-        },
+    },
+    {
+      name: 'post',
+      Update: {
+        TableName: tableName(),
+        Key: postKeys.post(comment.postId),
+        UpdateExpression: 'ADD commentCount :one, countsVersion :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1 },
       },
-      // The author's COMMENTED# marker (removal finds a member's comments by it), last.
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...postKeys.commentedMarker(comment.authorId, comment.postId, comment.commentId), postId: comment.postId, commentId: comment.commentId },
-        },
+    },
+    // The author's COMMENTED# marker (removal finds a member's comments by it).
+    {
+      name: 'commentedMarker',
+      Put: {
+        TableName: tableName(),
+        Item: { ...postKeys.commentedMarker(comment.authorId, comment.postId, comment.commentId), postId: comment.postId, commentId: comment.commentId },
       },
-    ],
-  });
-  if (codes === null) return { created: true, comment };
-  const offset = marker ? 1 : 0;
-  if (marker && codes[0] === 'ConditionalCheckFailed' && clientRequestId) return firstComment(comment.authorId, clientRequestId);
-  if (codes[offset + 1] === 'ConditionalCheckFailed') return null;
-  throw new Error(`Comment write cancelled: ${codes.join(',')}`);
+    },
+  ]);
+  if (outcome.ok) return { created: true, comment };
+  if (outcome.failed.includes('request') && clientRequestId) return firstComment(comment.authorId, clientRequestId);
+  if (outcome.failed.includes('post')) return null;
+  throw new Error(`Comment write cancelled: the ${outcome.failed.join(', ')} condition failed`);
 }
 
 /** The comment an earlier attempt with this clientRequestId made; null when it is gone since. */

@@ -1,8 +1,9 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FEED_PAGE_SIZE } from '#contracts/feed';
 import { listAcceptedAnchorIds } from './anchors.ts';
 import { dynamo, tableName } from './aws-clients.ts';
+import { batchGet, batchWrite } from './batch.ts';
+import { conditionalWrite } from './conditional.ts';
 import { FEED_ENTRY_PREFIX, postKeys } from './keys.ts';
 import { getPostsForViewer, toStoredPost, type StoredPost } from './posts.ts';
 import { queryAll } from './query-all.ts';
@@ -13,28 +14,8 @@ import { queryAll } from './query-all.ts';
  * whatever the anchor count.
  */
 
-/** BatchWriteItem takes at most 25 requests. */
-const BATCH_WRITE_LIMIT = 25;
-const MAX_BATCH_ATTEMPTS = 8;
-
-type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
-
-/** Writes in chunks of 25, in parallel, retrying what DynamoDB hands back unprocessed (with backoff). */
-export async function batchWrite(requests: WriteRequest[]): Promise<void> {
-  const chunks: WriteRequest[][] = [];
-  for (let i = 0; i < requests.length; i += BATCH_WRITE_LIMIT) chunks.push(requests.slice(i, i + BATCH_WRITE_LIMIT));
-  await Promise.all(chunks.map((chunk) => writeChunk(chunk)));
-}
-
-async function writeChunk(chunk: WriteRequest[]): Promise<void> {
-  let pending = chunk;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} items unprocessed`);
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 10));
-    const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-    pending = UnprocessedItems?.[tableName()] ?? [];
-  }
-}
+/** Kept here for local/bench/seed-feed.ts, which imports it from this module. */
+export { batchWrite } from './batch.ts';
 
 /**
  * A feed entry is a copy of the post as its owner sees it (content, author, counters, whether the
@@ -68,11 +49,7 @@ export async function removePostFromFeeds(readerUids: readonly string[], postId:
 export async function fanOutMissing(readerUids: readonly string[], post: StoredPost): Promise<void> {
   await Promise.all(
     readerUids.map(async (uid) => {
-      try {
-        await dynamo().send(new PutCommand({ TableName: tableName(), Item: feedEntryItem(uid, post), ConditionExpression: 'attribute_not_exists(pk)' }));
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
+      await conditionalWrite(new PutCommand({ TableName: tableName(), Item: feedEntryItem(uid, post), ConditionExpression: 'attribute_not_exists(pk)' }));
     }),
   );
 }
@@ -92,19 +69,15 @@ export async function propagateCounts(post: Pick<StoredPost, 'postId' | 'authorI
   const readers = [post.authorId, ...(await listAcceptedAnchorIds(post.authorId))];
   await Promise.all(
     readers.map(async (uid) => {
-      try {
-        await dynamo().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: postKeys.feedEntry(uid, post.postId),
-            UpdateExpression: 'SET likeCount = :likes, commentCount = :comments, countsVersion = :version',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(countsVersion) OR countsVersion < :version)',
-            ExpressionAttributeValues: { ':likes': post.likeCount, ':comments': post.commentCount, ':version': post.countsVersion },
-          }),
-        );
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
+      await conditionalWrite(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: postKeys.feedEntry(uid, post.postId),
+          UpdateExpression: 'SET likeCount = :likes, commentCount = :comments, countsVersion = :version',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(countsVersion) OR countsVersion < :version)',
+          ExpressionAttributeValues: { ':likes': post.likeCount, ':comments': post.commentCount, ':version': post.countsVersion },
+        }),
+      );
     }),
   );
 }
@@ -130,18 +103,8 @@ async function authorPostIds(authorUid: string, limit?: number): Promise<string[
 
 /** Which of these posts (at most 100) the owner's feed holds, by one BatchGet of their entries. */
 async function postsInFeed(ownerUid: string, postIds: readonly string[]): Promise<Set<string>> {
-  const present = new Set<string>();
-  let pending: Record<string, unknown>[] = postIds.map((postId) => postKeys.feedEntry(ownerUid, postId));
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error(`BatchGet left ${pending.length} keys unprocessed`);
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 10));
-    const { Responses, UnprocessedKeys } = await dynamo().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ProjectionExpression: 'sk' } } }),
-    );
-    for (const item of Responses?.[tableName()] ?? []) present.add(String(item.sk).slice(FEED_ENTRY_PREFIX.length));
-    pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
-  }
-  return present;
+  const entries = await batchGet(postIds.map((postId) => postKeys.feedEntry(ownerUid, postId)), 'sk');
+  return new Set(entries.map((item) => String(item.sk).slice(FEED_ENTRY_PREFIX.length)));
 }
 
 /**

@@ -1,8 +1,9 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_ANCHORS, friendshipSchema, type AcceptedFriendship, type ConnectionType, type Friendship, type PendingFriendship } from '#contracts/anchors';
 import { userSchema, type User } from '#contracts/user';
 import { dynamo, tableName } from './aws-clients.ts';
+import { batchGet } from './batch.ts';
+import { transact, type NamedItem } from './conditional.ts';
 import { ANCHOR_EDGE_PREFIX, keys, withoutStorageAttributes } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { newUserPuts } from './users.ts';
@@ -29,32 +30,6 @@ interface EdgeFields {
 
 /** One member's side of a pair; like the pair, it has a connectionType only once accepted. */
 export type AnchorEdge = (EdgeFields & { status: 'pending' }) | (EdgeFields & { status: 'blocked' }) | (EdgeFields & { status: 'accepted'; connectionType: ConnectionType });
-
-/** Which condition of a transaction failed (by item position), or null on success. */
-type Outcome<F extends string> = { ok: true } | { ok: false; failed: F[] };
-
-const MAX_ATTEMPTS = 8;
-
-/**
- * Runs a transaction; a TransactionConflict (another transaction on one of the items, e.g. 30
- * accepts towards one member) is retried with jittered backoff. Condition failures come back as
- * the names of the failed items.
- */
-async function transact<F extends string>(input: TransactWriteCommandInput, names: readonly F[]): Promise<Outcome<F>> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await dynamo().send(new TransactWriteCommand(input));
-      return { ok: true };
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
-      const failed = names.filter((_, index) => codes[index] === 'ConditionalCheckFailed');
-      if (failed.length > 0) return { ok: false, failed };
-      if (attempt >= MAX_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** Math.min(attempt, 5)));
-    }
-  }
-}
 
 export async function getFriendship(friendshipId: string): Promise<Friendship | null> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.friendship(friendshipId), ConsistentRead: true }));
@@ -97,21 +72,9 @@ export async function getEdge(uid: string, otherUid: string): Promise<AnchorEdge
 
 /** Users by uid (missing ones left out), in BatchGet pages of 100 with unprocessed keys retried. */
 export async function getUsers(uids: readonly string[]): Promise<Map<string, User>> {
-  const users = new Map<string, User>();
-  const unique = [...new Set(uids)];
-  for (let start = 0; start < unique.length; start += 100) {
-    let requestKeys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map((uid) => keys.user(uid));
-    for (let attempt = 0; requestKeys && requestKeys.length > 0 && attempt < 8; attempt++) {
-      const answer: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requestKeys } } }));
-      for (const item of answer.Responses?.[tableName()] ?? []) {
-        const user = userSchema.parse(withoutStorageAttributes(item));
-        users.set(user.uid, user);
-      }
-      requestKeys = answer.UnprocessedKeys?.[tableName()]?.Keys;
-      if (requestKeys?.length) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-    }
-  }
-  return users;
+  const items = await batchGet([...new Set(uids)].map((uid) => keys.user(uid)));
+  const users = items.map((item) => userSchema.parse(withoutStorageAttributes(item)));
+  return new Map(users.map((user) => [user.uid, user]));
 }
 
 /** The condition that lets a member's count grow: the record exists and is below the cap. */
@@ -132,24 +95,20 @@ function belowCap(uid: string, increment = 1) {
 export async function createRequest(friendship: PendingFriendship) {
   const [a, b] = friendship.users;
   const sender = friendship.requestedBy;
-  return transact(
+  return transact([
+    { name: 'pair', Put: { TableName: tableName(), Item: { ...keys.friendship(friendship.friendshipId), ...friendship }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { name: 'pair', Put: { TableName: tableName(), Item: edgeItem(a, friendship), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { name: 'pair', Put: { TableName: tableName(), Item: edgeItem(b, friendship), ConditionExpression: 'attribute_not_exists(pk)' } },
     {
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: { ...keys.friendship(friendship.friendshipId), ...friendship }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: tableName(), Item: edgeItem(a, friendship), ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: tableName(), Item: edgeItem(b, friendship), ConditionExpression: 'attribute_not_exists(pk)' } },
-        {
-          ConditionCheck: {
-            TableName: tableName(),
-            Key: keys.user(sender),
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(anchorCount) OR anchorCount < :max)',
-            ExpressionAttributeValues: { ':max': MAX_ANCHORS },
-          },
-        },
-      ],
+      name: 'senderCap',
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.user(sender),
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(anchorCount) OR anchorCount < :max)',
+        ExpressionAttributeValues: { ':max': MAX_ANCHORS },
+      },
     },
-    ['pair', 'pair', 'pair', 'senderCap'] as const,
-  );
+  ]);
 }
 
 /**
@@ -176,26 +135,22 @@ export async function acceptRequest(accepted: AcceptedFriendship, accepter: stri
       ':mutual': accepted.mutualFriends,
     },
   };
-  return transact(
+  return transact([
     {
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.friendship(accepted.friendshipId),
-            ...stillPending(' AND requestedBy <> :accepter'),
-            ...acceptedFields,
-            ExpressionAttributeValues: { ...acceptedFields.ExpressionAttributeValues, ':accepter': accepter },
-          },
-        },
-        { Update: { TableName: tableName(), Key: keys.anchorEdge(a, b), ...stillPending(), ...acceptedFields } },
-        { Update: { TableName: tableName(), Key: keys.anchorEdge(b, a), ...stillPending(), ...acceptedFields } },
-        { Update: belowCap(accepter) },
-        { Update: belowCap(other) },
-      ],
+      name: 'pair',
+      Update: {
+        TableName: tableName(),
+        Key: keys.friendship(accepted.friendshipId),
+        ...stillPending(' AND requestedBy <> :accepter'),
+        ...acceptedFields,
+        ExpressionAttributeValues: { ...acceptedFields.ExpressionAttributeValues, ':accepter': accepter },
+      },
     },
-    ['pair', 'pair', 'pair', 'accepterCap', 'otherCap'] as const,
-  );
+    { name: 'pair', Update: { TableName: tableName(), Key: keys.anchorEdge(a, b), ...stillPending(), ...acceptedFields } },
+    { name: 'pair', Update: { TableName: tableName(), Key: keys.anchorEdge(b, a), ...stillPending(), ...acceptedFields } },
+    { name: 'accepterCap', Update: belowCap(accepter) },
+    { name: 'otherCap', Update: belowCap(other) },
+  ]);
 }
 
 /** Deletes a pending pair (reject or cancel); fails on 'pair' unless it is still pending. */
@@ -205,16 +160,11 @@ export async function deleteRequest(friendshipId: string, a: string, b: string) 
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':pending': 'pending' },
   };
-  return transact(
-    {
-      TransactItems: [
-        { Delete: { TableName: tableName(), Key: keys.friendship(friendshipId), ...pending } },
-        { Delete: { TableName: tableName(), Key: keys.anchorEdge(a, b), ...pending } },
-        { Delete: { TableName: tableName(), Key: keys.anchorEdge(b, a), ...pending } },
-      ],
-    },
-    ['pair', 'pair', 'pair'] as const,
-  );
+  return transact([
+    { name: 'pair', Delete: { TableName: tableName(), Key: keys.friendship(friendshipId), ...pending } },
+    { name: 'pair', Delete: { TableName: tableName(), Key: keys.anchorEdge(a, b), ...pending } },
+    { name: 'pair', Delete: { TableName: tableName(), Key: keys.anchorEdge(b, a), ...pending } },
+  ]);
 }
 
 /** Deletes an accepted pair and lowers both counters in the same write; fails on 'pair' otherwise. */
@@ -231,18 +181,13 @@ export async function deleteConnection(friendshipId: string, a: string, b: strin
     ConditionExpression: 'attribute_exists(pk) AND anchorCount > :zero',
     ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
   });
-  return transact(
-    {
-      TransactItems: [
-        { Delete: { TableName: tableName(), Key: keys.friendship(friendshipId), ...accepted } },
-        { Delete: { TableName: tableName(), Key: keys.anchorEdge(a, b), ...accepted } },
-        { Delete: { TableName: tableName(), Key: keys.anchorEdge(b, a), ...accepted } },
-        { Update: lowerCount(a) },
-        { Update: lowerCount(b) },
-      ],
-    },
-    ['pair', 'pair', 'pair', 'count', 'count'] as const,
-  );
+  return transact([
+    { name: 'pair', Delete: { TableName: tableName(), Key: keys.friendship(friendshipId), ...accepted } },
+    { name: 'pair', Delete: { TableName: tableName(), Key: keys.anchorEdge(a, b), ...accepted } },
+    { name: 'pair', Delete: { TableName: tableName(), Key: keys.anchorEdge(b, a), ...accepted } },
+    { name: 'count', Update: lowerCount(a) },
+    { name: 'count', Update: lowerCount(b) },
+  ]);
 }
 
 /**
@@ -252,17 +197,16 @@ export async function deleteConnection(friendshipId: string, a: string, b: strin
  * behind when it would not.
  */
 export async function createAnchoredMembers(owner: string, members: readonly { user: User; pair: AcceptedFriendship }[]) {
-  const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [];
+  const items: NamedItem<'collision' | 'ownerCap'>[] = [];
   for (const { user, pair } of members) {
     items.push(
-      ...newUserPuts(user),
+      ...newUserPuts(user).map(({ name: _name, ...item }) => ({ ...item, name: 'collision' as const })),
       // `dummy` keeps the pair out of the community metrics, as its unverified member is.
-      { Put: { TableName: tableName(), Item: { ...keys.friendship(pair.friendshipId), ...pair, dummy: true }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: tableName(), Item: edgeItem(owner, pair), ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: tableName(), Item: edgeItem(user.uid, pair), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { name: 'collision', Put: { TableName: tableName(), Item: { ...keys.friendship(pair.friendshipId), ...pair, dummy: true }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { name: 'collision', Put: { TableName: tableName(), Item: edgeItem(owner, pair), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { name: 'collision', Put: { TableName: tableName(), Item: edgeItem(user.uid, pair), ConditionExpression: 'attribute_not_exists(pk)' } },
     );
   }
-  items.push({ Update: belowCap(owner, members.length) });
-  const names = items.map((_, index) => (index === items.length - 1 ? 'ownerCap' : 'collision'));
-  return transact({ TransactItems: items }, names as ('collision' | 'ownerCap')[]);
+  items.push({ name: 'ownerCap', Update: belowCap(owner, members.length) });
+  return transact(items);
 }

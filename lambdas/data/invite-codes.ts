@@ -1,8 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName, dynamo } from './aws-clients.ts';
+import { conditionalWrite, transact } from './conditional.ts';
 import { keys } from './keys.ts';
-import { transactWithRetry } from './transactions.ts';
 
 export interface InviteCodeOwner {
   ownerUid: string;
@@ -31,38 +30,39 @@ export async function findInviteCodeOwner(code: string): Promise<string | null> 
  */
 export async function replaceInviteCode(ownerUid: string, oldCode: string, newCode: string, now: Date): Promise<'replaced' | 'stale' | 'collision'> {
   const timestamp = now.toISOString();
-  const codes = await transactWithRetry({
-    TransactItems: [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.user(ownerUid),
-          // The retired codes are listed on the record, so removing the member deletes them too.
-          UpdateExpression: 'SET inviteSystem.inviteCode = :new, retiredInviteCodes = list_append(if_not_exists(retiredInviteCodes, :none), :retired)',
-          ConditionExpression: 'attribute_exists(pk) AND inviteSystem.inviteCode = :old',
-          ExpressionAttributeValues: { ':new': newCode, ':old': oldCode, ':none': [], ':retired': [oldCode] },
-        },
+  const outcome = await transact([
+    {
+      name: 'record',
+      Update: {
+        TableName: tableName(),
+        Key: keys.user(ownerUid),
+        // The retired codes are listed on the record, so removing the member deletes them too.
+        UpdateExpression: 'SET inviteSystem.inviteCode = :new, retiredInviteCodes = list_append(if_not_exists(retiredInviteCodes, :none), :retired)',
+        ConditionExpression: 'attribute_exists(pk) AND inviteSystem.inviteCode = :old',
+        ExpressionAttributeValues: { ':new': newCode, ':old': oldCode, ':none': [], ':retired': [oldCode] },
       },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.inviteCode(oldCode),
-          UpdateExpression: 'SET retiredAt = :now',
-          ConditionExpression: 'ownerUid = :owner',
-          ExpressionAttributeValues: { ':now': timestamp, ':owner': ownerUid },
-        },
+    },
+    {
+      name: 'oldCode',
+      Update: {
+        TableName: tableName(),
+        Key: keys.inviteCode(oldCode),
+        UpdateExpression: 'SET retiredAt = :now',
+        ConditionExpression: 'ownerUid = :owner',
+        ExpressionAttributeValues: { ':now': timestamp, ':owner': ownerUid },
       },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.inviteCode(newCode), code: newCode, ownerUid, createdAt: timestamp },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+    },
+    {
+      name: 'newCode',
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.inviteCode(newCode), code: newCode, ownerUid, createdAt: timestamp },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-    ],
-  });
-  if (codes === null) return 'replaced';
-  if (codes[2] === 'ConditionalCheckFailed') return 'collision';
+    },
+  ]);
+  if (outcome.ok) return 'replaced';
+  if (outcome.failed.includes('newCode')) return 'collision';
   return 'stale';
 }
 
@@ -72,17 +72,12 @@ export async function replaceInviteCode(ownerUid: string, oldCode: string, newCo
  * theirs; the kept member can replace theirs). Returns whether it was put back.
  */
 export async function restoreInviteCode(code: string, ownerUid: string, now: Date): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.inviteCode(code), code, ownerUid, createdAt: now.toISOString() },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  const restored = await conditionalWrite(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.inviteCode(code), code, ownerUid, createdAt: now.toISOString() },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return restored !== null;
 }

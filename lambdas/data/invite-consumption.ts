@@ -1,8 +1,7 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { InviteType } from '#contracts/joining';
 import { DISTANT_INVITES_PER_MEMBER, LOCAL_INVITES_PER_MEMBER } from '#contracts/user';
-import { dynamo, tableName } from './aws-clients.ts';
+import { tableName } from './aws-clients.ts';
+import { transact } from './conditional.ts';
 import { keys } from './keys.ts';
 
 export interface Consumption {
@@ -20,13 +19,12 @@ export interface Consumption {
   now: Date;
 }
 
-/** Why the transaction did not happen, read from DynamoDB's cancellation reasons (the caller re-reads to explain). */
+/** Which side's condition refused the transaction (the caller re-reads to explain). */
 export type ConsumptionOutcome =
   | { ok: true }
   | { ok: false; reason: 'inviter-refused' }
   | { ok: false; reason: 'invitee-refused' }
-  | { ok: false; reason: 'reservation-gone' }
-  | { ok: false; reason: 'conflict' };
+  | { ok: false; reason: 'reservation-gone' };
 
 /**
  * The inviter's side of the transaction. Every limit is a condition here, checked by DynamoDB in
@@ -66,6 +64,7 @@ function inviterUpdate({ inviterUid, inviteType, reservationOf }: Consumption, s
     conditions.push(`(attribute_not_exists(inviteSystem.${counter}) OR inviteSystem.${counter} < :limit)`);
   }
   return {
+    name: 'inviter' as const,
     Update: {
       TableName: tableName(),
       Key: keys.user(inviterUid),
@@ -80,6 +79,7 @@ function inviterUpdate({ inviterUid, inviteType, reservationOf }: Consumption, s
 function inviteeUpdate({ inviterUid, inviteeUid, inviteType, place, now }: Consumption) {
   const bindsPlace = inviteType !== 'unrestricted' && place !== null;
   return {
+    name: 'invitee' as const,
     Update: {
       TableName: tableName(),
       Key: keys.user(inviteeUid),
@@ -107,6 +107,7 @@ function reservationDelete({ inviterUid, reservationOf }: Consumption) {
   if (reservationOf === null) return [];
   return [
     {
+      name: 'reservation' as const,
       Delete: {
         TableName: tableName(),
         Key: keys.inviteReservation(reservationOf),
@@ -120,26 +121,17 @@ function reservationDelete({ inviterUid, reservationOf }: Consumption) {
 
 /**
  * Consumes one invite: the inviter's counters, the invitee's `invitedBy` and `joinedAt`, and the
- * invite held for them at sign-up, in ONE transaction.
+ * invite held for them at sign-up, in ONE transaction (concurrent redemptions of one code collide
+ * on the inviter's record: a conflict is retried by `transact`).
  * `superuserHasInvitesLeft` (read before) only chooses whether a superuser's remaining count is
  * also lowered; the write re-checks it as a condition.
  */
 export async function consumeInvite(consumption: Consumption, superuserHasInvitesLeft = false): Promise<ConsumptionOutcome> {
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [inviterUpdate(consumption, superuserHasInvitesLeft), inviteeUpdate(consumption), ...reservationDelete(consumption)],
-      }),
-    );
-    return { ok: true };
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [inviterReason, inviteeReason, reservationReason] = error.CancellationReasons ?? [];
-    // The invitee's side first: an already-invited member must get the idempotent answer.
-    if (inviteeReason?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'invitee-refused' };
-    if (inviterReason?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'inviter-refused' };
-    // The held invite lapsed (or was released) meanwhile.
-    if (reservationReason?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'reservation-gone' };
-    return { ok: false, reason: 'conflict' };
-  }
+  const outcome = await transact([inviterUpdate(consumption, superuserHasInvitesLeft), inviteeUpdate(consumption), ...reservationDelete(consumption)]);
+  if (outcome.ok) return { ok: true };
+  // The invitee's side first: an already-invited member must get the idempotent answer.
+  if (outcome.failed.includes('invitee')) return { ok: false, reason: 'invitee-refused' };
+  if (outcome.failed.includes('inviter')) return { ok: false, reason: 'inviter-refused' };
+  // The held invite lapsed (or was released) meanwhile.
+  return { ok: false, reason: 'reservation-gone' };
 }

@@ -1,10 +1,9 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { RESERVATION_DAYS } from '#contracts/invites';
 import { tableName, dynamo } from './aws-clients.ts';
+import { conditionalWrite, transact } from './conditional.ts';
 import { keys, RESERVATION_PARTITION } from './keys.ts';
 import { queryAll } from './query-all.ts';
-import { transactWithRetry } from './transactions.ts';
 
 /** An invite held for someone who signed up with a member's code and has not joined yet. */
 export interface Reservation {
@@ -70,37 +69,37 @@ export interface NewReservation {
  * false when the inviter's condition refused it (the caller re-reads the inviter to say why).
  */
 export async function reserveInvite({ username, inviterUid, code, displayName, email, now }: NewReservation): Promise<boolean> {
-  const codes = await transactWithRetry({
-    TransactItems: [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.user(inviterUid),
-          UpdateExpression: 'SET inviteSystem.invitesReserved = if_not_exists(inviteSystem.invitesReserved, :zero) + :one',
-          ConditionExpression: CAN_HOLD_ANOTHER,
-          ExpressionAttributeValues: { ':code': code, ':string': 'S', ':true': true, ':zero': 0, ':one': 1 },
-        },
+  const outcome = await transact([
+    {
+      name: 'inviter',
+      Update: {
+        TableName: tableName(),
+        Key: keys.user(inviterUid),
+        UpdateExpression: 'SET inviteSystem.invitesReserved = if_not_exists(inviteSystem.invitesReserved, :zero) + :one',
+        ConditionExpression: CAN_HOLD_ANOTHER,
+        ExpressionAttributeValues: { ':code': code, ':string': 'S', ':true': true, ':zero': 0, ':one': 1 },
       },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...keys.inviteReservation(username),
-            username,
-            invitedBy: inviterUid,
-            // byInviter's sort key: the invite tree lists the newest arrivals last, as it does members.
-            createdAt: now.toISOString(),
-            lapsesAt: lapseTimeOf(now).toISOString(),
-            code,
-            displayName,
-            email,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
+    },
+    {
+      name: 'reservation',
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.inviteReservation(username),
+          username,
+          invitedBy: inviterUid,
+          // byInviter's sort key: the invite tree lists the newest arrivals last, as it does members.
+          createdAt: now.toISOString(),
+          lapsesAt: lapseTimeOf(now).toISOString(),
+          code,
+          displayName,
+          email,
         },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-    ],
-  });
-  return codes === null;
+    },
+  ]);
+  return outcome.ok;
 }
 
 export async function findReservation(username: string): Promise<Reservation | null> {
@@ -116,44 +115,29 @@ export async function findReservation(username: string): Promise<Reservation | n
 export async function releaseReservation(username: string): Promise<boolean> {
   const reservation = await findReservation(username);
   if (!reservation) return false;
-  const codes = await transactWithRetry({
-    TransactItems: [
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.inviteReservation(username),
-          ConditionExpression: 'attribute_exists(pk) AND invitedBy = :inviter',
-          ExpressionAttributeValues: { ':inviter': reservation.inviterUid },
-        },
-      },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.user(reservation.inviterUid),
-          UpdateExpression: 'SET inviteSystem.invitesReserved = inviteSystem.invitesReserved - :one',
-          ConditionExpression: 'attribute_exists(pk) AND inviteSystem.invitesReserved > :zero',
-          ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-        },
-      },
-    ],
-  });
-  if (codes === null) return true;
-  if (codes[0] === 'ConditionalCheckFailed') return false;
-  // The inviter's record is gone (or holds nothing): the reservation alone goes.
-  try {
-    await dynamo().send(
-      new DeleteCommand({
+  const ownDelete = {
+    TableName: tableName(),
+    Key: keys.inviteReservation(username),
+    ConditionExpression: 'attribute_exists(pk) AND invitedBy = :inviter',
+    ExpressionAttributeValues: { ':inviter': reservation.inviterUid },
+  };
+  const outcome = await transact([
+    { name: 'reservation', Delete: ownDelete },
+    {
+      name: 'inviter',
+      Update: {
         TableName: tableName(),
-        Key: keys.inviteReservation(username),
-        ConditionExpression: 'attribute_exists(pk) AND invitedBy = :inviter',
-        ExpressionAttributeValues: { ':inviter': reservation.inviterUid },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+        Key: keys.user(reservation.inviterUid),
+        UpdateExpression: 'SET inviteSystem.invitesReserved = inviteSystem.invitesReserved - :one',
+        ConditionExpression: 'attribute_exists(pk) AND inviteSystem.invitesReserved > :zero',
+        ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+      },
+    },
+  ]);
+  if (outcome.ok) return true;
+  if (outcome.failed.includes('reservation')) return false;
+  // The inviter's record is gone (or holds nothing): the reservation alone goes.
+  return (await conditionalWrite(new DeleteCommand(ownDelete))) !== null;
 }
 
 /** Every pending reservation (the lapse job's work list): one partition, no scan. */
@@ -172,36 +156,27 @@ export async function listAllReservations(): Promise<Reservation[]> {
  * joined. False when it is gone (used or released meanwhile).
  */
 export async function markLapsing(username: string, now: Date): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.inviteReservation(username),
-        UpdateExpression: 'SET lapsingSince = if_not_exists(lapsingSince, :now)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  const marked = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.inviteReservation(username),
+      UpdateExpression: 'SET lapsingSince = if_not_exists(lapsingSince, :now)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    }),
+  );
+  return marked !== null;
 }
 
 /** Remembers that the reservation's Cognito account exists, so the job asks Cognito once, not every run. */
 export async function markAccountSeen(username: string, now: Date): Promise<void> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.inviteReservation(username),
-        UpdateExpression: 'SET accountSeenAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.inviteReservation(username),
+      UpdateExpression: 'SET accountSeenAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    }),
+  );
 }

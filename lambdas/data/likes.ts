@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './aws-clients.ts';
+import { transact, type TransactOutcome } from './conditional.ts';
 import { LIKE_PREFIX, postKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
-import { transactWithRetry } from './transactions.ts';
 
 /**
  * Likes: `POST#<postId> / LIKE#<uid>`. The like, the post's likeCount (with its countsVersion) and,
@@ -14,21 +14,22 @@ import { transactWithRetry } from './transactions.ts';
 export type LikeOutcome = 'changed' | 'unchanged' | 'post-missing' | 'entry-missing';
 
 /**
- * Transaction items: 0 the like, 1 the post, 2 the liker's feed entry (when present), last the
- * liker's LIKED# marker (unconditional: it follows the like).
+ * Transaction items: the like, the post, the liker's feed entry (when present), and the liker's
+ * LIKED# marker (unconditional: it follows the like).
  */
-function outcomeOf(codes: (string | undefined)[] | null): LikeOutcome {
-  if (codes === null) return 'changed';
+function outcomeOf(outcome: TransactOutcome<'like' | 'post' | 'entry' | 'marker'>): LikeOutcome {
+  if (outcome.ok) return 'changed';
   // The like's own condition first: unliking a post nobody liked fails both it and `likeCount > 0`,
   // and that is a repeat, not a missing post (the handler re-reads the post and says 404 if gone).
-  if (codes[0] === 'ConditionalCheckFailed') return 'unchanged';
-  if (codes[1] === 'ConditionalCheckFailed') return 'post-missing';
-  if (codes[2] === 'ConditionalCheckFailed') return 'entry-missing';
-  throw new Error(`Like transaction cancelled: ${codes.join(',')}`);
+  if (outcome.failed.includes('like')) return 'unchanged';
+  if (outcome.failed.includes('post')) return 'post-missing';
+  if (outcome.failed.includes('entry')) return 'entry-missing';
+  throw new Error(`Like transaction cancelled: ${outcome.failed.join(',')}`);
 }
 
 function likedByMeUpdate(postId: string, uid: string, liked: boolean) {
   return {
+    name: 'entry' as const,
     Update: {
       TableName: tableName(),
       Key: postKeys.feedEntry(uid, postId),
@@ -40,50 +41,49 @@ function likedByMeUpdate(postId: string, uid: string, liked: boolean) {
 }
 
 export async function likePost(postId: string, uid: string, displayName: string, inLikersFeed: boolean, now = new Date()): Promise<LikeOutcome> {
-  const codes = await transactWithRetry({
-    TransactItems: [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...postKeys.like(postId, uid), postId, uid, displayName, likedAt: now.toISOString() },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+  const outcome = await transact([
+    {
+      name: 'like',
+      Put: {
+        TableName: tableName(),
+        Item: { ...postKeys.like(postId, uid), postId, uid, displayName, likedAt: now.toISOString() },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: postKeys.post(postId),
-          UpdateExpression: 'ADD likeCount :one, countsVersion :one',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':one': 1 },
-        },
+    },
+    {
+      name: 'post',
+      Update: {
+        TableName: tableName(),
+        Key: postKeys.post(postId),
+        UpdateExpression: 'ADD likeCount :one, countsVersion :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1 },
       },
-      ...(inLikersFeed ? [likedByMeUpdate(postId, uid, true)] : []),
-      // Last, so the positions outcomeOf reads stay put: the marker follows the like.
-      { Put: { TableName: tableName(), Item: { ...postKeys.likedMarker(uid, postId), postId } } },
-    ],
-  });
-  return outcomeOf(codes);
+    },
+    ...(inLikersFeed ? [likedByMeUpdate(postId, uid, true)] : []),
+    // The marker follows the like.
+    { name: 'marker', Put: { TableName: tableName(), Item: { ...postKeys.likedMarker(uid, postId), postId } } },
+  ]);
+  return outcomeOf(outcome);
 }
 
 export async function unlikePost(postId: string, uid: string, inLikersFeed: boolean): Promise<LikeOutcome> {
-  const codes = await transactWithRetry({
-    TransactItems: [
-      { Delete: { TableName: tableName(), Key: postKeys.like(postId, uid), ConditionExpression: 'attribute_exists(pk)' } },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: postKeys.post(postId),
-          UpdateExpression: 'ADD likeCount :minusOne, countsVersion :one',
-          ConditionExpression: 'attribute_exists(pk) AND likeCount > :zero',
-          ExpressionAttributeValues: { ':minusOne': -1, ':one': 1, ':zero': 0 },
-        },
+  const outcome = await transact([
+    { name: 'like', Delete: { TableName: tableName(), Key: postKeys.like(postId, uid), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      name: 'post',
+      Update: {
+        TableName: tableName(),
+        Key: postKeys.post(postId),
+        UpdateExpression: 'ADD likeCount :minusOne, countsVersion :one',
+        ConditionExpression: 'attribute_exists(pk) AND likeCount > :zero',
+        ExpressionAttributeValues: { ':minusOne': -1, ':one': 1, ':zero': 0 },
       },
-      ...(inLikersFeed ? [likedByMeUpdate(postId, uid, false)] : []),
-      { Delete: { TableName: tableName(), Key: postKeys.likedMarker(uid, postId) } },
-    ],
-  });
-  return outcomeOf(codes);
+    },
+    ...(inLikersFeed ? [likedByMeUpdate(postId, uid, false)] : []),
+    { name: 'marker', Delete: { TableName: tableName(), Key: postKeys.likedMarker(uid, postId) } },
+  ]);
+  return outcomeOf(outcome);
 }
 
 export async function hasLiked(postId: string, uid: string): Promise<boolean> {

@@ -1,11 +1,12 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { listAcceptedAnchorIds } from './anchors.ts';
 import { dynamo, tableName } from './aws-clients.ts';
-import { batchWrite, propagateCounts, removePostFromFeeds } from './feed.ts';
+import { batchWrite } from './batch.ts';
+import { transact } from './conditional.ts';
+import { propagateCounts, removePostFromFeeds } from './feed.ts';
 import { COMMENT_PREFIX, COMMENTED_MARKER_PREFIX, LIKE_PREFIX, LIKED_MARKER_PREFIX, keys, postKeys } from './keys.ts';
 import { getStoredPost } from './posts.ts';
 import { queryAll } from './query-all.ts';
-import { transactWithRetry } from './transactions.ts';
 
 /**
  * What a member made that lives outside their own partition: their posts (with everything hanging
@@ -77,28 +78,23 @@ async function markers(uid: string, prefix: string): Promise<Record<string, unkn
  * conditioned on the item still existing: of two racing runs only one lowers it.
  */
 async function withdraw(itemKey: { pk: string; sk: string }, postId: string, counter: 'likeCount' | 'commentCount'): Promise<void> {
-  const codes = await transactWithRetry({
-    TransactItems: [
-      { Delete: { TableName: tableName(), Key: itemKey, ConditionExpression: 'attribute_exists(pk)' } },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: postKeys.post(postId),
-          UpdateExpression: `ADD ${counter} :minusOne, countsVersion :one`,
-          ConditionExpression: `attribute_exists(pk) AND ${counter} > :zero`,
-          ExpressionAttributeValues: { ':minusOne': -1, ':one': 1, ':zero': 0 },
-        },
+  const outcome = await transact([
+    { name: 'item', Delete: { TableName: tableName(), Key: itemKey, ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      name: 'post',
+      Update: {
+        TableName: tableName(),
+        Key: postKeys.post(postId),
+        UpdateExpression: `ADD ${counter} :minusOne, countsVersion :one`,
+        ConditionExpression: `attribute_exists(pk) AND ${counter} > :zero`,
+        ExpressionAttributeValues: { ':minusOne': -1, ':one': 1, ':zero': 0 },
       },
-    ],
-  });
+    },
+  ]);
   // Already gone (a racing run, or the member undid it): nothing left to count.
-  if (codes === null || codes[0] === 'ConditionalCheckFailed') return;
-  if (codes[1] === 'ConditionalCheckFailed') {
-    // The post is gone (being removed too): the item simply goes.
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: itemKey }));
-    return;
-  }
-  throw new Error(`Withdrawing a ${counter === 'likeCount' ? 'like' : 'comment'} was cancelled: ${codes.join(',')}`);
+  if (outcome.ok || outcome.failed.includes('item')) return;
+  // The post is gone (being removed too): the item simply goes.
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: itemKey }));
 }
 
 async function copyCounts(postId: string): Promise<void> {

@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { hasJoined, userSchema, type User } from '#contracts/user';
 import { dynamo, tableName } from './aws-clients.ts';
+import { conditionalWrite } from './conditional.ts';
 import { keys, withoutStorageAttributes } from './keys.ts';
 
 /**
@@ -56,22 +56,18 @@ export async function getOwnRecord(uid: string): Promise<{ user: User; leaving: 
  */
 export async function markRemovalPending(uids: readonly string[], rootUid: string): Promise<void> {
   await Promise.all(
-    [...new Set(uids)].map(async (uid) => {
-      try {
-        await dynamo().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keys.user(uid),
-            UpdateExpression: 'SET #pending = :root',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: { '#pending': REMOVAL_PENDING },
-            ExpressionAttributeValues: { ':root': rootUid },
-          }),
-        );
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
-    }),
+    [...new Set(uids)].map((uid) =>
+      conditionalWrite(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.user(uid),
+          UpdateExpression: 'SET #pending = :root',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#pending': REMOVAL_PENDING },
+          ExpressionAttributeValues: { ':root': rootUid },
+        }),
+      ),
+    ),
   );
 }
 
@@ -80,18 +76,14 @@ export async function markRemovalPending(uids: readonly string[], rootUid: strin
  * meanwhile): their token acts again. Only that job's mark is taken off; no record, nothing to do.
  */
 export async function clearRemovalPending(uid: string, rootUid: string): Promise<void> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(uid),
-        UpdateExpression: 'REMOVE #pending',
-        ConditionExpression: '#pending = :root',
-        ExpressionAttributeNames: { '#pending': REMOVAL_PENDING },
-        ExpressionAttributeValues: { ':root': rootUid },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(uid),
+      UpdateExpression: 'REMOVE #pending',
+      ConditionExpression: '#pending = :root',
+      ExpressionAttributeNames: { '#pending': REMOVAL_PENDING },
+      ExpressionAttributeValues: { ':root': rootUid },
+    }),
+  );
 }

@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './aws-clients.ts';
+import { batchWrite } from './batch.ts';
 import { deleteAccountOf } from './cognito-accounts.ts';
-import { batchWrite } from './feed.ts';
+import { conditionalWrite } from './conditional.ts';
 import { deleteConnection, deleteRequest, getFriendship, listEdges } from './friendships.ts';
 import { keys, USER_PROFILE_SK } from './keys.ts';
 import { releaseReservation } from './invite-reservations.ts';
@@ -100,20 +100,16 @@ async function deleteOwnItems(uid: string): Promise<void> {
 /** Deletes invite code items, each only while it still belongs to its member. */
 export async function deleteInviteCodes(codes: readonly { code: string; ownerUid: string }[]): Promise<void> {
   await Promise.all(
-    codes.map(async ({ code, ownerUid }) => {
-      try {
-        await dynamo().send(
-          new DeleteCommand({
-            TableName: tableName(),
-            Key: keys.inviteCode(code),
-            ConditionExpression: 'attribute_not_exists(pk) OR ownerUid = :owner',
-            ExpressionAttributeValues: { ':owner': ownerUid },
-          }),
-        );
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
-    }),
+    codes.map(({ code, ownerUid }) =>
+      conditionalWrite(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.inviteCode(code),
+          ConditionExpression: 'attribute_not_exists(pk) OR ownerUid = :owner',
+          ExpressionAttributeValues: { ':owner': ownerUid },
+        }),
+      ),
+    ),
   );
 }
 

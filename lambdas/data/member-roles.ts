@@ -1,9 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut, type AuditEntry } from './audit-log.ts';
 import { dynamo, tableName } from './aws-clients.ts';
+import { conditionalWrite, transact } from './conditional.ts';
 import { keys } from './keys.ts';
-import { transactWithRetry } from './transactions.ts';
 
 export type RoleChangeOutcome = { ok: true; auditEntry: AuditEntry } | { ok: false; reason: 'not-found' | 'unchanged' };
 
@@ -19,47 +18,41 @@ export async function setSuperuserStatus(
   now = new Date(),
 ): Promise<RoleChangeOutcome> {
   const { stored, put } = auditEntryPut(audit, now);
-  const codes = await transactWithRetry({
-    TransactItems: [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.user(uid),
-          UpdateExpression: 'SET isSuperuser = :value',
-          // Older records have no isSuperuser at all: that reads as false.
-          ConditionExpression: isSuperuser
-            ? 'attribute_exists(pk) AND (attribute_not_exists(isSuperuser) OR isSuperuser <> :true)'
-            : 'attribute_exists(pk) AND isSuperuser = :true',
-          ExpressionAttributeValues: isSuperuser ? { ':value': true, ':true': true } : { ':value': false, ':true': true },
-        },
+  const outcome = await transact([
+    {
+      name: 'record',
+      Update: {
+        TableName: tableName(),
+        Key: keys.user(uid),
+        UpdateExpression: 'SET isSuperuser = :value',
+        // Older records have no isSuperuser at all: that reads as false.
+        ConditionExpression: isSuperuser
+          ? 'attribute_exists(pk) AND (attribute_not_exists(isSuperuser) OR isSuperuser <> :true)'
+          : 'attribute_exists(pk) AND isSuperuser = :true',
+        ExpressionAttributeValues: isSuperuser ? { ':value': true, ':true': true } : { ':value': false, ':true': true },
       },
-      { Put: put },
-    ],
-  });
-  if (!codes) return { ok: true, auditEntry: stored };
-  if (codes[0] !== 'ConditionalCheckFailed') throw new Error(`Superuser change cancelled: ${codes.join(', ')}`);
+    },
+    { name: 'audit', Put: put },
+  ]);
+  if (outcome.ok) return { ok: true, auditEntry: stored };
+  if (!outcome.failed.includes('record')) throw new Error(`Superuser change cancelled: the ${outcome.failed.join(', ')} condition failed`);
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(uid), ConsistentRead: true }));
   return { ok: false, reason: Item ? 'unchanged' : 'not-found' };
 }
 
 /** Sets a role flag on an existing record; false when there is no record. */
 async function setRoleFlag(uid: string, flag: 'isAdmin' | 'isFounder'): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(uid),
-        UpdateExpression: 'SET #flag = :true',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#flag': flag },
-        ExpressionAttributeValues: { ':true': true },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  const written = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(uid),
+      UpdateExpression: 'SET #flag = :true',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#flag': flag },
+      ExpressionAttributeValues: { ':true': true },
+    }),
+  );
+  return written !== null;
 }
 
 /** Sets isAdmin on an existing record; false when there is no record. */

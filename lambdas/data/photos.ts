@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '#contracts/user';
 import { dynamo, tableName } from './aws-clients.ts';
+import { conditionalWrite } from './conditional.ts';
 import { keys } from './keys.ts';
 import { updateUserRecord } from './users.ts';
 
@@ -13,22 +13,17 @@ export type StoredPhoto = User['photos'][number];
  * never reused. Null when the record does not exist.
  */
 export async function nextPhotoNumber(uid: string): Promise<number | null> {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(uid),
-        UpdateExpression: 'ADD photoSeq :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':one': 1 },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return Number(Attributes?.photoSeq);
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+  const counted = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(uid),
+      UpdateExpression: 'ADD photoSeq :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return counted && Number(counted.Attributes?.photoSeq);
 }
 
 /**

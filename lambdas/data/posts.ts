@@ -1,7 +1,8 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostPrivacy } from '#contracts/feed';
 import { dynamo, tableName } from './aws-clients.ts';
+import { batchGet } from './batch.ts';
+import { transact } from './conditional.ts';
 import { postKeys } from './keys.ts';
 
 /**
@@ -68,24 +69,15 @@ export async function putPost(post: StoredPost, clientRequestId?: string, now = 
     postId: post.postId,
     expiresAt: Math.floor(now.getTime() / 1000) + POST_REQUEST_TTL_SECONDS,
   };
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: tableName(), Item: postItem(post), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
-    return { created: true, postId: post.postId };
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException) || error.CancellationReasons?.[0]?.Code !== 'ConditionalCheckFailed') throw error;
-    const { Item } = await dynamo().send(
-      new GetCommand({ TableName: tableName(), Key: postKeys.postRequest(post.authorId, clientRequestId), ConsistentRead: true }),
-    );
-    if (!Item) throw error;
-    return { created: false, postId: String(Item.postId) };
-  }
+  const outcome = await transact([
+    { name: 'request', Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { name: 'post', Put: { TableName: tableName(), Item: postItem(post), ConditionExpression: 'attribute_not_exists(pk)' } },
+  ]);
+  if (outcome.ok) return { created: true, postId: post.postId };
+  if (!outcome.failed.includes('request')) throw new Error(`Post ${post.postId} exists already`);
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: postKeys.postRequest(post.authorId, clientRequestId), ConsistentRead: true }));
+  if (!Item) throw new Error(`Post request ${clientRequestId} vanished during its retry`);
+  return { created: false, postId: String(Item.postId) };
 }
 
 export async function getStoredPost(postId: string, consistent = false): Promise<StoredPost | null> {
@@ -98,29 +90,13 @@ export interface PostWithViewerLike {
   likedByMe: boolean;
 }
 
-/** BatchGetItem takes at most 100 keys: a page of 50 posts plus the viewer's 50 possible likes. */
-const BATCH_GET_LIMIT = 100;
-const MAX_BATCH_ATTEMPTS = 8;
-
 /**
  * Posts by id with whether the viewer liked each, in ONE BatchGetItem for up to 50 posts (each post
  * key beside the viewer's like key). Order follows `postIds`; missing posts (deleted) are skipped.
  */
 export async function getPostsForViewer(postIds: readonly string[], viewerUid: string): Promise<PostWithViewerLike[]> {
-  const keysWanted = postIds.flatMap((postId) => [postKeys.post(postId), postKeys.like(postId, viewerUid)]);
-  const found = new Map<string, Record<string, unknown>>();
-  for (let i = 0; i < keysWanted.length; i += BATCH_GET_LIMIT) {
-    let pending: Record<string, unknown>[] = keysWanted.slice(i, i + BATCH_GET_LIMIT);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error(`BatchGet left ${pending.length} keys unprocessed`);
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 10));
-      const { Responses, UnprocessedKeys } = await dynamo().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
-      );
-      for (const item of Responses?.[tableName()] ?? []) found.set(`${String(item.pk)}|${String(item.sk)}`, item);
-      pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
-    }
-  }
+  const items = await batchGet(postIds.flatMap((postId) => [postKeys.post(postId), postKeys.like(postId, viewerUid)]));
+  const found = new Map(items.map((item) => [`${String(item.pk)}|${String(item.sk)}`, item]));
   const result: PostWithViewerLike[] = [];
   for (const postId of postIds) {
     const postKey = postKeys.post(postId);

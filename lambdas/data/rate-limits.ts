@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { rateWindowOf, type RateLimit } from '#domain/abuse-limits';
 import { dynamo, tableName } from './aws-clients.ts';
+import { conditionalWrite } from './conditional.ts';
 import { keys } from './keys.ts';
 
 export type { RateLimit } from '#domain/abuse-limits';
@@ -15,23 +15,16 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterSecon
  */
 export async function takeRateLimitedHit(limit: RateLimit, subject: string, now: Date = new Date()): Promise<RateDecision> {
   const window = rateWindowOf(limit, now);
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.rateWindow(limit.name, subject, window.start),
-        UpdateExpression: 'ADD hits :one SET expiresAt = :expiresAt',
-        ConditionExpression: 'attribute_not_exists(hits) OR hits < :max',
-        ExpressionAttributeValues: { ':one': 1, ':max': limit.maxHits, ':expiresAt': window.end },
-      }),
-    );
-    return { allowed: true };
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) {
-      return { allowed: false, retryAfterSeconds: window.end - Math.floor(now.getTime() / 1000) };
-    }
-    throw error;
-  }
+  const counted = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.rateWindow(limit.name, subject, window.start),
+      UpdateExpression: 'ADD hits :one SET expiresAt = :expiresAt',
+      ConditionExpression: 'attribute_not_exists(hits) OR hits < :max',
+      ExpressionAttributeValues: { ':one': 1, ':max': limit.maxHits, ':expiresAt': window.end },
+    }),
+  );
+  return counted ? { allowed: true } : { allowed: false, retryAfterSeconds: window.end - Math.floor(now.getTime() / 1000) };
 }
 
 /** Whether the subject's current window still has room, without counting a hit (one read). */

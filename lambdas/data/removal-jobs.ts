@@ -1,9 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntryPut, type AuditEntry } from './audit-log.ts';
 import { dynamo, tableName } from './aws-clients.ts';
+import { conditionalWrite, transact } from './conditional.ts';
 import { keys } from './keys.ts';
-import { transactWithRetry } from './transactions.ts';
 
 /**
  * A removal job: `REMOVAL#<rootUid> / JOB` (an admin's removal of a member and their invite tree)
@@ -138,16 +137,9 @@ export async function createRemovalJob(job: NewRemovalJob, audit?: Omit<AuditEnt
     ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
     ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
   };
-  if (entry) {
-    // Only the job's condition can fail: the entry's id is new.
-    await transactWithRetry({ TransactItems: [{ Put: put }, { Put: entry.put }] });
-  } else {
-    try {
-      await dynamo().send(new PutCommand(put));
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
-  }
+  // Only the job's condition can fail (the entry's id is new), and then the job at work is the answer.
+  if (entry) await transact([{ name: 'job', Put: put }, { name: 'audit', Put: entry.put }]);
+  else await conditionalWrite(new PutCommand(put));
   return getRemovalJob(job);
 }
 
@@ -156,40 +148,31 @@ export async function createRemovalJob(job: NewRemovalJob, audit?: Omit<AuditEnt
  * lease or the job finished. Returns the job as claimed, or null when it is held (or gone).
  */
 export async function claimRemovalJob(key: JobKey, runId: string, untilMs: number, nowMs = Date.now()): Promise<RemovalJob | null> {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: jobKey(key),
-        UpdateExpression: 'SET leaseOwner = :run, leaseUntil = :until, runs = if_not_exists(runs, :zero) + :one',
-        ConditionExpression:
-          'attribute_exists(pk) AND attribute_not_exists(finishedAt) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :run)',
-        ExpressionAttributeValues: { ':run': runId, ':until': untilMs, ':now': nowMs, ':zero': 0, ':one': 1 },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toJob(Attributes) : null;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+  const claimed = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: jobKey(key),
+      UpdateExpression: 'SET leaseOwner = :run, leaseUntil = :until, runs = if_not_exists(runs, :zero) + :one',
+      ConditionExpression:
+        'attribute_exists(pk) AND attribute_not_exists(finishedAt) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :run)',
+      ExpressionAttributeValues: { ':run': runId, ':until': untilMs, ':now': nowMs, ':zero': 0, ':one': 1 },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return claimed?.Attributes ? toJob(claimed.Attributes) : null;
 }
 
 /** Gives the lease back (only the run that holds it can); a job already finished is fine. */
 export async function releaseRemovalJob(key: JobKey, runId: string): Promise<void> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: jobKey(key),
-        UpdateExpression: 'REMOVE leaseOwner, leaseUntil',
-        ConditionExpression: 'leaseOwner = :run',
-        ExpressionAttributeValues: { ':run': runId },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: jobKey(key),
+      UpdateExpression: 'REMOVE leaseOwner, leaseUntil',
+      ConditionExpression: 'leaseOwner = :run',
+      ExpressionAttributeValues: { ':run': runId },
+    }),
+  );
 }
 
 /** Only a job at work changes (not a finished record: it must not gather member ids again). */
@@ -271,15 +254,7 @@ export async function markJobFrozen(key: JobKey): Promise<void> {
  */
 export async function finishRemovalJob(job: RemovalJob, runId: string, outcome: string, now = new Date()): Promise<boolean> {
   const held = { ConditionExpression: 'leaseOwner = :run', ExpressionAttributeValues: { ':run': runId } };
-  if (job.kind === 'self') {
-    try {
-      await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: jobKey(job), ...held }));
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
-  }
+  if (job.kind === 'self') return (await conditionalWrite(new DeleteCommand({ TableName: tableName(), Key: jobKey(job), ...held }))) !== null;
   const finished: FinishedRemoval = {
     rootUid: job.rootUid,
     kind: job.kind,
@@ -289,8 +264,9 @@ export async function finishRemovalJob(job: RemovalJob, runId: string, outcome: 
     finishedAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + FINISHED_RECORD_TTL_SECONDS,
   };
-  const record = { Put: { TableName: tableName(), Item: { ...jobKey(job), ...finished }, ...held } };
+  const record = { name: 'job' as const, Put: { TableName: tableName(), Item: { ...jobKey(job), ...finished }, ...held } };
   const audit = job.auditEntryId && {
+    name: 'audit' as const,
     Update: {
       TableName: tableName(),
       Key: keys.auditEntry(job.auditEntryId),
@@ -299,11 +275,11 @@ export async function finishRemovalJob(job: RemovalJob, runId: string, outcome: 
       ExpressionAttributeValues: { ':outcome': outcome },
     },
   };
-  const failed = await transactWithRetry({ TransactItems: audit ? [record, audit] : [record] });
-  if (!failed) return true;
-  if (failed[0] === 'ConditionalCheckFailed') return false;
+  const written = await transact(audit ? [record, audit] : [record]);
+  if (written.ok) return true;
+  if (written.failed.includes('job')) return false;
   // The entry is missing (it is written with the job, so only by hand): finish without it.
-  return (await transactWithRetry({ TransactItems: [record] })) === null;
+  return (await transact([record])).ok;
 }
 
 /** Deletes a job at work outright (tests; a removal never drops its job unfinished). */

@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { userSchema, type User } from '#contracts/user';
 import { dynamo, tableName } from './aws-clients.ts';
+import { conditionalWrite, transact, type NamedItem, type TransactOutcome } from './conditional.ts';
 import { keys, userIndexAttributes, withoutStorageAttributes } from './keys.ts';
 
 export async function getUser(uid: string): Promise<User | null> {
@@ -14,23 +14,19 @@ export async function getUser(uid: string): Promise<User | null> {
  * when the write's condition failed (the record is missing, or the caller's own condition).
  */
 export async function updateUserRecord(uid: string, update: Omit<UpdateCommandInput, 'TableName' | 'Key' | 'ReturnValues'>): Promise<User | null> {
-  try {
-    const { Attributes } = await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: keys.user(uid), ...update, ReturnValues: 'ALL_NEW' }));
-    return userSchema.parse(withoutStorageAttributes(Attributes ?? {}));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+  const written = await conditionalWrite(new UpdateCommand({ TableName: tableName(), Key: keys.user(uid), ...update, ReturnValues: 'ALL_NEW' }));
+  return written && userSchema.parse(withoutStorageAttributes(written.Attributes ?? {}));
 }
 
 /**
  * The two conditional Puts of a new member: the record and their own invite code. Both must not
  * exist yet, so a repeated call or a code collision fails whole, never half.
  */
-export function newUserPuts(user: User) {
+export function newUserPuts(user: User): [NamedItem<'record'>, NamedItem<'code'>] {
   const code = user.inviteSystem.inviteCode;
   return [
     {
+      name: 'record',
       Put: {
         TableName: tableName(),
         Item: {
@@ -44,6 +40,7 @@ export function newUserPuts(user: User) {
       },
     },
     {
+      name: 'code',
       Put: {
         TableName: tableName(),
         Item: { ...keys.inviteCode(code), code, ownerUid: user.uid, createdAt: user.createdAt },
@@ -53,9 +50,18 @@ export function newUserPuts(user: User) {
   ];
 }
 
-/** Writes a new member's record and invite code together (TransactionCanceledException if either exists). */
+/**
+ * Writes a new member's record and invite code together; fails on 'record' when the member has a
+ * record already (a concurrent call made it), on 'code' when the invite code is taken.
+ */
+export function createUser(user: User): Promise<TransactOutcome<'record' | 'code'>> {
+  return transact(newUserPuts(user));
+}
+
+/** createUser for seeds and tests, where an existing record or code is a mistake: it throws. */
 export async function createUserWithInviteCode(user: User): Promise<void> {
-  await dynamo().send(new TransactWriteCommand({ TransactItems: newUserPuts(user) }));
+  const outcome = await createUser(user);
+  if (!outcome.ok) throw new Error(`The record of ${user.uid} was not created: its ${outcome.failed.join(' and ')} exists already`);
 }
 
 /** lastActive is refreshed at most this often: one small write an hour per member, not one per page load. */
@@ -67,21 +73,16 @@ export const ACTIVITY_RESOLUTION_MS = 60 * 60 * 1000;
  * write at most once; returns whether it wrote.
  */
 export async function recordActivity(uid: string, now = new Date()): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(uid),
-        UpdateExpression: 'SET lastActive = :now',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastActive) OR lastActive < :stale)',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': new Date(now.getTime() - ACTIVITY_RESOLUTION_MS).toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  const written = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(uid),
+      UpdateExpression: 'SET lastActive = :now',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastActive) OR lastActive < :stale)',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': new Date(now.getTime() - ACTIVITY_RESOLUTION_MS).toISOString() },
+    }),
+  );
+  return written !== null;
 }
 
 /** The stored picture key becomes the member's profilePicture (the record must exist). */

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { INVITE_MESSAGES } from '#contracts/joining';
 import type { User } from '#contracts/user';
 import { AppError } from '#domain/app-error';
@@ -9,7 +8,10 @@ import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 import { inviterHolding, inviterOfCode, relationToInviter } from './inviter-of-code.ts';
 
-/** Concurrent redemptions of one code collide (TransactionConflict); each retries after a jittered pause. */
+/**
+ * Concurrent redemptions of one code collide on the inviter's record (consumeInvite retries those
+ * conflicts); one that finds the inviter's condition refused reads the inviter again and retries.
+ */
 const MAX_ATTEMPTS = 12;
 
 function alreadyConsumed(invitee: User) {
@@ -52,8 +54,7 @@ export const handler = defineCallable('useInviteCode', async (input, { caller })
     if (outcome.reason === 'invitee-refused') return alreadyConsumed(await requireUser(invitee.uid));
     if (outcome.reason === 'reservation-gone') throw new AppError('not-found', INVITE_MESSAGES.reservationLapsed);
     // inviter-refused: a concurrent redemption took the last use; the next read explains it
-    // (decideInviteType throws the quota message). conflict: another transaction held the item.
+    // (decideInviteType throws the quota message).
     if (attempt >= MAX_ATTEMPTS) throw new AppError('aborted', 'The invite code is busy. Please try again.');
-    if (outcome.reason === 'conflict') await sleep(10 + Math.random() * 40 * attempt);
   }
 });

@@ -1,12 +1,10 @@
-import { UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { sanitizeDisplayName } from '#contracts/profile';
 import { AppError } from '#domain/app-error';
 import { generateInviteCode, isWellFormedInviteCode, normalizeInviteCode } from '#domain/invite-code';
 import { newUserRecord } from '#domain/new-user';
 import { getAccount } from '#data/accounts';
 import { getOwnRecord } from '#data/member-presence';
-import { createUserWithInviteCode } from '#data/users';
+import { createUser } from '#data/users';
 import { ADMIN_GROUP } from '#http/caller';
 import { defineCallable } from '#http/define-callable';
 import { ACCOUNT_GONE_MESSAGE } from '#http/member-presence';
@@ -26,11 +24,9 @@ export const handler = defineCallable('createUserRecord', async (_input, { calle
   if (existing?.leaving) throw new AppError('unauthenticated', ACCOUNT_GONE_MESSAGE);
   if (existing) return presentUser(existing.user);
 
-  const account = await getAccount(caller.username).catch((error: unknown) => {
-    // A removed member's token outlives their account: never recreate a record for it.
-    if (error instanceof UserNotFoundException) throw new AppError('unauthenticated', ACCOUNT_GONE_MESSAGE);
-    throw error;
-  });
+  const account = await getAccount(caller.username);
+  // A removed member's token outlives their account: never recreate a record for it.
+  if (!account) throw new AppError('unauthenticated', ACCOUNT_GONE_MESSAGE);
   if (!account.confirmed) throw new AppError('permission-denied', 'Please verify your email before signing in.');
   const pendingCode = account.inviteCode ? normalizeInviteCode(account.inviteCode) : null;
 
@@ -50,16 +46,12 @@ export const handler = defineCallable('createUserRecord', async (_input, { calle
       isVerified: true,
       isAdmin: caller.groups.includes(ADMIN_GROUP),
     };
-    try {
-      await createUserWithInviteCode(record);
-      return presentUser(record);
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      // A concurrent call created the record first: that one is the record.
-      const raced = await getOwnRecord(caller.uid);
-      if (raced) return presentUser(raced.user);
-      // Otherwise the fresh invite code was taken: draw another.
-    }
+    const created = await createUser(record);
+    if (created.ok) return presentUser(record);
+    // A concurrent call created the record first: that one is the record.
+    const raced = created.failed.includes('record') ? await getOwnRecord(caller.uid) : null;
+    if (raced) return presentUser(raced.user);
+    // Otherwise the fresh invite code was taken: draw another.
   }
   throw new AppError('aborted', 'Could not create your account record. Please try again.');
 });
