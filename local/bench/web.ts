@@ -10,6 +10,7 @@ import { LAMBDAS_DIR, LAMBDA_ESBUILD } from '../../lib/app-function.ts';
 import { buildWeb } from '../../web/scripts/build-web.ts';
 import { serveWebDist } from '../serve-dist.ts';
 import { REPO_ROOT } from '../cloud-files.ts';
+import { chromiumPrerequisite, ensurePrerequisite, MissingPrerequisiteError } from '../prerequisites.ts';
 
 /**
  * npm run bench:web — the browser and Lambda budgets (issue 6).
@@ -24,13 +25,16 @@ import { REPO_ROOT } from '../cloud-files.ts';
  *    the production security headers and CSP) and runs Lighthouse on the landing page (Debian
  *    Chromium, headless): Lighthouse's stock mobile profile (simulated Slow 4G, 4× CPU slowdown),
  *    three runs, the median scored. BENCH_WEB_REPORT=<file> keeps that run's whole report.
+ *    Chromium is found or installed first as `npm test`'s pretest does (local/prerequisites.ts:
+ *    CHROMIUM_PATH or CHROME_PATH, else Debian's /usr/bin/chromium, else one on PATH; when none,
+ *    Debian's package through apt as root, else one sentence saying what to install) and handed
+ *    to Lighthouse as CHROME_PATH.
  * Prints each figure, then one line of JSON with all of them. Exits 1 when a target is missed.
  */
 
 const TARGETS = { landingInitialJsGzipKb: 170, lambdaBundleKb: 300, lighthousePerformance: 90, lighthouseAccessibility: 95 };
 const WEB_ROOT = join(REPO_ROOT, 'web');
 const DIST = join(WEB_ROOT, 'dist');
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -178,6 +182,19 @@ async function runLighthouse(url: string): Promise<LighthouseReport> {
     rmSync(profile, { recursive: true, force: true });
   }
 }
+
+/** Found (or installed) before the two minutes of building: a missing browser stops the bench at once. */
+function chromiumForLighthouse(): string {
+  try {
+    return ensurePrerequisite(chromiumPrerequisite('for Lighthouse'), { again: 'run npm run bench:web again', log });
+  } catch (error) {
+    if (!(error instanceof MissingPrerequisiteError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+const CHROMIUM = chromiumForLighthouse();
+log(`Lighthouse will drive ${CHROMIUM}`);
 
 const spa = await measureSpa();
 const lambdaKb = await measureLambdas();

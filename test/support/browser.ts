@@ -1,8 +1,12 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { DEBIAN_CHROMIUM, findChromium } from '../../local/prerequisites.ts';
 
-/** Debian's Chromium: no test tool may download a browser of its own on these machines. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The Chromium the pretest found (local/prerequisites.ts: CHROMIUM_PATH or CHROME_PATH, else
+ * Debian's, else one on PATH): no test tool may download a browser of its own on these machines.
+ */
+export const CHROMIUM_PATH = findChromium() ?? DEBIAN_CHROMIUM;
 
 /**
  * Headless, and without the background services whose connections this machine's closed network
