@@ -18,11 +18,25 @@ import { userSchema } from './user.ts';
  */
 export type Access = 'public' | 'member' | 'admin' | 'dev-only';
 
+/**
+ * Which callers without a joined membership it serves (lambdas/http/member-presence.ts); absent:
+ * only members who have joined (an account still joining gets 403, one without a record 404).
+ * - before-record: also a caller without a record, or whose removal has begun (getMe says there is
+ *   none, createUserRecord makes it, deleteMyAccount finishes a deletion that stopped halfway);
+ * - joining: also an account that signed up and has not joined yet (the joining path).
+ */
+export type Presence = 'before-record' | 'joining';
+
+/** Action budgets a call spends besides the request budget (lambdas/domain/abuse-limits.ts). */
+export type ActionBudget = 'posts' | 'comments' | 'uploads';
+
 export interface CallableContract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   readonly access: Access;
   readonly input: I;
   readonly output: O;
   readonly description: string;
+  readonly presence?: Presence;
+  readonly budget?: ActionBudget;
 }
 
 /** A callable that takes no payload accepts `{}` (or no `data` at all) and nothing else. */
@@ -37,6 +51,7 @@ const noInput = z.object({}).strict();
 export const callables = {
   getMe: {
     access: 'member',
+    presence: 'before-record',
     input: noInput,
     output: userSchema,
     description: "The caller's user record; not-found until it has been created. Loading it is activity for the metrics: lastActive is refreshed when it is over an hour old.",
@@ -77,6 +92,11 @@ export type CallableInput<N extends CallableName> = z.input<(typeof callables)[N
 export type CallableOutput<N extends CallableName> = z.output<(typeof callables)[N]['output']>;
 
 export const callableNames = Object.keys(callables) as CallableName[];
+
+/** A callable's contract with every optional field visible (the registry's rows are literal types). */
+export function contractOf(name: CallableName): CallableContract {
+  return callables[name];
+}
 
 export function isCallableName(name: string): name is CallableName {
   return Object.hasOwn(callables, name);

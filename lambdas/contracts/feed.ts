@@ -76,6 +76,7 @@ export type Liker = z.infer<typeof likerSchema>;
  */
 export const feedCallables = {
   createPost: {
+    budget: 'posts',
     access: 'member',
     input: z
       .object({
@@ -114,6 +115,7 @@ export const feedCallables = {
     description: 'Who liked a post, newest like first.',
   },
   addComment: {
+    budget: 'comments',
     access: 'member',
     input: z
       .object({

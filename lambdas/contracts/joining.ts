@@ -53,6 +53,7 @@ export const pictureUploadSchema = z.object({
  */
 export const joiningCallables = {
   validateInviteCode: {
+    presence: 'joining',
     access: 'public',
     input: z.object({ inviteCode: inviteCodeSchema, userLocation: userLocationSchema }).strict(),
     output: z.object({
@@ -71,6 +72,7 @@ export const joiningCallables = {
       'Checks an invite code (and, unless city and state are Unknown, the location rule) without consuming it, and issues the short-lived sign-up ticket PreSignUp requires. Only checks of an unknown code spend the per-client budget (10 an hour; once spent, every check from that client is refused with 429 and Retry-After until the window passes).',
   },
   useInviteCode: {
+    presence: 'joining',
     access: 'member',
     input: z
       .object({
@@ -89,12 +91,14 @@ export const joiningCallables = {
     description: "Turns the invite held for the caller at sign-up into a used one (or uses a free invite of the code for an account made without a reservation), atomically and once, deciding local or distant by the place; sets joinedAt. A repeat answers alreadyConsumed and counts nothing.",
   },
   suggestCities: {
+    presence: 'joining',
     access: 'member',
     input: z.object({ query: z.string().trim().min(1).max(60), state: z.string().trim().max(60).optional() }).strict(),
     output: z.object({ cities: z.array(z.object({ city: z.string(), state: z.string() })).max(10) }),
     description: 'Up to 10 known US cities starting with the query (optionally in one state), for suggestions as the member types.',
   },
   createUserRecord: {
+    presence: 'before-record',
     access: 'member',
     input: z.object({}).strict(),
     output: userSchema,
@@ -102,6 +106,7 @@ export const joiningCallables = {
       "Creates the caller's user record once from their Cognito account (email, name, and custom:invite_code kept as pendingInviteCode) with every default; returns the existing record if there is one. When Cognito no longer has the account: 401 'Your account no longer exists. Please sign in again.' (a record is never recreated for it).",
   },
   completeProfile: {
+    presence: 'joining',
     access: 'member',
     input: profileSetupSchema,
     output: userSchema,
@@ -109,6 +114,8 @@ export const joiningCallables = {
       'Saves the profile setup and sets profileCompleted; needs a confirmed picture and a consumed invite (except for superusers and admins), both conditions of the write. The first save must keep the place the local or distant invite was judged on (inviteSystem.invitedFrom).',
   },
   createProfilePictureUpload: {
+    presence: 'joining',
+    budget: 'uploads',
     access: 'member',
     input: z.object({ contentType: pictureContentTypeSchema, purpose: picturePurposeSchema }).strict(),
     output: pictureUploadSchema,
@@ -116,6 +123,7 @@ export const joiningCallables = {
       "A presigned POST for the member's staging key (uploads/{uid}/…, expired by S3 after a day unless confirmed): JPEG, PNG, WebP or GIF only, at most 5 MB (10 MB with purpose 'settings'), valid 5 minutes; any other type is refused (400). Then call confirmProfilePicture with the same purpose.",
   },
   confirmProfilePicture: {
+    presence: 'joining',
     access: 'member',
     /** The same purpose as the upload's: its size limit is checked again here. */
     input: z.object({ purpose: picturePurposeSchema }).strict(),

@@ -72,6 +72,7 @@ export const removalCallables = {
       "Admin: removes the member and everyone they invited, recursively (accounts, records, invite codes, posts, comments, likes, anchors, feed entries, pictures). A tree that holds an admin or the founder is refused whole (403, naming them) before anything is removed; a member who became one after the removal began is kept (named in errors). Works about 8 s, then hands the rest to the removal worker; resumable: calling again reports progress, helps finish and removes nothing twice; once finished, a call answers the final result for a day. Reason required ('Please provide a reason for removal', 400); removing yourself or a tree that holds you: 400 'You cannot remove yourself.'. One audit entry per removal, written with the job and given its outcome when it finishes.",
   },
   deleteMyAccount: {
+    presence: 'before-record',
     access: 'member',
     input: z.object({ confirmationText: z.string().max(100) }).strict(),
     output: z.object({ deleted: z.literal(true) }),

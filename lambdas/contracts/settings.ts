@@ -143,6 +143,7 @@ export const settingsCallables = {
     description: "Saves the caller's six visibility settings (profile, birthday, photos: public/friends/private; contact, phone, email: friends/private).",
   },
   createPhotoUpload: {
+    budget: 'uploads',
     access: 'member',
     input: z.object({ contentType: pictureContentTypeSchema }).strict(),
     output: z.object({ uploadId: photoUploadIdSchema, upload: pictureUploadSchema }),

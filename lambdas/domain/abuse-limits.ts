@@ -1,4 +1,4 @@
-import type { CallableName } from '#contracts/callables';
+import { callableNames, contractOf, type ActionBudget, type CallableName } from '#contracts/callables';
 
 /** A fixed-window budget: at most `maxHits` in each window of `windowSeconds`. */
 export interface RateLimit {
@@ -21,7 +21,7 @@ export const ABUSE_LIMITS = {
   comments: { name: 'comments', maxHits: 60, windowSeconds: 30 * 60 },
   /** Profile pictures and photos share one budget: each is a presigned upload. */
   uploads: { name: 'uploads', maxHits: 30, windowSeconds: 30 * 60 },
-} as const satisfies Record<string, RateLimit>;
+} as const satisfies Record<'requests' | ActionBudget, RateLimit>;
 
 export const ABUSE_MESSAGES = {
   requests: 'Too many requests. Please wait a few minutes and try again.',
@@ -32,13 +32,13 @@ export const ABUSE_MESSAGES = {
 
 export type AbuseLimitName = keyof typeof ABUSE_LIMITS;
 
-/** The action budgets a callable spends besides the request budget. */
-export const CALLABLE_ACTION_LIMITS: Partial<Record<CallableName, AbuseLimitName>> = {
-  createPost: 'posts',
-  addComment: 'comments',
-  createProfilePictureUpload: 'uploads',
-  createPhotoUpload: 'uploads',
-};
+/** The action budgets callables spend besides the request budget: each contract's `budget`. */
+export const CALLABLE_ACTION_LIMITS: Partial<Record<CallableName, ActionBudget>> = Object.fromEntries(
+  callableNames.flatMap((name) => {
+    const { budget } = contractOf(name);
+    return budget ? [[name, budget]] : [];
+  }),
+);
 
 export interface RateWindow {
   start: number;

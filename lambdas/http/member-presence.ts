@@ -1,5 +1,4 @@
-import type { CallableName } from '#contracts/callables';
-import { callables } from '#contracts/callables';
+import { callableNames, callables, contractOf, type CallableName } from '#contracts/callables';
 import { AppError } from '#domain/app-error';
 import { callerPresence } from '#data/member-presence';
 import { ADMIN_GROUP, type Caller } from './caller.ts';
@@ -12,31 +11,16 @@ export const ACCOUNT_GONE_MESSAGE = 'Your account no longer exists. Please sign 
  */
 export const NO_RECORD_MESSAGE = 'User not found';
 
-/**
- * The callables that must work without the caller's record: getMe says there is none yet,
- * createUserRecord creates it (and itself refuses an account Cognito no longer has), and
- * deleteMyAccount is retried after a lost answer and must then confirm (it only ever removes the
- * caller's own remains). getMe and createUserRecord answer a member being removed as one removed
- * (404, then 401), which signs the SPA out; deleteMyAccount must still serve them, since a member
- * whose own deletion stopped halfway is marked and finishes it by calling again.
- */
-export const BEFORE_RECORD_CALLABLES: ReadonlySet<CallableName> = new Set(['getMe', 'createUserRecord', 'deleteMyAccount']);
+/** The callables that must work without the caller's record (contract `presence: 'before-record'`). */
+export const BEFORE_RECORD_CALLABLES: ReadonlySet<CallableName> = new Set(callableNames.filter((name) => contractOf(name).presence === 'before-record'));
 
 /**
- * What an account that signed up and has not joined yet may call: the joining path (its record,
- * checking and using its invite, its picture, completing its profile) and leaving. Everything else
- * waits until its invite is used, so an account nobody vouched for cannot post, anchor, search,
- * read profiles or the feed, or upload photos.
+ * What an account that signed up and has not joined yet may call (contract `presence`): the joining
+ * path (its record, checking and using its invite, its picture, completing its profile) and
+ * leaving. Everything else waits until its invite is used, so an account nobody vouched for cannot
+ * post, anchor, search, read profiles or the feed, or upload photos.
  */
-export const JOINING_CALLABLES: ReadonlySet<CallableName> = new Set([
-  ...BEFORE_RECORD_CALLABLES,
-  'validateInviteCode',
-  'useInviteCode',
-  'suggestCities',
-  'createProfilePictureUpload',
-  'confirmProfilePicture',
-  'completeProfile',
-]);
+export const JOINING_CALLABLES: ReadonlySet<CallableName> = new Set(callableNames.filter((name) => contractOf(name).presence !== undefined));
 
 export const NOT_JOINED_MESSAGE = 'Please complete your profile to join the community first: your invite is used when you save it.';
 
