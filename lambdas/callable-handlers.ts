@@ -51,7 +51,7 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   useInviteCode: { entry: 'handlers/invites/use-invite-code.ts', permissions: { table: 'readWrite' }, assets: US_PLACES },
   // table read: the caller's record must exist (lambdas/http/member-presence.ts).
   suggestCities: { entry: 'handlers/invites/suggest-cities.ts', permissions: { table: 'read' }, assets: US_PLACES },
-  // Feed (issue 4). pictures read: authors' pictures are signed into short-lived URLs.
+  // Feed. pictures read: authors' pictures are signed into short-lived URLs.
   createPost: { entry: 'handlers/posts/create-post.ts', permissions: { table: 'readWrite', pictures: 'read' } },
   getFeed: { entry: 'handlers/posts/get-feed.ts', permissions: { table: 'read', pictures: 'read' } },
   getPost: { entry: 'handlers/posts/get-post.ts', permissions: { table: 'read', pictures: 'read' } },
@@ -59,7 +59,7 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   getPostLikers: { entry: 'handlers/posts/get-post-likers.ts', permissions: { table: 'read' } },
   addComment: { entry: 'handlers/posts/add-comment.ts', permissions: { table: 'readWrite', pictures: 'read' } },
   listComments: { entry: 'handlers/posts/list-comments.ts', permissions: { table: 'read', pictures: 'read' } },
-  // Anchors (issue 4). pictures read: members' pictures are signed into short-lived URLs.
+  // Anchors. pictures read: members' pictures are signed into short-lived URLs.
   sendAnchorRequest: { entry: 'handlers/anchors/send-anchor-request.ts', permissions: { table: 'readWrite' } },
   // readWrite: the pair, both edges, both counters, and the feed catch-up both ways.
   acceptAnchorRequest: { entry: 'handlers/anchors/accept-anchor-request.ts', permissions: { table: 'readWrite' } },
@@ -70,7 +70,7 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   searchUsers: { entry: 'handlers/anchors/search-users.ts', permissions: { table: 'read', pictures: 'read' } },
   getUserProfile: { entry: 'handlers/profiles/get-user-profile.ts', permissions: { table: 'read', pictures: 'read' } },
   createDummyAnchors: { entry: 'handlers/dev/create-dummy-anchors.ts', permissions: { table: 'readWrite', pictures: 'read' } },
-  // Stewardship (issue 5): each area keeps its rows beside its handlers.
+  // Each of these areas keeps its rows beside its handlers.
   ...invitesHandlers,
   ...adminHandlers,
   ...metricsHandlers,

@@ -139,7 +139,7 @@ export const visibleProfileSchema = memberSummarySchema.extend({
 export const userProfileSchema = z.discriminatedUnion('private', [privateProfileSchema, visibleProfileSchema]);
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-/** The anchor callables (issue 4). They join the registry in callables.ts as their handlers land. */
+/** The anchor callables; the registry in callables.ts names each. */
 export const anchorCallables = {
   sendAnchorRequest: {
     access: 'member',

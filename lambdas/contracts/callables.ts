@@ -45,7 +45,7 @@ const noInput = z.object({}).strict();
 /**
  * The registry of callables, shared by the web client (typed calls), the Lambdas (input parsing,
  * access checks) and, through `lambdas/callable-handlers.ts`, CDK and the local gateway.
- * Joining (issue 3): the contracts live in `joining.ts` (with the shared helpers `location.ts`,
+ * Each area's contracts live in their own file (joining's with the shared helpers `location.ts`,
  * `phone.ts`, `profile.ts`, `sign-up.ts`).
  */
 export const callables = {
@@ -80,7 +80,6 @@ export const callables = {
   getUserProfile: anchorCallables.getUserProfile,
   createDummyAnchors: anchorCallables.createDummyAnchors,
   ...invitesCallables,
-  // Stewardship (issue 5): one contracts file per area.
   ...adminCallables,
   ...metricsCallables,
   ...removalCallables,

@@ -71,7 +71,7 @@ export const likerSchema = z.object({ uid: z.string(), displayName: z.string(), 
 export type Liker = z.infer<typeof likerSchema>;
 
 /**
- * The feed callables (issue 4). Anchors-only posts answer 'Post not found' to anyone but the
+ * The feed callables. Anchors-only posts answer 'Post not found' to anyone but the
  * author and the author's accepted anchors, so a guessed id leaks nothing.
  */
 export const feedCallables = {

@@ -47,9 +47,8 @@ export const pictureUploadSchema = z.object({
 });
 
 /**
- * The joining callables (issue 3). They join the registry in callables.ts as their handlers land;
- * the web can already type against these shapes. In every User returned, `profilePicture` is a
- * short-lived URL (presigned GET), never the storage key.
+ * The joining callables. In every User returned, `profilePicture` is a short-lived URL (presigned
+ * GET), never the storage key.
  */
 export const joiningCallables = {
   validateInviteCode: {

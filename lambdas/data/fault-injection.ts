@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 
 /**
- * Fault injection for the local cloud (issue 6): an SDK middleware that makes a chosen share of
+ * Fault injection for the local cloud: an SDK middleware that makes a chosen share of
  * DynamoDB, S3 and Cognito requests fail the way the real services fail under load — throttling,
  * a TransactionConflict on a transaction, a timeout before the request is sent, or a timeout after
  * it was applied (the response is lost: the nastiest case for idempotency).

@@ -21,7 +21,7 @@ export const keys = {
   anchorEdge: (uid: string, otherUid: string) => ({ pk: `USER#${uid}`, sk: `${ANCHOR_EDGE_PREFIX}${otherUid}` }),
   /** The pair's own record (spec §3 Friendship); id = the two uids sorted and joined by '_'. */
   friendship: (friendshipId: string) => ({ pk: `FRIENDSHIP#${friendshipId}`, sk: 'FRIENDSHIP' }),
-  /** One admin action (issue 5); entry ids are ULIDs, so the log reads newest first in one Query. */
+  /** One admin action; entry ids are ULIDs, so the log reads newest first in one Query. */
   auditEntry: (entryId: string) => ({ pk: 'AUDIT', sk: entryId }),
 } as const;
 
@@ -59,7 +59,7 @@ export const COMMENT_PREFIX = 'COMMENT#';
 export const LIKED_MARKER_PREFIX = 'LIKED#';
 export const COMMENTED_MARKER_PREFIX = 'COMMENTED#';
 
-/** Posts and what hangs off them (issue 4). Post and comment ids are ULIDs, so sort keys sort by time. */
+/** Posts and what hangs off them. Post and comment ids are ULIDs, so sort keys sort by time. */
 export const postKeys = {
   post: (postId: string) => ({ pk: `POST#${postId}`, sk: 'POST' }),
   /** One per reader and post, written on post (fan-out): a feed read is one Query, whatever the anchor count. */

@@ -2,7 +2,7 @@ import type { Relationship, UserProfile } from '#contracts/anchors';
 import { invitesLeft, type User, type Visibility } from '#contracts/user';
 
 /**
- * Who sees what of a profile (issue 4 fixes the spec's two defects): the owner sees everything;
+ * Who sees what of a profile (fixing the spec's two defects): the owner sees everything;
  * 'public' means any signed-in member, 'friends' the owner's accepted anchors, 'private' the owner
  * only. Contact info never reaches a non-anchor. Pure functions: the handler builds its response
  * from them, so hidden data never leaves the server.

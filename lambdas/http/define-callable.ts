@@ -101,7 +101,9 @@ function parseInput<N extends CallableName>(name: N, data: unknown): z.output<(t
 }
 
 /**
- * Wraps a callable's implementation in the protocol: parse → authorize → run → respond. Only
+ * Wraps a callable's implementation in the protocol, in this order: authorize (access) → the
+ * caller's record (presence) → the request budget (before the body is read, so malformed floods
+ * count too) → parse the input → the action budget → run → parse the output → respond. Only
  * AppErrors reach the caller with their message; anything else is logged and answered as a bare
  * internal error carrying the correlation id.
  */

@@ -10,7 +10,7 @@ import { createMember, useLocalCloudData } from '../../test/support/local-cloud-
 import { anchorEdgeItems, benchMember, memberItem, postAndFeedItems, writeAll } from './seed-feed.ts';
 
 /**
- * npm run bench:feed — the feed's benchmark (issue 4), on an ephemeral local cloud in this process.
+ * npm run bench:feed — the feed's benchmark, on an ephemeral local cloud in this process.
  * Seeds 1,000 members (one with 100 accepted anchors, one with 1), 100,000 posts with their feed
  * entries, then measures feed reads (through the data function getFeed's handler runs, and through
  * the local gateway), the GetItem floor, DynamoDB requests per feed read (counted by an SDK

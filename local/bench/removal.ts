@@ -11,7 +11,7 @@ import { useLocalCloudData } from '../../test/support/local-cloud-members.ts';
 import { leftovers, picturesClient } from '../../test/support/removal-community.ts';
 
 /**
- * npm run bench:removal — removal of a 1,000-member invite tree (issue 5), on an ephemeral local
+ * npm run bench:removal — removal of a 1,000-member invite tree, on an ephemeral local
  * cloud in this process. Seeds the tree (root → 10 → 100 → 889: Cognito accounts, records, an
  * accepted anchor pair with each inviter, a post each, a like and a comment on the inviter's post,
  * a picture each) below a staying member anchored to the root, then calls removeUserAndInviteTree

@@ -13,7 +13,7 @@ import { REPO_ROOT } from '../cloud-files.ts';
 import { chromiumPrerequisite, ensurePrerequisite, MissingPrerequisiteError } from '../prerequisites.ts';
 
 /**
- * npm run bench:web — the browser and Lambda budgets (issue 6).
+ * npm run bench:web — the browser and Lambda budgets.
  * 1. Builds the SPA (the production build, plus Vite's manifest) and sums the gzipped JavaScript
  *    each route needs before it can render, read from the manifest: the entry chunk, the route's
  *    lazy chunk, and every chunk they import statically (what Vite modulepreloads). The signed-in

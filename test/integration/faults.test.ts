@@ -15,7 +15,7 @@ import { callApi, cognito, confirmSignUp, mailbox, signIn, uniqueEmail, type Api
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
- * Backend faults (issue 6): a cloud of this file's own (test/support/fault-cloud.ts) whose
+ * Backend faults: a cloud of this file's own (test/support/fault-cloud.ts) whose
  * handlers' DynamoDB, S3 and Cognito clients fail at a chosen rate (throttling, TransactionConflict,
  * timeouts before and after the request was applied). Every answer is a success or a retryable
  * 409/503 with a plain sentence, never a 500; a client that retries with the same

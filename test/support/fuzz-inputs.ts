@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { callables, type CallableName } from '../../lambdas/contracts/callables.ts';
 
 /**
- * Hostile input for every callable (issue 6): a valid sample per callable (the registry drives the
+ * Hostile input for every callable: a valid sample per callable (the registry drives the
  * list, so a callable added without its sample fails the suite), the fields a member must never set,
  * and fast-check arbitraries for whole request bodies: wrong types, missing and extra fields, huge,
  * unicode and control-character strings, prototype-pollution keys, deep nesting, broken JSON.
