@@ -4,7 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * The one retry policy of the data layer: at most 12 tries, and before try n+1 a pause drawn at
  * random from [0, min(20 ms · 2^(n-1), 640 ms)) ("full jitter", so racing callers spread out).
  * A transaction's conflicts (conditional.ts) and BatchWrite's or BatchGet's unprocessed items use
- * it; nothing else in lambdas/data sleeps.
+ * it, and so does http/backend-faults.ts' throughFaults (the removal worker's lease wait aside,
+ * nothing else sleeps).
  */
 export const BACKOFF = { maxAttempts: 12, baseDelayMs: 20, maxDelayMs: 640 } as const;
 

@@ -1,4 +1,5 @@
 import { AppError } from '#domain/app-error';
+import { withBackoff } from '#data/backoff';
 
 /**
  * Maps the faults of DynamoDB, S3 and Cognito that a retry can cure to protocol errors, so a
@@ -67,20 +68,18 @@ export function isRetryableFault(error: unknown): boolean {
   return classify(error) !== null;
 }
 
-const CLEAN_UP_ATTEMPTS = 5;
-
 /**
  * Runs a step that must not be left half-done once an earlier write has landed (deleting an
- * object whose entry is gone, or the copy whose entry never came), retrying it through faults so
- * a momentary throttle does not leave an orphan behind.
+ * object whose entry is gone, or the copy whose entry never came), retrying it through faults with
+ * the data layer's one backoff, so a momentary throttle does not leave an orphan behind.
  */
-export async function throughFaults<T>(step: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+export function throughFaults<T>(step: () => Promise<T>): Promise<T> {
+  return withBackoff(async (retry) => {
     try {
       return await step();
     } catch (error) {
-      if (!isRetryableFault(error) || attempt >= CLEAN_UP_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+      if (!isRetryableFault(error)) throw error;
+      return retry(error);
     }
-  }
+  });
 }
