@@ -39,7 +39,7 @@ export interface CallableContract<I extends z.ZodType = z.ZodType, O extends z.Z
   readonly budget?: ActionBudget;
 }
 
-/** A callable that takes no payload accepts `{}` (or no `data` at all) and nothing else. */
+/** A callable that takes no payload accepts `{"data": {}}` or `{"data": null}` and nothing else. */
 const noInput = z.object({}).strict();
 
 /**
