@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { callables, type CallableName } from '../../lambdas/contracts/callables.ts';
+import { callables, type CallableInput, type CallableName } from '../../lambdas/contracts/callables.ts';
 
 /**
  * Hostile input for every callable: a valid sample per callable (the registry drives the
@@ -12,8 +12,11 @@ const ULID = '01JD0000000000000000000000';
 const UUID = '0f0e0d0c-0b0a-4909-8807-060504030201';
 const someUid = 'a1b2c3d4-0000-4000-8000-00000000f022';
 
-/** One schema-valid `data` per callable; the test checks each against its contract. */
-export const VALID_SAMPLES: Record<CallableName, Record<string, unknown>> = {
+/**
+ * One schema-valid `data` per callable, typed by the registry (a sample that does not fit its
+ * callable's input fails to compile); the test also parses each with its contract.
+ */
+export const VALID_SAMPLES: { [N in CallableName]: CallableInput<N> } = {
   getMe: {},
   validateInviteCode: { inviteCode: 'ABCD2345', userLocation: { city: 'Austin', state: 'Texas' } },
   useInviteCode: { inviteCode: 'ABCD2345', userLocation: { city: 'Austin', state: 'Texas' } },
@@ -195,7 +198,8 @@ const brokenBodies = fc.oneof(
  * mutation may happen to be valid (e.g. a unicode string where any string is accepted).
  */
 export function invalidCases(name: CallableName): fc.Arbitrary<FuzzCase> {
-  const sample = VALID_SAMPLES[name];
+  // Mutated as a plain object: what comes out is meant not to fit the contract.
+  const sample: Record<string, unknown> = VALID_SAMPLES[name];
   const keys = keysOf(sample);
   const extraKey = fc.oneof(fc.constantFrom(...FORBIDDEN_FIELDS, ...POLLUTION_KEYS), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }));
   const extra = fc.tuple(extraKey, hostileValue).map(([key, value]) => ({ kind: `extra field ${key.slice(0, 20)}`, body: json(withField(sample, key, value)) }));
