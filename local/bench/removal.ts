@@ -6,7 +6,8 @@ import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provide
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { PendingFriendship } from '../../lambdas/contracts/anchors.ts';
 import { startLocalCloud } from '../cloud.ts';
-import { callApi, cognito, signIn } from '../../test/support/local-cloud-client.ts';
+import { callRaw } from '../../test/support/callable-client.ts';
+import { cognito, signIn } from '../../test/support/local-cloud-client.ts';
 import { useLocalCloudData } from '../../test/support/local-cloud-members.ts';
 import { leftovers, picturesClient } from '../../test/support/removal-community.ts';
 
@@ -141,7 +142,7 @@ try {
   // The removal, as an admin does it: one call, then the worker in the background.
   const { accessToken } = await signIn(endpoints, founder.email, founder.password);
   const start = performance.now();
-  const answer = await callApi(endpoints, 'removeUserAndInviteTree', { token: accessToken, data: { userId: root.uid, reason: 'bench' } });
+  const answer = await callRaw(endpoints, 'removeUserAndInviteTree', { token: accessToken, data: { userId: root.uid, reason: 'bench' } });
   const callableMs = performance.now() - start;
   const first = (answer.body as { result?: { totalRemoved: number; remaining: number; complete: boolean } }).result;
   if (answer.status !== 200 || !first) throw new Error(`removeUserAndInviteTree answered ${answer.status}: ${JSON.stringify(answer.body)}`);
@@ -169,7 +170,7 @@ try {
   // The finished record (kept a day for a later call's answer) names the root only, by design.
   const left = await leftovers(endpoints, members.map((member) => member.uid), (item) => item.pk === `REMOVAL#${root.uid}` && typeof item.finishedAt === 'string');
   // Asked again once it finished (the panel's Refresh progress): the final answer, and still one audit entry.
-  const again = (await callApi(endpoints, 'removeUserAndInviteTree', { token: accessToken, data: { userId: root.uid, reason: 'bench' } })).body as {
+  const again = (await callRaw(endpoints, 'removeUserAndInviteTree', { token: accessToken, data: { userId: root.uid, reason: 'bench' } })).body as {
     result?: { totalRemoved: number; complete: boolean };
   };
   const audit = (await listAuditEntries(50)).filter((entry) => entry.targetId === root.uid);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
-import { callApi } from '../support/local-cloud-client.ts';
+import { callRaw } from '../support/callable-client.ts';
 import { createMember, MEMBER_PASSWORD, type TestMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
@@ -74,7 +74,7 @@ function heading(page: Page, name: string | RegExp) {
 
 /** A callable as `who`, the way the SPA calls it; the test stops unless it answers 200. */
 async function api<T = unknown>(who: TestMember, name: string, data: unknown): Promise<T> {
-  const answer = await callApi(endpoints, name, { token: who.accessToken, data });
+  const answer = await callRaw(endpoints, name, { token: who.accessToken, data });
   expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
   return (answer.body as { result: T }).result;
 }

@@ -2,7 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowserContexts } from '../support/browser.ts';
 import { fillProfile, mailedCode, pngFile } from '../support/e2e-joining.ts';
-import { callApi, confirmSignUp, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
+import { callRaw } from '../support/callable-client.ts';
+import { confirmSignUp, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
 
 /**
  * Joining through real Chromium against the ephemeral local cloud (test/support/e2e-setup.ts): a
@@ -25,7 +26,7 @@ async function openPage(): Promise<{ context: BrowserContext; page: Page }> {
 
 async function founderInvitesRemaining(): Promise<number> {
   const { accessToken } = await signIn(endpoints, founder.email, founder.password);
-  const answer = await callApi(endpoints, 'getMe', { token: accessToken });
+  const answer = await callRaw(endpoints, 'getMe', { token: accessToken });
   expect(answer.status).toBe(200);
   return (answer.body as { result: { inviteSystem: { invitesRemaining: number } } }).result.inviteSystem.invitesRemaining;
 }
@@ -162,7 +163,7 @@ describe('joining', () => {
   it("stops the first profile save when the invite's location rule refuses it (spec §8)", async () => {
     if (!newcomer) throw new Error('needs the newcomer of the first test');
     const { accessToken } = await signIn(endpoints, newcomer.email, newcomer.password);
-    const me = await callApi(endpoints, 'getMe', { token: accessToken });
+    const me = await callRaw(endpoints, 'getMe', { token: accessToken });
     const inviteCode = (me.body as { result: { inviteSystem: { inviteCode: string } } }).result.inviteSystem.inviteCode;
     const email = uniqueEmail('faraway');
     const password = 'Faraway-pass-1';

@@ -3,7 +3,8 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { ABUSE_LIMITS, ABUSE_MESSAGES, rateWindowOf, type RateLimit } from '../../lambdas/domain/abuse-limits.ts';
 import { PROXY_SECRET_HEADER } from '../../local/api-gateway-event.ts';
-import { callApi, loopbackAddress, proxiedFrom, rawRequest, type ApiAnswer } from '../support/local-cloud-client.ts';
+import { type ApiAnswer, callRaw } from '../support/callable-client.ts';
+import { loopbackAddress, proxiedFrom, rawRequest } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { awayFromWindowEnd } from '../support/rate-windows.ts';
 
@@ -24,7 +25,7 @@ async function hitsSoFar(limit: RateLimit, member: TestMember): Promise<number> 
   return Number(Item?.hits ?? 0);
 }
 
-const call = (member: TestMember, name: string, data: unknown = {}) => callApi(endpoints, name, { token: member.accessToken, data });
+const call = (member: TestMember, name: string, data: unknown = {}) => callRaw(endpoints, name, { token: member.accessToken, data });
 
 /** How many items a query matches, read strongly consistent where the table allows it (not on a GSI). */
 async function countItems(query: { IndexName?: string; KeyConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> }): Promise<number> {
@@ -159,7 +160,7 @@ describe('abuse limits (per client, without a token)', () => {
     const address = ipv6Block();
     // A malformed check spends the request budget (it is spent before the body is read) but never
     // reaches the invite-check budget (10 an hour), so the request budget alone answers.
-    const check = (ip: string) => callApi(endpoints, 'validateInviteCode', { data: { inviteCode: 'x' }, headers: proxiedFrom(ip) });
+    const check = (ip: string) => callRaw(endpoints, 'validateInviteCode', { data: { inviteCode: 'x' }, headers: proxiedFrom(ip) });
     // Every call from another address of the same /64, 50 at a time.
     const answers = await inBatches(ABUSE_LIMITS.requests.maxHits + 25, 50, () => check(address()));
     expect(count(answers, 400)).toBe(ABUSE_LIMITS.requests.maxHits);
@@ -167,7 +168,7 @@ describe('abuse limits (per client, without a token)', () => {
     for (const refused of answers.filter((answer) => answer.status === 429)) expectRefusal(refused, ABUSE_MESSAGES.requests, ABUSE_LIMITS.requests);
     // Refused whatever the body: a well-formed check too.
     expectRefusal(
-      await callApi(endpoints, 'validateInviteCode', { data: { inviteCode: 'ZZZZZZZZ', userLocation: { city: 'Austin', state: 'Texas' } }, headers: proxiedFrom(address()) }),
+      await callRaw(endpoints, 'validateInviteCode', { data: { inviteCode: 'ZZZZZZZZ', userLocation: { city: 'Austin', state: 'Texas' } }, headers: proxiedFrom(address()) }),
       ABUSE_MESSAGES.requests,
       ABUSE_LIMITS.requests,
     );

@@ -2,7 +2,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { REMOVAL_MESSAGES } from '../../lambdas/contracts/removal.ts';
-import { callApi } from '../support/local-cloud-client.ts';
+import { callRaw } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 import { actWhileBeingRemoved, call, itemsNaming, leftovers, picturesClient, REFUSED_WHILE_BEING_REMOVED, stageUnconfirmedUploads } from '../support/removal-community.ts';
 
@@ -52,7 +52,7 @@ describe('deleteMyAccount', () => {
     expect(await item(postKeys.post(stayerPost))).toMatchObject({ likeCount: 1, commentCount: 1 });
 
     for (const confirmationText of ['delete my account', 'DELETE MY ACCOUNT ', 'DELETE']) {
-      const answer = await callApi(endpoints, 'deleteMyAccount', { token: member.accessToken, data: { confirmationText } });
+      const answer = await callRaw(endpoints, 'deleteMyAccount', { token: member.accessToken, data: { confirmationText } });
       expect(answer.status).toBe(400);
       expect((answer.body as { error: { message: string } }).error.message).toBe(REMOVAL_MESSAGES.confirmationMismatch);
     }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../lambdas/contracts/admin.ts';
 import { callableNames, callables } from '../../lambdas/contracts/callables.ts';
 import { invokeHandler } from '../support/invoke-handler.ts';
-import { callApi, expectAuthorizerRefusal } from '../support/local-cloud-client.ts';
+import { callRaw, expectAuthorizerRefusal } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
 
@@ -40,9 +40,9 @@ describe('admin callables refuse everyone outside the admin group', () => {
   });
 
   it.each(adminNames)('%s: anonymous 401, member 403, at the gateway', async (name) => {
-    expectAuthorizerRefusal(await callApi(endpoints, name, { data: { userId: member.uid, reason: 'test', query: 'a' } }));
+    expectAuthorizerRefusal(await callRaw(endpoints, name, { data: { userId: member.uid, reason: 'test', query: 'a' } }));
     expectRefusal(
-      await callApi(endpoints, name, { token: member.accessToken, data: { userId: member.uid, reason: 'test', query: 'a' } }),
+      await callRaw(endpoints, name, { token: member.accessToken, data: { userId: member.uid, reason: 'test', query: 'a' } }),
       403,
       'PERMISSION_DENIED',
       ADMIN_MESSAGES.accessDenied,
@@ -57,13 +57,13 @@ describe('admin callables refuse everyone outside the admin group', () => {
   });
 
   it("a member's refused grant changes nothing", async () => {
-    await callApi(endpoints, 'grantSuperuserStatus', { token: member.accessToken, data: { userId: member.uid, reason: 'let me in' } });
+    await callRaw(endpoints, 'grantSuperuserStatus', { token: member.accessToken, data: { userId: member.uid, reason: 'let me in' } });
     expect((await getUser(member.uid))?.isSuperuser).toBe(false);
   });
 
   it('setAdminClaim (dev-only) refuses an anonymous caller with 401', async () => {
     expect(callables.setAdminClaim.access).toBe('dev-only');
-    expectAuthorizerRefusal(await callApi(endpoints, 'setAdminClaim', { data: { userId: member.uid } }));
+    expectAuthorizerRefusal(await callRaw(endpoints, 'setAdminClaim', { data: { userId: member.uid } }));
     expectRefusal(await invokeHandler('setAdminClaim', null, { userId: member.uid }), 401, 'UNAUTHENTICATED');
   });
 });

@@ -7,7 +7,8 @@ import { generateInviteCode } from '../../lambdas/domain/invite-code.ts';
 import { newUserRecord } from '../../lambdas/domain/new-user.ts';
 import { ensureTable } from '../../local/dynamodb-local.ts';
 import { invokeHandler } from '../support/invoke-handler.ts';
-import { callApi, signIn, type ApiAnswer } from '../support/local-cloud-client.ts';
+import { type ApiAnswer, callRaw } from '../support/callable-client.ts';
+import { signIn } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 
 function asAdmin(name: string, data: unknown): Promise<ApiAnswer> {
-  return callApi(endpoints, name, { token: adminToken, data });
+  return callRaw(endpoints, name, { token: adminToken, data });
 }
 
 async function ok<T>(name: string, data: unknown = {}): Promise<T> {
@@ -268,16 +269,16 @@ describe('setAdminClaim (dev-only)', () => {
   it("adds the caller to the admin group: a fresh token carries it and opens the admin callables; the record says isAdmin", async () => {
     const member = await createMember(endpoints, 'make-me-admin', { displayName: 'Mia Maker' });
     expect(decodeJwtPayload(member.accessToken)['cognito:groups']).toBeUndefined();
-    expectError(await callApi(endpoints, 'getAdminOverview', { token: member.accessToken }), 403, 'PERMISSION_DENIED');
+    expectError(await callRaw(endpoints, 'getAdminOverview', { token: member.accessToken }), 403, 'PERMISSION_DENIED');
 
-    const answer = await callApi(endpoints, 'setAdminClaim', { token: member.accessToken, data: { userId: member.uid } });
+    const answer = await callRaw(endpoints, 'setAdminClaim', { token: member.accessToken, data: { userId: member.uid } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toEqual({ result: { userId: member.uid, isAdmin: true } });
     expect((await getUser(member.uid))?.isAdmin).toBe(true);
 
     const fresh = await signIn(endpoints, member.email, MEMBER_PASSWORD);
     expect(decodeJwtPayload(fresh.accessToken)['cognito:groups']).toEqual(['admin']);
-    expect((await callApi(endpoints, 'getAdminOverview', { token: fresh.accessToken })).status).toBe(200);
+    expect((await callRaw(endpoints, 'getAdminOverview', { token: fresh.accessToken })).status).toBe(200);
     expect(await auditEntriesAbout(member.uid)).toEqual([
       expect.objectContaining({ action: 'setAdminClaim', actorId: member.uid, actorName: 'Mia Maker', targetName: 'Mia Maker' }),
     ]);
@@ -285,7 +286,7 @@ describe('setAdminClaim (dev-only)', () => {
 
   it("refuses another member's uid (403) and changes nothing of theirs", async () => {
     const [caller, other] = await Promise.all([createMember(endpoints, 'claim-caller'), createMember(endpoints, 'claim-other')]);
-    const answer = await callApi(endpoints, 'setAdminClaim', { token: caller.accessToken, data: { userId: other.uid } });
+    const answer = await callRaw(endpoints, 'setAdminClaim', { token: caller.accessToken, data: { userId: other.uid } });
     expectError(answer, 403, 'PERMISSION_DENIED', ADMIN_MESSAGES.ownAdminClaimOnly);
     expect((await getUser(other.uid))?.isAdmin).toBe(false);
     expect((await getUser(caller.uid))?.isAdmin).toBe(false);
@@ -295,7 +296,7 @@ describe('setAdminClaim (dev-only)', () => {
 
   it('answers User not found (404) for an account without a record, before touching its groups', async () => {
     const account = await createMember(endpoints, 'claim-no-record', { record: false });
-    const answer = await callApi(endpoints, 'setAdminClaim', { token: account.accessToken, data: { userId: account.uid } });
+    const answer = await callRaw(endpoints, 'setAdminClaim', { token: account.accessToken, data: { userId: account.uid } });
     expectError(answer, 404, 'NOT_FOUND', ADMIN_MESSAGES.userNotFound);
     const fresh = await signIn(endpoints, account.email, MEMBER_PASSWORD);
     expect(decodeJwtPayload(fresh.accessToken)['cognito:groups']).toBeUndefined();

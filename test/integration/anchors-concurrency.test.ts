@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { ANCHOR_MESSAGES, MAX_ANCHORS } from '../../lambdas/contracts/anchors.ts';
-import { callApi, type ApiAnswer } from '../support/local-cloud-client.ts';
+import { type ApiAnswer, callRaw } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -20,12 +20,12 @@ async function membersAt99(label: string, count: number): Promise<TestMember[]> 
 }
 
 async function send(from: TestMember, to: TestMember) {
-  const answer = await callApi(endpoints, 'sendAnchorRequest', { token: from.accessToken, data: { userId: to.uid } });
+  const answer = await callRaw(endpoints, 'sendAnchorRequest', { token: from.accessToken, data: { userId: to.uid } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 
 function accept(who: TestMember, from: TestMember) {
-  return callApi(endpoints, 'acceptAnchorRequest', { token: who.accessToken, data: { userId: from.uid } });
+  return callRaw(endpoints, 'acceptAnchorRequest', { token: who.accessToken, data: { userId: from.uid } });
 }
 
 /** Nobody passes the cap, and every counter equals the member's accepted edges. */
@@ -92,8 +92,8 @@ describe('the cap of 100 under concurrency (30 members at 99 accepting at once)'
   it('crossing requests and double removes: one pair, one refusal, counters never below zero', async () => {
     const [a, b] = await Promise.all([createMember(endpoints, 'cross-a', { location: AUSTIN }), createMember(endpoints, 'cross-b', { location: AUSTIN })]);
     const sends = await Promise.all([
-      callApi(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }),
-      callApi(endpoints, 'sendAnchorRequest', { token: b.accessToken, data: { userId: a.uid } }),
+      callRaw(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }),
+      callRaw(endpoints, 'sendAnchorRequest', { token: b.accessToken, data: { userId: a.uid } }),
     ]);
     expect(sends.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(sends.map(messageOf)).toContain(ANCHOR_MESSAGES.alreadyPending);
@@ -101,8 +101,8 @@ describe('the cap of 100 under concurrency (30 members at 99 accepting at once)'
     const recipient = winner === a ? b : a;
     expect((await accept(recipient, winner)).status).toBe(200);
     const removes = await Promise.all([
-      callApi(endpoints, 'removeAnchor', { token: a.accessToken, data: { userId: b.uid } }),
-      callApi(endpoints, 'removeAnchor', { token: b.accessToken, data: { userId: a.uid } }),
+      callRaw(endpoints, 'removeAnchor', { token: a.accessToken, data: { userId: b.uid } }),
+      callRaw(endpoints, 'removeAnchor', { token: b.accessToken, data: { userId: a.uid } }),
     ]);
     expect(removes.map((answer) => answer.status).sort()).toEqual([200, 404]);
     expect(removes.map(messageOf)).toContain(ANCHOR_MESSAGES.connectionNotFound);

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { ANCHOR_MESSAGES } from '../../lambdas/contracts/anchors.ts';
 import type { Visibility } from '../../lambdas/contracts/user.ts';
-import { callApi } from '../support/local-cloud-client.ts';
+import { callRaw } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type MemberOptions, type TestMember } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -17,7 +17,7 @@ function member(label: string, options: MemberOptions = {}) {
 }
 
 async function ok<T = Record<string, unknown>>(who: TestMember, name: string, data: unknown = {}): Promise<T> {
-  const answer = await callApi(endpoints, name, { token: who.accessToken, data });
+  const answer = await callRaw(endpoints, name, { token: who.accessToken, data });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return (answer.body as { result: T }).result;
 }
@@ -85,9 +85,9 @@ describe('getUserProfile: owner, anchor and non-anchor × profile public/friends
 
   it("answers 'User not found' (404) for an unknown id and 400 without one", async () => {
     const viewer = await member('profile-viewer');
-    const unknown = await callApi(endpoints, 'getUserProfile', { token: viewer.accessToken, data: { userId: 'no-such-member' } });
+    const unknown = await callRaw(endpoints, 'getUserProfile', { token: viewer.accessToken, data: { userId: 'no-such-member' } });
     expect(unknown).toMatchObject({ status: 404, body: { error: expect.objectContaining({ message: ANCHOR_MESSAGES.userNotFound }) } });
-    expect((await callApi(endpoints, 'getUserProfile', { token: viewer.accessToken, data: {} })).status).toBe(400);
+    expect((await callRaw(endpoints, 'getUserProfile', { token: viewer.accessToken, data: {} })).status).toBe(400);
   });
 });
 
@@ -113,7 +113,7 @@ describe('createDummyAnchors (dev tools)', () => {
   it('refuses when 10 more would pass 100, and reaches exactly 100 from 90', async () => {
     const [at91, at90] = await Promise.all([member('dummies-91'), member('dummies-90')]);
     await Promise.all([seedAcceptedAnchors(at91.uid, 91), seedAcceptedAnchors(at90.uid, 90)]);
-    const refused = await callApi(endpoints, 'createDummyAnchors', { token: at91.accessToken });
+    const refused = await callRaw(endpoints, 'createDummyAnchors', { token: at91.accessToken });
     expect(refused).toMatchObject({ status: 409, body: { error: expect.objectContaining({ message: ANCHOR_MESSAGES.dummiesWouldPassCap }) } });
     expect((await getUser(at91.uid))?.anchorCount).toBe(91);
     expect(await ok(at90, 'createDummyAnchors')).toMatchObject({ anchorCount: 100 });
@@ -121,7 +121,7 @@ describe('createDummyAnchors (dev tools)', () => {
 
   it('asks for a city and state first', async () => {
     const nowhere = await createMember(endpoints, 'dummies-nowhere');
-    const refused = await callApi(endpoints, 'createDummyAnchors', { token: nowhere.accessToken });
+    const refused = await callRaw(endpoints, 'createDummyAnchors', { token: nowhere.accessToken });
     expect(refused).toMatchObject({ status: 400, body: { error: expect.objectContaining({ message: ANCHOR_MESSAGES.dummiesNeedLocation }) } });
   });
 });

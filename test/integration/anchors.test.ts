@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ANCHOR_MESSAGES } from '../../lambdas/contracts/anchors.ts';
 import type { User, Visibility } from '../../lambdas/contracts/user.ts';
-import { callApi } from '../support/local-cloud-client.ts';
+import { callRaw } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type MemberOptions, type TestMember } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -22,7 +22,7 @@ function member(label: string, options: MemberOptions = {}) {
 }
 
 async function call(who: TestMember, name: string, data: unknown = {}) {
-  return callApi(endpoints, name, { token: who.accessToken, data });
+  return callRaw(endpoints, name, { token: who.accessToken, data });
 }
 
 /** The result of a call that must succeed. */

@@ -15,7 +15,8 @@ import {
 } from '../support/authz-expectations.ts';
 import { BAD_TOKEN_IDENTITIES, createIdentities, IDENTITIES, type Identities, type Identity, type RealIdentity } from '../support/identities.ts';
 import { AUTHORIZER_REFUSAL } from '../../local/http-helpers.ts';
-import { callApi, proxiedFrom, type ApiAnswer } from '../support/local-cloud-client.ts';
+import { type ApiAnswer, callRaw } from '../support/callable-client.ts';
+import { proxiedFrom } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
@@ -32,7 +33,7 @@ useLocalCloudData(endpoints);
 const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
 
 async function ok<T>(member: TestMember, name: CallableName, data: unknown): Promise<T> {
-  const answer = await callApi(endpoints, name, { token: member.accessToken, data, headers: proxiedFrom(clientAddress()) });
+  const answer = await callRaw(endpoints, name, { token: member.accessToken, data, headers: proxiedFrom(clientAddress()) });
   if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return (answer.body as { result: T }).result;
 }
@@ -176,7 +177,7 @@ describe('the authorization matrix: every callable × every identity', () => {
       if (!row) continue;
       await Promise.all(
         IDENTITIES.map(async (identity) => {
-          const answer = await callApi(endpoints, name, {
+          const answer = await callRaw(endpoints, name, {
             token: identities.tokens[identity],
             data: row.input(fixture),
             headers: proxiedFrom(clientAddress()),

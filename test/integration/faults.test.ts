@@ -11,7 +11,8 @@ import type { User } from '../../lambdas/contracts/user.ts';
 import { FAULT_MESSAGES } from '../../lambdas/http/backend-faults.ts';
 import { startFaultCloud, type FaultCloud } from '../support/fault-cloud.ts';
 import { checkInvariants } from '../support/invariants.ts';
-import { callApi, cognito, confirmSignUp, mailbox, signIn, uniqueEmail, type ApiAnswer } from '../support/local-cloud-client.ts';
+import { type ApiAnswer, callRaw } from '../support/callable-client.ts';
+import { cognito, confirmSignUp, mailbox, signIn, uniqueEmail } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
@@ -60,7 +61,7 @@ const isRetryable = (answer: ApiAnswer) =>
   (answer.status === 503 && messageOf(answer) === FAULT_MESSAGES.busy) || (answer.status === 409 && messageOf(answer) === FAULT_MESSAGES.conflict);
 
 async function once(who: TestMember, name: string, data: unknown): Promise<ApiAnswer> {
-  const answer = await callApi(cloud.endpoints, name, { token: who.accessToken, data });
+  const answer = await callRaw(cloud.endpoints, name, { token: who.accessToken, data });
   answers.push({ name, status: answer.status, message: messageOf(answer) });
   return answer;
 }

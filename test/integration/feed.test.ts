@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, FEED_MESSAGES, FEED_PAGE_SIZE, POST_MAX_LENGTH, type Comment, type Post } from '../../lambdas/contracts/feed.ts';
-import { callApi } from '../support/local-cloud-client.ts';
+import { callRaw } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { deleteAnchorEdges, seedAcceptedAnchors } from '../support/local-cloud-anchors.ts';
 
@@ -12,7 +12,7 @@ const { putComment } = await import('../../lambdas/data/comments.ts');
 const { newTimeOrderedId } = await import('../../lambdas/domain/post-ids.ts');
 
 async function call<T>(member: TestMember, name: string, data: unknown): Promise<T> {
-  const answer = await callApi(endpoints, name, { token: member.accessToken, data });
+  const answer = await callRaw(endpoints, name, { token: member.accessToken, data });
   if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return (answer.body as { result: T }).result;
 }
@@ -26,7 +26,7 @@ function feed(member: TestMember, cursor?: string) {
 }
 
 async function refusal(member: TestMember, name: string, data: unknown) {
-  const answer = await callApi(endpoints, name, { token: member.accessToken, data });
+  const answer = await callRaw(endpoints, name, { token: member.accessToken, data });
   const error = (answer.body as { error?: { status: string; message: string } }).error;
   return { status: answer.status, code: error?.status, message: error?.message, body: answer.body };
 }
@@ -90,7 +90,7 @@ describe('createPost', () => {
   });
 
   it('needs a signed-in member with a record', async () => {
-    expect((await callApi(endpoints, 'createPost', { data: { content: 'hi', privacy: 'public' } })).status).toBe(401);
+    expect((await callRaw(endpoints, 'createPost', { data: { content: 'hi', privacy: 'public' } })).status).toBe(401);
     const noRecord = await createMember(endpoints, 'norecord', { record: false });
     expect(await refusal(noRecord, 'createPost', { content: 'hi', privacy: 'public' })).toMatchObject({ status: 404, message: 'User not found' });
   });

@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callableNames, callables, type CallableName } from '../../lambdas/contracts/callables.ts';
 import { dynamoDbClient } from '../../local/dynamodb-local.ts';
-import { callApi } from '../support/local-cloud-client.ts';
+import { callRaw } from '../support/callable-client.ts';
 import { createMember } from '../support/local-cloud-members.ts';
 import { assertRefused, bigBodies, fuzzCallable, invokeRaw, memberFor, snapshot, useOwnFuzzStore, type FuzzCounts, type FuzzMember } from '../support/fuzz-harness.ts';
 import { VALID_SAMPLES } from '../support/fuzz-inputs.ts';
@@ -95,11 +95,11 @@ describe('hostile input: bodies up to 10 MB', () => {
     try {
       const before = await partition();
       for (const big of bigBodies('createPost')) {
-        const answer = await callApi(endpoints, 'createPost', { token: member.accessToken, rawBody: big.body });
+        const answer = await callRaw(endpoints, 'createPost', { token: member.accessToken, rawBody: big.body });
         assertRefused({ status: answer.status, body: answer.body, headers: {} }, `gateway createPost ${big.kind}`);
       }
       const tooBig = `{"data":{"content":"${'x'.repeat(10 * 1024 * 1024 + 16)}","privacy":"anchors"}}`;
-      const answer = await callApi(endpoints, 'createPost', { token: member.accessToken, rawBody: tooBig });
+      const answer = await callRaw(endpoints, 'createPost', { token: member.accessToken, rawBody: tooBig });
       // API Gateway's own limit: the gateway answers before any Lambda, still in the protocol's shape.
       expect(answer.status).toBe(413);
       expect(answer.body).toMatchObject({ error: { status: 'INVALID_ARGUMENT', message: 'The request is too large.' } });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { INVITE_MESSAGES } from '../../lambdas/contracts/joining.ts';
-import { callApi, proxiedFrom } from '../support/local-cloud-client.ts';
+import { callRaw } from '../support/callable-client.ts';
+import { proxiedFrom } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, useLocalCloudData, type MemberOptions } from '../support/local-cloud-members.ts';
 import { awayFromWindowEnd } from '../support/rate-windows.ts';
 
@@ -19,12 +20,12 @@ function inviter(label: string, options: MemberOptions = {}) {
 }
 
 function validate(inviteCode: string, userLocation: { city: string; state: string }, ip = clientAddress()) {
-  return callApi(endpoints, 'validateInviteCode', { data: { inviteCode, userLocation }, headers: proxiedFrom(ip) });
+  return callRaw(endpoints, 'validateInviteCode', { data: { inviteCode, userLocation }, headers: proxiedFrom(ip) });
 }
 
 async function redeem(inviteCode: string | undefined, userLocation?: { city: string; state: string }, options: MemberOptions = {}) {
   const invitee = await createMember(endpoints, 'invitee', options);
-  const answer = await callApi(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode, userLocation } });
+  const answer = await callRaw(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode, userLocation } });
   return { invitee, answer };
 }
 
@@ -119,7 +120,7 @@ describe('useInviteCode (member)', () => {
     expect((await getUser(invitee.uid))?.inviteSystem).toMatchObject({ invitedBy: owner.uid, inviteType: 'local' });
 
     // The same member again: a clean idempotent answer, nothing counted twice.
-    const again = await callApi(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } });
+    const again = await callRaw(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } });
     expect(again).toMatchObject({ status: 200, body: { result: { invitedBy: owner.uid, inviteType: 'local', alreadyConsumed: true } } });
     expect((await getUser(owner.uid))?.inviteSystem).toMatchObject({ invitesRemaining: 9, invitesUsed: 1, localInvitesUsed: 1 });
   });
@@ -146,9 +147,9 @@ describe('useInviteCode (member)', () => {
       privacy: { profileVisibility: 'public', birthdayVisibility: 'friends', contactVisibility: 'friends' },
     });
 
-    const elsewhere = await callApi(endpoints, 'completeProfile', { token: invitee.accessToken, data: profileAt(DALLAS) });
+    const elsewhere = await callRaw(endpoints, 'completeProfile', { token: invitee.accessToken, data: profileAt(DALLAS) });
     expect(elsewhere).toMatchObject({ status: 400, body: error(INVITE_MESSAGES.locationMismatch) });
-    const samePlace = await callApi(endpoints, 'completeProfile', { token: invitee.accessToken, data: profileAt({ city: ' round rock', state: 'Texas' }) });
+    const samePlace = await callRaw(endpoints, 'completeProfile', { token: invitee.accessToken, data: profileAt({ city: ' round rock', state: 'Texas' }) });
     expect(samePlace).toMatchObject({ status: 200, body: { result: { profileCompleted: true, location: { city: 'Round Rock', state: 'Texas' } } } });
   });
 
@@ -176,7 +177,7 @@ describe('useInviteCode (member)', () => {
     const { answer } = await redeem(undefined, AUSTIN, { inviteSystem: { pendingInviteCode: owner.inviteCode } });
     expect(answer.body).toMatchObject({ result: { invitedBy: owner.uid } });
     const self = await inviter('self');
-    const own = await callApi(endpoints, 'useInviteCode', { token: self.accessToken, data: { inviteCode: self.inviteCode, userLocation: AUSTIN } });
+    const own = await callRaw(endpoints, 'useInviteCode', { token: self.accessToken, data: { inviteCode: self.inviteCode, userLocation: AUSTIN } });
     expect(own.body).toMatchObject(error(INVITE_MESSAGES.ownCode));
   });
 
@@ -185,7 +186,7 @@ describe('useInviteCode (member)', () => {
     const invitees = await Promise.all(Array.from({ length: 20 }, () => createMember(endpoints, 'crowd-invitee')));
     const answers = await Promise.all(
       invitees.map((invitee) =>
-        callApi(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } }),
+        callRaw(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } }),
       ),
     );
     const succeeded = answers.filter((answer) => answer.status === 200);

@@ -4,7 +4,8 @@ import { DISPLAY_NAME_HIDDEN_MESSAGE } from '../../lambdas/contracts/profile.ts'
 import { INVITE_CODE_ATTRIBUTE } from '../../lambdas/contracts/sign-up.ts';
 import { INVITE_CODE_ALPHABET } from '../../lambdas/domain/invite-code.ts';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { callApi, cognito, confirmSignUp, mailbox, signIn, signUpAsSpa, signUpTicketFor, uniqueEmail } from '../support/local-cloud-client.ts';
+import { callRaw } from '../support/callable-client.ts';
+import { cognito, confirmSignUp, mailbox, signIn, signUpAsSpa, signUpTicketFor, uniqueEmail } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -35,7 +36,7 @@ async function joinWithCode(inviteCode: string, displayName = 'Newcomer Nell') {
 }
 
 async function upload(token: string, bytes: Buffer, contentType = 'image/png') {
-  const grant = await callApi(endpoints, 'createProfilePictureUpload', { token, data: { contentType } });
+  const grant = await callRaw(endpoints, 'createProfilePictureUpload', { token, data: { contentType } });
   expect(grant.status).toBe(200);
   const { url, fields } = (grant.body as { result: { url: string; fields: Record<string, string> } }).result;
   const form = new FormData();
@@ -43,7 +44,7 @@ async function upload(token: string, bytes: Buffer, contentType = 'image/png') {
   form.append('file', new Blob([bytes], { type: contentType }), 'picture');
   const posted = await fetch(url, { method: 'POST', body: form });
   expect(posted.status).toBeLessThan(300);
-  return callApi(endpoints, 'confirmProfilePicture', { token });
+  return callRaw(endpoints, 'confirmProfilePicture', { token });
 }
 
 describe('sign-up with the invite code as a Cognito attribute (PreSignUp)', () => {
@@ -97,7 +98,7 @@ describe('the user record and the profile', () => {
       ['\u200B\u200B', null],
     ] as const) {
       const account = await createMember(endpoints, 'odd-name', { record: false, attributes: { name } });
-      const created = await callApi(endpoints, 'createUserRecord', { token: account.accessToken });
+      const created = await callRaw(endpoints, 'createUserRecord', { token: account.accessToken });
       expect(created.status, JSON.stringify(name)).toBe(200);
       const { displayName } = (created.body as { result: { displayName: string } }).result;
       // Nothing visible left: the email's name part stands in.
@@ -107,9 +108,9 @@ describe('the user record and the profile', () => {
 
   it('createUserRecord makes the record once, with every default and the signed-up code pending', async () => {
     const { email, accessToken } = await joinWithCode(founder.inviteCode.toLowerCase());
-    expect((await callApi(endpoints, 'getMe', { token: accessToken })).status).toBe(404);
+    expect((await callRaw(endpoints, 'getMe', { token: accessToken })).status).toBe(404);
 
-    const created = await callApi(endpoints, 'createUserRecord', { token: accessToken });
+    const created = await callRaw(endpoints, 'createUserRecord', { token: accessToken });
     expect(created.status).toBe(200);
     const record = (created.body as { result: Record<string, unknown> & { inviteSystem: { inviteCode: string } } }).result;
     expect(record).toMatchObject({
@@ -131,16 +132,16 @@ describe('the user record and the profile', () => {
     expect(record.inviteSystem.inviteCode).toHaveLength(8);
     expect([...record.inviteSystem.inviteCode].every((c) => INVITE_CODE_ALPHABET.includes(c))).toBe(true);
 
-    const again = await callApi(endpoints, 'createUserRecord', { token: accessToken });
+    const again = await callRaw(endpoints, 'createUserRecord', { token: accessToken });
     expect(again.body).toEqual(created.body);
-    expect((await callApi(endpoints, 'getMe', { token: accessToken })).body).toEqual(created.body);
+    expect((await callRaw(endpoints, 'getMe', { token: accessToken })).body).toEqual(created.body);
   });
 
   it('completeProfile needs a picture and a consumed invite, then completes (the founder loses one invite)', async () => {
     const { accessToken } = await joinWithCode(founder.inviteCode);
-    await callApi(endpoints, 'createUserRecord', { token: accessToken });
+    await callRaw(endpoints, 'createUserRecord', { token: accessToken });
 
-    const noPicture = await callApi(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
+    const noPicture = await callRaw(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
     expect(noPicture).toMatchObject({ status: 400, body: { error: { message: 'Please upload a profile picture' } } });
 
     const confirmed = await upload(accessToken, PNG_1X1);
@@ -151,18 +152,18 @@ describe('the user record and the profile', () => {
     expect(picture.status).toBe(200);
     expect(Buffer.from(await picture.arrayBuffer()).equals(PNG_1X1)).toBe(true);
 
-    const noInvite = await callApi(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
+    const noInvite = await callRaw(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
     expect(noInvite.status).toBe(400);
     expect((noInvite.body as { error: { message: string } }).error.message).toMatch(/invite/);
 
     const before = (await getUser(founder.userId))?.inviteSystem;
     // The code the account signed up with is used when none is sent (another browser has no session storage).
-    const used = await callApi(endpoints, 'useInviteCode', { token: accessToken, data: { userLocation: { city: 'St. Louis', state: 'MO' } } });
+    const used = await callRaw(endpoints, 'useInviteCode', { token: accessToken, data: { userLocation: { city: 'St. Louis', state: 'MO' } } });
     expect(used.body).toMatchObject({ result: { invitedBy: founder.userId, inviteType: 'unrestricted', alreadyConsumed: false } });
     const after = (await getUser(founder.userId))?.inviteSystem;
     expect(after?.invitesUsed).toBe((before?.invitesUsed ?? 0) + 1);
 
-    const completed = await callApi(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
+    const completed = await callRaw(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
     expect(completed.status).toBe(200);
     expect(completed.body).toMatchObject({
       result: {
@@ -179,16 +180,16 @@ describe('the user record and the profile', () => {
 
   it("refuses invalid profile fields with the spec's messages, never a 500", async () => {
     const member = await createMember(endpoints, 'invalid-profile');
-    const bad = await callApi(endpoints, 'completeProfile', {
+    const bad = await callRaw(endpoints, 'completeProfile', {
       token: member.accessToken,
       data: { ...PROFILE, contactInfo: { phoneNumber: '5551234567', personalEmail: 'nope' } },
     });
     expect(bad.status).toBe(400);
     const messages = (bad.body as { error: { details: { issues: { message: string }[] } } }).error.details.issues.map((issue) => issue.message);
     expect(messages).toEqual(expect.arrayContaining(['Please enter a valid phone number in the format: 555-123-4567', 'Please enter a valid email address']));
-    const future = await callApi(endpoints, 'completeProfile', { token: member.accessToken, data: { ...PROFILE, birthday: '2999-01-01' } });
+    const future = await callRaw(endpoints, 'completeProfile', { token: member.accessToken, data: { ...PROFILE, birthday: '2999-01-01' } });
     expect(future.status).toBe(400);
-    const contactPublic = await callApi(endpoints, 'completeProfile', {
+    const contactPublic = await callRaw(endpoints, 'completeProfile', {
       token: member.accessToken,
       data: { ...PROFILE, privacy: { ...PROFILE.privacy, contactVisibility: 'public' } },
     });
@@ -199,7 +200,7 @@ describe('the user record and the profile', () => {
 describe('profile picture uploads', () => {
   it("serves the seeded founder's picture through a short-lived URL too", async () => {
     const { accessToken } = await signIn(endpoints, founder.email, founder.password);
-    const me = await callApi(endpoints, 'getMe', { token: accessToken });
+    const me = await callRaw(endpoints, 'getMe', { token: accessToken });
     const url = (me.body as { result: { profilePicture: string } }).result.profilePicture;
     expect(url).toContain(`users/${founder.userId}/profile-picture.jpg?`);
     expect((await fetch(url)).status).toBe(200);
@@ -212,11 +213,11 @@ describe('profile picture uploads', () => {
 
     const tooBig = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024)]);
     expect(await upload(member.accessToken, tooBig, 'image/jpeg')).toMatchObject({ status: 400, body: { error: { message: 'Image must be less than 5MB' } } });
-    expect((await callApi(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
+    expect((await callRaw(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
 
     const notImage = await upload(member.accessToken, Buffer.from('#!/bin/sh\necho not a picture\n'), 'image/png');
     expect(notImage).toMatchObject({ status: 400, body: { error: { status: 'INVALID_ARGUMENT' } } });
-    expect((await callApi(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
+    expect((await callRaw(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
     expect((await getUser(member.uid))?.profilePicture).toBe(`users/${member.uid}/profile-picture.jpg`);
     const kept = await fetch(goodUrl);
     expect(kept.status).toBe(200);
@@ -225,7 +226,7 @@ describe('profile picture uploads', () => {
 
   it('grants uploads for images only', async () => {
     const member = await createMember(endpoints, 'text-uploader');
-    const refused = await callApi(endpoints, 'createProfilePictureUpload', { token: member.accessToken, data: { contentType: 'text/html' } });
+    const refused = await callRaw(endpoints, 'createProfilePictureUpload', { token: member.accessToken, data: { contentType: 'text/html' } });
     expect(refused.status).toBe(400);
   });
 });

@@ -2,7 +2,8 @@ import { AdminAddUserToGroupCommand, ListUsersCommand } from '@aws-sdk/client-co
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { REMOVAL_MESSAGES, type InviteTreeNode } from '../../lambdas/contracts/removal.ts';
-import { callApi, cognito, signIn } from '../support/local-cloud-client.ts';
+import { callRaw } from '../support/callable-client.ts';
+import { cognito, signIn } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData, type MemberOptions, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
@@ -50,7 +51,7 @@ async function admin(label: string): Promise<TestMember> {
 
 /** A call's HTTP status with its result, or with the refusal's sentence (403 is permission-denied). */
 async function answer(token: string, name: string, data: unknown): Promise<{ status: number; result?: unknown; message?: string }> {
-  const reply = await callApi(endpoints, name, { token, data });
+  const reply = await callRaw(endpoints, name, { token, data });
   const body = reply.body as { result?: unknown; error?: { message: string } };
   return { status: reply.status, ...(body.error ? { message: body.error.message } : { result: body.result }) };
 }

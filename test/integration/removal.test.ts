@@ -1,7 +1,8 @@
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REMOVAL_MESSAGES, type InviteTreeNode } from '../../lambdas/contracts/removal.ts';
-import { callApi, signIn } from '../support/local-cloud-client.ts';
+import { callRaw } from '../support/callable-client.ts';
+import { signIn } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import {
   actWhileBeingRemoved,
@@ -77,7 +78,7 @@ async function auditEntriesOn(targetId: string) {
 }
 
 async function refusal(token: string | undefined, name: string, data: unknown) {
-  const answer = await callApi(endpoints, name, { token, data });
+  const answer = await callRaw(endpoints, name, { token, data });
   return { status: answer.status, message: (answer.body as { error?: { message: string } }).error?.message };
 }
 
@@ -376,14 +377,14 @@ describe('members of a frozen tree whose own removal has not run yet', () => {
     expect(await itemsNaming(actors.map((member) => member.uid))).toEqual(before);
     // Every member still waiting is refused (a read too); a stayer is served.
     for (const label of waiting) expect(await refusal(seeded.members[label]?.accessToken, 'getFeed', {}), label).toEqual({ status: 404, message: 'User not found' });
-    expect((await callApi(endpoints, 'getFeed', { token: seeded.members.S1?.accessToken, data: {} })).status).toBe(200);
+    expect((await callRaw(endpoints, 'getFeed', { token: seeded.members.S1?.accessToken, data: {} })).status).toBe(200);
 
     // The mark is storage only: other members and the admin still see R as before, without it.
     const stored = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `USER#${root.uid}`, sk: 'PROFILE' }, ConsistentRead: true }));
     expect(stored.Item?.removalPending).toBe(root.uid);
-    const profile = await callApi(endpoints, 'getUserProfile', { token: seeded.members.S1?.accessToken, data: { userId: root.uid } });
+    const profile = await callRaw(endpoints, 'getUserProfile', { token: seeded.members.S1?.accessToken, data: { userId: root.uid } });
     expect(profile.status).toBe(200);
-    const search = await callApi(endpoints, 'searchMembers', { token: admin.accessToken, data: { query: root.displayName } });
+    const search = await callRaw(endpoints, 'searchMembers', { token: admin.accessToken, data: { query: root.displayName } });
     expect((search.body as { result: { members: { uid: string }[] } }).result.members.map((member) => member.uid)).toContain(root.uid);
     for (const answer of [profile, search]) expect(JSON.stringify(answer.body)).not.toContain('removalPending');
     expect(Object.keys((await getUser(root.uid)) ?? {})).not.toContain('removalPending');

@@ -2,7 +2,7 @@ import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, inject, it } from 'vitest';
 import { PICTURE_NOT_IMAGE_MESSAGE } from '../../lambdas/contracts/profile.ts';
 import { MAX_PHOTOS, SETTINGS_MESSAGES } from '../../lambdas/contracts/settings.ts';
-import { callApi } from '../support/local-cloud-client.ts';
+import { callRaw } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -24,7 +24,7 @@ function member(label: string) {
 }
 
 async function ok<T = Record<string, unknown>>(who: TestMember, name: string, data: unknown = {}): Promise<T> {
-  const answer = await callApi(endpoints, name, { token: who.accessToken, data });
+  const answer = await callRaw(endpoints, name, { token: who.accessToken, data });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return (answer.body as { result: T }).result;
 }
@@ -52,7 +52,7 @@ async function stagePhoto(who: TestMember, bytes: Buffer = PNG_1X1, contentType 
 }
 
 function confirmPhoto(who: TestMember, uploadId: string) {
-  return callApi(endpoints, 'confirmPhotoUpload', { token: who.accessToken, data: { uploadId } });
+  return callRaw(endpoints, 'confirmPhotoUpload', { token: who.accessToken, data: { uploadId } });
 }
 
 const PROFILE = {
@@ -115,7 +115,7 @@ describe('updateProfile', () => {
       [{ ...PROFILE, birthday: '2999-01-01' }, 'Your birthday cannot be in the future'],
     ];
     for (const [data, message] of cases) {
-      const refused = await callApi(endpoints, 'updateProfile', { token: bea.accessToken, data });
+      const refused = await callRaw(endpoints, 'updateProfile', { token: bea.accessToken, data });
       expect(refused.status, JSON.stringify(data)).toBe(400);
       expect((refused.body as { error: { message: string } }).error.message).toContain(message);
     }
@@ -136,15 +136,15 @@ describe('updateProfile', () => {
       { privacy: { profileVisibility: 'public' } },
     ];
     for (const extra of forbidden) {
-      const refused = await callApi(endpoints, 'updateProfile', { token: eve.accessToken, data: { ...PROFILE, ...extra } });
+      const refused = await callRaw(endpoints, 'updateProfile', { token: eve.accessToken, data: { ...PROFILE, ...extra } });
       expect(refused.status, JSON.stringify(extra)).toBe(400);
     }
-    const nested = await callApi(endpoints, 'updateProfile', {
+    const nested = await callRaw(endpoints, 'updateProfile', {
       token: eve.accessToken,
       data: { ...PROFILE, contactInfo: { ...PROFILE.contactInfo, isPhoneVisible: true } },
     });
     expect(nested.status).toBe(400);
-    const privacyExtra = await callApi(endpoints, 'updatePrivacy', {
+    const privacyExtra = await callRaw(endpoints, 'updatePrivacy', {
       token: eve.accessToken,
       data: { ...PRIVACY, isAdmin: true },
     });
@@ -153,9 +153,9 @@ describe('updateProfile', () => {
   });
 
   it('refuses an anonymous caller (401)', async () => {
-    expect((await callApi(endpoints, 'updateProfile', { data: PROFILE })).status).toBe(401);
-    expect((await callApi(endpoints, 'updatePrivacy', { data: PRIVACY })).status).toBe(401);
-    expect((await callApi(endpoints, 'createPhotoUpload', { data: { contentType: 'image/png' } })).status).toBe(401);
+    expect((await callRaw(endpoints, 'updateProfile', { data: PROFILE })).status).toBe(401);
+    expect((await callRaw(endpoints, 'updatePrivacy', { data: PRIVACY })).status).toBe(401);
+    expect((await callRaw(endpoints, 'createPhotoUpload', { data: { contentType: 'image/png' } })).status).toBe(401);
   });
 });
 
@@ -174,12 +174,12 @@ describe('updatePrivacy', () => {
     expect(await ok(pat, 'updatePrivacy', PRIVACY)).toMatchObject({ privacy: PRIVACY });
     expect((await getUser(pat.uid))?.privacy).toEqual(PRIVACY);
     for (const field of ['contactVisibility', 'phoneVisibility', 'emailVisibility']) {
-      const refused = await callApi(endpoints, 'updatePrivacy', { token: pat.accessToken, data: { ...PRIVACY, [field]: 'public' } });
+      const refused = await callRaw(endpoints, 'updatePrivacy', { token: pat.accessToken, data: { ...PRIVACY, [field]: 'public' } });
       expect(refused.status, field).toBe(400);
     }
-    expect((await callApi(endpoints, 'updatePrivacy', { token: pat.accessToken, data: { ...PRIVACY, profileVisibility: 'everyone' } })).status).toBe(400);
+    expect((await callRaw(endpoints, 'updatePrivacy', { token: pat.accessToken, data: { ...PRIVACY, profileVisibility: 'everyone' } })).status).toBe(400);
     const { photosVisibility: _omitted, ...missingOne } = PRIVACY;
-    expect((await callApi(endpoints, 'updatePrivacy', { token: pat.accessToken, data: missingOne })).status).toBe(400);
+    expect((await callRaw(endpoints, 'updatePrivacy', { token: pat.accessToken, data: missingOne })).status).toBe(400);
     expect((await getUser(pat.uid))?.privacy).toEqual(PRIVACY);
   });
 });
@@ -209,7 +209,7 @@ describe('photos', () => {
 
     // Someone else cannot delete it: the id is looked up in the caller's own gallery only.
     const other = await member('photos-other');
-    const notTheirs = await callApi(endpoints, 'deletePhoto', { token: other.accessToken, data: { photoId: 'photo-1' } });
+    const notTheirs = await callRaw(endpoints, 'deletePhoto', { token: other.accessToken, data: { photoId: 'photo-1' } });
     expect(notTheirs).toMatchObject({ status: 404, body: { error: { message: SETTINGS_MESSAGES.photoNotFound } } });
     // Nor confirm someone else's staged upload: the staging key is under the caller's own uid.
     const staged = await stagePhoto(owner);
@@ -218,7 +218,7 @@ describe('photos', () => {
     const afterDelete = await ok<Gallery>(owner, 'deletePhoto', { photoId: 'photo-1' });
     expect(afterDelete.photos.map((photo) => photo.id)).toEqual(['photo-2']);
     expect(await objectKeysUnder(`users/${owner.uid}/photos/`)).toEqual([`users/${owner.uid}/photos/photo-2.jpg`]);
-    expect((await callApi(endpoints, 'deletePhoto', { token: owner.accessToken, data: { photoId: 'photo-1' } })).status).toBe(404);
+    expect((await callRaw(endpoints, 'deletePhoto', { token: owner.accessToken, data: { photoId: 'photo-1' } })).status).toBe(404);
 
     // Numbers are never reused.
     const third = await ok<Gallery>(owner, 'confirmPhotoUpload', { uploadId: staged });
@@ -229,9 +229,9 @@ describe('photos', () => {
     const owner = await member('photos-types');
     const refusal = { status: 400, body: { error: { status: 'INVALID_ARGUMENT', message: `Invalid request: contentType: ${PICTURE_NOT_IMAGE_MESSAGE}` } } };
     for (const contentType of ['image/svg+xml', 'IMAGE/SVG+XML', 'text/html', 'image/heic', 'image/jpeg; charset=utf-8', 'image/x-icon']) {
-      expect(await callApi(endpoints, 'createPhotoUpload', { token: owner.accessToken, data: { contentType } }), contentType).toMatchObject(refusal);
+      expect(await callRaw(endpoints, 'createPhotoUpload', { token: owner.accessToken, data: { contentType } }), contentType).toMatchObject(refusal);
       for (const purpose of ['setup', 'settings']) {
-        const picture = await callApi(endpoints, 'createProfilePictureUpload', { token: owner.accessToken, data: { contentType, purpose } });
+        const picture = await callRaw(endpoints, 'createProfilePictureUpload', { token: owner.accessToken, data: { contentType, purpose } });
         expect(picture, contentType).toMatchObject(refusal);
       }
     }
@@ -301,7 +301,7 @@ describe('photos', () => {
     expect(new Set(objects).size).toBe(10);
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
 
-    const full = await callApi(endpoints, 'createPhotoUpload', { token: owner.accessToken, data: { contentType: 'image/png' } });
+    const full = await callRaw(endpoints, 'createPhotoUpload', { token: owner.accessToken, data: { contentType: 'image/png' } });
     expect(full).toMatchObject({ status: 409, body: { error: { message: SETTINGS_MESSAGES.photosFull } } });
   });
 
@@ -327,7 +327,7 @@ describe('photos', () => {
       const data = { contentType: 'image/jpeg', ...(purpose ? { purpose } : {}) };
       const grant = await ok<{ url: string; fields: Record<string, string>; maxBytes: number }>(owner, 'createProfilePictureUpload', data);
       await postFile(grant, bytes, 'image/jpeg');
-      return { grant, confirmed: await callApi(endpoints, 'confirmProfilePicture', { token: owner.accessToken, data: purpose ? { purpose } : {} }) };
+      return { grant, confirmed: await callRaw(endpoints, 'confirmProfilePicture', { token: owner.accessToken, data: purpose ? { purpose } : {} }) };
     };
     const setup = await uploadAs(undefined, sixMb);
     expect(setup.grant.maxBytes).toBe(5 * 1024 * 1024);

@@ -1,6 +1,7 @@
 import { ConfirmForgotPasswordCommand, ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
-import { callApi, cognito, confirmSignUp, mailbox, rawRequest, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
+import { callRaw } from '../support/callable-client.ts';
+import { cognito, confirmSignUp, mailbox, rawRequest, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
 
 const endpoints = inject('endpoints');
 const founder = inject('founder');
@@ -39,7 +40,7 @@ describe('invite-only sign-up through cognito-local and the PreSignUp trigger', 
     const tokens = await signIn(endpoints, email, PASSWORD);
 
     // Signed in, but no member record exists until the SPA calls createUserRecord.
-    const answer = await callApi(endpoints, 'getMe', { token: tokens.accessToken });
+    const answer = await callRaw(endpoints, 'getMe', { token: tokens.accessToken });
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ error: { status: 'NOT_FOUND' } });
   });

@@ -6,50 +6,17 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { expect, inject } from 'vitest';
+import { inject } from 'vitest';
 import { signUpOptions } from '../../lambdas/contracts/sign-up.ts';
 import { PROXY_SECRET_HEADER } from '../../local/api-gateway-event.ts';
 import type { Endpoints } from '../../local/cloud-files.ts';
-import { AUTHORIZER_REFUSAL } from '../../local/http-helpers.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
-
-/** Helpers for tests that talk to a running local cloud the way the SPA does. */
-
-export interface ApiAnswer {
-  status: number;
-  headers: Headers;
-  body: unknown;
-}
-
-export async function callApi(
-  endpoints: Endpoints,
-  name: string,
-  options: { token?: string; data?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
-): Promise<ApiAnswer> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${endpoints.apiUrl}/${name}`, {
-    method: 'POST',
-    headers,
-    body: options.rawBody ?? JSON.stringify({ data: options.data ?? {} }),
-  });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON: the test shows the raw text.
-  }
-  return { status: response.status, headers: response.headers, body };
-}
+import { ok } from './callable-client.ts';
 
 /**
- * A missing or bad token refused before any Lambda runs, by API Gateway's JWT authorizer (and the
- * local gateway, which answers exactly as it does): 401 with its own body, not the protocol's.
+ * Helpers for tests that talk to a running local cloud the way the SPA does (its callables: the
+ * typed client of callable-client.ts).
  */
-export function expectAuthorizerRefusal(answer: ApiAnswer): void {
-  expect({ status: answer.status, body: answer.body }).toEqual({ status: 401, body: AUTHORIZER_REFUSAL });
-}
 
 export function cognito(endpoints: Endpoints): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({ endpoint: endpoints.cognito.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
@@ -82,13 +49,11 @@ export async function signIn(endpoints: Endpoints, email: string, password: stri
  * for as step 1 of the SPA does: with city and state 'Unknown'.
  */
 export async function signUpTicketFor(endpoints: Endpoints, inviteCode: string, headers?: Record<string, string>): Promise<string> {
-  const answer = await callApi(endpoints, 'validateInviteCode', {
+  const { signUpTicket } = await ok(endpoints, 'validateInviteCode', {
     data: { inviteCode, userLocation: { city: 'Unknown', state: 'Unknown' } },
     headers,
   });
-  const ticket = (answer.body as { result?: { signUpTicket?: string } }).result?.signUpTicket;
-  if (answer.status !== 200 || !ticket) throw new Error(`validateInviteCode answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return ticket;
+  return signUpTicket;
 }
 
 /**

@@ -5,7 +5,8 @@ import type { Endpoints } from '../../local/cloud-files.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
 import { dynamo, tableName } from '../../lambdas/data/aws-clients.ts';
 import { keys, postKeys } from '../../lambdas/data/keys.ts';
-import { callApi, cognito } from './local-cloud-client.ts';
+import { callRaw } from './callable-client.ts';
+import { cognito } from './local-cloud-client.ts';
 import { createMember, type TestMember } from './local-cloud-members.ts';
 
 /**
@@ -50,7 +51,7 @@ export function uidOf(community: Community, label: string): string {
 }
 
 export async function call<T>(endpoints: Endpoints, member: TestMember, name: string, data: unknown): Promise<T> {
-  const answer = await callApi(endpoints, name, { token: member.accessToken, data });
+  const answer = await callRaw(endpoints, name, { token: member.accessToken, data });
   if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return (answer.body as { result: T }).result;
 }
@@ -294,7 +295,7 @@ export async function actWhileBeingRemoved(endpoints: Endpoints, member: TestMem
   };
   const answers: Record<string, { status: number; message: string | undefined }> = {};
   for (const [name, data] of Object.entries(attempts)) {
-    const answer = await callApi(endpoints, name, { token: member.accessToken, data });
+    const answer = await callRaw(endpoints, name, { token: member.accessToken, data });
     answers[name] = { status: answer.status, message: (answer.body as { error?: { message: string } }).error?.message };
   }
   return answers;
