@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { ANCHOR_MESSAGES } from '../../lambdas/contracts/anchors.ts';
 import type { Visibility } from '../../lambdas/contracts/user.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { call, callRaw, expectRefusal, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type MemberOptions, type TestMember } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -16,15 +16,9 @@ function member(label: string, options: MemberOptions = {}) {
   return createMember(endpoints, label, { location: AUSTIN, ...options });
 }
 
-async function ok<T = Record<string, unknown>>(who: TestMember, name: string, data: unknown = {}): Promise<T> {
-  const answer = await callRaw(endpoints, name, { token: who.accessToken, data });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.body as { result: T }).result;
-}
-
 async function anchor(a: TestMember, b: TestMember) {
-  await ok(a, 'sendAnchorRequest', { userId: b.uid });
-  await ok(b, 'acceptAnchorRequest', { userId: a.uid });
+  await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } });
+  await ok(endpoints, 'acceptAnchorRequest', { token: b.accessToken, data: { userId: a.uid } });
 }
 
 const CONTACT = { phoneNumber: '555-123-4567', personalEmail: 'contact@example.com', isPhoneVisible: false, isEmailVisible: false };
@@ -47,9 +41,9 @@ describe('getUserProfile: owner, anchor and non-anchor × profile public/friends
         const [anchored, stranger] = await Promise.all([member('profile-anchor'), member('profile-stranger')]);
         await anchor(anchored, owner);
         // A pending request is not an anchor.
-        await ok(stranger, 'sendAnchorRequest', { userId: owner.uid });
+        await ok(endpoints, 'sendAnchorRequest', { token: stranger.accessToken, data: { userId: owner.uid } });
 
-        const own = await ok(owner, 'getUserProfile', { userId: owner.uid });
+        const own = await ok(endpoints, 'getUserProfile', { token: owner.accessToken, data: { userId: owner.uid } });
         expect(own).toMatchObject({
           private: false,
           relationship: 'self',
@@ -61,7 +55,7 @@ describe('getUserProfile: owner, anchor and non-anchor × profile public/friends
           contactInfo: { phoneNumber: CONTACT.phoneNumber, personalEmail: CONTACT.personalEmail },
         });
 
-        const byAnchor = await ok(anchored, 'getUserProfile', { userId: owner.uid });
+        const byAnchor = await ok(endpoints, 'getUserProfile', { token: anchored.accessToken, data: { userId: owner.uid } });
         if (profileVisibility === 'private') {
           expect(byAnchor).toEqual({ uid: owner.uid, displayName: 'profile-owner member', profilePicture: '', relationship: 'anchored', private: true });
         } else {
@@ -70,7 +64,7 @@ describe('getUserProfile: owner, anchor and non-anchor × profile public/friends
           else expect(byAnchor).not.toHaveProperty('contactInfo');
         }
 
-        const byStranger = await ok(stranger, 'getUserProfile', { userId: owner.uid });
+        const byStranger = await ok(endpoints, 'getUserProfile', { token: stranger.accessToken, data: { userId: owner.uid } });
         if (profileVisibility === 'public') {
           expect(byStranger).toMatchObject({ private: false, relationship: 'pending-sent', bio: 'Owner bio' });
           expect(byStranger).not.toHaveProperty('contactInfo');
@@ -78,15 +72,15 @@ describe('getUserProfile: owner, anchor and non-anchor × profile public/friends
         } else {
           expect(byStranger).toEqual({ uid: owner.uid, displayName: 'profile-owner member', profilePicture: '', relationship: 'pending-sent', private: true });
         }
-        expect(await ok(owner, 'getUserProfile', { userId: stranger.uid })).toMatchObject({ relationship: 'pending-received' });
+        expect(await ok(endpoints, 'getUserProfile', { token: owner.accessToken, data: { userId: stranger.uid } })).toMatchObject({ relationship: 'pending-received' });
       });
     }
   }
 
   it("answers 'User not found' (404) for an unknown id and 400 without one", async () => {
     const viewer = await member('profile-viewer');
-    const unknown = await callRaw(endpoints, 'getUserProfile', { token: viewer.accessToken, data: { userId: 'no-such-member' } });
-    expect(unknown).toMatchObject({ status: 404, body: { error: expect.objectContaining({ message: ANCHOR_MESSAGES.userNotFound }) } });
+    const unknown = await call(endpoints, 'getUserProfile', { token: viewer.accessToken, data: { userId: 'no-such-member' } });
+    expectRefusal(unknown, 404, 'NOT_FOUND', ANCHOR_MESSAGES.userNotFound);
     expect((await callRaw(endpoints, 'getUserProfile', { token: viewer.accessToken, data: {} })).status).toBe(400);
   });
 });
@@ -94,10 +88,7 @@ describe('getUserProfile: owner, anchor and non-anchor × profile public/friends
 describe('createDummyAnchors (dev tools)', () => {
   it("creates 10 real, completed members in the caller's city and state, each a local accepted anchor", async () => {
     const me = await member('dummies');
-    const { dummies, anchorCount } = await ok<{ dummies: { uid: string; connectionType: string; location: object }[]; anchorCount: number }>(
-      me,
-      'createDummyAnchors',
-    );
+    const { dummies, anchorCount } = await ok(endpoints, 'createDummyAnchors', { token: me.accessToken });
     expect(dummies).toHaveLength(10);
     expect(anchorCount).toBe(10);
     expect(dummies.every((dummy) => dummy.connectionType === 'local')).toBe(true);
@@ -105,7 +96,7 @@ describe('createDummyAnchors (dev tools)', () => {
     expect(record).toMatchObject({ profileCompleted: true, anchorCount: 1, location: { city: 'Austin', state: 'Texas' } });
     expect(record?.inviteSystem.inviteCode).toMatch(/^[A-Z0-9]{8}$/);
     expect((await listAcceptedAnchorIds(me.uid)).sort()).toEqual(dummies.map((dummy) => dummy.uid).sort());
-    const listed = await ok<{ count: number; anchors: unknown[] }>(me, 'listAnchors');
+    const listed = await ok(endpoints, 'listAnchors', { token: me.accessToken });
     expect(listed.count).toBe(10);
     expect(listed.anchors).toHaveLength(10);
   });
@@ -113,28 +104,28 @@ describe('createDummyAnchors (dev tools)', () => {
   it('refuses when 10 more would pass 100, and reaches exactly 100 from 90', async () => {
     const [at91, at90] = await Promise.all([member('dummies-91'), member('dummies-90')]);
     await Promise.all([seedAcceptedAnchors(at91.uid, 91), seedAcceptedAnchors(at90.uid, 90)]);
-    const refused = await callRaw(endpoints, 'createDummyAnchors', { token: at91.accessToken });
-    expect(refused).toMatchObject({ status: 409, body: { error: expect.objectContaining({ message: ANCHOR_MESSAGES.dummiesWouldPassCap }) } });
+    const refused = await call(endpoints, 'createDummyAnchors', { token: at91.accessToken });
+    expectRefusal(refused, 409, 'ABORTED', ANCHOR_MESSAGES.dummiesWouldPassCap);
     expect((await getUser(at91.uid))?.anchorCount).toBe(91);
-    expect(await ok(at90, 'createDummyAnchors')).toMatchObject({ anchorCount: 100 });
+    expect(await ok(endpoints, 'createDummyAnchors', { token: at90.accessToken })).toMatchObject({ anchorCount: 100 });
   });
 
   it('asks for a city and state first', async () => {
     const nowhere = await createMember(endpoints, 'dummies-nowhere');
-    const refused = await callRaw(endpoints, 'createDummyAnchors', { token: nowhere.accessToken });
-    expect(refused).toMatchObject({ status: 400, body: { error: expect.objectContaining({ message: ANCHOR_MESSAGES.dummiesNeedLocation }) } });
+    const refused = await call(endpoints, 'createDummyAnchors', { token: nowhere.accessToken });
+    expectRefusal(refused, 400, 'INVALID_ARGUMENT', ANCHOR_MESSAGES.dummiesNeedLocation);
   });
 });
 
 describe('the feed follows the anchors', () => {
   it("a new anchor's posts appear in the feed after accept, and leave it after remove", async () => {
     const [author, reader] = await Promise.all([member('feed-author'), member('feed-reader')]);
-    const post = await ok<{ postId: string }>(author, 'createPost', { content: 'Before we anchored', privacy: 'anchors' });
-    const feedIds = async () => (await ok<{ posts: { postId: string }[] }>(reader, 'getFeed')).posts.map((entry) => entry.postId);
+    const post = await ok(endpoints, 'createPost', { token: author.accessToken, data: { content: 'Before we anchored', privacy: 'anchors' } });
+    const feedIds = async () => (await ok(endpoints, 'getFeed', { token: reader.accessToken })).posts.map((entry) => entry.postId);
     expect(await feedIds()).not.toContain(post.postId);
     await anchor(reader, author);
     expect(await feedIds()).toContain(post.postId);
-    await ok(reader, 'removeAnchor', { userId: author.uid });
+    await ok(endpoints, 'removeAnchor', { token: reader.accessToken, data: { userId: author.uid } });
     expect(await feedIds()).not.toContain(post.postId);
   });
 });
