@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { COMMENT_MAX_LENGTH, FEED_MESSAGES, FEED_PAGE_SIZE, POST_MAX_LENGTH, type Comment, type Post } from '../../lambdas/contracts/feed.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { COMMENT_MAX_LENGTH, FEED_MESSAGES, FEED_PAGE_SIZE, POST_MAX_LENGTH } from '../../lambdas/contracts/feed.ts';
+import { call, callRaw, expectRefusal, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { deleteAnchorEdges, seedAcceptedAnchors } from '../support/local-cloud-anchors.ts';
 
@@ -11,24 +11,12 @@ const { addAuthorPostsToFeed, removeAuthorPostsFromFeed } = await import('../../
 const { putComment } = await import('../../lambdas/data/comments.ts');
 const { newTimeOrderedId } = await import('../../lambdas/domain/post-ids.ts');
 
-async function call<T>(member: TestMember, name: string, data: unknown): Promise<T> {
-  const answer = await callRaw(endpoints, name, { token: member.accessToken, data });
-  if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return (answer.body as { result: T }).result;
-}
-
 function post(member: TestMember, content: string, privacy: 'anchors' | 'public' = 'anchors', clientRequestId?: string) {
-  return call<Post>(member, 'createPost', { content, privacy, clientRequestId });
+  return ok(endpoints, 'createPost', { token: member.accessToken, data: { content, privacy, clientRequestId } });
 }
 
 function feed(member: TestMember, cursor?: string) {
-  return call<{ posts: Post[]; nextCursor: string | null }>(member, 'getFeed', cursor ? { cursor } : {});
-}
-
-async function refusal(member: TestMember, name: string, data: unknown) {
-  const answer = await callRaw(endpoints, name, { token: member.accessToken, data });
-  const error = (answer.body as { error?: { status: string; message: string } }).error;
-  return { status: answer.status, code: error?.status, message: error?.message, body: answer.body };
+  return ok(endpoints, 'getFeed', { token: member.accessToken, data: cursor ? { cursor } : {} });
 }
 
 /** Anchors two members the way an accept does for the feed: both edges, then each other's posts. */
@@ -75,16 +63,10 @@ describe('createPost', () => {
   });
 
   it('refuses empty (after trimming) and too long content, and an unknown privacy, with clear messages', async () => {
-    expect(await refusal(ada, 'createPost', { content: '   \n ', privacy: 'public' })).toMatchObject({
-      status: 400,
-      message: `Invalid request: content: ${FEED_MESSAGES.postRequired}`,
-    });
-    expect(await refusal(ada, 'createPost', { content: 'x'.repeat(POST_MAX_LENGTH + 1), privacy: 'public' })).toMatchObject({
-      status: 400,
-      message: `Invalid request: content: ${FEED_MESSAGES.postTooLong}`,
-    });
-    expect(await refusal(ada, 'createPost', { content: 'hi', privacy: 'friends' })).toMatchObject({ status: 400, code: 'INVALID_ARGUMENT' });
-    expect(await refusal(ada, 'createPost', { content: 'hi', privacy: 'public', likeCount: 99 })).toMatchObject({ status: 400 });
+    expectRefusal(await call(endpoints, 'createPost', { token: ada.accessToken, data: { content: '   \n ', privacy: 'public' } }), 400, 'INVALID_ARGUMENT', `Invalid request: content: ${FEED_MESSAGES.postRequired}`);
+    expectRefusal(await call(endpoints, 'createPost', { token: ada.accessToken, data: { content: 'x'.repeat(POST_MAX_LENGTH + 1), privacy: 'public' } }), 400, 'INVALID_ARGUMENT', `Invalid request: content: ${FEED_MESSAGES.postTooLong}`);
+    expectRefusal(await callRaw(endpoints, 'createPost', { token: ada.accessToken, data: { content: 'hi', privacy: 'friends' } }), 400, 'INVALID_ARGUMENT');
+    expect(await callRaw(endpoints, 'createPost', { token: ada.accessToken, data: { content: 'hi', privacy: 'public', likeCount: 99 } })).toMatchObject({ status: 400 });
     const longest = await post(ada, ` ${'y'.repeat(POST_MAX_LENGTH)} `, 'public');
     expect(longest.content).toHaveLength(POST_MAX_LENGTH);
   });
@@ -92,7 +74,7 @@ describe('createPost', () => {
   it('needs a signed-in member with a record', async () => {
     expect((await callRaw(endpoints, 'createPost', { data: { content: 'hi', privacy: 'public' } })).status).toBe(401);
     const noRecord = await createMember(endpoints, 'norecord', { record: false });
-    expect(await refusal(noRecord, 'createPost', { content: 'hi', privacy: 'public' })).toMatchObject({ status: 404, message: 'User not found' });
+    expectRefusal(await call(endpoints, 'createPost', { token: noRecord.accessToken, data: { content: 'hi', privacy: 'public' } }), 404, 'NOT_FOUND', 'User not found');
   });
 
   it('is idempotent per clientRequestId: retries (even concurrent ones) make one post', async () => {
@@ -134,7 +116,7 @@ describe('getFeed', () => {
     const page2 = await feed(reader, page1.nextCursor ?? undefined);
     expect(page2.posts.map((p) => p.postId)).toEqual(newestFirst.slice(FEED_PAGE_SIZE));
     expect(page2.nextCursor).toBeNull();
-    expect(await refusal(reader, 'getFeed', { cursor: 'not-a-cursor' })).toMatchObject({ status: 400, message: 'Invalid request: cursor: Invalid cursor' });
+    expectRefusal(await call(endpoints, 'getFeed', { token: reader.accessToken, data: { cursor: 'not-a-cursor' } }), 400, 'INVALID_ARGUMENT', 'Invalid request: cursor: Invalid cursor');
   });
 
   it("drops a removed anchor's posts and brings in a new anchor's recent ones", async () => {
@@ -155,13 +137,13 @@ describe('getFeed', () => {
 
   it('carries likeCount, commentCount and likedByMe as of the read (what polling shows live)', async () => {
     const shared = await post(ada, 'Count me', 'anchors');
-    await call(ben, 'togglePostLike', { postId: shared.postId, liked: true });
-    await call(ben, 'addComment', { postId: shared.postId, content: 'Counted' });
+    await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: shared.postId, liked: true } });
+    await ok(endpoints, 'addComment', { token: ben.accessToken, data: { postId: shared.postId, content: 'Counted' } });
     const seenByBen = (await feed(ben)).posts.find((p) => p.postId === shared.postId);
     const seenByAda = (await feed(ada)).posts.find((p) => p.postId === shared.postId);
     expect(seenByBen).toMatchObject({ likeCount: 1, commentCount: 1, likedByMe: true });
     expect(seenByAda).toMatchObject({ likeCount: 1, commentCount: 1, likedByMe: false });
-    await call(ben, 'togglePostLike', { postId: shared.postId, liked: false });
+    await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: shared.postId, liked: false } });
     expect((await feed(ben)).posts.find((p) => p.postId === shared.postId)).toMatchObject({ likeCount: 0, commentCount: 1, likedByMe: false });
     expect((await feed(ada)).posts.find((p) => p.postId === shared.postId)).toMatchObject({ likeCount: 0, commentCount: 1 });
   });
@@ -170,35 +152,35 @@ describe('getFeed', () => {
 describe('likes', () => {
   it('toggles: a double like counts once, a double unlike never goes below zero; likers listed', async () => {
     const target = await post(ada, 'Like me', 'public');
-    expect(await call(ben, 'togglePostLike', { postId: target.postId, liked: true })).toEqual({ liked: true, likeCount: 1 });
-    expect(await call(ben, 'togglePostLike', { postId: target.postId, liked: true })).toEqual({ liked: true, likeCount: 1 });
-    expect(await call(stranger, 'togglePostLike', { postId: target.postId, liked: true })).toEqual({ liked: true, likeCount: 2 });
-    const { likers } = await call<{ likers: { uid: string; displayName: string }[] }>(ada, 'getPostLikers', { postId: target.postId });
+    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: target.postId, liked: true } })).toEqual({ liked: true, likeCount: 1 });
+    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: target.postId, liked: true } })).toEqual({ liked: true, likeCount: 1 });
+    expect(await ok(endpoints, 'togglePostLike', { token: stranger.accessToken, data: { postId: target.postId, liked: true } })).toEqual({ liked: true, likeCount: 2 });
+    const { likers } = await ok(endpoints, 'getPostLikers', { token: ada.accessToken, data: { postId: target.postId } });
     expect(likers.map((l) => l.displayName).sort()).toEqual(['Ben Anchor', 'Stray Stranger']);
-    expect(await call(ben, 'togglePostLike', { postId: target.postId, liked: false })).toEqual({ liked: false, likeCount: 1 });
-    expect(await call(ben, 'togglePostLike', { postId: target.postId, liked: false })).toEqual({ liked: false, likeCount: 1 });
-    expect(await call<Post>(ben, 'getPost', { postId: target.postId })).toMatchObject({ likeCount: 1, likedByMe: false });
-    expect(await call<Post>(stranger, 'getPost', { postId: target.postId })).toMatchObject({ likeCount: 1, likedByMe: true });
+    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: target.postId, liked: false } })).toEqual({ liked: false, likeCount: 1 });
+    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: target.postId, liked: false } })).toEqual({ liked: false, likeCount: 1 });
+    expect(await ok(endpoints, 'getPost', { token: ben.accessToken, data: { postId: target.postId } })).toMatchObject({ likeCount: 1, likedByMe: false });
+    expect(await ok(endpoints, 'getPost', { token: stranger.accessToken, data: { postId: target.postId } })).toMatchObject({ likeCount: 1, likedByMe: true });
   });
 
   it('answers not-found for a post that does not exist', async () => {
     const missing = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
-    expect(await refusal(ben, 'togglePostLike', { postId: missing, liked: true })).toMatchObject({ status: 404, message: FEED_MESSAGES.postNotFound });
-    expect(await refusal(ben, 'togglePostLike', { postId: 'nope', liked: true })).toMatchObject({ status: 400 });
+    expectRefusal(await call(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: missing, liked: true } }), 404, 'NOT_FOUND', FEED_MESSAGES.postNotFound);
+    expect(await call(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: 'nope', liked: true } })).toMatchObject({ status: 400 });
   });
 });
 
 describe('comments', () => {
   it('adds trimmed comments, counts them on the post, lists newest first by pages', async () => {
     const target = await post(ada, 'Comment on me', 'anchors');
-    const first = await call<{ comment: Comment; commentCount: number }>(ben, 'addComment', { postId: target.postId, content: '  First!  ' });
+    const first = await ok(endpoints, 'addComment', { token: ben.accessToken, data: { postId: target.postId, content: '  First!  ' } });
     expect(first).toMatchObject({ commentCount: 1, comment: { postId: target.postId, authorId: ben.uid, authorName: 'Ben Anchor', content: 'First!' } });
-    const second = await call<{ comment: Comment; commentCount: number }>(ada, 'addComment', { postId: target.postId, content: 'Thanks' });
+    const second = await ok(endpoints, 'addComment', { token: ada.accessToken, data: { postId: target.postId, content: 'Thanks' } });
     expect(second.commentCount).toBe(2);
-    const { comments, nextCursor } = await call<{ comments: Comment[]; nextCursor: string | null }>(ada, 'listComments', { postId: target.postId });
+    const { comments, nextCursor } = await ok(endpoints, 'listComments', { token: ada.accessToken, data: { postId: target.postId } });
     expect(comments.map((c) => c.content)).toEqual(['Thanks', 'First!']);
     expect(nextCursor).toBeNull();
-    expect(await call<Post>(ada, 'getPost', { postId: target.postId })).toMatchObject({ commentCount: 2 });
+    expect(await ok(endpoints, 'getPost', { token: ada.accessToken, data: { postId: target.postId } })).toMatchObject({ commentCount: 2 });
   });
 
   it('pages comments by 50, newest first, with a cursor', async () => {
@@ -209,25 +191,19 @@ describe('comments', () => {
       expect(await putComment(comment)).toMatchObject({ created: true });
       made.push(comment.commentId);
     }
-    const page1 = await call<{ comments: Comment[]; nextCursor: string | null }>(stranger, 'listComments', { postId: target.postId });
+    const page1 = await ok(endpoints, 'listComments', { token: stranger.accessToken, data: { postId: target.postId } });
     expect(page1.comments.map((c) => c.commentId)).toEqual([...made].reverse().slice(0, 50));
-    const page2 = await call<{ comments: Comment[]; nextCursor: string | null }>(stranger, 'listComments', { postId: target.postId, cursor: page1.nextCursor });
+    const page2 = await ok(endpoints, 'listComments', { token: stranger.accessToken, data: { postId: target.postId, cursor: page1.nextCursor ?? undefined } });
     expect(page2.comments.map((c) => c.content)).toEqual(['c1', 'c0']);
     expect(page2.nextCursor).toBeNull();
-    expect(await call<Post>(stranger, 'getPost', { postId: target.postId })).toMatchObject({ commentCount: 52 });
+    expect(await ok(endpoints, 'getPost', { token: stranger.accessToken, data: { postId: target.postId } })).toMatchObject({ commentCount: 52 });
   });
 
   it('refuses empty and too long comments with clear messages', async () => {
     const target = await post(ada, 'Strict comments', 'public');
-    expect(await refusal(ben, 'addComment', { postId: target.postId, content: '  ' })).toMatchObject({
-      status: 400,
-      message: `Invalid request: content: ${FEED_MESSAGES.commentRequired}`,
-    });
-    expect(await refusal(ben, 'addComment', { postId: target.postId, content: 'c'.repeat(COMMENT_MAX_LENGTH + 1) })).toMatchObject({
-      status: 400,
-      message: `Invalid request: content: ${FEED_MESSAGES.commentTooLong}`,
-    });
-    const longest = await call<{ comment: Comment }>(ben, 'addComment', { postId: target.postId, content: 'c'.repeat(COMMENT_MAX_LENGTH) });
+    expectRefusal(await call(endpoints, 'addComment', { token: ben.accessToken, data: { postId: target.postId, content: '  ' } }), 400, 'INVALID_ARGUMENT', `Invalid request: content: ${FEED_MESSAGES.commentRequired}`);
+    expectRefusal(await call(endpoints, 'addComment', { token: ben.accessToken, data: { postId: target.postId, content: 'c'.repeat(COMMENT_MAX_LENGTH + 1) } }), 400, 'INVALID_ARGUMENT', `Invalid request: content: ${FEED_MESSAGES.commentTooLong}`);
+    const longest = await ok(endpoints, 'addComment', { token: ben.accessToken, data: { postId: target.postId, content: 'c'.repeat(COMMENT_MAX_LENGTH) } });
     expect(longest.comment.content).toHaveLength(COMMENT_MAX_LENGTH);
   });
 });
@@ -243,39 +219,38 @@ describe('anchors-only posts', () => {
       ['listComments', { postId: secret.postId }],
       ['getPostLikers', { postId: secret.postId }],
     ] as const) {
-      const refused = await refusal(stranger, name, data);
-      expect(refused).toMatchObject({ status: 404, message: FEED_MESSAGES.postNotFound });
+      const refused = await call(endpoints, name, { token: stranger.accessToken, data });
+      const { message } = expectRefusal(refused, 404, 'NOT_FOUND', FEED_MESSAGES.postNotFound);
       expect(JSON.stringify(refused.body)).not.toContain('For my anchors only');
       // Exactly what a post that does not exist answers.
-      const absent = await refusal(stranger, name, { ...data, postId: missing });
-      expect({ status: absent.status, message: absent.message }).toEqual({ status: refused.status, message: refused.message });
+      expectRefusal(await call(endpoints, name, { token: stranger.accessToken, data: { ...data, postId: missing } }), refused.status, 'NOT_FOUND', message);
     }
-    const unchanged = await call<Post>(ada, 'getPost', { postId: secret.postId });
+    const unchanged = await ok(endpoints, 'getPost', { token: ada.accessToken, data: { postId: secret.postId } });
     expect(unchanged).toMatchObject({ likeCount: 0, commentCount: 0 });
   });
 
   it('the author and their anchors can read, like and comment; public posts are open to any member', async () => {
     const secret = await post(ada, 'Anchors may join in', 'anchors');
-    expect(await call(ben, 'togglePostLike', { postId: secret.postId, liked: true })).toEqual({ liked: true, likeCount: 1 });
-    expect(await call<{ commentCount: number }>(ben, 'addComment', { postId: secret.postId, content: 'Joined in' })).toMatchObject({ commentCount: 1 });
-    expect(await call(ada, 'togglePostLike', { postId: secret.postId, liked: true })).toEqual({ liked: true, likeCount: 2 });
+    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: secret.postId, liked: true } })).toEqual({ liked: true, likeCount: 1 });
+    expect(await ok(endpoints, 'addComment', { token: ben.accessToken, data: { postId: secret.postId, content: 'Joined in' } })).toMatchObject({ commentCount: 1 });
+    expect(await ok(endpoints, 'togglePostLike', { token: ada.accessToken, data: { postId: secret.postId, liked: true } })).toEqual({ liked: true, likeCount: 2 });
     const open = await post(ada, 'Anyone may join in', 'public');
-    expect(await call<Post>(stranger, 'getPost', { postId: open.postId })).toMatchObject({ content: 'Anyone may join in' });
-    expect(await call(stranger, 'togglePostLike', { postId: open.postId, liked: true })).toEqual({ liked: true, likeCount: 1 });
-    expect(await call<{ commentCount: number }>(stranger, 'addComment', { postId: open.postId, content: 'Hello' })).toMatchObject({ commentCount: 1 });
+    expect(await ok(endpoints, 'getPost', { token: stranger.accessToken, data: { postId: open.postId } })).toMatchObject({ content: 'Anyone may join in' });
+    expect(await ok(endpoints, 'togglePostLike', { token: stranger.accessToken, data: { postId: open.postId, liked: true } })).toEqual({ liked: true, likeCount: 1 });
+    expect(await ok(endpoints, 'addComment', { token: stranger.accessToken, data: { postId: open.postId, content: 'Hello' } })).toMatchObject({ commentCount: 1 });
   });
 
   it('an anchor removed stops seeing them', async () => {
     const [author, former] = await Promise.all([createMember(endpoints, 'author'), createMember(endpoints, 'former')]);
     const earlier = await post(author, 'Liked before we anchored', 'public');
-    expect(await call(former, 'togglePostLike', { postId: earlier.postId, liked: true })).toEqual({ liked: true, likeCount: 1 });
+    expect(await ok(endpoints, 'togglePostLike', { token: former.accessToken, data: { postId: earlier.postId, liked: true } })).toEqual({ liked: true, likeCount: 1 });
     await anchor(author, former);
     // A new anchor's copied posts carry their like and the current counts.
     expect((await feed(former)).posts.find((p) => p.postId === earlier.postId)).toMatchObject({ likedByMe: true, likeCount: 1 });
     const secret = await post(author, 'Only while anchored', 'anchors');
-    expect(await call<Post>(former, 'getPost', { postId: secret.postId })).toMatchObject({ content: 'Only while anchored' });
+    expect(await ok(endpoints, 'getPost', { token: former.accessToken, data: { postId: secret.postId } })).toMatchObject({ content: 'Only while anchored' });
     await unanchor(author, former);
-    expect(await refusal(former, 'getPost', { postId: secret.postId })).toMatchObject({ status: 404 });
-    expect(await refusal(former, 'addComment', { postId: secret.postId, content: 'still here?' })).toMatchObject({ status: 404 });
+    expect(await call(endpoints, 'getPost', { token: former.accessToken, data: { postId: secret.postId } })).toMatchObject({ status: 404 });
+    expect(await call(endpoints, 'addComment', { token: former.accessToken, data: { postId: secret.postId, content: 'still here?' } })).toMatchObject({ status: 404 });
   });
 });
