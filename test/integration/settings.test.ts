@@ -1,8 +1,9 @@
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, inject, it } from 'vitest';
-import { PICTURE_NOT_IMAGE_MESSAGE } from '../../lambdas/contracts/profile.ts';
+import type { CallableInput } from '../../lambdas/contracts/callables.ts';
+import { PICTURE_NOT_IMAGE_MESSAGE, type PictureContentType } from '../../lambdas/contracts/profile.ts';
 import { MAX_PHOTOS, SETTINGS_MESSAGES } from '../../lambdas/contracts/settings.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { call, callRaw, expectRefusal, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -13,20 +14,8 @@ const { s3, bucketName } = await import('../../lambdas/data/aws-clients.ts');
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const AUSTIN = { city: 'Austin', state: 'Texas' };
 
-interface Gallery {
-  photos: { id: string; url: string; caption: string; uploadedAt: string }[];
-  count: number;
-  max: number;
-}
-
 function member(label: string) {
   return createMember(endpoints, label, { location: AUSTIN });
-}
-
-async function ok<T = Record<string, unknown>>(who: TestMember, name: string, data: unknown = {}): Promise<T> {
-  const answer = await callRaw(endpoints, name, { token: who.accessToken, data });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.body as { result: T }).result;
 }
 
 async function objectKeysUnder(prefix: string): Promise<string[]> {
@@ -43,16 +32,14 @@ async function postFile(grant: { url: string; fields: Record<string, string> }, 
 }
 
 /** Upload without confirming: the staged file and its upload id. */
-async function stagePhoto(who: TestMember, bytes: Buffer = PNG_1X1, contentType = 'image/png'): Promise<string> {
-  const { uploadId, upload } = await ok<{ uploadId: string; upload: { url: string; fields: Record<string, string> } }>(who, 'createPhotoUpload', {
-    contentType,
-  });
+async function stagePhoto(who: TestMember, bytes: Buffer = PNG_1X1, contentType: PictureContentType = 'image/png'): Promise<string> {
+  const { uploadId, upload } = await ok(endpoints, 'createPhotoUpload', { token: who.accessToken, data: { contentType } });
   await postFile(upload, bytes, contentType);
   return uploadId;
 }
 
 function confirmPhoto(who: TestMember, uploadId: string) {
-  return callRaw(endpoints, 'confirmPhotoUpload', { token: who.accessToken, data: { uploadId } });
+  return call(endpoints, 'confirmPhotoUpload', { token: who.accessToken, data: { uploadId } });
 }
 
 const PROFILE = {
@@ -68,7 +55,7 @@ const PROFILE = {
 describe('updateProfile', () => {
   it("saves the caller's own basic info, location and contact info, normalized, and search follows the new name", async () => {
     const rita = await member('settings-rita');
-    const saved = await ok<Record<string, unknown>>(rita, 'updateProfile', PROFILE);
+    const saved = await ok(endpoints, 'updateProfile', { token: rita.accessToken, data: PROFILE });
     expect(saved).toMatchObject({
       uid: rita.uid,
       displayName: 'Renamed Rita',
@@ -83,19 +70,15 @@ describe('updateProfile', () => {
     expect(stored).toMatchObject({ displayName: 'Renamed Rita', location: { city: 'San Antonio', state: 'Texas' }, graduationYear: 2012 });
 
     const searcher = await member('settings-searcher');
-    const found = await ok<{ users: { uid: string }[] }>(searcher, 'searchUsers', { query: 'renamed ri' });
+    const found = await ok(endpoints, 'searchUsers', { token: searcher.accessToken, data: { query: 'renamed ri' } });
     expect(found.users.map((result) => result.uid)).toContain(rita.uid);
-    const byOldName = await ok<{ users: { uid: string }[] }>(searcher, 'searchUsers', { query: 'settings-rita' });
+    const byOldName = await ok(endpoints, 'searchUsers', { token: searcher.accessToken, data: { query: 'settings-rita' } });
     expect(byOldName.users.map((result) => result.uid)).not.toContain(rita.uid);
 
     // Clearing the optional parts is allowed.
-    const cleared = await ok<Record<string, unknown>>(rita, 'updateProfile', {
-      ...PROFILE,
-      birthday: '',
-      graduationYear: null,
-      major: '',
-      bio: '',
-      contactInfo: { phoneNumber: '', personalEmail: '' },
+    const cleared = await ok(endpoints, 'updateProfile', {
+      token: rita.accessToken,
+      data: { ...PROFILE, birthday: '', graduationYear: null, major: '', bio: '', contactInfo: { phoneNumber: '', personalEmail: '' } },
     });
     expect(cleared).toMatchObject({ birthday: '', graduationYear: null, major: '', bio: '', contactInfo: { phoneNumber: '', personalEmail: '' } });
   });
@@ -103,7 +86,7 @@ describe('updateProfile', () => {
   it('refuses bad input with a clear message and changes nothing', async () => {
     const bea = await member('settings-bea');
     const before = await getUser(bea.uid);
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [CallableInput<'updateProfile'>, string][] = [
       [{ ...PROFILE, bio: 'x'.repeat(301) }, 'Bio must be at most 300 characters'],
       [{ ...PROFILE, displayName: '   ' }, 'Name is required'],
       [{ ...PROFILE, graduationYear: 1850 }, 'Graduation year must be 1900 or later'],
@@ -115,9 +98,7 @@ describe('updateProfile', () => {
       [{ ...PROFILE, birthday: '2999-01-01' }, 'Your birthday cannot be in the future'],
     ];
     for (const [data, message] of cases) {
-      const refused = await callRaw(endpoints, 'updateProfile', { token: bea.accessToken, data });
-      expect(refused.status, JSON.stringify(data)).toBe(400);
-      expect((refused.body as { error: { message: string } }).error.message).toContain(message);
+      expectRefusal(await call(endpoints, 'updateProfile', { token: bea.accessToken, data }), 400, 'INVALID_ARGUMENT', expect.stringContaining(message));
     }
     expect(await getUser(bea.uid)).toEqual(before);
   });
@@ -153,9 +134,9 @@ describe('updateProfile', () => {
   });
 
   it('refuses an anonymous caller (401)', async () => {
-    expect((await callRaw(endpoints, 'updateProfile', { data: PROFILE })).status).toBe(401);
-    expect((await callRaw(endpoints, 'updatePrivacy', { data: PRIVACY })).status).toBe(401);
-    expect((await callRaw(endpoints, 'createPhotoUpload', { data: { contentType: 'image/png' } })).status).toBe(401);
+    expect((await call(endpoints, 'updateProfile', { data: PROFILE })).status).toBe(401);
+    expect((await call(endpoints, 'updatePrivacy', { data: PRIVACY })).status).toBe(401);
+    expect((await call(endpoints, 'createPhotoUpload', { data: { contentType: 'image/png' } })).status).toBe(401);
   });
 });
 
@@ -171,7 +152,7 @@ const PRIVACY = {
 describe('updatePrivacy', () => {
   it('saves the six settings and allows only their options', async () => {
     const pat = await member('settings-pat');
-    expect(await ok(pat, 'updatePrivacy', PRIVACY)).toMatchObject({ privacy: PRIVACY });
+    expect(await ok(endpoints, 'updatePrivacy', { token: pat.accessToken, data: PRIVACY })).toMatchObject({ privacy: PRIVACY });
     expect((await getUser(pat.uid))?.privacy).toEqual(PRIVACY);
     for (const field of ['contactVisibility', 'phoneVisibility', 'emailVisibility']) {
       const refused = await callRaw(endpoints, 'updatePrivacy', { token: pat.accessToken, data: { ...PRIVACY, [field]: 'public' } });
@@ -187,7 +168,7 @@ describe('updatePrivacy', () => {
 describe('photos', () => {
   it('uploads, confirms into users/{uid}/photos/photo-{n}.jpg, serves signed URLs, and deletes only its own', async () => {
     const owner = await member('photos-owner');
-    const first = await ok<Gallery>(owner, 'confirmPhotoUpload', { uploadId: await stagePhoto(owner) });
+    const first = await ok(endpoints, 'confirmPhotoUpload', { token: owner.accessToken, data: { uploadId: await stagePhoto(owner) } });
     expect(first).toMatchObject({ count: 1, max: MAX_PHOTOS });
     expect(first.photos[0]?.id).toBe('photo-1');
     expect(first.photos[0]?.url).toMatch(new RegExp(`users/${owner.uid}/photos/photo-1\\.jpg\\?`));
@@ -195,7 +176,7 @@ describe('photos', () => {
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG_1X1)).toBe(true);
 
-    const second = await ok<Gallery>(owner, 'confirmPhotoUpload', { uploadId: await stagePhoto(owner) });
+    const second = await ok(endpoints, 'confirmPhotoUpload', { token: owner.accessToken, data: { uploadId: await stagePhoto(owner) } });
     expect(second.photos.map((photo) => photo.id)).toEqual(['photo-1', 'photo-2']);
     // The record stores keys, never URLs.
     expect((await getUser(owner.uid))?.photos.map((photo) => photo.url)).toEqual([
@@ -203,25 +184,25 @@ describe('photos', () => {
       `users/${owner.uid}/photos/photo-2.jpg`,
     ]);
     // getMe carries the gallery with signed URLs too.
-    const me = await ok<{ photos: { id: string; url: string }[] }>(owner, 'getMe');
+    const me = await ok(endpoints, 'getMe', { token: owner.accessToken });
     expect(me.photos.map((photo) => photo.id)).toEqual(['photo-1', 'photo-2']);
     expect(me.photos[0]?.url).toMatch(/^http.*photo-1\.jpg\?/);
 
     // Someone else cannot delete it: the id is looked up in the caller's own gallery only.
     const other = await member('photos-other');
-    const notTheirs = await callRaw(endpoints, 'deletePhoto', { token: other.accessToken, data: { photoId: 'photo-1' } });
-    expect(notTheirs).toMatchObject({ status: 404, body: { error: { message: SETTINGS_MESSAGES.photoNotFound } } });
+    const notTheirs = await call(endpoints, 'deletePhoto', { token: other.accessToken, data: { photoId: 'photo-1' } });
+    expectRefusal(notTheirs, 404, 'NOT_FOUND', SETTINGS_MESSAGES.photoNotFound);
     // Nor confirm someone else's staged upload: the staging key is under the caller's own uid.
     const staged = await stagePhoto(owner);
     expect((await confirmPhoto(other, staged)).status).toBe(404);
 
-    const afterDelete = await ok<Gallery>(owner, 'deletePhoto', { photoId: 'photo-1' });
+    const afterDelete = await ok(endpoints, 'deletePhoto', { token: owner.accessToken, data: { photoId: 'photo-1' } });
     expect(afterDelete.photos.map((photo) => photo.id)).toEqual(['photo-2']);
     expect(await objectKeysUnder(`users/${owner.uid}/photos/`)).toEqual([`users/${owner.uid}/photos/photo-2.jpg`]);
-    expect((await callRaw(endpoints, 'deletePhoto', { token: owner.accessToken, data: { photoId: 'photo-1' } })).status).toBe(404);
+    expect((await call(endpoints, 'deletePhoto', { token: owner.accessToken, data: { photoId: 'photo-1' } })).status).toBe(404);
 
     // Numbers are never reused.
-    const third = await ok<Gallery>(owner, 'confirmPhotoUpload', { uploadId: staged });
+    const third = await ok(endpoints, 'confirmPhotoUpload', { token: owner.accessToken, data: { uploadId: staged } });
     expect(third.photos.map((photo) => photo.id)).toEqual(['photo-2', 'photo-3']);
   });
 
@@ -237,9 +218,9 @@ describe('photos', () => {
     }
     const policyConditions = (fields: Record<string, string>) =>
       (JSON.parse(Buffer.from(fields.Policy ?? '', 'base64').toString('utf8')) as { conditions: unknown[] }).conditions;
-    for (const contentType of ['image/jpeg', 'image/png', 'image/webp', 'image/gif']) {
-      const photo = await ok<{ upload: { fields: Record<string, string> } }>(owner, 'createPhotoUpload', { contentType });
-      const picture = await ok<{ fields: Record<string, string> }>(owner, 'createProfilePictureUpload', { contentType, purpose: 'settings' });
+    for (const contentType of ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const) {
+      const photo = await ok(endpoints, 'createPhotoUpload', { token: owner.accessToken, data: { contentType } });
+      const picture = await ok(endpoints, 'createProfilePictureUpload', { token: owner.accessToken, data: { contentType, purpose: 'settings' } });
       for (const fields of [photo.upload.fields, picture.fields]) {
         expect(fields['Content-Type']).toBe(contentType);
         expect(policyConditions(fields)).toContainEqual({ 'Content-Type': contentType });
@@ -252,15 +233,15 @@ describe('photos', () => {
     const uploadId = await stagePhoto(owner);
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([`uploads/${owner.uid}/photo-${uploadId}`]);
     expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([]);
-    await ok(owner, 'confirmPhotoUpload', { uploadId });
+    await ok(endpoints, 'confirmPhotoUpload', { token: owner.accessToken, data: { uploadId } });
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
     expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([`users/${owner.uid}/photos/photo-1.jpg`]);
 
-    const grant = await ok<{ url: string; fields: Record<string, string> }>(owner, 'createProfilePictureUpload', { contentType: 'image/png', purpose: 'settings' });
+    const grant = await ok(endpoints, 'createProfilePictureUpload', { token: owner.accessToken, data: { contentType: 'image/png', purpose: 'settings' } });
     expect(grant.fields.key).toBe(`uploads/${owner.uid}/profile-picture`);
     await postFile(grant, PNG_1X1, 'image/png');
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([`uploads/${owner.uid}/profile-picture`]);
-    await ok(owner, 'confirmProfilePicture', { purpose: 'settings' });
+    await ok(endpoints, 'confirmProfilePicture', { token: owner.accessToken, data: { purpose: 'settings' } });
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
     expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([`users/${owner.uid}/photos/photo-1.jpg`, `users/${owner.uid}/profile-picture.jpg`]);
     const stored = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: `users/${owner.uid}/profile-picture.jpg` }));
@@ -271,17 +252,17 @@ describe('photos', () => {
   it('refuses a fake image and a file over 10 MB, deletes both, and adds nothing', async () => {
     const owner = await member('photos-fake');
     const fake = await stagePhoto(owner, Buffer.from('<script>alert(1)</script>'), 'image/png');
-    expect(await confirmPhoto(owner, fake)).toMatchObject({ status: 400, body: { error: { status: 'INVALID_ARGUMENT' } } });
+    expectRefusal(await confirmPhoto(owner, fake), 400, 'INVALID_ARGUMENT');
     const tooBig = await stagePhoto(owner, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(10 * 1024 * 1024)]), 'image/jpeg');
-    expect(await confirmPhoto(owner, tooBig)).toMatchObject({ status: 400, body: { error: { message: SETTINGS_MESSAGES.photoTooLarge } } });
+    expectRefusal(await confirmPhoto(owner, tooBig), 400, 'INVALID_ARGUMENT', SETTINGS_MESSAGES.photoTooLarge);
     expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([]);
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
     expect((await getUser(owner.uid))?.photos).toEqual([]);
-    expect(await confirmPhoto(owner, fake)).toMatchObject({ status: 404, body: { error: { message: SETTINGS_MESSAGES.noPhotoUpload } } });
+    expectRefusal(await confirmPhoto(owner, fake), 404, 'NOT_FOUND', SETTINGS_MESSAGES.noPhotoUpload);
 
     // Just under 10 MB is fine.
     const large = await stagePhoto(owner, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(10 * 1024 * 1024 - 4)]), 'image/jpeg');
-    expect(await ok<Gallery>(owner, 'confirmPhotoUpload', { uploadId: large })).toMatchObject({ count: 1 });
+    expect(await ok(endpoints, 'confirmPhotoUpload', { token: owner.accessToken, data: { uploadId: large } })).toMatchObject({ count: 1 });
   });
 
   it('never passes 10, even with 14 confirmations at once; at 10 the upload is refused with a clear message', async () => {
@@ -292,7 +273,7 @@ describe('photos', () => {
     const refused = answers.filter((answer) => answer.status !== 200);
     expect(accepted).toHaveLength(10);
     expect(refused).toHaveLength(4);
-    for (const answer of refused) expect(answer).toMatchObject({ status: 409, body: { error: { message: SETTINGS_MESSAGES.photosFull } } });
+    for (const answer of refused) expectRefusal(answer, 409, 'ABORTED', SETTINGS_MESSAGES.photosFull);
     const stored = (await getUser(owner.uid))?.photos ?? [];
     expect(stored).toHaveLength(10);
     // Every refused file is gone: only the 10 photos remain, with distinct keys.
@@ -301,8 +282,8 @@ describe('photos', () => {
     expect(new Set(objects).size).toBe(10);
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
 
-    const full = await callRaw(endpoints, 'createPhotoUpload', { token: owner.accessToken, data: { contentType: 'image/png' } });
-    expect(full).toMatchObject({ status: 409, body: { error: { message: SETTINGS_MESSAGES.photosFull } } });
+    const full = await call(endpoints, 'createPhotoUpload', { token: owner.accessToken, data: { contentType: 'image/png' } });
+    expectRefusal(full, 409, 'ABORTED', SETTINGS_MESSAGES.photosFull);
   });
 
   it('turns one upload into at most one photo, however often and however concurrently it is confirmed', async () => {
@@ -324,19 +305,19 @@ describe('photos', () => {
     const owner = await member('settings-picture');
     const sixMb = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6 * 1024 * 1024)]);
     const uploadAs = async (purpose: 'setup' | 'settings' | undefined, bytes: Buffer) => {
-      const data = { contentType: 'image/jpeg', ...(purpose ? { purpose } : {}) };
-      const grant = await ok<{ url: string; fields: Record<string, string>; maxBytes: number }>(owner, 'createProfilePictureUpload', data);
+      const data: CallableInput<'createProfilePictureUpload'> = { contentType: 'image/jpeg', ...(purpose ? { purpose } : {}) };
+      const grant = await ok(endpoints, 'createProfilePictureUpload', { token: owner.accessToken, data });
       await postFile(grant, bytes, 'image/jpeg');
-      return { grant, confirmed: await callRaw(endpoints, 'confirmProfilePicture', { token: owner.accessToken, data: purpose ? { purpose } : {} }) };
+      return { grant, confirmed: await call(endpoints, 'confirmProfilePicture', { token: owner.accessToken, data: purpose ? { purpose } : {} }) };
     };
     const setup = await uploadAs(undefined, sixMb);
     expect(setup.grant.maxBytes).toBe(5 * 1024 * 1024);
-    expect(setup.confirmed).toMatchObject({ status: 400, body: { error: { message: 'Image must be less than 5MB' } } });
+    expectRefusal(setup.confirmed, 400, 'INVALID_ARGUMENT', 'Image must be less than 5MB');
     const settings = await uploadAs('settings', sixMb);
     expect(settings.grant.maxBytes).toBe(10 * 1024 * 1024);
     expect(settings.confirmed.status).toBe(200);
     const elevenMb = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(11 * 1024 * 1024)]);
-    expect((await uploadAs('settings', elevenMb)).confirmed).toMatchObject({ status: 400, body: { error: { message: 'Image must be less than 10MB' } } });
+    expectRefusal((await uploadAs('settings', elevenMb)).confirmed, 400, 'INVALID_ARGUMENT', 'Image must be less than 10MB');
     expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([`users/${owner.uid}/profile-picture.jpg`]);
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
   });
@@ -344,30 +325,35 @@ describe('photos', () => {
 
 describe('privacy enforcement on getUserProfile: photos, phone and email', () => {
   async function anchorPair(a: TestMember, b: TestMember) {
-    await ok(a, 'sendAnchorRequest', { userId: b.uid });
-    await ok(b, 'acceptAnchorRequest', { userId: a.uid });
+    await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } });
+    await ok(endpoints, 'acceptAnchorRequest', { token: b.accessToken, data: { userId: a.uid } });
   }
 
   it('a stranger, an anchor and the owner each get exactly what they may', async () => {
     const [owner, anchor, stranger] = await Promise.all([member('vis-owner'), member('vis-anchor'), member('vis-stranger')]);
     await anchorPair(owner, anchor);
-    await ok(owner, 'updateProfile', { ...PROFILE, displayName: 'Vis Owner' });
-    await ok(owner, 'confirmPhotoUpload', { uploadId: await stagePhoto(owner) });
-    const view = (who: TestMember) => ok<Record<string, unknown>>(who, 'getUserProfile', { userId: owner.uid });
-    const setPrivacy = (privacy: Partial<Record<keyof typeof PRIVACY, string>>) => ok(owner, 'updatePrivacy', { ...PRIVACY, ...privacy });
+    await ok(endpoints, 'updateProfile', { token: owner.accessToken, data: { ...PROFILE, displayName: 'Vis Owner' } });
+    await ok(endpoints, 'confirmPhotoUpload', { token: owner.accessToken, data: { uploadId: await stagePhoto(owner) } });
+    // The profile stays public throughout: every view is the open one, its parts as privacy allows.
+    const view = async (who: TestMember) => {
+      const profile = await ok(endpoints, 'getUserProfile', { token: who.accessToken, data: { userId: owner.uid } });
+      if (profile.private) throw new Error('The profile answered as private');
+      return profile;
+    };
+    const setPrivacy = (privacy: Partial<CallableInput<'updatePrivacy'>>) => ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: { ...PRIVACY, ...privacy } });
 
     // Photos to everyone, phone hidden, email to anchors.
     await setPrivacy({ profileVisibility: 'public', photosVisibility: 'public', contactVisibility: 'friends', phoneVisibility: 'private', emailVisibility: 'friends' });
     const own = await view(owner);
     expect(own.contactInfo).toEqual({ phoneNumber: '555-222-3333', personalEmail: 'rita@example.com' });
-    expect((own.photos as { url: string }[])[0]?.url).toMatch(/photo-1\.jpg\?/);
+    expect(own.photos?.[0]?.url).toMatch(/photo-1\.jpg\?/);
     const byAnchor = await view(anchor);
     expect(byAnchor.contactInfo).toEqual({ personalEmail: 'rita@example.com' });
     expect(byAnchor.photos).toHaveLength(1);
     const byStranger = await view(stranger);
     expect(byStranger).not.toHaveProperty('contactInfo');
     expect(byStranger.photos).toHaveLength(1);
-    const photoUrl = (byStranger.photos as { url: string }[])[0]?.url ?? '';
+    const photoUrl = byStranger.photos?.[0]?.url ?? '';
     expect((await fetch(photoUrl)).status).toBe(200);
 
     // Photos to anchors, phone to anchors, email hidden.

@@ -85,8 +85,8 @@ export async function ok<N extends CallableName>(endpoints: Endpoints, name: N, 
 
 /**
  * Asserts a refusal in the protocol's shape: the HTTP status, the canonical status name and, when
- * given, the message (a string is matched whole, a RegExp anywhere). Returns the error, e.g. for
- * its details.
+ * given, the message (a string whole, a RegExp anywhere in it, or an asymmetric matcher such as
+ * expect.stringContaining). Returns the error, e.g. for its details.
  */
 export function expectRefusal(answer: { status: number; body: unknown }, http: number, status: WireStatus, message?: string | RegExp): WireError {
   const wanted = message === undefined ? expect.any(String) : message instanceof RegExp ? expect.stringMatching(message) : message;
