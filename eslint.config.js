@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { housePlugin } from './lint/house-plugin.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', 'local/stubs'] },
@@ -13,6 +14,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { house: housePlugin },
+    rules: { 'house/layers': 'error', 'house/no-cycle': 'error' },
   },
   {
     files: ['web/**/*.{ts,tsx}', 'test/unit/web/**/*.{ts,tsx}', 'test/support/**/*.tsx'],

@@ -5,7 +5,7 @@ import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { CallableHandlerEntry } from '../lambdas/callable-handlers.ts';
+import type { CallableHandlerEntry } from '../lambdas/handler-row.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
 import { acknowledge } from './nag.ts';
 import type { Stage } from './stage.ts';

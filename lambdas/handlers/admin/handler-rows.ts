@@ -1,8 +1,8 @@
-import type { CallableHandlerEntry } from '../../callable-handlers.ts';
-import type { adminCallables } from '#contracts/admin';
+import type { CallableHandlerEntry } from '../../handler-row.ts';
+import type { CallableName } from '#contracts/callables';
 
-/** Server rows of the admin callables: handler module and least-privilege grants (see callable-handlers.ts). */
-export const adminHandlers: Record<keyof typeof adminCallables, CallableHandlerEntry> = {
+/** Server rows of the admin callables: handler module and least-privilege grants (see handler-row.ts). */
+export const adminHandlers = {
   // readWrite: the flag and its audit entry, in one transaction.
   grantSuperuserStatus: { entry: 'handlers/admin/grant-superuser-status.ts', permissions: { table: 'readWrite' } },
   revokeSuperuserStatus: { entry: 'handlers/admin/revoke-superuser-status.ts', permissions: { table: 'readWrite' } },
@@ -15,4 +15,4 @@ export const adminHandlers: Record<keyof typeof adminCallables, CallableHandlerE
     entry: 'handlers/admin/set-admin-claim.ts',
     permissions: { table: 'readWrite', userPoolActions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminAddUserToGroup'] },
   },
-};
+} as const satisfies Partial<Record<CallableName, CallableHandlerEntry>>;

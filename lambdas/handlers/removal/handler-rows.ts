@@ -1,5 +1,5 @@
-import type { CallableHandlerEntry } from '../../callable-handlers.ts';
-import type { removalCallables } from '#contracts/removal';
+import type { CallableHandlerEntry } from '../../handler-row.ts';
+import type { CallableName } from '#contracts/callables';
 
 /** Who is an admin beyond the records: the Cognito admin group (a removal never takes one). */
 const ADMIN_GROUP_READ = 'cognito-idp:ListUsersInGroup';
@@ -10,8 +10,8 @@ const ACCOUNT_DELETION = ['cognito-idp:ListUsers', 'cognito-idp:AdminDeleteUser'
 /** A tree's removal also reads the admin group: a tree holding an admin is refused, a member who became one meanwhile is kept. */
 const TREE_REMOVAL = [...ACCOUNT_DELETION, ADMIN_GROUP_READ] as const;
 
-/** Server rows of the removal callables: handler module and least-privilege grants (see callable-handlers.ts). */
-export const removalHandlers: Record<keyof typeof removalCallables, CallableHandlerEntry> = {
+/** Server rows of the removal callables: handler module and least-privilege grants (see handler-row.ts). */
+export const removalHandlers = {
   // The admin group marks the tree's admins.
   getUserInviteTree: { entry: 'handlers/removal/get-user-invite-tree.ts', permissions: { table: 'read', userPoolActions: [ADMIN_GROUP_READ] } },
   // readWrite everywhere: deletes items, objects under users/{uid}/ and Cognito accounts; hands the
@@ -28,7 +28,7 @@ export const removalHandlers: Record<keyof typeof removalCallables, CallableHand
     permissions: { table: 'readWrite', pictures: 'readWrite', userPoolActions: ACCOUNT_DELETION },
     timeoutSeconds: 29,
   },
-};
+} as const satisfies Partial<Record<CallableName, CallableHandlerEntry>>;
 
 /** The removal worker (not a callable): the same grants as the removal itself. */
 export const removalJobHandlers = {

@@ -1,8 +1,8 @@
-import type { CallableHandlerEntry } from '../../callable-handlers.ts';
-import type { settingsCallables } from '#contracts/settings';
+import type { CallableHandlerEntry } from '../../handler-row.ts';
+import type { CallableName } from '#contracts/callables';
 
-/** Server rows of the settings callables: handler module and least-privilege grants (see callable-handlers.ts). */
-export const settingsHandlers: Record<keyof typeof settingsCallables, CallableHandlerEntry> = {
+/** Server rows of the settings callables: handler module and least-privilege grants (see handler-row.ts). */
+export const settingsHandlers = {
   // pictures read: the returned record's picture and photos are signed into short-lived URLs.
   updateProfile: { entry: 'handlers/settings/update-profile.ts', permissions: { table: 'readWrite', pictures: 'read' } },
   updatePrivacy: { entry: 'handlers/settings/update-privacy.ts', permissions: { table: 'readWrite', pictures: 'read' } },
@@ -11,4 +11,4 @@ export const settingsHandlers: Record<keyof typeof settingsCallables, CallableHa
   // readWrite: reads the staged file, deletes a bad one, copies a good one; the counter and the list.
   confirmPhotoUpload: { entry: 'handlers/settings/confirm-photo-upload.ts', permissions: { table: 'readWrite', pictures: 'readWrite' } },
   deletePhoto: { entry: 'handlers/settings/delete-photo.ts', permissions: { table: 'readWrite', pictures: 'readWrite' } },
-};
+} as const satisfies Partial<Record<CallableName, CallableHandlerEntry>>;

@@ -1,0 +1,130 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+/**
+ * The house's own ESLint rules: the layers (docs/testing.md, "Conventions that are checks") and
+ * import cycles. Both resolve an import to a file of this repository: a relative path, or a
+ * package.json subpath import (`#contracts/…`, `#data/…`).
+ */
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SUBPATH_IMPORTS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).imports;
+const EXTENSIONS = ['', '.ts', '.tsx', '.js', '/index.ts', '/index.tsx'];
+
+/** The repository file an import names (relative to ROOT, with '/'), or null for a package. */
+function resolveImport(fromFile, specifier) {
+  let base = null;
+  if (specifier.startsWith('.')) base = resolve(dirname(fromFile), specifier);
+  else if (specifier.startsWith('#')) {
+    for (const [pattern, target] of Object.entries(SUBPATH_IMPORTS)) {
+      const prefix = pattern.replace('*', '');
+      if (specifier.startsWith(prefix)) base = resolve(ROOT, target.replace('*', specifier.slice(prefix.length)).replace(/\.ts\.ts$/, '.ts'));
+    }
+  }
+  if (base === null) return null;
+  for (const extension of EXTENSIONS) {
+    if (existsSync(base + extension) && statSync(base + extension).isFile()) return toRepoPath(base + extension);
+  }
+  return toRepoPath(base);
+}
+
+function toRepoPath(file) {
+  return relative(ROOT, file).split(sep).join('/');
+}
+
+/** Every import of a file, type-only ones included (they close cycles too), as repository paths. */
+const importsCache = new Map();
+function importsOf(repoPath) {
+  if (importsCache.has(repoPath)) return importsCache.get(repoPath);
+  const file = join(ROOT, repoPath);
+  const found = [];
+  if (/\.(ts|tsx|js)$/.test(repoPath) && existsSync(file)) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    for (const { fileName } of importedFiles) {
+      const target = resolveImport(file, fileName);
+      if (target) found.push(target);
+    }
+  }
+  importsCache.set(repoPath, found);
+  return found;
+}
+
+/** Whether `start` leads back to `target` through imports, and the path it takes. */
+function pathBack(start, target) {
+  const seen = new Set();
+  const stack = [[start, [start]]];
+  while (stack.length > 0) {
+    const [file, path] = stack.pop();
+    if (file === target) return path;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const next of importsOf(file)) stack.push([next, [...path, next]]);
+  }
+  return null;
+}
+
+/** Calls `check(node, specifier)` for every import, export-from and dynamic import with a literal. */
+function eachImport(check) {
+  const withSource = (node) => {
+    if (node.source && typeof node.source.value === 'string') check(node.source, node.source.value);
+  };
+  return {
+    ImportDeclaration: withSource,
+    ExportNamedDeclaration: withSource,
+    ExportAllDeclaration: withSource,
+    ImportExpression: withSource,
+  };
+}
+
+const AWS_SDK = /^@aws-sdk\//;
+const SERVER_LAYERS_ABOVE_DOMAIN = /^lambdas\/(data|http|handlers|jobs|triggers)\//;
+
+/**
+ * What each layer may not import: contracts and domain no AWS SDK and nothing of data, http,
+ * handlers, jobs or triggers (contracts not domain either: the web shares them); handlers no AWS
+ * SDK (data talks to AWS); data nothing above it; the web nothing of lambdas but contracts;
+ * a web feature nothing of another feature.
+ */
+function refusal(file, specifier, target) {
+  if (/^lambdas\/(contracts|domain)\//.test(file)) {
+    if (AWS_SDK.test(specifier)) return 'contracts and domain import no AWS SDK (data talks to AWS)';
+    if (target && SERVER_LAYERS_ABOVE_DOMAIN.test(target)) return `${file.split('/')[1]} imports nothing of data, http, handlers, jobs or triggers`;
+    if (file.startsWith('lambdas/contracts/') && target?.startsWith('lambdas/domain/')) return 'contracts (shared with the web) import nothing of domain';
+  }
+  if (file.startsWith('lambdas/handlers/') && AWS_SDK.test(specifier)) return 'handlers import no AWS SDK: put the call in lambdas/data';
+  if (file.startsWith('lambdas/data/') && target && /^lambdas\/(http|handlers|jobs|triggers)\//.test(target)) return 'data imports nothing of http, handlers, jobs or triggers';
+  if (file.startsWith('lambdas/http/') && target && /^lambdas\/(handlers|jobs|triggers)\//.test(target)) return 'http imports nothing of handlers, jobs or triggers';
+  if (file.startsWith('web/') && target?.startsWith('lambdas/') && !target.startsWith('lambdas/contracts/')) return 'the web imports nothing of lambdas but contracts';
+  const feature = /^web\/src\/features\/([^/]+)\//.exec(file)?.[1];
+  const targetFeature = target && /^web\/src\/features\/([^/]+)\//.exec(target)?.[1];
+  if (feature && targetFeature && feature !== targetFeature) return `features do not import each other (${feature} → ${targetFeature}): share through web/src/components or web/src/lib`;
+  return null;
+}
+
+const layers = {
+  meta: { type: 'problem', schema: [], docs: { description: 'Imports follow the layers: contracts → domain → data → http → handlers; web → contracts; features apart.' } },
+  create(context) {
+    const file = toRepoPath(context.filename);
+    return eachImport((node, specifier) => {
+      const reason = refusal(file, specifier, resolveImport(context.filename, specifier));
+      if (reason) context.report({ node, message: `Import of '${specifier}' crosses a boundary: ${reason}.` });
+    });
+  },
+};
+
+const noCycle = {
+  meta: { type: 'problem', schema: [], docs: { description: 'No import cycles, type-only imports included.' } },
+  create(context) {
+    const file = toRepoPath(context.filename);
+    return eachImport((node, specifier) => {
+      const target = resolveImport(context.filename, specifier);
+      if (!target || target === file) return;
+      const path = pathBack(target, file);
+      if (path) context.report({ node, message: `Import cycle: ${[file, ...path].join(' → ')}.` });
+    });
+  },
+};
+
+export const housePlugin = { rules: { layers, 'no-cycle': noCycle } };
