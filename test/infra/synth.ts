@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll } from 'vitest';
 import { createApp, REPO_ROOT, type AnchoredApp } from '../../lib/build-app.ts';
@@ -48,7 +49,13 @@ export interface SynthOptions {
 }
 
 export interface Synthesized extends AnchoredApp {
+  /**
+   * The stack and its nested stacks read as one template (flattenedTemplate): what the tests
+   * assert on, wherever a resource lives.
+   */
   readonly template: Template;
+  /** Each stack's own template (the stack, then its nested stacks), by construct path. */
+  readonly templates: ReadonlyMap<string, Template>;
 }
 
 const cache = new Map<string, Synthesized>();
@@ -69,9 +76,71 @@ export function synth({ stage, bundle = false, nag = false, context = {} }: Synt
     outdir: temporaryDir('anchored-cdk-out-'),
     context: { ...CDK_JSON_CONTEXT, ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context },
   });
-  const result = { ...built, template: Template.fromStack(built.stack) };
+  const templates = new Map(stacksOf(built.stack).map((stack) => [stack.node.path, Template.fromStack(stack)]));
+  const result = { ...built, template: flattenedTemplate(built.stack), templates };
   cache.set(key, result);
   return result;
+}
+
+/** The stack and every stack nested in it, parents before children. */
+export function stacksOf(stack: Stack): Stack[] {
+  return [stack, ...nestedIn(stack).flatMap(stacksOf)];
+}
+
+/** The stacks nested directly in `stack`. */
+function nestedIn(stack: Stack): NestedStack[] {
+  return stack.node.findAll().filter((c): c is NestedStack => NestedStack.isNestedStack(c) && c.nestedStackParent === stack);
+}
+
+type Json = Record<string, unknown>;
+
+/** `value` with every `{ Ref: name }` of `values` replaced by its value, and every `{ 'Fn::GetAtt': [id, 'Outputs.X'] }` of `outputs[id]` by X's value. */
+function substitute(value: unknown, values: Json, outputs: Record<string, Json>): unknown {
+  if (Array.isArray(value)) return value.map((item) => substitute(item, values, outputs));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  const [key, argument] = entries[0] ?? [];
+  if (entries.length === 1 && key === 'Ref' && typeof argument === 'string' && argument in values) return values[argument];
+  if (entries.length === 1 && key === 'Fn::GetAtt' && Array.isArray(argument)) {
+    const [id, attribute] = argument as [string, string];
+    const output = attribute.startsWith('Outputs.') ? outputs[id]?.[attribute.slice('Outputs.'.length)] : undefined;
+    if (output !== undefined) return output;
+  }
+  return Object.fromEntries(entries.map(([k, v]) => [k, substitute(v, values, outputs)]));
+}
+
+/**
+ * The stack as if its nested stacks were part of it: their resources join the stack's (logical
+ * IDs are their own templates'; the same ID in two stacks fails here), a nested stack's parameters
+ * read as the values the parent passes, and the parent's `Outputs.X` of a nested stack as the
+ * value X has in it. So a route leads to its integration, a function to its role and the table,
+ * across the stacks as within one; the stacks' sizes are in `Synthesized.templates`.
+ */
+export function flattenedTemplate(stack: Stack): Template {
+  return Template.fromJSON(flattenedJson(stack));
+}
+
+function flattenedJson(stack: Stack): { Resources: Record<string, Json>; Outputs?: Record<string, Json>; [key: string]: unknown } {
+  const template = Template.fromStack(stack).toJSON() as { Resources: Record<string, Json>; Outputs?: Record<string, Json> };
+  const resources: Record<string, Json> = { ...template.Resources };
+  const outputsOfNested: Record<string, Json> = {};
+  for (const child of nestedIn(stack)) {
+    if (!child.nestedStackResource) throw new Error(`${child.node.path} has no resource in ${stack.node.path}`);
+    const resourceId = stack.getLogicalId(child.nestedStackResource);
+    const parameters = ((resources[resourceId]?.Properties as Json | undefined)?.Parameters ?? {}) as Json;
+    const flat = flattenedJson(child);
+    for (const [id, resource] of Object.entries(flat.Resources)) {
+      // Version reporting's CDKMetadata is in every stack; one stands for all here.
+      if (resource.Type === 'AWS::CDK::Metadata') continue;
+      if (id in resources) throw new Error(`${id} is in ${stack.node.path} and in ${child.node.path}`);
+      resources[id] = substitute(resource, parameters, {}) as Json;
+    }
+    outputsOfNested[resourceId] = Object.fromEntries(
+      Object.entries(flat.Outputs ?? {}).map(([name, output]) => [name, substitute(output.Value, parameters, {})]),
+    );
+  }
+  for (const [id, resource] of Object.entries(resources)) resources[id] = substitute(resource, {}, outputsOfNested) as Json;
+  return { ...template, Resources: resources };
 }
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown }>;
