@@ -164,7 +164,7 @@ export class AppFunction extends Construct {
       if (cfnTable) {
         acknowledge(
           this,
-          `AwsSolutions-IAM5[Resource::${arnReference(cfnTable)}/index/*]`,
+          `AwsSolutions-IAM5[Resource::${arnReference(cfnTable, this)}/index/*]`,
           "Queries the table's global secondary indexes; the wildcard covers only this table's indexes.",
         );
       }
@@ -180,7 +180,7 @@ export class AppFunction extends Construct {
       if (permissions.pictures === 'readWrite') actions.push('s3:DeleteObject*', 's3:Abort*');
       for (const action of actions) acknowledge(this, `AwsSolutions-IAM5[Action::${action}]`, reason);
       const cfnBucket = picturesBucket.node.defaultChild as s3.CfnBucket | undefined;
-      if (cfnBucket) acknowledge(this, `AwsSolutions-IAM5[Resource::${arnReference(cfnBucket)}/*]`, reason);
+      if (cfnBucket) acknowledge(this, `AwsSolutions-IAM5[Resource::${arnReference(cfnBucket, this)}/*]`, reason);
     }
 
     if (permissions.userPoolActions?.length) {

@@ -1,20 +1,17 @@
-import { Duration, Stack, type RemovalPolicy } from 'aws-cdk-lib';
+import { Stack, type RemovalPolicy } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { callableHandlers, type CallableHandlerEntry } from '../lambdas/callable-handlers.ts';
+import { callableHandlers } from '../lambdas/callable-handlers.ts';
 import { callables, type Access, type CallableName } from '../lambdas/contracts/callables.ts';
-import { AppFunction, type FunctionResources } from './app-function.ts';
+import type { AppFunction, FunctionResources } from './app-function.ts';
+import { API_PATH_PREFIX, areaOf, CallableArea, type CallableDefinition } from './callable-area.ts';
 import { acknowledge } from './nag.ts';
-import { grantRateCounters } from './rate-limit-grant.ts';
 import type { Stage } from './stage.ts';
 
-/** Path prefix of every callable; CloudFront forwards `/api/*` unchanged to this API. */
-export const API_PATH_PREFIX = '/api';
+export { API_PATH_PREFIX, areaOf, type CallableDefinition } from './callable-area.ts';
 
 /** Default stage throttling: ample for an invite-only community, a ceiling against floods. */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
@@ -42,12 +39,6 @@ export interface CallableApiProps {
   readonly callables?: readonly CallableDefinition[];
 }
 
-/** One callable as the API builds it: a registry row joined with its contract's access. */
-export interface CallableDefinition extends CallableHandlerEntry {
-  readonly name: string;
-  readonly access: Access;
-}
-
 /** Every row of lambdas/callable-handlers.ts with the access of lambdas/contracts/callables.ts. */
 export function registryCallables(): CallableDefinition[] {
   return (Object.keys(callableHandlers) as CallableName[]).map((name) => {
@@ -61,16 +52,32 @@ export function callablesFor(stage: Stage, all: readonly CallableDefinition[] = 
   return all.filter((callable) => stage !== 'prod' || callable.access !== 'dev-only');
 }
 
+/** The callables of a stage grouped by area (areaOf), areas and callables in registry order. */
+export function callablesByArea(callables: readonly CallableDefinition[]): Map<string, CallableDefinition[]> {
+  const byArea = new Map<string, CallableDefinition[]>();
+  for (const callable of callables) {
+    const area = areaOf(callable);
+    byArea.set(area, [...(byArea.get(area) ?? []), callable]);
+  }
+  return byArea;
+}
+
 /**
  * The HTTP API: `POST /api/{callable}` for each row of the callable registry, one Lambda per row
  * holding only that row's grants, a Cognito JWT authorizer on every non-public route, access logs
  * and default-stage throttling.
+ *
+ * The functions live in one nested stack per area (CallableArea), so that the stack holds 150
+ * callables and more (test/infra/stack-size.test.ts); the API, its stage, the authorizer and the
+ * routes stay here, at the construct paths (so the logical IDs) they have always had.
  */
 export class CallableApi extends Construct {
   public readonly httpApi: apigw.HttpApi;
   public readonly defaultStage: apigw.HttpStage;
   /** The Lambda of each callable deployed on this stage, by callable name. */
   public readonly functions = new Map<string, AppFunction>();
+  /** The nested stack of each area (areaOf), by area. */
+  public readonly areas = new Map<string, CallableArea>();
 
   constructor(scope: Construct, id: string, props: CallableApiProps) {
     super(scope, id);
@@ -108,47 +115,64 @@ export class CallableApi extends Construct {
       },
     });
 
-    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.resources.userPool, {
-      userPoolClients: [props.userPoolClient],
-      userPoolRegion: Stack.of(this).region,
+    // What HttpUserPoolAuthorizer would create on the first route, created up front: the routes
+    // are plain CfnRoutes (below), which name the authorizer by id.
+    const authorizer = new apigw.HttpAuthorizer(this.httpApi, 'CognitoAuthorizer', {
+      httpApi: this.httpApi,
+      authorizerName: 'CognitoAuthorizer',
+      type: apigw.HttpAuthorizerType.JWT,
+      identitySource: ['$request.header.Authorization'],
+      jwtAudience: [props.userPoolClient.userPoolClientId],
+      jwtIssuer: `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${props.resources.userPool.userPoolId}`,
     });
 
-    for (const { name, access, entry, permissions, assets, timeoutSeconds } of callablesFor(props.stage, props.callables)) {
-      const fn = new AppFunction(this, name, {
-        entry,
-        permissions,
-        assets,
-        ...(timeoutSeconds && { timeout: Duration.seconds(timeoutSeconds) }),
-        resources: props.resources,
+    for (const [area, areaCallables] of callablesByArea(callablesFor(props.stage, props.callables))) {
+      const stack = new CallableArea(this, area, {
+        area,
+        callables: areaCallables,
         stage: props.stage,
-        description: `Callable ${name} (${access})`,
+        httpApi: this.httpApi,
+        resources: props.resources,
         logRetention: props.logRetention,
         logRemovalPolicy: props.logRemovalPolicy,
-        extraEnvironment: {
+        environmentOf: (name) => ({
           ORIGIN_VERIFY_SECRET: props.originSecret,
           ...(name === 'validateInviteCode' && { SIGN_UP_TICKET_SECRET: props.signUpTicketSecret }),
           // Never '*' here (lib/stage.ts refuses it): only the local cloud opens Make Me Admin to anyone.
           ...(name === 'setAdminClaim' && { DEV_ADMIN_EMAILS: (props.devAdminEmails ?? []).join(',') }),
-        },
+        }),
       });
-      this.functions.set(name, fn);
-      grantRateCounters(fn.function, props.resources.table);
+      this.areas.set(area, stack);
 
-      const [route] = this.httpApi.addRoutes({
-        path: `${API_PATH_PREFIX}/${name}`,
-        methods: [apigw.HttpMethod.POST],
-        integration: new HttpLambdaIntegration(`${name}Integration`, fn.function),
-        // Admin and dev-only callables check the caller's groups/stage in the handler as well.
-        authorizer: access === 'public' ? new apigw.HttpNoneAuthorizer() : authorizer,
-      });
-      if (access === 'public' && route) {
-        acknowledge(
-          route,
-          'AwsSolutions-APIG4',
-          `${name} is public in the callable registry (needed before a visitor has an account); ` +
-            'its handler validates input, and stage throttling caps abuse.',
-        );
+      for (const { name, access } of areaCallables) {
+        this.functions.set(name, stack.functions.get(name) as AppFunction);
+        this.addRoute(name, access, stack.integrations.get(name) as apigw.HttpIntegration, authorizer);
       }
+    }
+  }
+
+  /**
+   * `POST /api/{name}` to the callable's integration in its area's stack. HttpRoute would create
+   * the integration beside the route; this is the route HttpApi.addRoutes made, at the construct
+   * path it made it (`HttpApi/POST/api/{name}/Resource`), so its logical ID never changes: a route
+   * key is unique in an API, and a route created anew would clash with the one it replaces.
+   */
+  private addRoute(name: string, access: Access, integration: apigw.HttpIntegration, authorizer: apigw.HttpAuthorizer): void {
+    const path = `${API_PATH_PREFIX}/${name}`;
+    const route = new apigw.CfnRoute(new Construct(this.httpApi, `${apigw.HttpMethod.POST}${path}`), 'Resource', {
+      apiId: this.httpApi.apiId,
+      routeKey: apigw.HttpRouteKey.with(path, apigw.HttpMethod.POST).key,
+      target: `integrations/${integration.integrationId}`,
+      // Admin and dev-only callables check the caller's groups/stage in the handler as well.
+      ...(access === 'public' ? { authorizationType: 'NONE' } : { authorizationType: 'JWT', authorizerId: authorizer.authorizerId }),
+    });
+    if (access === 'public') {
+      acknowledge(
+        route,
+        'AwsSolutions-APIG4',
+        `${name} is public in the callable registry (needed before a visitor has an account); ` +
+          'its handler validates input, and stage throttling caps abuse.',
+      );
     }
   }
 

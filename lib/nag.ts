@@ -1,4 +1,4 @@
-import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Names, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /**
@@ -10,7 +10,17 @@ export function acknowledge(scope: IConstruct, id: string, reason: string): void
   Validations.of(scope).acknowledge({ id, reason });
 }
 
-/** How cdk-nag names an `Fn::GetAtt [X, Arn]` reference inside an IAM5 finding: `<X.Arn>`. */
-export function arnReference(resource: CfnElement): string {
-  return `<${Stack.of(resource).resolve(resource.logicalId)}.Arn>`;
+/**
+ * How cdk-nag names a resource's ARN inside an IAM5 finding of a policy in `seenFrom`'s stack:
+ * `<X.Arn>` for an `Fn::GetAtt [X, Arn]` in the resource's own stack; in a stack nested in it, the
+ * ARN arrives as the parameter CDK creates for the reference, `reference-to-<unique id>Arn`, and
+ * the finding names its logical ID, `<referenceto<unique id>Arn>` (test/infra/nag.test.ts fails if
+ * CDK ever names it otherwise).
+ */
+export function arnReference(resource: CfnElement, seenFrom: IConstruct = resource): string {
+  const home = Stack.of(resource);
+  const stack = Stack.of(seenFrom);
+  if (stack === home) return `<${home.resolve(resource.logicalId)}.Arn>`;
+  if (stack.nestedStackParent === home) return `<referenceto${Names.nodeUniqueId(resource.node)}Arn>`;
+  throw new Error(`${seenFrom.node.path} sees ${resource.node.path} neither in its stack nor in its parent's`);
 }
