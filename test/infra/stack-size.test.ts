@@ -1,0 +1,162 @@
+import { App, Stack, type CfnResource } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { Construct } from 'constructs';
+import { describe, expect, it } from 'vitest';
+import { API_PATH_PREFIX, areaOf, callablesByArea, callablesFor } from '../../lib/callable-api.ts';
+import { STAGES, type Stage } from '../../lib/stage.ts';
+import { resourcesOf, synth } from './synth.ts';
+
+/**
+ * The stack's shape and size. CloudFormation takes at most 500 resources in one stack (a nested
+ * stack is a stack of its own, and one resource in its parent); we keep every stack under 80 % of
+ * that. The callables live in one nested stack per area (lib/callable-area.ts), their routes in the
+ * parent beside the API (lib/callable-api.ts).
+ *
+ * Resources a callable costs today: in its area's stack its function, role, role policy, log group,
+ * API integration and invoke permission (6); in the parent its route (1). The operations issue will
+ * give every function an alias, a version and a CodeDeploy deployment group: we count 4 (the three
+ * and one to spare, e.g. the alarm a deployment group watches), so 7 + 4 = 11 a callable, the
+ * issue's "about 11", all of the 4 landing in the area's stack beside the function; and per area
+ * stack 2 more (a CodeDeploy application and its service role).
+ *
+ * The projection to 150 callables assumes they spread over the areas as today's do (each area
+ * grows by 150 / today's count, rounded up). That is an assumption, not a law: what does hold is the
+ * capacity (AREA_CAPACITY callables per area at the operations size), which the "today" test
+ * enforces for every area, so a callable added to a full area fails here, asking for a new area
+ * (a new folder under lambdas/handlers/, which becomes a stack of its own with nothing in lib/ to
+ * change).
+ */
+const STACK_RESOURCE_LIMIT = 500;
+const BUDGET = 0.8 * STACK_RESOURCE_LIMIT;
+const PER_CALLABLE_IN_AREA = 6;
+const PER_CALLABLE_IN_PARENT = 1;
+const OPERATIONS_PER_CALLABLE = 4;
+const OPERATIONS_PER_AREA = 2;
+/** The CDKMetadata resource the CDK CLI adds to every stack, nested ones too (counted as synthesized below). */
+const METADATA_PER_STACK = 1;
+const PROJECTED_CALLABLES = 150;
+/**
+ * The parent's resources besides the callables' routes and the areas' stacks, as measured: the
+ * table, the pool, the buckets, the API, CloudFront, the jobs, the removal worker… (dev has two
+ * more: its buckets' objects are deleted with them, one custom resource a bucket).
+ */
+const PARENT_FIXED: Record<Stage, number> = { dev: 66, prod: 64 };
+/** Callables one area's stack holds at the operations size within the budget. */
+const AREA_CAPACITY = Math.floor((BUDGET - OPERATIONS_PER_AREA - METADATA_PER_STACK) / (PER_CALLABLE_IN_AREA + OPERATIONS_PER_CALLABLE));
+
+/** An area's stack at the operations size. */
+const areaSizeWithOperations = (callables: number) =>
+  callables * (PER_CALLABLE_IN_AREA + OPERATIONS_PER_CALLABLE) + OPERATIONS_PER_AREA + METADATA_PER_STACK;
+/** The parent with `callables` routes and `areas` nested stacks (the operations issue adds nothing per callable here). */
+const parentSize = (stage: Stage, callables: number, areas: number) => PARENT_FIXED[stage] + callables * PER_CALLABLE_IN_PARENT + areas;
+
+/** Logical IDs of the stateful resources as they were when everything was one stack (commit 1c5e4c1). */
+const STATEFUL_LOGICAL_IDS = {
+  'AWS::DynamoDB::Table': ['DataTableFDBAD0F2'],
+  'AWS::Cognito::UserPool': ['AuthUserPool8115E87F'],
+  'AWS::S3::Bucket': ['AccessLogsBucketCD784A59', 'PicturesBucket93B3B90B', 'WebBucketE51352C0'],
+} as const;
+
+describe.each(STAGES)('stack size on %s', (stage: Stage) => {
+  // As `cdk synth` makes it: the CLI turns version reporting on, which adds CDKMetadata to every stack.
+  const { stack, templates } = synth({ stage, context: { 'aws:cdk:version-reporting': true } });
+  const byArea = callablesByArea(callablesFor(stage));
+  const total = callablesFor(stage).length;
+  const templateAt = (path: string) => {
+    const template = templates.get(path);
+    if (!template) throw new Error(`No stack at ${path}`);
+    return template;
+  };
+  const parent = templateAt(stack.node.path);
+  const countOf = (path: string) => Object.keys(templateAt(path).toJSON().Resources ?? {}).length;
+
+  it('is the parent and one nested stack per area, each area holding exactly its callables', () => {
+    expect([...templates.keys()]).toEqual([stack.node.path, ...[...byArea.keys()].map((area) => `${stack.node.path}/Api/${area}`)]);
+    for (const [area, callables] of byArea) {
+      const descriptions = Object.values(resourcesOf(templateAt(`${stack.node.path}/Api/${area}`), 'AWS::Lambda::Function')).map((fn) =>
+        String(fn.Properties?.Description),
+      );
+      expect(descriptions.toSorted(), area).toEqual(callables.map(({ name, access }) => `Callable ${name} (${access})`).toSorted());
+    }
+    // No callable's function is left in the parent.
+    const parentFunctions = Object.values(resourcesOf(parent, 'AWS::Lambda::Function'));
+    expect(parentFunctions.filter((fn) => String(fn.Properties?.Description).startsWith('Callable '))).toEqual([]);
+  });
+
+  it('counts every stack as cdk synth makes it: 6 a callable in its area, the parent its fixed part, a route a callable and a stack resource an area', () => {
+    for (const [area, callables] of byArea) {
+      expect(countOf(`${stack.node.path}/Api/${area}`), area).toBe(callables.length * PER_CALLABLE_IN_AREA + METADATA_PER_STACK);
+    }
+    expect(countOf(stack.node.path)).toBe(parentSize(stage, total, byArea.size));
+    for (const path of templates.keys()) expect(countOf(path), path).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it(`every area of today still fits once the operations issue lands (at most ${AREA_CAPACITY} callables an area)`, () => {
+    for (const [area, callables] of byArea) {
+      expect(callables.length, `${area}: split it (a new folder under lambdas/handlers/ is a new stack)`).toBeLessThanOrEqual(AREA_CAPACITY);
+      expect(areaSizeWithOperations(callables.length), area).toBeLessThanOrEqual(BUDGET);
+    }
+  });
+
+  it(`${PROJECTED_CALLABLES} callables at 11 resources each, spread over the areas as today, fit every stack under 80 %`, () => {
+    const scale = PROJECTED_CALLABLES / total;
+    const projected = [...byArea].map(([area, callables]) => [area, Math.ceil(callables.length * scale)] as const);
+    const [largestArea, largest] = projected.reduce((a, b) => (b[1] > a[1] ? b : a));
+    // dev: 42 callables today, the largest areas (posts, anchors) 7 → ceil(7 × 150 / 42) = 25
+    // callables → 25 × 10 + 2 + 1 = 253; the parent 66 + 150 + 11 = 227. prod: 39, 7 → 27 → 273; 64 + 150 + 10 = 224.
+    expect(areaSizeWithOperations(largest), `${largestArea} with ${largest} callables`).toBeLessThanOrEqual(BUDGET);
+    expect(parentSize(stage, PROJECTED_CALLABLES, byArea.size)).toBeLessThanOrEqual(BUDGET);
+    // The capacity does not rest on the spread: today's areas hold this many at the operations size.
+    expect(byArea.size * AREA_CAPACITY).toBeGreaterThanOrEqual(PROJECTED_CALLABLES);
+  });
+
+  it('keeps the table, the user pool and the buckets in the parent at the logical IDs they had in one stack', () => {
+    for (const [type, ids] of Object.entries(STATEFUL_LOGICAL_IDS)) {
+      expect(Object.keys(resourcesOf(parent, type)).toSorted(), type).toEqual([...ids]);
+      for (const nested of [...templates.keys()].filter((path) => path !== stack.node.path)) {
+        expect(Object.keys(resourcesOf(templateAt(nested), type)), nested).toEqual([]);
+      }
+    }
+    expect([
+      stack.getLogicalId(stack.data.table.node.defaultChild as CfnResource),
+      stack.getLogicalId(stack.auth.userPool.node.defaultChild as CfnResource),
+      stack.getLogicalId(stack.pictures.bucket.node.defaultChild as CfnResource),
+      stack.getLogicalId(stack.web.bucket.node.defaultChild as CfnResource),
+    ]).toEqual(['DataTableFDBAD0F2', 'AuthUserPool8115E87F', 'PicturesBucket93B3B90B', 'WebBucketE51352C0']);
+  });
+
+  it('keeps the API, its stage, the authorizer and every route at the logical IDs HttpApi.addRoutes gave them', () => {
+    // A route key is unique in an API: a route under a new logical ID would be created before the
+    // old one is deleted, and refused. So each route stays where HttpApi.addRoutes would put it.
+    const scratch = new Stack(new App(), 'Scratch');
+    const httpApi = new apigw.HttpApi(new Construct(scratch, 'Api'), 'HttpApi', { createDefaultStage: false });
+    const integration = new (class extends apigw.HttpRouteIntegration {
+      bind(): apigw.HttpRouteIntegrationConfig {
+        return { type: apigw.HttpIntegrationType.HTTP_PROXY, uri: 'https://example.com', payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_1_0 };
+      }
+    })('Stand-in');
+    const expected = callablesFor(stage).map(({ name }) => {
+      const [route] = httpApi.addRoutes({ path: `${API_PATH_PREFIX}/${name}`, methods: [apigw.HttpMethod.POST], integration });
+      return [`POST ${API_PATH_PREFIX}/${name}`, scratch.getLogicalId(route?.node.defaultChild as CfnResource)];
+    });
+    const routes = resourcesOf(parent, 'AWS::ApiGatewayV2::Route');
+    expect(Object.entries(routes).map(([id, route]) => [route.Properties?.RouteKey, id]).toSorted()).toEqual(expected.toSorted());
+    // And as recorded when everything was one stack.
+    expect(routes).toHaveProperty('ApiHttpApiPOSTapigetMeA022F30E');
+    for (const [type, id] of [
+      ['AWS::ApiGatewayV2::Api', 'ApiHttpApi4C294DC0'],
+      ['AWS::ApiGatewayV2::Stage', 'ApiHttpApiDefaultStageE708EF42'],
+      ['AWS::ApiGatewayV2::Authorizer', 'ApiHttpApiCognitoAuthorizerB58DB3E4'],
+    ] as const) {
+      expect(Object.keys(resourcesOf(parent, type)), type).toEqual([id]);
+    }
+  });
+});
+
+describe('areas', () => {
+  it('are the folders of the handler modules', () => {
+    expect(areaOf({ entry: 'handlers/posts/get-feed.ts' })).toBe('posts');
+    expect(() => areaOf({ entry: 'jobs/daily-metrics.ts' })).toThrow(/handlers\/<area>/);
+    expect(() => areaOf({ entry: 'handlers/get-feed.ts' })).toThrow(/handlers\/<area>/);
+  });
+});
