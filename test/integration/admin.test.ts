@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_MESSAGES, type AdminMember, type AuditEntryView } from '../../lambdas/contracts/admin.ts';
+import { ADMIN_MESSAGES, type AuditEntryView } from '../../lambdas/contracts/admin.ts';
 import type { User } from '../../lambdas/contracts/user.ts';
 import { generateInviteCode } from '../../lambdas/domain/invite-code.ts';
 import { newUserRecord } from '../../lambdas/domain/new-user.ts';
 import { ensureTable } from '../../local/dynamodb-local.ts';
 import { invokeHandler } from '../support/invoke-handler.ts';
-import { type ApiAnswer, callRaw } from '../support/callable-client.ts';
+import { call, callRaw, expectRefusal, ok, resultOf } from '../support/callable-client.ts';
 import { signIn } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
@@ -27,23 +27,8 @@ beforeAll(async () => {
   adminToken = (await signIn(endpoints, founder.email, founder.password)).accessToken;
 });
 
-function asAdmin(name: string, data: unknown): Promise<ApiAnswer> {
-  return callRaw(endpoints, name, { token: adminToken, data });
-}
-
-async function ok<T>(name: string, data: unknown = {}): Promise<T> {
-  const answer = await asAdmin(name, data);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.body as { result: T }).result;
-}
-
-function expectError(answer: ApiAnswer, status: number, code: string, message?: string) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  expect(answer.body).toMatchObject({ error: { status: code, ...(message ? { message } : {}) } });
-}
-
 async function auditEntriesAbout(uid: string): Promise<AuditEntryView[]> {
-  const { entries } = await ok<{ entries: AuditEntryView[] }>('listAuditLog');
+  const { entries } = await ok(endpoints, 'listAuditLog', { token: adminToken });
   return entries.filter((entry) => entry.targetId === uid);
 }
 
@@ -76,10 +61,7 @@ describe('grantSuperuserStatus and revokeSuperuserStatus', () => {
 
   it('grants with a trimmed reason, logs who, what, whom, why and when, and refuses a repeat without a second entry', async () => {
     const before = Date.now();
-    const granted = await ok<{ member: AdminMember; auditEntry: AuditEntryView }>('grantSuperuserStatus', {
-      userId: target.uid,
-      reason: '  Organises the Austin chapter  ',
-    });
+    const granted = await ok(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: target.uid, reason: '  Organises the Austin chapter  ' } });
     expect(granted.member).toMatchObject({ uid: target.uid, displayName: 'Grace Target', isSuperuser: true });
     expect(granted.auditEntry).toMatchObject({
       action: 'grantSuperuser',
@@ -92,27 +74,24 @@ describe('grantSuperuserStatus and revokeSuperuserStatus', () => {
     expect(Date.parse(granted.auditEntry.at)).toBeGreaterThanOrEqual(before - 1000);
     expect((await getUser(target.uid))?.isSuperuser).toBe(true);
 
-    expectError(await asAdmin('grantSuperuserStatus', { userId: target.uid, reason: 'again' }), 409, 'ABORTED', ADMIN_MESSAGES.alreadySuperuser);
+    expectRefusal(await call(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: target.uid, reason: 'again' } }), 409, 'ABORTED', ADMIN_MESSAGES.alreadySuperuser);
     const entries = await auditEntriesAbout(target.uid);
     expect(entries).toEqual([granted.auditEntry]);
   });
 
   it('revokes with a reason (logged newest first), and refuses revoking a member who is not a superuser', async () => {
-    const revoked = await ok<{ member: AdminMember; auditEntry: AuditEntryView }>('revokeSuperuserStatus', {
-      userId: target.uid,
-      reason: 'Stepped down',
-    });
+    const revoked = await ok(endpoints, 'revokeSuperuserStatus', { token: adminToken, data: { userId: target.uid, reason: 'Stepped down' } });
     expect(revoked.member.isSuperuser).toBe(false);
     expect(revoked.auditEntry).toMatchObject({ action: 'revokeSuperuser', actorName: 'Founder', targetName: 'Grace Target', reason: 'Stepped down' });
     expect((await getUser(target.uid))?.isSuperuser).toBe(false);
 
-    expectError(await asAdmin('revokeSuperuserStatus', { userId: target.uid, reason: 'again' }), 409, 'ABORTED', ADMIN_MESSAGES.notSuperuser);
+    expectRefusal(await call(endpoints, 'revokeSuperuserStatus', { token: adminToken, data: { userId: target.uid, reason: 'again' } }), 409, 'ABORTED', ADMIN_MESSAGES.notSuperuser);
     const entries = await auditEntriesAbout(target.uid);
     expect(entries.map((entry) => entry.action)).toEqual(['revokeSuperuser', 'grantSuperuser']);
   });
 
   it('the whole audit log reads newest first, 50 at most', async () => {
-    const { entries } = await ok<{ entries: AuditEntryView[] }>('listAuditLog');
+    const { entries } = await ok(endpoints, 'listAuditLog', { token: adminToken });
     expect(entries.length).toBeGreaterThanOrEqual(2);
     expect(entries.length).toBeLessThanOrEqual(50);
     const ids = entries.map((entry) => entry.entryId);
@@ -122,15 +101,15 @@ describe('grantSuperuserStatus and revokeSuperuserStatus', () => {
   it('refuses a missing, empty or blank reason and an unknown user, writing nothing', async () => {
     const other = await createMember(endpoints, 'superuser-refusals');
     for (const reason of [undefined, '', '   ']) {
-      const answer = await asAdmin('grantSuperuserStatus', { userId: other.uid, reason });
-      expectError(answer, 400, 'INVALID_ARGUMENT');
+      const answer = await callRaw(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: other.uid, reason } });
+      expectRefusal(answer, 400, 'INVALID_ARGUMENT');
     }
-    expectError(await asAdmin('grantSuperuserStatus', { userId: other.uid, reason: '   ' }), 400, 'INVALID_ARGUMENT', `Invalid request: reason: ${ADMIN_MESSAGES.reasonRequired}`);
-    expectError(await asAdmin('revokeSuperuserStatus', { userId: other.uid }), 400, 'INVALID_ARGUMENT');
-    expectError(await asAdmin('grantSuperuserStatus', { userId: other.uid, reason: 'ok', extra: true }), 400, 'INVALID_ARGUMENT');
+    expectRefusal(await call(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: other.uid, reason: '   ' } }), 400, 'INVALID_ARGUMENT', `Invalid request: reason: ${ADMIN_MESSAGES.reasonRequired}`);
+    expectRefusal(await callRaw(endpoints, 'revokeSuperuserStatus', { token: adminToken, data: { userId: other.uid } }), 400, 'INVALID_ARGUMENT');
+    expectRefusal(await callRaw(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: other.uid, reason: 'ok', extra: true } }), 400, 'INVALID_ARGUMENT');
     const unknown = `nobody-${randomUUID()}`;
-    expectError(await asAdmin('grantSuperuserStatus', { userId: unknown, reason: 'Trusted' }), 404, 'NOT_FOUND', ADMIN_MESSAGES.userNotFound);
-    expectError(await asAdmin('revokeSuperuserStatus', { userId: unknown, reason: 'Trusted' }), 404, 'NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+    expectRefusal(await call(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: unknown, reason: 'Trusted' } }), 404, 'NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+    expectRefusal(await call(endpoints, 'revokeSuperuserStatus', { token: adminToken, data: { userId: unknown, reason: 'Trusted' } }), 404, 'NOT_FOUND', ADMIN_MESSAGES.userNotFound);
     expect((await getUser(other.uid))?.isSuperuser).toBe(false);
     expect(await auditEntriesAbout(other.uid)).toEqual([]);
     expect(await auditEntriesAbout(unknown)).toEqual([]);
@@ -139,7 +118,7 @@ describe('grantSuperuserStatus and revokeSuperuserStatus', () => {
   it('five grants at once: one succeeds, four are refused, one audit entry', async () => {
     const contested = await createMember(endpoints, 'superuser-race');
     const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, index) => asAdmin('grantSuperuserStatus', { userId: contested.uid, reason: `Click ${index}` })),
+      Array.from({ length: 5 }, (_, index) => call(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: contested.uid, reason: `Click ${index}` } })),
     );
     expect(answers.map((answer) => answer.status).toSorted()).toEqual([200, 409, 409, 409, 409]);
     expect(await auditEntriesAbout(contested.uid)).toHaveLength(1);
@@ -149,9 +128,7 @@ describe('grantSuperuserStatus and revokeSuperuserStatus', () => {
 describe('getAdminOverview', () => {
   it('lists a granted superuser and counts consistently (shared table)', async () => {
     const superuser = await seedRecord({ displayName: 'Overview Superuser', email: `${uniqueToken()}@example.com`, isSuperuser: true });
-    const { stats, superusers } = await ok<{ stats: { totalUsers: number; superusers: number; distinctCities: number }; superusers: AdminMember[] }>(
-      'getAdminOverview',
-    );
+    const { stats, superusers } = await ok(endpoints, 'getAdminOverview', { token: adminToken });
     expect(superusers).toContainEqual(expect.objectContaining({ uid: superuser.uid, displayName: 'Overview Superuser', isSuperuser: true }));
     // The founder is a superuser too (local/seed-founder.ts).
     expect(superusers.map((member) => member.uid)).toContain(founder.userId);
@@ -195,9 +172,7 @@ describe('getAdminOverview', () => {
     it('equals the seeded members: 6 users, 2 superusers, 4 cities (Austin once, Portland twice, Boise; no city: none)', async () => {
       // The caller must have a record in this table (lambdas/http/member-presence.ts): Ada, in the admin group.
       const claims = { ...decodeJwtPayload(adminToken), sub: seeded[0]?.uid };
-      const answer = await invokeHandler('getAdminOverview', claims);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      const { stats, superusers } = (answer.body as { result: { stats: unknown; superusers: AdminMember[] } }).result;
+      const { stats, superusers } = resultOf(await invokeHandler('getAdminOverview', claims), 'getAdminOverview');
       expect(stats).toEqual({ totalUsers: 6, superusers: 2, distinctCities: 4 });
       expect(superusers.map((member) => member.displayName)).toEqual(['Abe Maine', 'Ada Austin']);
       expect(superusers[0]).toEqual({
@@ -232,7 +207,7 @@ describe('searchMembers', () => {
         }),
       );
     }
-    const { members } = await ok<{ members: AdminMember[] }>('searchMembers', { query: token.toUpperCase() });
+    const { members } = await ok(endpoints, 'searchMembers', { token: adminToken, data: { query: token.toUpperCase() } });
     expect(members).toHaveLength(20);
     expect(members.map((member) => member.displayName)).toEqual(Array.from({ length: 20 }, (_, index) => `${token} Member ${String(index + 1).padStart(2, '0')}`));
     const third = made.find((user) => user.displayName.endsWith('Member 03'));
@@ -252,16 +227,16 @@ describe('searchMembers', () => {
     const a = await seedRecord({ displayName: 'Email Only A', email: `${token}.a@example.com` });
     const both = await seedRecord({ displayName: `${token} Both`, email: `${token}.b@example.com` });
     const byName = await seedRecord({ displayName: `${token} Name Only`, email: `${uniqueToken()}@example.com` });
-    const { members } = await ok<{ members: AdminMember[] }>('searchMembers', { query: `  ${token}  ` });
+    const { members } = await ok(endpoints, 'searchMembers', { token: adminToken, data: { query: `  ${token}  ` } });
     expect(members.map((member) => member.uid)).toEqual([both.uid, byName.uid, a.uid, c.uid]);
 
-    const emailOnly = await ok<{ members: AdminMember[] }>('searchMembers', { query: `${token}.A@EXAMPLE` });
+    const emailOnly = await ok(endpoints, 'searchMembers', { token: adminToken, data: { query: `${token}.A@EXAMPLE` } });
     expect(emailOnly.members.map((member) => member.uid)).toEqual([a.uid]);
   });
 
   it('refuses an empty query and finds nothing for an unknown prefix', async () => {
-    expectError(await asAdmin('searchMembers', { query: '  ' }), 400, 'INVALID_ARGUMENT', `Invalid request: query: ${ADMIN_MESSAGES.searchQueryRequired}`);
-    expect(await ok<{ members: AdminMember[] }>('searchMembers', { query: uniqueToken() })).toEqual({ members: [] });
+    expectRefusal(await call(endpoints, 'searchMembers', { token: adminToken, data: { query: '  ' } }), 400, 'INVALID_ARGUMENT', `Invalid request: query: ${ADMIN_MESSAGES.searchQueryRequired}`);
+    expect(await ok(endpoints, 'searchMembers', { token: adminToken, data: { query: uniqueToken() } })).toEqual({ members: [] });
   });
 });
 
@@ -269,16 +244,16 @@ describe('setAdminClaim (dev-only)', () => {
   it("adds the caller to the admin group: a fresh token carries it and opens the admin callables; the record says isAdmin", async () => {
     const member = await createMember(endpoints, 'make-me-admin', { displayName: 'Mia Maker' });
     expect(decodeJwtPayload(member.accessToken)['cognito:groups']).toBeUndefined();
-    expectError(await callRaw(endpoints, 'getAdminOverview', { token: member.accessToken }), 403, 'PERMISSION_DENIED');
+    expectRefusal(await call(endpoints, 'getAdminOverview', { token: member.accessToken }), 403, 'PERMISSION_DENIED');
 
-    const answer = await callRaw(endpoints, 'setAdminClaim', { token: member.accessToken, data: { userId: member.uid } });
+    const answer = await call(endpoints, 'setAdminClaim', { token: member.accessToken, data: { userId: member.uid } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toEqual({ result: { userId: member.uid, isAdmin: true } });
     expect((await getUser(member.uid))?.isAdmin).toBe(true);
 
     const fresh = await signIn(endpoints, member.email, MEMBER_PASSWORD);
     expect(decodeJwtPayload(fresh.accessToken)['cognito:groups']).toEqual(['admin']);
-    expect((await callRaw(endpoints, 'getAdminOverview', { token: fresh.accessToken })).status).toBe(200);
+    expect((await call(endpoints, 'getAdminOverview', { token: fresh.accessToken })).status).toBe(200);
     expect(await auditEntriesAbout(member.uid)).toEqual([
       expect.objectContaining({ action: 'setAdminClaim', actorId: member.uid, actorName: 'Mia Maker', targetName: 'Mia Maker' }),
     ]);
@@ -286,8 +261,8 @@ describe('setAdminClaim (dev-only)', () => {
 
   it("refuses another member's uid (403) and changes nothing of theirs", async () => {
     const [caller, other] = await Promise.all([createMember(endpoints, 'claim-caller'), createMember(endpoints, 'claim-other')]);
-    const answer = await callRaw(endpoints, 'setAdminClaim', { token: caller.accessToken, data: { userId: other.uid } });
-    expectError(answer, 403, 'PERMISSION_DENIED', ADMIN_MESSAGES.ownAdminClaimOnly);
+    const answer = await call(endpoints, 'setAdminClaim', { token: caller.accessToken, data: { userId: other.uid } });
+    expectRefusal(answer, 403, 'PERMISSION_DENIED', ADMIN_MESSAGES.ownAdminClaimOnly);
     expect((await getUser(other.uid))?.isAdmin).toBe(false);
     expect((await getUser(caller.uid))?.isAdmin).toBe(false);
     const fresh = await signIn(endpoints, other.email, MEMBER_PASSWORD);
@@ -296,8 +271,8 @@ describe('setAdminClaim (dev-only)', () => {
 
   it('answers User not found (404) for an account without a record, before touching its groups', async () => {
     const account = await createMember(endpoints, 'claim-no-record', { record: false });
-    const answer = await callRaw(endpoints, 'setAdminClaim', { token: account.accessToken, data: { userId: account.uid } });
-    expectError(answer, 404, 'NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+    const answer = await call(endpoints, 'setAdminClaim', { token: account.accessToken, data: { userId: account.uid } });
+    expectRefusal(answer, 404, 'NOT_FOUND', ADMIN_MESSAGES.userNotFound);
     const fresh = await signIn(endpoints, account.email, MEMBER_PASSWORD);
     expect(decodeJwtPayload(fresh.accessToken)['cognito:groups']).toBeUndefined();
   });
