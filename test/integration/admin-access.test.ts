@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../lambdas/contracts/admin.ts';
 import { callableNames, callables } from '../../lambdas/contracts/callables.ts';
+import type { WireStatus } from '../../lambdas/contracts/protocol.ts';
 import { invokeHandler } from '../support/invoke-handler.ts';
-import { callRaw, expectAuthorizerRefusal } from '../support/callable-client.ts';
+import { call, callRaw, expectAuthorizerRefusal, expectRefusal } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
 
@@ -19,11 +20,10 @@ const { getUser } = await import('../../lambdas/data/users.ts');
 
 const adminNames = callableNames.filter((name) => callables[name].access === 'admin');
 
-function expectRefusal(answer: { status: number; body: unknown }, status: number, code: string, message?: string) {
-  expect(answer.status).toBe(status);
-  expect(answer.body).toEqual({
-    error: { status: code, message: message ?? expect.any(String), details: { correlationId: expect.any(String) } },
-  });
+/** A refusal whose body is the error alone, its details the correlation id alone. */
+function expectBareRefusal(answer: { status: number; body: unknown }, http: number, status: WireStatus, message?: string) {
+  const error = expectRefusal(answer, http, status, message);
+  expect(answer.body).toEqual({ error: { status: error.status, message: error.message, details: { correlationId: expect.any(String) } } });
 }
 
 describe('admin callables refuse everyone outside the admin group', () => {
@@ -41,7 +41,7 @@ describe('admin callables refuse everyone outside the admin group', () => {
 
   it.each(adminNames)('%s: anonymous 401, member 403, at the gateway', async (name) => {
     expectAuthorizerRefusal(await callRaw(endpoints, name, { data: { userId: member.uid, reason: 'test', query: 'a' } }));
-    expectRefusal(
+    expectBareRefusal(
       await callRaw(endpoints, name, { token: member.accessToken, data: { userId: member.uid, reason: 'test', query: 'a' } }),
       403,
       'PERMISSION_DENIED',
@@ -50,20 +50,20 @@ describe('admin callables refuse everyone outside the admin group', () => {
   });
 
   it.each(adminNames)('%s: anonymous 401, member 403, in the handler itself', async (name) => {
-    expectRefusal(await invokeHandler(name, null), 401, 'UNAUTHENTICATED');
+    expectBareRefusal(await invokeHandler(name, null), 401, 'UNAUTHENTICATED');
     const claims = decodeJwtPayload(member.accessToken);
     expect(claims['cognito:groups']).toBeUndefined();
-    expectRefusal(await invokeHandler(name, claims, { userId: member.uid, reason: 'test' }), 403, 'PERMISSION_DENIED', ADMIN_MESSAGES.accessDenied);
+    expectBareRefusal(await invokeHandler(name, claims, { userId: member.uid, reason: 'test' }), 403, 'PERMISSION_DENIED', ADMIN_MESSAGES.accessDenied);
   });
 
   it("a member's refused grant changes nothing", async () => {
-    await callRaw(endpoints, 'grantSuperuserStatus', { token: member.accessToken, data: { userId: member.uid, reason: 'let me in' } });
+    await call(endpoints, 'grantSuperuserStatus', { token: member.accessToken, data: { userId: member.uid, reason: 'let me in' } });
     expect((await getUser(member.uid))?.isSuperuser).toBe(false);
   });
 
   it('setAdminClaim (dev-only) refuses an anonymous caller with 401', async () => {
     expect(callables.setAdminClaim.access).toBe('dev-only');
-    expectAuthorizerRefusal(await callRaw(endpoints, 'setAdminClaim', { data: { userId: member.uid } }));
-    expectRefusal(await invokeHandler('setAdminClaim', null, { userId: member.uid }), 401, 'UNAUTHENTICATED');
+    expectAuthorizerRefusal(await call(endpoints, 'setAdminClaim', { data: { userId: member.uid } }));
+    expectBareRefusal(await invokeHandler('setAdminClaim', null, { userId: member.uid }), 401, 'UNAUTHENTICATED');
   });
 });
