@@ -1,15 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRaw, expectAuthorizerRefusal } from '../support/callable-client.ts';
+import { call, callRaw, expectAuthorizerRefusal, expectRefusal, ok } from '../support/callable-client.ts';
 import { rawRequest, signIn, type Tokens } from '../support/local-cloud-client.ts';
 import { decodeJwtPayload, foreignKey, signJwt } from '../support/local-cloud-tokens.ts';
 
 const endpoints = inject('endpoints');
 const founder = inject('founder');
-
-function expectProtocolError(answer: { status: number; body: unknown }, status: number, code: string) {
-  expect(answer.status).toBe(status);
-  expect(answer.body).toMatchObject({ error: { status: code, message: expect.any(String) } });
-}
 
 describe('the local gateway guards callables as API Gateway’s JWT authorizer does', () => {
   let founderTokens: Tokens;
@@ -24,7 +19,7 @@ describe('the local gateway guards callables as API Gateway’s JWT authorizer d
   }
 
   it('refuses getMe without a token with API Gateway\'s own 401 {"message":"Unauthorized"}', async () => {
-    const answer = await callRaw(endpoints, 'getMe');
+    const answer = await call(endpoints, 'getMe', {});
     expectAuthorizerRefusal(answer);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(answer.headers.get('www-authenticate')).toBeNull();
@@ -33,7 +28,7 @@ describe('the local gateway guards callables as API Gateway’s JWT authorizer d
   });
 
   it('refuses a token that is not a JWT', async () => {
-    const answer = await callRaw(endpoints, 'getMe', { token: 'not-a-jwt' });
+    const answer = await call(endpoints, 'getMe', { token: 'not-a-jwt' });
     expectAuthorizerRefusal(answer);
     // As API Gateway's: the flaw is named in the www-authenticate header, never in the body.
     expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer scope="" error="invalid_token" error_description="[^"]+"$/);
@@ -41,32 +36,30 @@ describe('the local gateway guards callables as API Gateway’s JWT authorizer d
 
   it('refuses a token signed with another key', async () => {
     const forged = signJwt(decodeJwtPayload(founderTokens.accessToken), foreignKey());
-    expectAuthorizerRefusal(await callRaw(endpoints, 'getMe', { token: forged }));
+    expectAuthorizerRefusal(await call(endpoints, 'getMe', { token: forged }));
   });
 
   it('refuses an expired token', async () => {
     const past = Math.floor(Date.now() / 1000) - 3600;
     const expired = genuineLooking({ iat: past - 3600, auth_time: past - 3600, exp: past });
-    expectAuthorizerRefusal(await callRaw(endpoints, 'getMe', { token: expired }));
+    expectAuthorizerRefusal(await call(endpoints, 'getMe', { token: expired }));
   });
 
   it('refuses a token for another app client or issuer', async () => {
-    expectAuthorizerRefusal(await callRaw(endpoints, 'getMe', { token: genuineLooking({ client_id: 'someone-else' }) }));
-    expectAuthorizerRefusal(await callRaw(endpoints, 'getMe', { token: genuineLooking({ iss: `${endpoints.cognito.endpoint}/local_other` }) }));
+    expectAuthorizerRefusal(await call(endpoints, 'getMe', { token: genuineLooking({ client_id: 'someone-else' }) }));
+    expectAuthorizerRefusal(await call(endpoints, 'getMe', { token: genuineLooking({ iss: `${endpoints.cognito.endpoint}/local_other` }) }));
   });
 
   it('accepts a re-signed genuine token (so the refusals above are about the one change)', async () => {
-    expect((await callRaw(endpoints, 'getMe', { token: genuineLooking({}) })).status).toBe(200);
+    expect((await call(endpoints, 'getMe', { token: genuineLooking({}) })).status).toBe(200);
   });
 
   it('lets an ID token through the authorizer, as API Gateway does, and the handler refuses it in the protocol format', async () => {
-    expectProtocolError(await callRaw(endpoints, 'getMe', { token: founderTokens.idToken }), 401, 'UNAUTHENTICATED');
+    expectRefusal(await call(endpoints, 'getMe', { token: founderTokens.idToken }), 401, 'UNAUTHENTICATED');
   });
 
   it("returns the founder's record for the founder's access token, without storage attributes", async () => {
-    const answer = await callRaw(endpoints, 'getMe', { token: founderTokens.accessToken });
-    expect(answer.status).toBe(200);
-    const user = (answer.body as { result: Record<string, unknown> }).result;
+    const user = await ok(endpoints, 'getMe', { token: founderTokens.accessToken });
     expect(user).toMatchObject({
       uid: founder.userId,
       email: founder.email,
@@ -91,7 +84,7 @@ describe('the local gateway speaks the callable protocol', () => {
   });
 
   it('answers an unknown callable with 404 NOT_FOUND', async () => {
-    expectProtocolError(await callRaw(endpoints, 'noSuchCallable', { token }), 404, 'NOT_FOUND');
+    expectRefusal(await callRaw(endpoints, 'noSuchCallable', { token }), 404, 'NOT_FOUND');
   });
 
   it('has no route for other methods', async () => {
@@ -100,11 +93,11 @@ describe('the local gateway speaks the callable protocol', () => {
   });
 
   it('refuses malformed JSON with 400 INVALID_ARGUMENT', async () => {
-    expectProtocolError(await callRaw(endpoints, 'getMe', { token, rawBody: '{"data": ' }), 400, 'INVALID_ARGUMENT');
+    expectRefusal(await callRaw(endpoints, 'getMe', { token, rawBody: '{"data": ' }), 400, 'INVALID_ARGUMENT');
   });
 
   it('refuses fields a callable does not take with 400 INVALID_ARGUMENT', async () => {
-    expectProtocolError(await callRaw(endpoints, 'getMe', { token, data: { uid: 'someone-else' } }), 400, 'INVALID_ARGUMENT');
+    expectRefusal(await callRaw(endpoints, 'getMe', { token, data: { uid: 'someone-else' } }), 400, 'INVALID_ARGUMENT');
   });
 
   it('refuses a request that is not exactly a JSON POST of {data} with 400 INVALID_ARGUMENT, and takes {"data": null}', async () => {
@@ -122,13 +115,12 @@ describe('the local gateway speaks the callable protocol', () => {
       expect({ what, status: answer.status, body: answer.body }).toMatchObject({ what, status: 400, body: { error: { status: 'INVALID_ARGUMENT', message } } });
     }
     expect((await callRaw(endpoints, 'getMe', { token, rawBody: '{"data":null}' })).status).toBe(200);
-    expect((await callRaw(endpoints, 'getMe', { token, headers: { 'content-type': 'application/json; charset=utf-8' } })).status).toBe(200);
+    expect((await call(endpoints, 'getMe', { token, headers: { 'content-type': 'application/json; charset=utf-8' } })).status).toBe(200);
   });
 
   it('refuses a body over API Gateway’s 10 MB limit with 413', async () => {
     const answer = await callRaw(endpoints, 'getMe', { token, rawBody: JSON.stringify({ data: { x: 'a'.repeat(10 * 1024 * 1024) } }) });
-    expect(answer.status).toBe(413);
-    expect(answer.body).toMatchObject({ error: { status: 'INVALID_ARGUMENT' } });
+    expectRefusal(answer, 413, 'INVALID_ARGUMENT');
   });
 
   it('serves the SPA runtime configuration at /config.json', async () => {
