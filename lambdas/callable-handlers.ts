@@ -12,8 +12,6 @@ import { removalHandlers, removalJobHandlers } from './handlers/removal/handler-
 import { settingsHandlers } from './handlers/settings/handler-rows.ts';
 import { usersHandlers } from './handlers/users/handler-rows.ts';
 
-export type { CallableHandlerEntry, Permissions } from './handler-row.ts';
-
 /**
  * The server side of the callable registry, gathered from each handler area's rows: every callable
  * of contracts/callables.ts has exactly one row (the type says so: a missing one does not compile).

@@ -9,7 +9,7 @@ import { NodejsFunction, OutputFormat, SourceMapMode, type ICommandHooks } from 
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { Permissions } from '../lambdas/callable-handlers.ts';
+import type { Permissions } from '../lambdas/handler-row.ts';
 import { acknowledge, arnReference } from './nag.ts';
 import type { Stage } from './stage.ts';
 

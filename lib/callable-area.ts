@@ -3,7 +3,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import type { CallableHandlerEntry } from '../lambdas/callable-handlers.ts';
+import type { CallableHandlerEntry } from '../lambdas/handler-row.ts';
 import type { Access } from '../lambdas/contracts/callables.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
 import { grantRateCounters } from './rate-limit-grant.ts';
