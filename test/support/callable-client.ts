@@ -14,14 +14,15 @@ import { AUTHORIZER_REFUSAL } from '../../local/http-helpers.ts';
  * - `ok`: a call that must succeed; its result (throws with the answer otherwise).
  * - `resultOf`: the result of an answer already in hand (throws unless a success).
  * - `expectRefusal(answer, http, status, message?)`: asserts a refusal; returns its error.
+ * - `errorOf`: the error an answer carries, if any (for tests that tally answers rather than assert one).
  * - `callRaw`: what the contract refuses on purpose: any name, any data, a raw body.
  */
 
+/** A success with its result, or a refusal: the protocol's, or API Gateway's own for a missing or bad token. */
+export type Outcome<T> = { status: 200; body: { result: T } } | { status: number; body: { error: WireError } | typeof AUTHORIZER_REFUSAL };
+
 /** A callable's answer without its headers (also what an in-process handler answers). */
-export type Reply<N extends CallableName> =
-  | { status: 200; body: { result: CallableOutput<N> } }
-  /** The protocol's refusal; a missing or bad token gets API Gateway's own body instead. */
-  | { status: number; body: { error: WireError } | typeof AUTHORIZER_REFUSAL };
+export type Reply<N extends CallableName> = Outcome<CallableOutput<N>>;
 
 export type Answer<N extends CallableName> = Reply<N> & { headers: Headers };
 
@@ -73,7 +74,7 @@ export async function call<N extends CallableName>(endpoints: Endpoints, name: N
 }
 
 /** The result of an answer that must be a success; otherwise throws with what was answered. */
-export function resultOf<N extends CallableName>(reply: Reply<N>, what = 'The call'): CallableOutput<N> {
+export function resultOf<T>(reply: Outcome<T>, what = 'The call'): T {
   if (reply.status !== 200 || !('result' in reply.body)) throw new Error(`${what} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
   return reply.body.result;
 }
@@ -92,6 +93,16 @@ export function expectRefusal(answer: { status: number; body: unknown }, http: n
   const wanted = message === undefined ? expect.any(String) : message instanceof RegExp ? expect.stringMatching(message) : message;
   expect({ status: answer.status, body: answer.body }).toMatchObject({ status: http, body: { error: { status, message: wanted } } });
   return (answer.body as { error: WireError }).error;
+}
+
+/**
+ * The protocol error an answer carries, read as it came: undefined for a success, or a body that
+ * has no `error` object (API Gateway's own 401, text).
+ */
+export function errorOf(answer: { body: unknown }): WireError | undefined {
+  const { body } = answer;
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  return typeof body.error === 'object' && body.error !== null ? (body.error as WireError) : undefined;
 }
 
 /**
