@@ -15,9 +15,9 @@ import {
 } from '../support/authz-expectations.ts';
 import { BAD_TOKEN_IDENTITIES, createIdentities, IDENTITIES, type Identities, type Identity, type RealIdentity } from '../support/identities.ts';
 import { AUTHORIZER_REFUSAL } from '../../local/http-helpers.ts';
-import { type ApiAnswer, callRaw } from '../support/callable-client.ts';
+import { call, errorOf, ok, resultOf, type Answer, type ApiAnswer } from '../support/callable-client.ts';
 import { proxiedFrom } from '../support/local-cloud-client.ts';
-import { clientAddress, createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
+import { clientAddress, createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
  * Every callable of the registry × every identity (test/support/identities.ts), each cell with its
@@ -31,12 +31,6 @@ import { clientAddress, createMember, useLocalCloudData, type TestMember } from 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-
-async function ok<T>(member: TestMember, name: CallableName, data: unknown): Promise<T> {
-  const answer = await callRaw(endpoints, name, { token: member.accessToken, data, headers: proxiedFrom(clientAddress()) });
-  if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return (answer.body as { result: T }).result;
-}
 
 /** Every item of the table that mentions one of `needles` (keys or attributes), in a stable order. */
 async function itemsMentioning(...needles: string[]): Promise<Record<string, unknown>[]> {
@@ -84,10 +78,10 @@ async function buildFixture(): Promise<Fixture> {
     createMember(endpoints, 'authz-friend', { displayName: 'Fred Friend' }),
     createMember(endpoints, 'authz-stranger', { displayName: 'Stan Stranger' }),
   ]);
-  const post = await ok<{ postId: string }>(victim, 'createPost', { content: VICTIM_SECRETS.anchorsOnlyPost, privacy: 'anchors' });
-  await ok(victim, 'sendAnchorRequest', { userId: bystander.uid });
-  await ok(victim, 'sendAnchorRequest', { userId: bystanderFriend.uid });
-  await ok(bystanderFriend, 'acceptAnchorRequest', { userId: victim.uid });
+  const post = await ok(endpoints, 'createPost', { token: victim.accessToken, headers: proxiedFrom(clientAddress()), data: { content: VICTIM_SECRETS.anchorsOnlyPost, privacy: 'anchors' } });
+  await ok(endpoints, 'sendAnchorRequest', { token: victim.accessToken, headers: proxiedFrom(clientAddress()), data: { userId: bystander.uid } });
+  await ok(endpoints, 'sendAnchorRequest', { token: victim.accessToken, headers: proxiedFrom(clientAddress()), data: { userId: bystanderFriend.uid } });
+  await ok(endpoints, 'acceptAnchorRequest', { token: bystanderFriend.accessToken, headers: proxiedFrom(clientAddress()), data: { userId: victim.uid } });
   return {
     victim,
     victimPostId: post.postId,
@@ -147,9 +141,9 @@ function afterAnchorsActs(before: Record<string, unknown>[], after: Record<strin
  * status alone, and an answer outside the protocol (API Gateway's own) its status and body.
  */
 function describeAnswer(answer: ApiAnswer): { status: number; code?: string; message?: string; body?: unknown } {
-  const body = answer.body as { error?: { status: string; message: string }; result?: unknown };
-  if (body.error) return { status: answer.status, code: body.error.status, message: body.error.message };
-  if (answer.status === 200 && 'result' in body) return { status: answer.status };
+  const error = errorOf(answer);
+  if (error) return { status: answer.status, code: error.status, message: error.message };
+  if (answer.status === 200 && typeof answer.body === 'object' && answer.body !== null && 'result' in answer.body) return { status: answer.status };
   return { status: answer.status, body: answer.body };
 }
 
@@ -160,24 +154,24 @@ describe('the authorization matrix: every callable × every identity', () => {
   let identities: Identities;
   let fixture: Fixture;
   let victimBefore: Record<string, unknown>[];
-  const answers = new Map<string, ApiAnswer>();
+  const answers = new Map<string, Answer<CallableName>>();
 
   beforeAll(async () => {
     [identities, fixture] = await Promise.all([createIdentities(endpoints), buildFixture()]);
     // The anchor identity becomes the victim's accepted anchor (its feed catches up with the post).
     const { anchor } = identities.members;
-    await ok(fixture.victim, 'sendAnchorRequest', { userId: anchor.uid });
-    await ok(anchor, 'acceptAnchorRequest', { userId: fixture.victim.uid });
+    await ok(endpoints, 'sendAnchorRequest', { token: fixture.victim.accessToken, headers: proxiedFrom(clientAddress()), data: { userId: anchor.uid } });
+    await ok(endpoints, 'acceptAnchorRequest', { token: anchor.accessToken, headers: proxiedFrom(clientAddress()), data: { userId: fixture.victim.uid } });
     victimBefore = await itemsMentioning(fixture.victim.uid, fixture.victimPostId);
     const started = Date.now();
     // One callable at a time (registry order), its 14 identities side by side.
     for (const name of callableNames) {
-      const row = authzExpectations[name] as AuthzRow | undefined;
+      const row: AuthzRow | undefined = authzExpectations[name];
       // A callable without its row: the row-count test below says so; nothing to send here.
       if (!row) continue;
       await Promise.all(
         IDENTITIES.map(async (identity) => {
-          const answer = await callRaw(endpoints, name, {
+          const answer = await call(endpoints, name, {
             token: identities.tokens[identity],
             data: row.input(fixture),
             headers: proxiedFrom(clientAddress()),
@@ -193,10 +187,11 @@ describe('the authorization matrix: every callable × every identity', () => {
     expect(Object.keys(authzExpectations).sort()).toEqual([...callableNames].sort());
   });
 
-  function answerOf(name: CallableName, identity: Identity): ApiAnswer {
+  function answerOf<N extends CallableName>(name: N, identity: Identity): Answer<N> {
     const answer = answers.get(`${name}/${identity}`);
     if (!answer) throw new Error(`No answer for ${name}/${identity}`);
-    return answer;
+    // Kept under its callable's name by the loop above.
+    return answer as Answer<N>;
   }
 
   function expected(name: CallableName, identity: Identity): Outcome | typeof AUTHORIZER_REFUSED {
@@ -229,9 +224,9 @@ describe('the authorization matrix: every callable × every identity', () => {
     expect(victimBefore.length).toBeGreaterThanOrEqual(6);
     const after = await itemsMentioning(fixture.victim.uid, fixture.victimPostId);
     const { anchor } = identities.members;
-    const { comment } = (answerOf('addComment', 'anchor').body as { result: { comment: { commentId: string; authorId: string; content: string } } }).result;
+    const { comment } = resultOf(answerOf('addComment', 'anchor'));
     expect(comment).toMatchObject({ authorId: anchor.uid, content: 'A word from the matrix' });
-    const anchorPostId = (answerOf('createPost', 'anchor').body as { result: { postId: string } }).result.postId;
+    const anchorPostId = resultOf(answerOf('createPost', 'anchor')).postId;
     const acts = { victimUid: fixture.victim.uid, postId: fixture.victimPostId, anchorUid: anchor.uid, commentId: comment.commentId, anchorPostId };
     expect(after).toEqual(afterAnchorsActs(victimBefore, after, acts));
     // What the anchor wrote is the anchor's: its like, its comment, its post in the victim's feed.

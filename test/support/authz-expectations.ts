@@ -1,4 +1,4 @@
-import type { CallableName } from '../../lambdas/contracts/callables.ts';
+import type { CallableInput, CallableName } from '../../lambdas/contracts/callables.ts';
 import { ERROR_HTTP_STATUS, statusFromWire, type WireStatus } from '../../lambdas/contracts/protocol.ts';
 import { INVITE_REQUIRED_MESSAGE } from '../../lambdas/handlers/profile/complete-profile.ts';
 import { ACCOUNT_GONE_MESSAGE, NO_RECORD_MESSAGE, NOT_JOINED_MESSAGE } from '../../lambdas/http/member-presence.ts';
@@ -68,8 +68,9 @@ export interface Fixture {
 
 export type Outcome = { status: 200 } | { status: number; code: WireStatus; message?: string };
 
-export interface AuthzRow {
-  input: (fixture: Fixture) => unknown;
+export interface AuthzRow<N extends CallableName = CallableName> {
+  /** The request's data, typed by the callable's input: every row sends a request its contract takes. */
+  input: (fixture: Fixture) => CallableInput<N>;
   /** What each real caller gets. */
   expect: Record<RealIdentity, Outcome>;
   /** Public callables: what a caller without a usable access token gets. */
@@ -130,7 +131,7 @@ const PROFILE = {
   bio: 'Checks every door.',
   location: { city: 'San Antonio', state: 'Texas' },
   contactInfo: { phoneNumber: '555-222-3333', personalEmail: 'matrix@example.com' },
-};
+} as const;
 const PRIVACY = {
   profileVisibility: 'public',
   birthdayVisibility: 'private',
@@ -138,9 +139,9 @@ const PRIVACY = {
   contactVisibility: 'friends',
   phoneVisibility: 'private',
   emailVisibility: 'friends',
-};
+} as const;
 
-export const authzExpectations: Record<CallableName, AuthzRow> = {
+export const authzExpectations: { [N in CallableName]: AuthzRow<N> } = {
   // Before the record exists getMe says so; the SPA then calls createUserRecord, which refuses the ghost.
   getMe: { input: () => ({}), expect: joining(ok) },
   validateInviteCode: {
