@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { ABUSE_LIMITS, ABUSE_MESSAGES, rateWindowOf, type RateLimit } from '../../lambdas/domain/abuse-limits.ts';
 import { PROXY_SECRET_HEADER } from '../../local/api-gateway-event.ts';
-import { type ApiAnswer, callRaw } from '../support/callable-client.ts';
+import { call, callRaw, expectRefusal, ok, resultOf, type ApiAnswer } from '../support/callable-client.ts';
 import { loopbackAddress, proxiedFrom, rawRequest } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { awayFromWindowEnd } from '../support/rate-windows.ts';
@@ -24,8 +24,6 @@ async function hitsSoFar(limit: RateLimit, member: TestMember): Promise<number> 
   );
   return Number(Item?.hits ?? 0);
 }
-
-const call = (member: TestMember, name: string, data: unknown = {}) => callRaw(endpoints, name, { token: member.accessToken, data });
 
 /** How many items a query matches, read strongly consistent where the table allows it (not on a GSI). */
 async function countItems(query: { IndexName?: string; KeyConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> }): Promise<number> {
@@ -54,9 +52,9 @@ async function inBatches(count: number, width: number, run: () => Promise<ApiAns
   return answers;
 }
 
-function expectRefusal(answer: ApiAnswer, message: string, limit: RateLimit): void {
-  expect(answer.status).toBe(429);
-  expect(answer.body).toMatchObject({ error: { status: 'RESOURCE_EXHAUSTED', message } });
+/** 429 RESOURCE_EXHAUSTED with the budget's message, and Retry-After to the end of its window. */
+function expectBudgetRefusal(answer: ApiAnswer, message: string, limit: RateLimit): void {
+  expectRefusal(answer, 429, 'RESOURCE_EXHAUSTED', message);
   const retryAfter = Number(answer.headers.get('retry-after'));
   const windowLeft = rateWindowOf(limit, new Date()).end - Math.floor(Date.now() / 1000);
   // Seconds to the window's end as the server saw it (a few seconds before this check, at most).
@@ -73,16 +71,16 @@ describe('abuse limits (per member, counted atomically in DynamoDB)', () => {
     await awayFromWindowEnd(ABUSE_LIMITS.requests);
     const remaining = ABUSE_LIMITS.requests.maxHits - (await hitsSoFar(ABUSE_LIMITS.requests, member));
     // 25 more than the budget, 50 at a time: exactly the budget gets through.
-    const answers = await inBatches(remaining + 25, 50, () => call(member, 'getFeed'));
+    const answers = await inBatches(remaining + 25, 50, () => call(endpoints, 'getFeed', { token: member.accessToken }));
     expect(count(answers, 200)).toBe(remaining);
     expect(count(answers, 429)).toBe(25);
     expect(new Set(statuses(answers))).toEqual(new Set([200, 429]));
     expect(await hitsSoFar(ABUSE_LIMITS.requests, member)).toBe(300);
 
-    const refused = await call(member, 'getFeed');
-    expectRefusal(refused, ABUSE_MESSAGES.requests, ABUSE_LIMITS.requests);
+    const refused = await call(endpoints, 'getFeed', { token: member.accessToken });
+    expectBudgetRefusal(refused, ABUSE_MESSAGES.requests, ABUSE_LIMITS.requests);
     // Refused whatever the callable: the budget spans them all.
-    expectRefusal(await call(member, 'getMe'), ABUSE_MESSAGES.requests, ABUSE_LIMITS.requests);
+    expectBudgetRefusal(await call(endpoints, 'getMe', { token: member.accessToken }), ABUSE_MESSAGES.requests, ABUSE_LIMITS.requests);
 
     // The clock moved to the window's end (injected, not slept): the next window is open again.
     const event = { requestContext: { http: { sourceIp: '203.0.113.9' } } } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -96,18 +94,18 @@ describe('abuse limits (per member, counted atomically in DynamoDB)', () => {
 
     // Another member is not held back by this one.
     const other = await createMember(endpoints, 'requests-budget-other');
-    expect((await call(other, 'getFeed')).status).toBe(200);
+    expect((await call(endpoints, 'getFeed', { token: other.accessToken })).status).toBe(200);
   }, 120_000);
 
   it('refuses the 31st post in 30 minutes, never letting more than 30 through when 40 come at once', async () => {
     const [writer, neighbour] = await Promise.all([createMember(endpoints, 'posts-budget'), createMember(endpoints, 'posts-budget-other')]);
     await awayFromWindowEnd(ABUSE_LIMITS.posts);
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => call(writer, 'createPost', { content: `Post ${i}`, privacy: 'public' })));
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => call(endpoints, 'createPost', { token: writer.accessToken, data: { content: `Post ${i}`, privacy: 'public' } })));
     expect(count(answers, 200)).toBe(30);
-    for (const refused of answers.filter((answer) => answer.status !== 200)) expectRefusal(refused, ABUSE_MESSAGES.posts, ABUSE_LIMITS.posts);
-    expectRefusal(await call(writer, 'createPost', { content: 'One more', privacy: 'public' }), ABUSE_MESSAGES.posts, ABUSE_LIMITS.posts);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) expectBudgetRefusal(refused, ABUSE_MESSAGES.posts, ABUSE_LIMITS.posts);
+    expectBudgetRefusal(await call(endpoints, 'createPost', { token: writer.accessToken, data: { content: 'One more', privacy: 'public' } }), ABUSE_MESSAGES.posts, ABUSE_LIMITS.posts);
 
-    const made = answers.filter((answer) => answer.status === 200).map((answer) => (answer.body as { result: { postId: string } }).result.postId);
+    const made = answers.filter((answer) => answer.status === 200).map((answer) => resultOf(answer).postId);
     expect(new Set(made).size).toBe(30);
     // A refused post left nothing behind: 30 posts by the writer, 30 entries in their own feed.
     expect(await countItems({ IndexName: 'byAuthor', KeyConditionExpression: 'authorId = :author', ExpressionAttributeValues: { ':author': writer.uid } })).toBe(30);
@@ -116,41 +114,41 @@ describe('abuse limits (per member, counted atomically in DynamoDB)', () => {
     ).toBe(30);
 
     // Other members post as usual; the writer may still read and comment.
-    expect((await call(neighbour, 'createPost', { content: 'Hello', privacy: 'public' })).status).toBe(200);
-    const postId = (answers.find((answer) => answer.status === 200)?.body as { result: { postId: string } }).result.postId;
-    expect((await call(writer, 'addComment', { postId, content: 'Still here' })).status).toBe(200);
+    expect((await call(endpoints, 'createPost', { token: neighbour.accessToken, data: { content: 'Hello', privacy: 'public' } })).status).toBe(200);
+    const [postId] = made;
+    if (postId === undefined) throw new Error('No post was made');
+    expect((await call(endpoints, 'addComment', { token: writer.accessToken, data: { postId, content: 'Still here' } })).status).toBe(200);
   }, 120_000);
 
   it('refuses the 61st comment in 30 minutes, never letting more than 60 through when 70 come at once, and a refused one leaves nothing', async () => {
     const commenter = await createMember(endpoints, 'comments-budget');
     await awayFromWindowEnd(ABUSE_LIMITS.comments);
-    const post = await call(commenter, 'createPost', { content: 'Talk to me', privacy: 'public' });
-    const { postId } = (post.body as { result: { postId: string } }).result;
-    const answers = await Promise.all(Array.from({ length: 70 }, (_, i) => call(commenter, 'addComment', { postId, content: `Comment ${i}` })));
+    const { postId } = await ok(endpoints, 'createPost', { token: commenter.accessToken, data: { content: 'Talk to me', privacy: 'public' } });
+    const answers = await Promise.all(Array.from({ length: 70 }, (_, i) => call(endpoints, 'addComment', { token: commenter.accessToken, data: { postId, content: `Comment ${i}` } })));
     expect(count(answers, 200)).toBe(60);
-    for (const refused of answers.filter((answer) => answer.status !== 200)) expectRefusal(refused, ABUSE_MESSAGES.comments, ABUSE_LIMITS.comments);
-    expectRefusal(await call(commenter, 'addComment', { postId, content: 'One more' }), ABUSE_MESSAGES.comments, ABUSE_LIMITS.comments);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) expectBudgetRefusal(refused, ABUSE_MESSAGES.comments, ABUSE_LIMITS.comments);
+    expectBudgetRefusal(await call(endpoints, 'addComment', { token: commenter.accessToken, data: { postId, content: 'One more' } }), ABUSE_MESSAGES.comments, ABUSE_LIMITS.comments);
     // Exactly 60 comments stored, and the post's counter says so.
     const comments = await countItems({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :comment)',
       ExpressionAttributeValues: { ':pk': postKeys.post(postId).pk, ':comment': COMMENT_PREFIX },
     });
     expect(comments).toBe(60);
-    expect((await call(commenter, 'getPost', { postId })).body).toMatchObject({ result: { commentCount: 60 } });
+    expect((await call(endpoints, 'getPost', { token: commenter.accessToken, data: { postId } })).body).toMatchObject({ result: { commentCount: 60 } });
     // Posting is another budget.
-    expect((await call(commenter, 'createPost', { content: 'Still posting', privacy: 'public' })).status).toBe(200);
+    expect((await call(endpoints, 'createPost', { token: commenter.accessToken, data: { content: 'Still posting', privacy: 'public' } })).status).toBe(200);
   }, 120_000);
 
   it('refuses the 31st upload in 30 minutes, pictures and photos together', async () => {
     const member = await createMember(endpoints, 'uploads-budget');
     await awayFromWindowEnd(ABUSE_LIMITS.uploads);
-    const photos = await Promise.all(Array.from({ length: 20 }, () => call(member, 'createPhotoUpload', { contentType: 'image/png' })));
-    const pictures = await Promise.all(Array.from({ length: 10 }, () => call(member, 'createProfilePictureUpload', { contentType: 'image/png' })));
+    const photos = await Promise.all(Array.from({ length: 20 }, () => call(endpoints, 'createPhotoUpload', { token: member.accessToken, data: { contentType: 'image/png' } })));
+    const pictures = await Promise.all(Array.from({ length: 10 }, () => call(endpoints, 'createProfilePictureUpload', { token: member.accessToken, data: { contentType: 'image/png' } })));
     expect(statuses([...photos, ...pictures]).every((status) => status === 200)).toBe(true);
-    expectRefusal(await call(member, 'createProfilePictureUpload', { contentType: 'image/png' }), ABUSE_MESSAGES.uploads, ABUSE_LIMITS.uploads);
-    expectRefusal(await call(member, 'createPhotoUpload', { contentType: 'image/jpeg' }), ABUSE_MESSAGES.uploads, ABUSE_LIMITS.uploads);
+    expectBudgetRefusal(await call(endpoints, 'createProfilePictureUpload', { token: member.accessToken, data: { contentType: 'image/png' } }), ABUSE_MESSAGES.uploads, ABUSE_LIMITS.uploads);
+    expectBudgetRefusal(await call(endpoints, 'createPhotoUpload', { token: member.accessToken, data: { contentType: 'image/jpeg' } }), ABUSE_MESSAGES.uploads, ABUSE_LIMITS.uploads);
     // A malformed upload request is refused for what it is and costs no upload.
-    expect((await call(member, 'createPhotoUpload', { contentType: 'text/html' })).status).toBe(400);
+    expect((await callRaw(endpoints, 'createPhotoUpload', { token: member.accessToken, data: { contentType: 'text/html' } })).status).toBe(400);
   }, 120_000);
 });
 
@@ -165,10 +163,10 @@ describe('abuse limits (per client, without a token)', () => {
     const answers = await inBatches(ABUSE_LIMITS.requests.maxHits + 25, 50, () => check(address()));
     expect(count(answers, 400)).toBe(ABUSE_LIMITS.requests.maxHits);
     expect(count(answers, 429)).toBe(25);
-    for (const refused of answers.filter((answer) => answer.status === 429)) expectRefusal(refused, ABUSE_MESSAGES.requests, ABUSE_LIMITS.requests);
+    for (const refused of answers.filter((answer) => answer.status === 429)) expectBudgetRefusal(refused, ABUSE_MESSAGES.requests, ABUSE_LIMITS.requests);
     // Refused whatever the body: a well-formed check too.
-    expectRefusal(
-      await callRaw(endpoints, 'validateInviteCode', { data: { inviteCode: 'ZZZZZZZZ', userLocation: { city: 'Austin', state: 'Texas' } }, headers: proxiedFrom(address()) }),
+    expectBudgetRefusal(
+      await call(endpoints, 'validateInviteCode', { data: { inviteCode: 'ZZZZZZZZ', userLocation: { city: 'Austin', state: 'Texas' } }, headers: proxiedFrom(address()) }),
       ABUSE_MESSAGES.requests,
       ABUSE_LIMITS.requests,
     );
