@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANCHOR_MESSAGES } from '../../lambdas/contracts/anchors.ts';
-import type { Comment, Post } from '../../lambdas/contracts/feed.ts';
+import type { CallableInput, CallableName, CallableOutput } from '../../lambdas/contracts/callables.ts';
 import type { InviteType } from '../../lambdas/contracts/joining.ts';
+import type { UsStateName } from '../../lambdas/contracts/location.ts';
 import { ACCOUNT_DELETION_CONFIRMATION } from '../../lambdas/contracts/removal.ts';
 import { SETTINGS_MESSAGES } from '../../lambdas/contracts/settings.ts';
 import { signUpOptions } from '../../lambdas/contracts/sign-up.ts';
@@ -11,7 +12,7 @@ import type { User } from '../../lambdas/contracts/user.ts';
 import { FAULT_MESSAGES } from '../../lambdas/http/backend-faults.ts';
 import { startFaultCloud, type FaultCloud } from '../support/fault-cloud.ts';
 import { checkInvariants } from '../support/invariants.ts';
-import { type ApiAnswer, callRaw } from '../support/callable-client.ts';
+import { call, errorOf, resultOf, type Answer, type ApiAnswer } from '../support/callable-client.ts';
 import { cognito, confirmSignUp, mailbox, signIn, uniqueEmail } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
@@ -54,20 +55,20 @@ afterAll(async () => {
 });
 
 function messageOf(answer: ApiAnswer): string {
-  return (answer.body as { error?: { message?: string } }).error?.message ?? '';
+  return errorOf(answer)?.message ?? '';
 }
 
 const isRetryable = (answer: ApiAnswer) =>
   (answer.status === 503 && messageOf(answer) === FAULT_MESSAGES.busy) || (answer.status === 409 && messageOf(answer) === FAULT_MESSAGES.conflict);
 
-async function once(who: TestMember, name: string, data: unknown): Promise<ApiAnswer> {
-  const answer = await callRaw(cloud.endpoints, name, { token: who.accessToken, data });
+async function once<N extends CallableName>(who: TestMember, name: N, data: CallableInput<N>): Promise<Answer<N>> {
+  const answer = await call(cloud.endpoints, name, { token: who.accessToken, data });
   answers.push({ name, status: answer.status, message: messageOf(answer) });
   return answer;
 }
 
 /** A patient client: the same request again (same clientRequestId) while the answer says "try again". */
-async function retried(who: TestMember, name: string, data: unknown, tries = MAX_TRIES): Promise<ApiAnswer> {
+async function retried<N extends CallableName>(who: TestMember, name: N, data: CallableInput<N>, tries = MAX_TRIES): Promise<Answer<N> & { seen: number[] }> {
   const seen: number[] = [];
   for (let attempt = 1; ; attempt++) {
     const answer = await once(who, name, data);
@@ -81,16 +82,17 @@ async function retried(who: TestMember, name: string, data: unknown, tries = MAX
  * `afterRetry` ones only once an earlier attempt may have done the work and lost its answer (a
  * retried accept that finds the pair accepted), so a fault that turns into a wrong 4xx fails.
  */
-function expectAnswer(answer: ApiAnswer, name: string, refusals: { status: number; message: string; afterRetry?: boolean }[]): void {
-  const seen = (answer as { seen?: number[] }).seen ?? [];
+function expectAnswer(answer: ApiAnswer & { seen: number[] }, name: string, refusals: { status: number; message: string; afterRetry?: boolean }[]): void {
+  const { seen } = answer;
   const expected = refusals.some((r) => r.status === answer.status && r.message === messageOf(answer) && (!r.afterRetry || seen.length > 1));
   if (!expected) expect(answer.status, `${name}: ${JSON.stringify(answer.body)} after ${JSON.stringify(seen)}`).toBe(200);
 }
 
-async function ok<T>(who: TestMember, name: string, data: unknown, tries = MAX_TRIES): Promise<T> {
+/** A retried call that must end in a success: its result. */
+async function retriedOk<N extends CallableName>(who: TestMember, name: N, data: CallableInput<N>, tries = MAX_TRIES): Promise<CallableOutput<N>> {
   const answer = await retried(who, name, data, tries);
-  expect(answer.status, `${name}: ${JSON.stringify(answer.body)} after ${JSON.stringify((answer as { seen?: number[] }).seen)}`).toBe(200);
-  return (answer.body as { result: T }).result;
+  expect(answer.status, `${name}: ${JSON.stringify(answer.body)} after ${JSON.stringify(answer.seen)}`).toBe(200);
+  return resultOf(answer, name);
 }
 
 async function postFile(grant: { url: string; fields: Record<string, string> }) {
@@ -102,17 +104,17 @@ async function postFile(grant: { url: string; fields: Record<string, string> }) 
 }
 
 async function anchor(a: TestMember, b: TestMember): Promise<void> {
-  await ok(a, 'sendAnchorRequest', { userId: b.uid });
-  await ok(b, 'acceptAnchorRequest', { userId: a.uid });
+  await retriedOk(a, 'sendAnchorRequest', { userId: b.uid });
+  await retriedOk(b, 'acceptAnchorRequest', { userId: a.uid });
 }
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 
 /** A picture upload as the browser makes it: a grant, the POST to S3, then the server's check. */
 async function uploadProfilePicture(me: TestMember): Promise<User> {
-  const grant = await ok<{ url: string; fields: Record<string, string> }>(me, 'createProfilePictureUpload', { contentType: 'image/png', purpose: 'setup' });
+  const grant = await retriedOk(me, 'createProfilePictureUpload', { contentType: 'image/png', purpose: 'setup' });
   await postFile(grant);
-  return ok<User>(me, 'confirmProfilePicture', { purpose: 'setup' });
+  return retriedOk(me, 'confirmProfilePicture', { purpose: 'setup' });
 }
 
 const JOIN_PASSWORD = 'faulty horse 42';
@@ -123,10 +125,10 @@ const JOIN_PASSWORD = 'faulty horse 42';
  * verification code from the mailbox, sign-in, then createUserRecord (reads the Cognito account),
  * a profile picture, the invite and completeProfile, each retried on 409/503.
  */
-async function join(cloud: FaultCloud, label: string, inviteCode: string, location: { city: string; state: string }): Promise<TestMember & { inviteType: InviteType }> {
+async function join(cloud: FaultCloud, label: string, inviteCode: string, location: { city: string; state: UsStateName }): Promise<TestMember & { inviteType: InviteType }> {
   const email = uniqueEmail(label);
   const anonymous: TestMember = { uid: '', email, accessToken: '', inviteCode: '' };
-  const { signUpTicket } = await ok<{ signUpTicket: string }>(anonymous, 'validateInviteCode', {
+  const { signUpTicket } = await retriedOk(anonymous, 'validateInviteCode', {
     inviteCode,
     userLocation: { city: 'Unknown', state: 'Unknown' },
   });
@@ -155,12 +157,12 @@ async function join(cloud: FaultCloud, label: string, inviteCode: string, locati
   await confirmSignUp(cloud.endpoints, email, message?.code ?? '');
   const { accessToken } = await signIn(cloud.endpoints, email, JOIN_PASSWORD);
   const me: TestMember = { uid: '', email, accessToken, inviteCode: '' };
-  const record = await ok<User>(me, 'createUserRecord', {});
+  const record = await retriedOk(me, 'createUserRecord', {});
   Object.assign(me, { uid: record.uid, inviteCode: record.inviteSystem.inviteCode });
   expect(record.inviteSystem.pendingInviteCode).toBe(inviteCode);
   await uploadProfilePicture(me);
-  const used = await ok<{ invitedBy: string; inviteType: InviteType }>(me, 'useInviteCode', { inviteCode, userLocation: location });
-  await ok(me, 'completeProfile', {
+  const used = await retriedOk(me, 'useInviteCode', { inviteCode, userLocation: location });
+  await retriedOk(me, 'completeProfile', {
     displayName: `Newcomer ${label}`,
     bio: 'Joined during a storm.',
     birthday: '1990-01-02',
@@ -181,11 +183,11 @@ describe('backend faults', () => {
     await anchor(ada, ben);
     await anchor(cal, dee);
     await anchor(eve, ada);
-    const seeded = await Promise.all(members.map((m) => ok<Post>(m, 'createPost', { content: `hello from ${m.email}`, privacy: 'public' })));
+    const seeded = await Promise.all(members.map((m) => retriedOk(m, 'createPost', { content: `hello from ${m.email}`, privacy: 'public' })));
     const publicPosts = seeded.map((p) => p.postId);
-    await ok(eve, 'createPost', { content: 'eve was here', privacy: 'anchors' });
-    await ok(eve, 'addComment', { postId: publicPosts[0], content: 'eve says hi' });
-    await ok(eve, 'togglePostLike', { postId: publicPosts[1], liked: true });
+    await retriedOk(eve, 'createPost', { content: 'eve was here', privacy: 'anchors' });
+    await retriedOk(eve, 'addComment', { postId: publicPosts[0] ?? '', content: 'eve says hi' });
+    await retriedOk(eve, 'togglePostLike', { postId: publicPosts[1] ?? '', liked: true });
     await uploadProfilePicture(eve);
 
     const faultsBefore = await cloud.faultCounts();
@@ -198,17 +200,17 @@ describe('backend faults', () => {
       // A post and a comment, each retried with its own clientRequestId until it lands.
       const requestId = randomUUID();
       const content = `post ${round} of ${me.email}`;
-      const post = await ok<Post>(me, 'createPost', { content, privacy: pick(['public', 'anchors'] as const), clientRequestId: requestId });
+      const post = await retriedOk(me, 'createPost', { content, privacy: pick(['public', 'anchors'] as const), clientRequestId: requestId });
       madePosts.push({ author: me, requestId, content });
       const target = pick(publicPosts);
       const comment = `comment ${round} of ${me.email}`;
-      await ok(me, 'addComment', { postId: target, content: comment, clientRequestId: randomUUID() });
+      await retriedOk(me, 'addComment', { postId: target, content: comment, clientRequestId: randomUUID() });
       madeComments.push({ postId: target, content: comment });
       // Likes and unlikes, the last one wins.
-      await ok(me, 'togglePostLike', { postId: pick([...publicPosts, post.postId]), liked: Math.random() < 0.7 });
-      await ok(me, 'togglePostLike', { postId: pick(publicPosts), liked: Math.random() < 0.5 });
+      await retriedOk(me, 'togglePostLike', { postId: pick([...publicPosts, post.postId]), liked: Math.random() < 0.7 });
+      await retriedOk(me, 'togglePostLike', { postId: pick(publicPosts), liked: Math.random() < 0.5 });
       // A profile save.
-      await ok(me, 'updateProfile', {
+      await retriedOk(me, 'updateProfile', {
         displayName: `Faulty ${me.email.slice(0, 10)}`,
         birthday: '',
         graduationYear: null,
@@ -218,17 +220,16 @@ describe('backend faults', () => {
         contactInfo: { phoneNumber: '', personalEmail: '' },
       });
       // A photo: upload, confirm, and sometimes delete it again.
-      const { uploadId, upload } = await ok<{ uploadId: string; upload: { url: string; fields: Record<string, string> } }>(me, 'createPhotoUpload', {
+      const { uploadId, upload } = await retriedOk(me, 'createPhotoUpload', {
         contentType: 'image/png',
       });
       await postFile(upload);
-      const gallery = await ok<{ photos: { id: string }[] }>(me, 'confirmPhotoUpload', { uploadId });
+      const gallery = await retriedOk(me, 'confirmPhotoUpload', { uploadId });
       const photo = gallery.photos[0];
       if (Math.random() < 0.5 && photo) {
         // A retried delete whose first attempt finished but lost its answer reads 'Photo not found': done.
         const deleted = await retried(me, 'deletePhoto', { photoId: photo.id });
-        const seen = (deleted as { seen?: number[] }).seen ?? [];
-        if (!(deleted.status === 404 && messageOf(deleted) === SETTINGS_MESSAGES.photoNotFound && seen.length > 1)) expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+        if (!(deleted.status === 404 && messageOf(deleted) === SETTINGS_MESSAGES.photoNotFound && deleted.seen.length > 1)) expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
       }
       // A profile picture: a first one in round 0, a replacement of it (same key) in round 1.
       await uploadProfilePicture(me);
@@ -273,7 +274,7 @@ describe('backend faults', () => {
         join(cloud, 'faults-oli', ben.inviteCode, { city: 'Round Rock', state: 'Texas' }),
         join(cloud, 'faults-pam', sam.inviteCode, { city: 'Denver', state: 'Colorado' }),
       ]),
-      ok(eve, 'deleteMyAccount', { confirmationText: ACCOUNT_DELETION_CONFIRMATION }),
+      retriedOk(eve, 'deleteMyAccount', { confirmationText: ACCOUNT_DELETION_CONFIRMATION }),
       sessions(),
     ]);
     await cloud.setFaultRate(0);
@@ -298,11 +299,11 @@ describe('backend faults', () => {
 
     // One post per clientRequestId, one comment per comment made.
     for (const made of madePosts) {
-      const feed = await ok<{ posts: Post[] }>(made.author, 'getFeed', {});
+      const feed = await retriedOk(made.author, 'getFeed', {});
       expect(feed.posts.filter((p) => p.content === made.content), made.content).toHaveLength(1);
     }
     for (const made of madeComments) {
-      const listed = await ok<{ comments: Comment[] }>(ada, 'listComments', { postId: made.postId });
+      const listed = await retriedOk(ada, 'listComments', { postId: made.postId });
       expect(listed.comments.filter((c) => c.content === made.content), made.content).toHaveLength(1);
     }
     // The newcomers are in, each on the invite they used; Eve is gone.
@@ -324,24 +325,24 @@ describe('backend faults', () => {
     if (!ada || !ben) throw new Error('members missing');
     await anchor(ada, ben);
     await cloud.setFaultRate(HEAVY_FAULT_RATE);
-    const postRequest = { content: 'Posted once, however often sent', privacy: 'anchors', clientRequestId: randomUUID() };
+    const postRequest: CallableInput<'createPost'> = { content: 'Posted once, however often sent', privacy: 'anchors', clientRequestId: randomUUID() };
     const posts = [];
-    for (let i = 0; i < 2; i++) posts.push(await ok<Post>(ada, 'createPost', postRequest, HEAVY_TRIES));
-    const commentRequest = { postId: posts[0]?.postId, content: 'Said once, however often sent', clientRequestId: randomUUID() };
+    for (let i = 0; i < 2; i++) posts.push(await retriedOk(ada, 'createPost', postRequest, HEAVY_TRIES));
+    const commentRequest = { postId: posts[0]?.postId ?? '', content: 'Said once, however often sent', clientRequestId: randomUUID() };
     const comments = [];
-    for (let i = 0; i < 2; i++) comments.push(await ok<{ comment: Comment; commentCount: number }>(ben, 'addComment', commentRequest, HEAVY_TRIES));
+    for (let i = 0; i < 2; i++) comments.push(await retriedOk(ben, 'addComment', commentRequest, HEAVY_TRIES));
     await cloud.setFaultRate(0);
 
     expect(new Set(posts.map((p) => p.postId)).size).toBe(1);
     expect(new Set(comments.map((c) => c.comment.commentId)).size).toBe(1);
     expect(comments.map((c) => c.commentCount)).toEqual([1, 1]);
     for (const reader of [ada, ben]) {
-      const feed = await ok<{ posts: Post[] }>(reader, 'getFeed', {});
+      const feed = await retriedOk(reader, 'getFeed', {});
       const copies = feed.posts.filter((p) => p.content === postRequest.content);
       expect(copies).toHaveLength(1);
       expect(copies[0]?.commentCount).toBe(1);
     }
-    const listed = await ok<{ comments: Comment[] }>(ada, 'listComments', { postId: posts[0]?.postId });
+    const listed = await retriedOk(ada, 'listComments', { postId: posts[0]?.postId ?? '' });
     expect(listed.comments.map((c) => c.content)).toEqual([commentRequest.content]);
     expect(await checkInvariants()).toEqual([]);
   });
