@@ -2,9 +2,9 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { REMOVAL_MESSAGES } from '../../lambdas/contracts/removal.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { call, expectRefusal, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
-import { actWhileBeingRemoved, call, itemsNaming, leftovers, picturesClient, REFUSED_WHILE_BEING_REMOVED, stageUnconfirmedUploads } from '../support/removal-community.ts';
+import { actWhileBeingRemoved, itemsNaming, leftovers, picturesClient, REFUSED_WHILE_BEING_REMOVED, stageUnconfirmedUploads } from '../support/removal-community.ts';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
@@ -32,15 +32,15 @@ describe('deleteMyAccount', () => {
     const member = await createMember(endpoints, 'deletion-member', { inviteSystem: { invitedBy: stayer.uid } });
     const invitee = await createMember(endpoints, 'deletion-invitee', { inviteSystem: { invitedBy: member.uid } });
 
-    await call(endpoints, member, 'sendAnchorRequest', { userId: stayer.uid });
-    await call(endpoints, stayer, 'acceptAnchorRequest', { userId: member.uid });
-    await call(endpoints, member, 'sendAnchorRequest', { userId: other.uid });
-    const stayerPost = (await call<{ postId: string }>(endpoints, stayer, 'createPost', { content: 'stayer post', privacy: 'public' })).postId;
-    const memberPost = (await call<{ postId: string }>(endpoints, member, 'createPost', { content: 'member post', privacy: 'public' })).postId;
-    await call(endpoints, member, 'togglePostLike', { postId: stayerPost, liked: true });
-    await call(endpoints, member, 'addComment', { postId: stayerPost, content: 'nice' });
-    await call(endpoints, stayer, 'togglePostLike', { postId: memberPost, liked: true });
-    await call(endpoints, stayer, 'addComment', { postId: memberPost, content: 'thanks' });
+    await ok(endpoints, 'sendAnchorRequest', { token: member.accessToken, data: { userId: stayer.uid } });
+    await ok(endpoints, 'acceptAnchorRequest', { token: stayer.accessToken, data: { userId: member.uid } });
+    await ok(endpoints, 'sendAnchorRequest', { token: member.accessToken, data: { userId: other.uid } });
+    const stayerPost = (await ok(endpoints, 'createPost', { token: stayer.accessToken, data: { content: 'stayer post', privacy: 'public' } })).postId;
+    const memberPost = (await ok(endpoints, 'createPost', { token: member.accessToken, data: { content: 'member post', privacy: 'public' } })).postId;
+    await ok(endpoints, 'togglePostLike', { token: member.accessToken, data: { postId: stayerPost, liked: true } });
+    await ok(endpoints, 'addComment', { token: member.accessToken, data: { postId: stayerPost, content: 'nice' } });
+    await ok(endpoints, 'togglePostLike', { token: stayer.accessToken, data: { postId: memberPost, liked: true } });
+    await ok(endpoints, 'addComment', { token: stayer.accessToken, data: { postId: memberPost, content: 'thanks' } });
     const s3 = picturesClient(endpoints);
     await s3.send(new PutObjectCommand({ Bucket: endpoints.s3.bucket, Key: `users/${member.uid}/photos/photo-1.jpg`, Body: 'jpeg' }));
     s3.destroy();
@@ -52,13 +52,12 @@ describe('deleteMyAccount', () => {
     expect(await item(postKeys.post(stayerPost))).toMatchObject({ likeCount: 1, commentCount: 1 });
 
     for (const confirmationText of ['delete my account', 'DELETE MY ACCOUNT ', 'DELETE']) {
-      const answer = await callRaw(endpoints, 'deleteMyAccount', { token: member.accessToken, data: { confirmationText } });
-      expect(answer.status).toBe(400);
-      expect((answer.body as { error: { message: string } }).error.message).toBe(REMOVAL_MESSAGES.confirmationMismatch);
+      const answer = await call(endpoints, 'deleteMyAccount', { token: member.accessToken, data: { confirmationText } });
+      expectRefusal(answer, 400, 'INVALID_ARGUMENT', REMOVAL_MESSAGES.confirmationMismatch);
     }
     expect(await item(keys.user(member.uid))).toBeDefined();
 
-    expect(await call(endpoints, member, 'deleteMyAccount', { confirmationText: 'DELETE MY ACCOUNT' })).toEqual({ deleted: true });
+    expect(await ok(endpoints, 'deleteMyAccount', { token: member.accessToken, data: { confirmationText: 'DELETE MY ACCOUNT' } })).toEqual({ deleted: true });
 
     // Nothing of theirs is left but the invitee's invitedBy, kept for the record.
     const inviteeRecord = (item: Record<string, unknown>) => item.pk === keys.user(invitee.uid).pk && item.sk === 'PROFILE';
@@ -81,18 +80,18 @@ describe('deleteMyAccount', () => {
     // Not an admin action: no audit entry names them.
     expect((await listAuditEntries(100)).some((entry) => entry.targetId === member.uid)).toBe(false);
     // A repeat (the answer was lost) finds nothing left to do.
-    expect(await call(endpoints, member, 'deleteMyAccount', { confirmationText: 'DELETE MY ACCOUNT' })).toEqual({ deleted: true });
+    expect(await ok(endpoints, 'deleteMyAccount', { token: member.accessToken, data: { confirmationText: 'DELETE MY ACCOUNT' } })).toEqual({ deleted: true });
   });
 
   it('refuses the member everything else while their deletion is pending (interrupted halfway), and their retry finishes it', async () => {
     const stayer = await createMember(endpoints, 'pending-stayer');
     const other = await createMember(endpoints, 'pending-other');
     const member = await createMember(endpoints, 'pending-member');
-    await call(endpoints, member, 'sendAnchorRequest', { userId: stayer.uid });
-    await call(endpoints, stayer, 'acceptAnchorRequest', { userId: member.uid });
-    const stayerPost = (await call<{ postId: string }>(endpoints, stayer, 'createPost', { content: 'stayer post', privacy: 'public' })).postId;
-    await call(endpoints, member, 'createPost', { content: 'member post', privacy: 'public' });
-    await call(endpoints, member, 'togglePostLike', { postId: stayerPost, liked: true });
+    await ok(endpoints, 'sendAnchorRequest', { token: member.accessToken, data: { userId: stayer.uid } });
+    await ok(endpoints, 'acceptAnchorRequest', { token: stayer.accessToken, data: { userId: member.uid } });
+    const stayerPost = (await ok(endpoints, 'createPost', { token: stayer.accessToken, data: { content: 'stayer post', privacy: 'public' } })).postId;
+    await ok(endpoints, 'createPost', { token: member.accessToken, data: { content: 'member post', privacy: 'public' } });
+    await ok(endpoints, 'togglePostLike', { token: member.accessToken, data: { postId: stayerPost, liked: true } });
 
     // deleteMyAccount's first run dies between the member's likes and their anchors (their posts
     // and likes are gone, the pair and the record are not), as a crashed or timed-out call would.
@@ -118,7 +117,7 @@ describe('deleteMyAccount', () => {
     expect(await count(keys.user(other.uid).pk, 'ANCHOR#')).toBe(0);
 
     // Their own retry (the exempt deleteMyAccount) still works for a member already marked, and finishes it.
-    expect(await call(endpoints, member, 'deleteMyAccount', { confirmationText: 'DELETE MY ACCOUNT' })).toEqual({ deleted: true });
+    expect(await ok(endpoints, 'deleteMyAccount', { token: member.accessToken, data: { confirmationText: 'DELETE MY ACCOUNT' } })).toEqual({ deleted: true });
     expect(await leftovers(endpoints, [member.uid])).toEqual({ items: [], accounts: [], objects: [] });
     expect(await item(keys.user(stayer.uid))).toMatchObject({ anchorCount: 0 });
   });

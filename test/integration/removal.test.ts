@@ -1,12 +1,11 @@
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { REMOVAL_MESSAGES, type InviteTreeNode } from '../../lambdas/contracts/removal.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { REMOVAL_MESSAGES } from '../../lambdas/contracts/removal.ts';
+import { call, errorOf, expectRefusal, ok, resultOf } from '../support/callable-client.ts';
 import { signIn } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import {
   actWhileBeingRemoved,
-  call,
   EXPECTED_STAYERS,
   itemsNaming,
   leftovers,
@@ -77,11 +76,6 @@ async function auditEntriesOn(targetId: string) {
   return (await listAuditEntries(100)).filter((entry) => entry.targetId === targetId);
 }
 
-async function refusal(token: string | undefined, name: string, data: unknown) {
-  const answer = await callRaw(endpoints, name, { token, data });
-  return { status: answer.status, message: (answer.body as { error?: { message: string } }).error?.message };
-}
-
 beforeAll(async () => {
   const { accessToken } = await signIn(endpoints, founder.email, founder.password);
   admin = { uid: founder.userId, email: founder.email, accessToken, inviteCode: founder.inviteCode };
@@ -99,7 +93,7 @@ describe('getUserInviteTree, the refusals, and a whole removal', () => {
   });
 
   it('shows the tree, refuses non-admins, unknown members, an empty reason and the admin themself', async () => {
-    const { tree, totalUsers } = await call<{ tree: InviteTreeNode; totalUsers: number }>(endpoints, admin, 'getUserInviteTree', { userId: uidOf(seeded, 'R') });
+    const { tree, totalUsers } = await ok(endpoints, 'getUserInviteTree', { token: admin.accessToken, data: { userId: uidOf(seeded, 'R') } });
     expect(totalUsers).toBe(12);
     expect(tree.id).toBe(uidOf(seeded, 'R'));
     const tag = tree.displayName.replace(/ R$/, '');
@@ -111,21 +105,14 @@ describe('getUserInviteTree, the refusals, and a whole removal', () => {
 
     const member = seeded.members.S2;
     if (!member) throw new Error('S2 is missing');
-    expect(await refusal(member.accessToken, 'getUserInviteTree', { userId: uidOf(seeded, 'R') })).toMatchObject({ status: 403 });
-    expect(await refusal(member.accessToken, 'removeUserAndInviteTree', { userId: uidOf(seeded, 'R'), reason: 'spam' })).toMatchObject({ status: 403 });
-    expect(await refusal(undefined, 'removeUserAndInviteTree', { userId: uidOf(seeded, 'R'), reason: 'spam' })).toMatchObject({ status: 401 });
-    expect(await refusal(admin.accessToken, 'getUserInviteTree', { userId: 'no-such-member' })).toEqual({ status: 404, message: REMOVAL_MESSAGES.userNotFound });
-    expect(await refusal(admin.accessToken, 'removeUserAndInviteTree', { userId: 'no-such-member', reason: 'spam' })).toEqual({
-      status: 404,
-      message: REMOVAL_MESSAGES.userNotFound,
-    });
-    const noReason = await refusal(admin.accessToken, 'removeUserAndInviteTree', { userId: uidOf(seeded, 'R'), reason: '  ' });
-    expect(noReason.status).toBe(400);
-    expect(noReason.message).toContain(REMOVAL_MESSAGES.reasonRequired);
-    expect(await refusal(admin.accessToken, 'removeUserAndInviteTree', { userId: admin.uid, reason: 'tidy' })).toEqual({
-      status: 400,
-      message: REMOVAL_MESSAGES.cannotRemoveSelf,
-    });
+    expect(await call(endpoints, 'getUserInviteTree', { token: member.accessToken, data: { userId: uidOf(seeded, 'R') } })).toMatchObject({ status: 403 });
+    expect(await call(endpoints, 'removeUserAndInviteTree', { token: member.accessToken, data: { userId: uidOf(seeded, 'R'), reason: 'spam' } })).toMatchObject({ status: 403 });
+    expect(await call(endpoints, 'removeUserAndInviteTree', { data: { userId: uidOf(seeded, 'R'), reason: 'spam' } })).toMatchObject({ status: 401 });
+    expectRefusal(await call(endpoints, 'getUserInviteTree', { token: admin.accessToken, data: { userId: 'no-such-member' } }), 404, 'NOT_FOUND', REMOVAL_MESSAGES.userNotFound);
+    expectRefusal(await call(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: 'no-such-member', reason: 'spam' } }), 404, 'NOT_FOUND', REMOVAL_MESSAGES.userNotFound);
+    const noReason = await call(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: uidOf(seeded, 'R'), reason: '  ' } });
+    expectRefusal(noReason, 400, 'INVALID_ARGUMENT', expect.stringContaining(REMOVAL_MESSAGES.reasonRequired));
+    expectRefusal(await call(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: admin.uid, reason: 'tidy' } }), 400, 'INVALID_ARGUMENT', REMOVAL_MESSAGES.cannotRemoveSelf);
     // Nothing was touched by the refusals: R is still there with their invite code.
     expect(await getUser(uidOf(seeded, 'R'))).not.toBeNull();
   });
@@ -147,16 +134,13 @@ describe('getUserInviteTree, the refusals, and a whole removal', () => {
     const { cognito } = await import('../support/local-cloud-client.ts');
     await cognito(endpoints).send(new AdminAddUserToGroupCommand({ UserPoolId: endpoints.cognito.userPoolId, Username: adminInTree.email, GroupName: 'admin' }));
     const { accessToken } = await signIn(endpoints, adminInTree.email, 'member horse 42');
-    expect(await refusal(accessToken, 'removeUserAndInviteTree', { userId: inviter.uid, reason: 'spam' })).toEqual({
-      status: 400,
-      message: REMOVAL_MESSAGES.cannotRemoveSelf,
-    });
+    expectRefusal(await call(endpoints, 'removeUserAndInviteTree', { token: accessToken, data: { userId: inviter.uid, reason: 'spam' } }), 400, 'INVALID_ARGUMENT', REMOVAL_MESSAGES.cannotRemoveSelf);
     expect(await getUser(inviter.uid)).not.toBeNull();
   });
 
   it('removes a 3-level tree of 12 and restores what the stayers hold', async () => {
     const root = uidOf(seeded, 'R');
-    const result = await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root, reason: 'A spam ring' });
+    const result = await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root, reason: 'A spam ring' } });
     expect(result).toEqual({ totalRemoved: 12, errors: [], complete: true, remaining: 0, inBackground: false });
     await expectGoneAndRestored(seeded);
     // The audit entry is the record of the removal: who, what, whom, why, and how it ended.
@@ -171,14 +155,14 @@ describe('getUserInviteTree, the refusals, and a whole removal', () => {
       }),
     ]);
     // Asked again (the panel's Refresh progress after the worker finished): the final result, and no second entry.
-    expect(await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root, reason: 'again' })).toEqual(result);
+    expect(await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root, reason: 'again' } })).toEqual(result);
     expect(await auditEntriesOn(root)).toEqual(entries);
     // The finished record is kept a day; DynamoDB Local never expires items, so a reader ignores one past its time.
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     await dynamo().send(
       new UpdateCommand({ TableName: tableName(), Key: { pk: `REMOVAL#${root}`, sk: 'JOB' }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 } }),
     );
-    expect(await refusal(admin.accessToken, 'removeUserAndInviteTree', { userId: root, reason: 'again' })).toEqual({ status: 404, message: REMOVAL_MESSAGES.userNotFound });
+    expectRefusal(await call(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root, reason: 'again' } }), 404, 'NOT_FOUND', REMOVAL_MESSAGES.userNotFound);
     expect(await auditEntriesOn(root)).toEqual(entries);
   });
 });
@@ -214,7 +198,7 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     for (const label of TREE) expect(await findInviteCodeOwner(seeded.members[label]?.inviteCode ?? ''), label).toBeNull();
     expect(await findInviteCodeOwner(seeded.members.S1?.inviteCode ?? '')).toBe(uidOf(seeded, 'S1'));
 
-    const result = await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Finish it' });
+    const result = await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Finish it' } });
     expect(result).toEqual({ totalRemoved: 12, errors: [], complete: true, remaining: 0, inBackground: false });
     await expectGoneAndRestored(seeded);
     // Still the one entry, with the first reason, now saying how it ended.
@@ -249,7 +233,7 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     const before = await getRemovalJob(key);
 
     // The admin asks meanwhile: progress, the background named as carrying on, and nothing done.
-    const meanwhile = await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Is it done?' });
+    const meanwhile = await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Is it done?' } });
     expect(meanwhile).toEqual({ totalRemoved: 3, errors: [], complete: false, remaining: 9, inBackground: true });
     const after = await getRemovalJob(key);
     expect({ runs: after?.runs, removed: after?.removed, leaseUntil: after?.leaseUntil }).toEqual({ runs: before?.runs, removed: before?.removed, leaseUntil });
@@ -267,7 +251,7 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(leaseUntil);
     // The same end state as an uninterrupted removal: nothing counted down twice.
     await expectGoneAndRestored(seeded);
-    expect(await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Is it done?' })).toEqual(REMOVED_WHOLE_TREE);
+    expect(await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Is it done?' } })).toEqual(REMOVED_WHOLE_TREE);
     expect(await auditEntriesOn(root.uid)).toEqual([expect.objectContaining({ reason: 'Dead run', outcome: 'Removed 12 members.' })]);
     // Seeding, a 10 s lease and the removal: more than the project's 30 s default on a busy machine.
   }, 90_000);
@@ -289,7 +273,7 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     }
     expect((await getRemovalJob({ rootUid: root.uid, kind: 'tree' }))?.removed.size).toBe(1);
     // The admin's next call (Continue removal) finishes it; still the one audit entry.
-    expect(await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Hand-off' })).toEqual(REMOVED_WHOLE_TREE);
+    expect(await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Hand-off' } })).toEqual(REMOVED_WHOLE_TREE);
     await expectGoneAndRestored(seeded);
     expect(await auditEntriesOn(root.uid)).toHaveLength(1);
   });
@@ -376,22 +360,25 @@ describe('members of a frozen tree whose own removal has not run yet', () => {
     }
     expect(await itemsNaming(actors.map((member) => member.uid))).toEqual(before);
     // Every member still waiting is refused (a read too); a stayer is served.
-    for (const label of waiting) expect(await refusal(seeded.members[label]?.accessToken, 'getFeed', {}), label).toEqual({ status: 404, message: 'User not found' });
-    expect((await callRaw(endpoints, 'getFeed', { token: seeded.members.S1?.accessToken, data: {} })).status).toBe(200);
+    for (const label of waiting) {
+      const answer = await call(endpoints, 'getFeed', { token: seeded.members[label]?.accessToken });
+      expect({ status: answer.status, message: errorOf(answer)?.message }, label).toEqual({ status: 404, message: 'User not found' });
+    }
+    expect((await call(endpoints, 'getFeed', { token: seeded.members.S1?.accessToken })).status).toBe(200);
 
     // The mark is storage only: other members and the admin still see R as before, without it.
     const stored = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `USER#${root.uid}`, sk: 'PROFILE' }, ConsistentRead: true }));
     expect(stored.Item?.removalPending).toBe(root.uid);
-    const profile = await callRaw(endpoints, 'getUserProfile', { token: seeded.members.S1?.accessToken, data: { userId: root.uid } });
+    const profile = await call(endpoints, 'getUserProfile', { token: seeded.members.S1?.accessToken, data: { userId: root.uid } });
     expect(profile.status).toBe(200);
-    const search = await callRaw(endpoints, 'searchMembers', { token: admin.accessToken, data: { query: root.displayName } });
-    expect((search.body as { result: { members: { uid: string }[] } }).result.members.map((member) => member.uid)).toContain(root.uid);
+    const search = await call(endpoints, 'searchMembers', { token: admin.accessToken, data: { query: root.displayName } });
+    expect(resultOf(search).members.map((member) => member.uid)).toContain(root.uid);
     for (const answer of [profile, search]) expect(JSON.stringify(answer.body)).not.toContain('removalPending');
     expect(Object.keys((await getUser(root.uid)) ?? {})).not.toContain('removalPending');
 
     // The removal itself runs as the admin and the job, not as the members: the admin's next call
     // finishes it, and nothing of theirs remains.
-    expect(await call(endpoints, admin, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Finish it' })).toEqual(REMOVED_WHOLE_TREE);
+    expect(await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Finish it' } })).toEqual(REMOVED_WHOLE_TREE);
     await expectGoneAndRestored(seeded);
   });
 });

@@ -5,7 +5,7 @@ import type { Endpoints } from '../../local/cloud-files.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
 import { dynamo, tableName } from '../../lambdas/data/aws-clients.ts';
 import { keys, postKeys } from '../../lambdas/data/keys.ts';
-import { callRaw } from './callable-client.ts';
+import { callRaw, errorOf, ok } from './callable-client.ts';
 import { cognito } from './local-cloud-client.ts';
 import { createMember, type TestMember } from './local-cloud-members.ts';
 
@@ -50,12 +50,6 @@ export function uidOf(community: Community, label: string): string {
   return member.uid;
 }
 
-export async function call<T>(endpoints: Endpoints, member: TestMember, name: string, data: unknown): Promise<T> {
-  const answer = await callRaw(endpoints, name, { token: member.accessToken, data });
-  if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return (answer.body as { result: T }).result;
-}
-
 export function picturesClient(endpoints: Endpoints): S3Client {
   return new S3Client({ region: LOCAL_REGION, endpoint: endpoints.s3.endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
 }
@@ -64,9 +58,8 @@ const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUl
 
 /** A photo and a profile picture uploaded as the web does it but never confirmed; their staged keys. */
 export async function stageUnconfirmedUploads(endpoints: Endpoints, member: TestMember): Promise<string[]> {
-  type Grant = { url: string; fields: Record<string, string> };
-  const { upload } = await call<{ upload: Grant }>(endpoints, member, 'createPhotoUpload', { contentType: 'image/png' });
-  const picture = await call<Grant>(endpoints, member, 'createProfilePictureUpload', { contentType: 'image/png', purpose: 'settings' });
+  const { upload } = await ok(endpoints, 'createPhotoUpload', { token: member.accessToken, data: { contentType: 'image/png' } });
+  const picture = await ok(endpoints, 'createProfilePictureUpload', { token: member.accessToken, data: { contentType: 'image/png', purpose: 'settings' } });
   for (const grant of [upload, picture]) {
     const form = new FormData();
     for (const [name, value] of Object.entries(grant.fields)) form.append(name, value);
@@ -99,22 +92,22 @@ export async function seedCommunity(endpoints: Endpoints, tag: string): Promise<
   const community: Community = { members, posts: {}, metricsKey: keys.metrics(`0000-00-00#removal-${tag}`) };
   await Promise.all(
     ACCEPTED.map(async ([a, b]) => {
-      await call(endpoints, m(a), 'sendAnchorRequest', { userId: m(b).uid });
-      await call(endpoints, m(b), 'acceptAnchorRequest', { userId: m(a).uid });
+      await ok(endpoints, 'sendAnchorRequest', { token: m(a).accessToken, data: { userId: m(b).uid } });
+      await ok(endpoints, 'acceptAnchorRequest', { token: m(b).accessToken, data: { userId: m(a).uid } });
     }),
   );
-  await Promise.all(PENDING.map(([from, to]) => call(endpoints, m(from), 'sendAnchorRequest', { userId: m(to).uid })));
+  await Promise.all(PENDING.map(([from, to]) => ok(endpoints, 'sendAnchorRequest', { token: m(from).accessToken, data: { userId: m(to).uid } })));
   await Promise.all(
     Object.entries(POSTS).map(async ([author, content]) => {
-      community.posts[author] = (await call<{ postId: string }>(endpoints, m(author), 'createPost', { content, privacy: 'public' })).postId;
+      community.posts[author] = (await ok(endpoints, 'createPost', { token: m(author).accessToken, data: { content, privacy: 'public' } })).postId;
     }),
   );
   await Promise.all([
     ...Object.entries(LIKES).flatMap(([author, likers]) =>
-      likers.map((liker) => call(endpoints, m(liker), 'togglePostLike', { postId: community.posts[author], liked: true })),
+      likers.map((liker) => ok(endpoints, 'togglePostLike', { token: m(liker).accessToken, data: { postId: community.posts[author] ?? '', liked: true } })),
     ),
     ...Object.entries(COMMENTS).flatMap(([author, commenters]) =>
-      commenters.map((commenter) => call(endpoints, m(commenter), 'addComment', { postId: community.posts[author], content: `${commenter} was here` })),
+      commenters.map((commenter) => ok(endpoints, 'addComment', { token: m(commenter).accessToken, data: { postId: community.posts[author] ?? '', content: `${commenter} was here` } })),
     ),
   ]);
   const s3 = picturesClient(endpoints);
@@ -296,7 +289,7 @@ export async function actWhileBeingRemoved(endpoints: Endpoints, member: TestMem
   const answers: Record<string, { status: number; message: string | undefined }> = {};
   for (const [name, data] of Object.entries(attempts)) {
     const answer = await callRaw(endpoints, name, { token: member.accessToken, data });
-    answers[name] = { status: answer.status, message: (answer.body as { error?: { message: string } }).error?.message };
+    answers[name] = { status: answer.status, message: errorOf(answer)?.message };
   }
   return answers;
 }
