@@ -1,6 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import type { Post } from '../../lambdas/contracts/feed.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { call, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -22,22 +21,21 @@ async function members(count: number, label: string): Promise<TestMember[]> {
 describe('likes under concurrency', () => {
   it('100 members liking one post at once give likeCount 100 and 100 likers; liking again at once changes nothing', { timeout: 120_000 }, async () => {
     const [author, ...likers] = await members(LIKERS + 1, 'liker');
-    const created = await callRaw(endpoints, 'createPost', { token: author?.accessToken, data: { content: 'Like me, everyone', privacy: 'public' } });
-    const { postId } = (created.body as { result: Post }).result;
+    const { postId } = await ok(endpoints, 'createPost', { token: author?.accessToken, data: { content: 'Like me, everyone', privacy: 'public' } });
 
-    const like = (member: TestMember) => callRaw(endpoints, 'togglePostLike', { token: member.accessToken, data: { postId, liked: true } });
+    const like = (member: TestMember) => call(endpoints, 'togglePostLike', { token: member.accessToken, data: { postId, liked: true } });
     const first = await Promise.all(likers.map(like));
     expect(first.map((answer) => answer.status)).toEqual(likers.map(() => 200));
     const again = await Promise.all(likers.map(like));
     expect(again.every((answer) => answer.status === 200)).toBe(true);
 
-    const read = await callRaw(endpoints, 'getPost', { token: author?.accessToken, data: { postId } });
-    expect((read.body as { result: Post }).result.likeCount).toBe(LIKERS);
-    const listed = await callRaw(endpoints, 'getPostLikers', { token: author?.accessToken, data: { postId } });
-    const uids = (listed.body as { result: { likers: { uid: string }[] } }).result.likers.map((l) => l.uid);
+    const read = await ok(endpoints, 'getPost', { token: author?.accessToken, data: { postId } });
+    expect(read.likeCount).toBe(LIKERS);
+    const listed = await ok(endpoints, 'getPostLikers', { token: author?.accessToken, data: { postId } });
+    const uids = listed.likers.map((l) => l.uid);
     expect(new Set(uids)).toEqual(new Set(likers.map((m) => m.uid)));
     // The counters copied into feed entries end at the final count too (copies only move forward).
-    const authorsFeed = await callRaw(endpoints, 'getFeed', { token: author?.accessToken, data: {} });
-    expect((authorsFeed.body as { result: { posts: Post[] } }).result.posts.find((p) => p.postId === postId)?.likeCount).toBe(LIKERS);
+    const authorsFeed = await ok(endpoints, 'getFeed', { token: author?.accessToken });
+    expect(authorsFeed.posts.find((p) => p.postId === postId)?.likeCount).toBe(LIKERS);
   });
 });
