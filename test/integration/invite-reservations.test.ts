@@ -1,8 +1,7 @@
 import { AdminAddUserToGroupCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
-import type { MyInvites } from '../../lambdas/contracts/invites.ts';
 import { INVITE_MESSAGES } from '../../lambdas/contracts/joining.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { call, expectRefusal, ok } from '../support/callable-client.ts';
 import { cognito, confirmSignUp, mailbox, proxiedFrom, signIn, signUpAsSpa, signUpTicketFor, uniqueEmail } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
@@ -32,16 +31,12 @@ async function verified(email: string): Promise<TestMember> {
   const [message] = await mailbox(endpoints, email);
   await confirmSignUp(endpoints, email, message?.code ?? '');
   const { accessToken } = await signIn(endpoints, email, PASSWORD);
-  const created = await callRaw(endpoints, 'createUserRecord', { token: accessToken });
-  expect(created.status).toBe(200);
-  const record = (created.body as { result: { uid: string; inviteSystem: { inviteCode: string } } }).result;
+  const record = await ok(endpoints, 'createUserRecord', { token: accessToken });
   return { uid: record.uid, email, accessToken, inviteCode: record.inviteSystem.inviteCode };
 }
 
-async function myInvites(member: TestMember): Promise<MyInvites> {
-  const answer = await callRaw(endpoints, 'getMyInvites', { token: member.accessToken });
-  expect(answer.status).toBe(200);
-  return (answer.body as { result: MyInvites }).result;
+function myInvites(member: TestMember) {
+  return ok(endpoints, 'getMyInvites', { token: member.accessToken });
 }
 
 async function cognitoAccountExists(username: string): Promise<boolean> {
@@ -76,12 +71,12 @@ describe('sign-up holds an invite', () => {
       const newcomer = await verified(email);
       expect((await myInvites(owner)).invitees).toContainEqual(expect.objectContaining({ status: 'pending', uid: newcomer.uid, displayName: `${name} Household` }));
       // The newcomer cannot take part before joining…
-      const early = await callRaw(endpoints, 'getFeed', { token: newcomer.accessToken });
-      expect(early).toMatchObject({ status: 403, body: { error: expect.objectContaining({ status: 'PERMISSION_DENIED' }) } });
+      const early = await call(endpoints, 'getFeed', { token: newcomer.accessToken });
+      expectRefusal(early, 403, 'PERMISSION_DENIED');
       // …and joins at the profile save.
-      const used = await callRaw(endpoints, 'useInviteCode', { token: newcomer.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } });
+      const used = await call(endpoints, 'useInviteCode', { token: newcomer.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } });
       expect(used).toMatchObject({ status: 200, body: { result: { invitedBy: owner.uid, inviteType: 'local' } } });
-      expect((await callRaw(endpoints, 'getFeed', { token: newcomer.accessToken })).status).toBe(200);
+      expect((await call(endpoints, 'getFeed', { token: newcomer.accessToken })).status).toBe(200);
       expect((await myInvites(owner)).invitees).toContainEqual(expect.objectContaining({ status: 'joined', uid: newcomer.uid, inviteType: 'local' }));
     }
     expect((await getUser(owner.uid))?.inviteSystem).toMatchObject({ invitesRemaining: 7, invitesReserved: 0, invitesUsed: 3, localInvitesUsed: 3 });
@@ -96,8 +91,8 @@ describe('sign-up holds an invite', () => {
     const owner = await inviter('kind-spent', { inviteSystem: { invitesRemaining: 5, invitesUsed: 5, localInvitesUsed: 5 } });
     const { email } = await signUpWithCode(owner.inviteCode);
     const newcomer = await verified(email);
-    const used = await callRaw(endpoints, 'useInviteCode', { token: newcomer.accessToken, data: { userLocation: AUSTIN } });
-    expect(used).toMatchObject({ status: 429, body: { error: expect.objectContaining({ message: INVITE_MESSAGES.localQuotaSpent }) } });
+    const used = await call(endpoints, 'useInviteCode', { token: newcomer.accessToken, data: { userLocation: AUSTIN } });
+    expectRefusal(used, 429, 'RESOURCE_EXHAUSTED', INVITE_MESSAGES.localQuotaSpent);
     expect(await findReservation(newcomer.uid)).toMatchObject({ inviterUid: owner.uid });
     expect((await getUser(owner.uid))?.inviteSystem).toMatchObject({ invitesReserved: 1, localInvitesUsed: 5 });
   });
@@ -108,15 +103,14 @@ describe('a replaced code', () => {
     const owner = await inviter('replace');
     const { email } = await signUpWithCode(owner.inviteCode);
     const oldTicket = await signUpTicketFor(endpoints, owner.inviteCode);
-    const replaced = await callRaw(endpoints, 'replaceInviteCode', { token: owner.accessToken, data: { currentCode: owner.inviteCode } });
-    const { inviteCode: newCode } = (replaced.body as { result: { inviteCode: string } }).result;
+    const { inviteCode: newCode } = await ok(endpoints, 'replaceInviteCode', { token: owner.accessToken, data: { currentCode: owner.inviteCode } });
     expect(newCode).not.toBe(owner.inviteCode);
     // A double-click: the second answers the new code, replacing nothing.
-    const again = await callRaw(endpoints, 'replaceInviteCode', { token: owner.accessToken, data: { currentCode: owner.inviteCode } });
+    const again = await call(endpoints, 'replaceInviteCode', { token: owner.accessToken, data: { currentCode: owner.inviteCode } });
     expect(again).toMatchObject({ status: 200, body: { result: { inviteCode: newCode } } });
 
-    const check = await callRaw(endpoints, 'validateInviteCode', { data: { inviteCode: owner.inviteCode, userLocation: { city: 'Unknown', state: 'Unknown' } } });
-    expect(check).toMatchObject({ status: 404, body: { error: expect.objectContaining({ message: INVITE_MESSAGES.codeReplaced }) } });
+    const check = await call(endpoints, 'validateInviteCode', { data: { inviteCode: owner.inviteCode, userLocation: { city: 'Unknown', state: 'Unknown' } } });
+    expectRefusal(check, 404, 'NOT_FOUND', INVITE_MESSAGES.codeReplaced);
     // A ticket taken before the replacement admits nobody either.
     const late = uniqueEmail('late');
     await expect(
@@ -126,7 +120,7 @@ describe('a replaced code', () => {
     await expect(signUpWithCode(newCode)).resolves.toMatchObject({ email: expect.any(String) });
     // The newcomer who signed up with the old code still joins with it.
     const newcomer = await verified(email);
-    const used = await callRaw(endpoints, 'useInviteCode', { token: newcomer.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } });
+    const used = await call(endpoints, 'useInviteCode', { token: newcomer.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } });
     expect(used).toMatchObject({ status: 200, body: { result: { invitedBy: owner.uid } } });
     expect((await getUser(owner.uid))?.inviteSystem).toMatchObject({ inviteCode: newCode, invitesReserved: 1, invitesUsed: 1 });
   });
@@ -139,7 +133,7 @@ describe('held invites lapse', () => {
     const newcomer = await verified(email);
     const joined = await signUpWithCode(owner.inviteCode);
     const joiner = await verified(joined.email);
-    await callRaw(endpoints, 'useInviteCode', { token: joiner.accessToken, data: { userLocation: AUSTIN } });
+    await call(endpoints, 'useInviteCode', { token: joiner.accessToken, data: { userLocation: AUSTIN } });
     expect((await getUser(owner.uid))?.inviteSystem).toMatchObject({ invitesReserved: 1, invitesUsed: 1 });
 
     const mine = (reservation: { inviterUid: string }) => reservation.inviterUid === owner.uid;
@@ -174,13 +168,13 @@ describe('the tree knows who is on the way in', () => {
     const unverified = await signUpWithCode(owner.inviteCode);
     const withRecord = await verified((await signUpWithCode(owner.inviteCode)).email);
 
-    const tree = await callRaw(endpoints, 'getUserInviteTree', { token: adminToken, data: { userId: owner.uid } });
-    expect(tree.body).toMatchObject({ result: { totalUsers: 3 } });
-    const children = (tree.body as { result: { tree: { invitedUsers: { id: string; pending?: boolean }[] } } }).result.tree.invitedUsers;
+    const { tree, totalUsers } = await ok(endpoints, 'getUserInviteTree', { token: adminToken, data: { userId: owner.uid } });
+    expect(totalUsers).toBe(3);
+    const children = tree.invitedUsers;
     expect(children.map((child) => child.id).sort()).toEqual([unverified.uid, withRecord.uid].sort());
     expect(children.every((child) => child.pending === true)).toBe(true);
 
-    const removed = await callRaw(endpoints, 'removeUserAndInviteTree', { token: adminToken, data: { userId: owner.uid, reason: 'spam ring' } });
+    const removed = await call(endpoints, 'removeUserAndInviteTree', { token: adminToken, data: { userId: owner.uid, reason: 'spam ring' } });
     expect(removed).toMatchObject({ status: 200, body: { result: { totalRemoved: 3, complete: true } } });
     for (const uid of [unverified.uid, withRecord.uid]) {
       expect(await cognitoAccountExists(uid)).toBe(false);
