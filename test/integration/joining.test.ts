@@ -1,10 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
 import { INVITE_MESSAGES } from '../../lambdas/contracts/joining.ts';
-import { DISPLAY_NAME_HIDDEN_MESSAGE } from '../../lambdas/contracts/profile.ts';
+import type { CallableInput } from '../../lambdas/contracts/callables.ts';
+import { DISPLAY_NAME_HIDDEN_MESSAGE, type PictureContentType } from '../../lambdas/contracts/profile.ts';
 import { INVITE_CODE_ATTRIBUTE } from '../../lambdas/contracts/sign-up.ts';
 import { INVITE_CODE_ALPHABET } from '../../lambdas/domain/invite-code.ts';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { callRaw } from '../support/callable-client.ts';
+import { call, callRaw, expectRefusal, ok, resultOf } from '../support/callable-client.ts';
 import { cognito, confirmSignUp, mailbox, signIn, signUpAsSpa, signUpTicketFor, uniqueEmail } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
@@ -16,7 +17,7 @@ const PASSWORD = 'joining horse 42';
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-const PROFILE = {
+const PROFILE: CallableInput<'completeProfile'> = {
   displayName: 'Newcomer Nell',
   bio: 'Gardener and neighbour.',
   birthday: '1991-02-03',
@@ -35,16 +36,14 @@ async function joinWithCode(inviteCode: string, displayName = 'Newcomer Nell') {
   return { email, accessToken };
 }
 
-async function upload(token: string, bytes: Buffer, contentType = 'image/png') {
-  const grant = await callRaw(endpoints, 'createProfilePictureUpload', { token, data: { contentType } });
-  expect(grant.status).toBe(200);
-  const { url, fields } = (grant.body as { result: { url: string; fields: Record<string, string> } }).result;
+async function upload(token: string, bytes: Buffer, contentType: PictureContentType = 'image/png') {
+  const { url, fields } = await ok(endpoints, 'createProfilePictureUpload', { token, data: { contentType } });
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([bytes], { type: contentType }), 'picture');
   const posted = await fetch(url, { method: 'POST', body: form });
   expect(posted.status).toBeLessThan(300);
-  return callRaw(endpoints, 'confirmProfilePicture', { token });
+  return call(endpoints, 'confirmProfilePicture', { token });
 }
 
 describe('sign-up with the invite code as a Cognito attribute (PreSignUp)', () => {
@@ -98,9 +97,8 @@ describe('the user record and the profile', () => {
       ['\u200B\u200B', null],
     ] as const) {
       const account = await createMember(endpoints, 'odd-name', { record: false, attributes: { name } });
-      const created = await callRaw(endpoints, 'createUserRecord', { token: account.accessToken });
-      expect(created.status, JSON.stringify(name)).toBe(200);
-      const { displayName } = (created.body as { result: { displayName: string } }).result;
+      const created = await call(endpoints, 'createUserRecord', { token: account.accessToken });
+      const { displayName } = resultOf(created, `createUserRecord for ${JSON.stringify(name)}`);
       // Nothing visible left: the email's name part stands in.
       expect(displayName).toBe(expected ?? account.email.split('@')[0]);
     }
@@ -108,11 +106,10 @@ describe('the user record and the profile', () => {
 
   it('createUserRecord makes the record once, with every default and the signed-up code pending', async () => {
     const { email, accessToken } = await joinWithCode(founder.inviteCode.toLowerCase());
-    expect((await callRaw(endpoints, 'getMe', { token: accessToken })).status).toBe(404);
+    expect((await call(endpoints, 'getMe', { token: accessToken })).status).toBe(404);
 
-    const created = await callRaw(endpoints, 'createUserRecord', { token: accessToken });
-    expect(created.status).toBe(200);
-    const record = (created.body as { result: Record<string, unknown> & { inviteSystem: { inviteCode: string } } }).result;
+    const created = await call(endpoints, 'createUserRecord', { token: accessToken });
+    const record = resultOf(created, 'createUserRecord');
     expect(record).toMatchObject({
       email,
       displayName: 'Newcomer Nell',
@@ -132,62 +129,55 @@ describe('the user record and the profile', () => {
     expect(record.inviteSystem.inviteCode).toHaveLength(8);
     expect([...record.inviteSystem.inviteCode].every((c) => INVITE_CODE_ALPHABET.includes(c))).toBe(true);
 
-    const again = await callRaw(endpoints, 'createUserRecord', { token: accessToken });
+    const again = await call(endpoints, 'createUserRecord', { token: accessToken });
     expect(again.body).toEqual(created.body);
-    expect((await callRaw(endpoints, 'getMe', { token: accessToken })).body).toEqual(created.body);
+    expect((await call(endpoints, 'getMe', { token: accessToken })).body).toEqual(created.body);
   });
 
   it('completeProfile needs a picture and a consumed invite, then completes (the founder loses one invite)', async () => {
     const { accessToken } = await joinWithCode(founder.inviteCode);
-    await callRaw(endpoints, 'createUserRecord', { token: accessToken });
+    await call(endpoints, 'createUserRecord', { token: accessToken });
 
-    const noPicture = await callRaw(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
-    expect(noPicture).toMatchObject({ status: 400, body: { error: { message: 'Please upload a profile picture' } } });
+    const noPicture = await call(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
+    expectRefusal(noPicture, 400, 'INVALID_ARGUMENT', 'Please upload a profile picture');
 
-    const confirmed = await upload(accessToken, PNG_1X1);
-    expect(confirmed.status).toBe(200);
-    const pictureUrl = (confirmed.body as { result: { profilePicture: string } }).result.profilePicture;
+    const pictureUrl = resultOf(await upload(accessToken, PNG_1X1), 'confirmProfilePicture').profilePicture;
     expect(pictureUrl).toMatch(/^http:\/\/.*profile-picture\.jpg\?/);
     const picture = await fetch(pictureUrl);
     expect(picture.status).toBe(200);
     expect(Buffer.from(await picture.arrayBuffer()).equals(PNG_1X1)).toBe(true);
 
-    const noInvite = await callRaw(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
-    expect(noInvite.status).toBe(400);
-    expect((noInvite.body as { error: { message: string } }).error.message).toMatch(/invite/);
+    const noInvite = await call(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
+    expectRefusal(noInvite, 400, 'INVALID_ARGUMENT', /invite/);
 
     const before = (await getUser(founder.userId))?.inviteSystem;
     // The code the account signed up with is used when none is sent (another browser has no session storage).
-    const used = await callRaw(endpoints, 'useInviteCode', { token: accessToken, data: { userLocation: { city: 'St. Louis', state: 'MO' } } });
+    const used = await call(endpoints, 'useInviteCode', { token: accessToken, data: { userLocation: { city: 'St. Louis', state: 'MO' } } });
     expect(used.body).toMatchObject({ result: { invitedBy: founder.userId, inviteType: 'unrestricted', alreadyConsumed: false } });
     const after = (await getUser(founder.userId))?.inviteSystem;
     expect(after?.invitesUsed).toBe((before?.invitesUsed ?? 0) + 1);
 
-    const completed = await callRaw(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
-    expect(completed.status).toBe(200);
-    expect(completed.body).toMatchObject({
-      result: {
-        profileCompleted: true,
-        displayName: 'Newcomer Nell',
-        location: { city: 'St. Louis', state: 'Missouri', country: 'United States' },
-        contactInfo: { phoneNumber: '555-123-4567', personalEmail: 'nell@example.com' },
-        privacy: { profileVisibility: 'public', birthdayVisibility: 'private', contactVisibility: 'friends', photosVisibility: 'friends' },
-        inviteSystem: { invitedBy: founder.userId },
-      },
+    const completed = await ok(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
+    expect(completed).toMatchObject({
+      profileCompleted: true,
+      displayName: 'Newcomer Nell',
+      location: { city: 'St. Louis', state: 'Missouri', country: 'United States' },
+      contactInfo: { phoneNumber: '555-123-4567', personalEmail: 'nell@example.com' },
+      privacy: { profileVisibility: 'public', birthdayVisibility: 'private', contactVisibility: 'friends', photosVisibility: 'friends' },
+      inviteSystem: { invitedBy: founder.userId },
     });
-    expect((completed.body as { result: { inviteSystem: Record<string, unknown> } }).result.inviteSystem).not.toHaveProperty('pendingInviteCode');
+    expect(completed.inviteSystem).not.toHaveProperty('pendingInviteCode');
   });
 
   it("refuses invalid profile fields with the spec's messages, never a 500", async () => {
     const member = await createMember(endpoints, 'invalid-profile');
-    const bad = await callRaw(endpoints, 'completeProfile', {
+    const bad = await call(endpoints, 'completeProfile', {
       token: member.accessToken,
       data: { ...PROFILE, contactInfo: { phoneNumber: '5551234567', personalEmail: 'nope' } },
     });
-    expect(bad.status).toBe(400);
-    const messages = (bad.body as { error: { details: { issues: { message: string }[] } } }).error.details.issues.map((issue) => issue.message);
+    const messages = expectRefusal(bad, 400, 'INVALID_ARGUMENT').details?.issues?.map((issue) => issue.message);
     expect(messages).toEqual(expect.arrayContaining(['Please enter a valid phone number in the format: 555-123-4567', 'Please enter a valid email address']));
-    const future = await callRaw(endpoints, 'completeProfile', { token: member.accessToken, data: { ...PROFILE, birthday: '2999-01-01' } });
+    const future = await call(endpoints, 'completeProfile', { token: member.accessToken, data: { ...PROFILE, birthday: '2999-01-01' } });
     expect(future.status).toBe(400);
     const contactPublic = await callRaw(endpoints, 'completeProfile', {
       token: member.accessToken,
@@ -200,24 +190,22 @@ describe('the user record and the profile', () => {
 describe('profile picture uploads', () => {
   it("serves the seeded founder's picture through a short-lived URL too", async () => {
     const { accessToken } = await signIn(endpoints, founder.email, founder.password);
-    const me = await callRaw(endpoints, 'getMe', { token: accessToken });
-    const url = (me.body as { result: { profilePicture: string } }).result.profilePicture;
+    const url = (await ok(endpoints, 'getMe', { token: accessToken })).profilePicture;
     expect(url).toContain(`users/${founder.userId}/profile-picture.jpg?`);
     expect((await fetch(url)).status).toBe(200);
   });
 
   it('refuses a file over 5 MB and one that is not an image by its bytes, removes both, and keeps the picture the member had', async () => {
     const member = await createMember(endpoints, 'uploader');
-    const good = await upload(member.accessToken, PNG_1X1);
-    const goodUrl = (good.body as { result: { profilePicture: string } }).result.profilePicture;
+    const goodUrl = resultOf(await upload(member.accessToken, PNG_1X1), 'confirmProfilePicture').profilePicture;
 
     const tooBig = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024)]);
-    expect(await upload(member.accessToken, tooBig, 'image/jpeg')).toMatchObject({ status: 400, body: { error: { message: 'Image must be less than 5MB' } } });
-    expect((await callRaw(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
+    expectRefusal(await upload(member.accessToken, tooBig, 'image/jpeg'), 400, 'INVALID_ARGUMENT', 'Image must be less than 5MB');
+    expect((await call(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
 
     const notImage = await upload(member.accessToken, Buffer.from('#!/bin/sh\necho not a picture\n'), 'image/png');
-    expect(notImage).toMatchObject({ status: 400, body: { error: { status: 'INVALID_ARGUMENT' } } });
-    expect((await callRaw(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
+    expectRefusal(notImage, 400, 'INVALID_ARGUMENT');
+    expect((await call(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
     expect((await getUser(member.uid))?.profilePicture).toBe(`users/${member.uid}/profile-picture.jpg`);
     const kept = await fetch(goodUrl);
     expect(kept.status).toBe(200);
