@@ -7,7 +7,7 @@ import type { User } from '../../lambdas/contracts/user.ts';
 import { newUserRecord } from '../../lambdas/domain/new-user.ts';
 import { ensureTable } from '../../local/dynamodb-local.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { call, callRaw, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -187,9 +187,7 @@ describe('calculateMetricsManually and getCommunityMetrics through the gateway',
   it('calculateMetricsManually (dev-only: local is not prod) runs the job now and returns the stored record', async () => {
     // As createUserRecord writes it: verified (the helper's default record is not).
     const member = await createMember(endpoints, 'metrics-dev', { extra: { isVerified: true } });
-    const answer = await callRaw(endpoints, 'calculateMetricsManually', { token: member.accessToken });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const result = (answer.body as { result: { topInviters: object[] } }).result;
+    const result = await ok(endpoints, 'calculateMetricsManually', { token: member.accessToken });
     expect(result.topInviters.filter((inviter) => 'userId' in inviter)).toEqual([]);
     const record = sharedCommunityMetricsSchema.parse(result);
     const today = new Date().toISOString().slice(0, 10);
@@ -202,7 +200,7 @@ describe('calculateMetricsManually and getCommunityMetrics through the gateway',
   });
 
   it('calculateMetricsManually refuses an anonymous caller (401) and any payload (400)', async () => {
-    expect((await callRaw(endpoints, 'calculateMetricsManually')).status).toBe(401);
+    expect((await call(endpoints, 'calculateMetricsManually', {})).status).toBe(401);
     const member = await createMember(endpoints, 'metrics-payload');
     const answer = await callRaw(endpoints, 'calculateMetricsManually', { token: member.accessToken, data: { date: '2020-01-01' } });
     expect(answer.status).toBe(400);
@@ -229,16 +227,14 @@ describe('calculateMetricsManually and getCommunityMetrics through the gateway',
     const member = await createMember(endpoints, 'metrics-reader');
     const newestFirst = [...dates].reverse();
     for (const [range, size] of [['day', 24], ['week', 7], ['month', 30]] as const) {
-      const answer = await callRaw(endpoints, 'getCommunityMetrics', { token: member.accessToken, data: { range } });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      const { records } = (answer.body as { result: { records: CommunityMetrics[] } }).result;
+      const { records } = await ok(endpoints, 'getCommunityMetrics', { token: member.accessToken, data: { range } });
       expect(records.map((record) => record.date)).toEqual(newestFirst.slice(0, size));
       expect(records[0]).toMatchObject({ date: '2099-02-04', totalUsers: 134, geographicClusters: { 'Austin, TX': 134 } });
       // Champions are anonymous: members get their figures, never their ids.
       expect(records[0]?.topInviters).toStrictEqual([{ inviteCount: 3, acceptanceRate: 0.75 }]);
     }
     expect((await callRaw(endpoints, 'getCommunityMetrics', { token: member.accessToken, data: { range: 'year' } })).status).toBe(400);
-    expect((await callRaw(endpoints, 'getCommunityMetrics', { data: { range: 'day' } })).status).toBe(401);
+    expect((await call(endpoints, 'getCommunityMetrics', { data: { range: 'day' } })).status).toBe(401);
   });
 });
 
@@ -247,13 +243,12 @@ describe('activity: loading the app (getMe) refreshes lastActive, at most once a
     const stale = '2030-01-01T00:00:00.000Z';
     const member = await createMember(endpoints, 'metrics-activity', { extra: { lastActive: stale } });
     const before = Date.now();
-    const first = await callRaw(endpoints, 'getMe', { token: member.accessToken });
-    expect(first.status).toBe(200);
+    const first = await ok(endpoints, 'getMe', { token: member.accessToken });
     const stored = (await getUser(member.uid))?.lastActive ?? '';
     expect(Date.parse(stored)).toBeGreaterThanOrEqual(before - 1000);
-    expect((first.body as { result: { lastActive: string } }).result.lastActive).toBe(stored);
+    expect(first.lastActive).toBe(stored);
 
-    await callRaw(endpoints, 'getMe', { token: member.accessToken });
+    await call(endpoints, 'getMe', { token: member.accessToken });
     expect((await getUser(member.uid))?.lastActive).toBe(stored);
   });
 });
