@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CallableInput } from '../../lambdas/contracts/callables.ts';
 import { INVITE_MESSAGES } from '../../lambdas/contracts/joining.ts';
-import { callRaw } from '../support/callable-client.ts';
+import type { UsStateName } from '../../lambdas/contracts/location.ts';
+import { call, errorOf, expectRefusal } from '../support/callable-client.ts';
 import { proxiedFrom } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, useLocalCloudData, type MemberOptions } from '../support/local-cloud-members.ts';
 import { awayFromWindowEnd } from '../support/rate-windows.ts';
@@ -12,7 +14,7 @@ const { INVITE_CHECK_LIMIT } = await import('../../lambdas/handlers/invites/vali
 
 const AUSTIN = { city: 'Austin', state: 'Texas' };
 const ROUND_ROCK = { city: 'Round Rock', state: 'TX' }; // about 17 miles from Austin
-const DALLAS = { city: 'Dallas', state: 'Texas' }; // about 180 miles
+const DALLAS = { city: 'Dallas', state: 'Texas' } as const; // about 180 miles
 const NOWHERE = { city: 'Atlantisville', state: 'Texas' };
 
 function inviter(label: string, options: MemberOptions = {}) {
@@ -20,17 +22,13 @@ function inviter(label: string, options: MemberOptions = {}) {
 }
 
 function validate(inviteCode: string, userLocation: { city: string; state: string }, ip = clientAddress()) {
-  return callRaw(endpoints, 'validateInviteCode', { data: { inviteCode, userLocation }, headers: proxiedFrom(ip) });
+  return call(endpoints, 'validateInviteCode', { data: { inviteCode, userLocation }, headers: proxiedFrom(ip) });
 }
 
 async function redeem(inviteCode: string | undefined, userLocation?: { city: string; state: string }, options: MemberOptions = {}) {
   const invitee = await createMember(endpoints, 'invitee', options);
-  const answer = await callRaw(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode, userLocation } });
+  const answer = await call(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode, userLocation } });
   return { invitee, answer };
-}
-
-function error(message: string, status?: string) {
-  return { error: expect.objectContaining({ message, ...(status && { status }) }) };
 }
 
 describe('validateInviteCode (public)', () => {
@@ -46,28 +44,28 @@ describe('validateInviteCode (public)', () => {
   });
 
   it('refuses an unknown code and a malformed one', async () => {
-    expect(await validate('ZZZZZZZZ', AUSTIN)).toMatchObject({ status: 404, body: error(INVITE_MESSAGES.invalidCode, 'NOT_FOUND') });
-    expect(await validate('OOOO0000', AUSTIN)).toMatchObject({ status: 404, body: error(INVITE_MESSAGES.invalidCode) });
-    expect(await validate('ABC', AUSTIN)).toMatchObject({ status: 400, body: { error: expect.objectContaining({ status: 'INVALID_ARGUMENT' }) } });
+    expectRefusal(await validate('ZZZZZZZZ', AUSTIN), 404, 'NOT_FOUND', INVITE_MESSAGES.invalidCode);
+    expectRefusal(await validate('OOOO0000', AUSTIN), 404, 'NOT_FOUND', INVITE_MESSAGES.invalidCode);
+    expectRefusal(await validate('ABC', AUSTIN), 400, 'INVALID_ARGUMENT');
   });
 
   it('tells local from distant, and refuses too far and unlocatable places', async () => {
     expect((await validate(code, { city: 'austin', state: 'TX' })).body).toMatchObject({ result: { inviteType: 'local' } });
     expect((await validate(code, ROUND_ROCK)).body).toMatchObject({ result: { inviteType: 'distant' } });
-    expect(await validate(code, DALLAS)).toMatchObject({ status: 400, body: error(INVITE_MESSAGES.locationMismatch, 'INVALID_ARGUMENT') });
-    expect(await validate(code, NOWHERE)).toMatchObject({ status: 400, body: error(INVITE_MESSAGES.locationMismatch) });
+    expectRefusal(await validate(code, DALLAS), 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.locationMismatch);
+    expectRefusal(await validate(code, NOWHERE), 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.locationMismatch);
   });
 
   it('refuses a code without invites left, and a kind whose 5 uses are spent', async () => {
     const empty = await inviter('empty', { inviteSystem: { invitesRemaining: 0, invitesUsed: 10 } });
-    expect(await validate(empty.inviteCode, { city: 'Unknown', state: 'Unknown' })).toMatchObject({ body: error(INVITE_MESSAGES.noInvitesLeft) });
+    expect(errorOf(await validate(empty.inviteCode, { city: 'Unknown', state: 'Unknown' }))?.message).toBe(INVITE_MESSAGES.noInvitesLeft);
     const localSpent = await inviter('local-spent', { inviteSystem: { invitesRemaining: 5, localInvitesUsed: 5 } });
     const local = await validate(localSpent.inviteCode, AUSTIN);
-    expect((local.body as { error: { message: string } }).error.message).toMatch(/^This is a local invite/);
+    expect(errorOf(local)?.message).toMatch(/^This is a local invite/);
     expect((await validate(localSpent.inviteCode, ROUND_ROCK)).body).toMatchObject({ result: { inviteType: 'distant' } });
     const distantSpent = await inviter('distant-spent', { inviteSystem: { invitesRemaining: 5, distantInvitesUsed: 5 } });
     const distant = await validate(distantSpent.inviteCode, ROUND_ROCK);
-    expect((distant.body as { error: { message: string } }).error.message).toMatch(/^This is a distant invite/);
+    expect(errorOf(distant)?.message).toMatch(/^This is a distant invite/);
   });
 
   it("lets a superuser's code through from anywhere", async () => {
@@ -80,11 +78,11 @@ describe('validateInviteCode (public)', () => {
     await awayFromWindowEnd(INVITE_CHECK_LIMIT);
     const ip = clientAddress();
     for (let i = 0; i < 10; i++) expect((await validate(`ZZZZZZZ${'ABCDEFGHJK'[i]}`, AUSTIN, ip)).status).toBe(404);
-    expect(await validate('ZZZZZZZM', AUSTIN, ip)).toMatchObject({ status: 429, body: error(INVITE_MESSAGES.rateLimited, 'RESOURCE_EXHAUSTED') });
+    expectRefusal(await validate('ZZZZZZZM', AUSTIN, ip), 429, 'RESOURCE_EXHAUSTED', INVITE_MESSAGES.rateLimited);
     // A real code is refused too: otherwise a 429 for unknown codes and an answer for real ones tell them apart.
     const limited = await validate(code, AUSTIN, ip);
-    expect(limited).toMatchObject({ status: 429, body: error(INVITE_MESSAGES.rateLimited, 'RESOURCE_EXHAUSTED') });
-    expect(error(INVITE_MESSAGES.rateLimited).error).not.toMatchObject({ message: expect.stringContaining('Location validation failed') });
+    expectRefusal(limited, 429, 'RESOURCE_EXHAUSTED', INVITE_MESSAGES.rateLimited);
+    expect(errorOf(limited)?.message).not.toContain('Location validation failed');
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
@@ -106,7 +104,7 @@ describe('validateInviteCode for honest members on one address', () => {
 
 describe('useInviteCode (member)', () => {
   it('refuses an unknown or malformed code, and a caller without a record', async () => {
-    expect((await redeem('ZZZZZZZZ', AUSTIN)).answer).toMatchObject({ status: 404, body: error(INVITE_MESSAGES.invalidCode) });
+    expectRefusal((await redeem('ZZZZZZZZ', AUSTIN)).answer, 404, 'NOT_FOUND', INVITE_MESSAGES.invalidCode);
     expect((await redeem('AB', AUSTIN)).answer.status).toBe(400);
     const { inviteCode } = await inviter('no-record');
     expect((await redeem(inviteCode, AUSTIN, { record: false })).answer).toMatchObject({ status: 404 });
@@ -120,7 +118,7 @@ describe('useInviteCode (member)', () => {
     expect((await getUser(invitee.uid))?.inviteSystem).toMatchObject({ invitedBy: owner.uid, inviteType: 'local' });
 
     // The same member again: a clean idempotent answer, nothing counted twice.
-    const again = await callRaw(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } });
+    const again = await call(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } });
     expect(again).toMatchObject({ status: 200, body: { result: { invitedBy: owner.uid, inviteType: 'local', alreadyConsumed: true } } });
     expect((await getUser(owner.uid))?.inviteSystem).toMatchObject({ invitesRemaining: 9, invitesUsed: 1, localInvitesUsed: 1 });
   });
@@ -128,8 +126,8 @@ describe('useInviteCode (member)', () => {
   it('consumes a distant invite within 50 miles; refuses too far and unlocatable places', async () => {
     const owner = await inviter('distant-ok');
     expect((await redeem(owner.inviteCode, ROUND_ROCK)).answer.body).toMatchObject({ result: { inviteType: 'distant' } });
-    expect((await redeem(owner.inviteCode, DALLAS)).answer).toMatchObject({ status: 400, body: error(INVITE_MESSAGES.locationMismatch) });
-    expect((await redeem(owner.inviteCode, NOWHERE)).answer).toMatchObject({ status: 400, body: error(INVITE_MESSAGES.locationMismatch) });
+    expectRefusal((await redeem(owner.inviteCode, DALLAS)).answer, 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.locationMismatch);
+    expectRefusal((await redeem(owner.inviteCode, NOWHERE)).answer, 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.locationMismatch);
     expect((await getUser(owner.uid))?.inviteSystem).toMatchObject({ invitesRemaining: 9, invitesUsed: 1, localInvitesUsed: 0, distantInvitesUsed: 1 });
   });
 
@@ -138,7 +136,7 @@ describe('useInviteCode (member)', () => {
     const withPicture = { extra: { profilePicture: 'users/bound/profile-picture.jpg' } };
     const { invitee, answer } = await redeem(owner.inviteCode, ROUND_ROCK, withPicture);
     expect(answer.body).toMatchObject({ result: { inviteType: 'distant' } });
-    const profileAt = (location: { city: string; state: string }) => ({
+    const profileAt = (location: { city: string; state: UsStateName }): CallableInput<'completeProfile'> => ({
       displayName: 'Bound Bea',
       bio: 'Neighbour.',
       birthday: '1990-05-06',
@@ -147,21 +145,21 @@ describe('useInviteCode (member)', () => {
       privacy: { profileVisibility: 'public', birthdayVisibility: 'friends', contactVisibility: 'friends' },
     });
 
-    const elsewhere = await callRaw(endpoints, 'completeProfile', { token: invitee.accessToken, data: profileAt(DALLAS) });
-    expect(elsewhere).toMatchObject({ status: 400, body: error(INVITE_MESSAGES.locationMismatch) });
-    const samePlace = await callRaw(endpoints, 'completeProfile', { token: invitee.accessToken, data: profileAt({ city: ' round rock', state: 'Texas' }) });
+    const elsewhere = await call(endpoints, 'completeProfile', { token: invitee.accessToken, data: profileAt(DALLAS) });
+    expectRefusal(elsewhere, 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.locationMismatch);
+    const samePlace = await call(endpoints, 'completeProfile', { token: invitee.accessToken, data: profileAt({ city: ' round rock', state: 'Texas' }) });
     expect(samePlace).toMatchObject({ status: 200, body: { result: { profileCompleted: true, location: { city: 'Round Rock', state: 'Texas' } } } });
   });
 
   it('refuses a spent kind and an empty code with their messages', async () => {
     const localSpent = await inviter('use-local-spent', { inviteSystem: { invitesRemaining: 5, invitesUsed: 5, localInvitesUsed: 5 } });
     const local = (await redeem(localSpent.inviteCode, AUSTIN)).answer;
-    expect((local.body as { error: { message: string } }).error.message).toMatch(/^This is a local invite/);
+    expect(errorOf(local)?.message).toMatch(/^This is a local invite/);
     const distantSpent = await inviter('use-distant-spent', { inviteSystem: { invitesRemaining: 5, invitesUsed: 5, distantInvitesUsed: 5 } });
     const distant = (await redeem(distantSpent.inviteCode, ROUND_ROCK)).answer;
-    expect((distant.body as { error: { message: string } }).error.message).toMatch(/^This is a distant invite/);
+    expect(errorOf(distant)?.message).toMatch(/^This is a distant invite/);
     const empty = await inviter('use-empty', { inviteSystem: { invitesRemaining: 0, invitesUsed: 10 } });
-    expect((await redeem(empty.inviteCode, AUSTIN)).answer.body).toMatchObject(error(INVITE_MESSAGES.noInvitesLeft));
+    expect(errorOf((await redeem(empty.inviteCode, AUSTIN)).answer)?.message).toBe(INVITE_MESSAGES.noInvitesLeft);
   });
 
   it("takes a superuser's code from anywhere, counting the use", async () => {
@@ -177,8 +175,8 @@ describe('useInviteCode (member)', () => {
     const { answer } = await redeem(undefined, AUSTIN, { inviteSystem: { pendingInviteCode: owner.inviteCode } });
     expect(answer.body).toMatchObject({ result: { invitedBy: owner.uid } });
     const self = await inviter('self');
-    const own = await callRaw(endpoints, 'useInviteCode', { token: self.accessToken, data: { inviteCode: self.inviteCode, userLocation: AUSTIN } });
-    expect(own.body).toMatchObject(error(INVITE_MESSAGES.ownCode));
+    const own = await call(endpoints, 'useInviteCode', { token: self.accessToken, data: { inviteCode: self.inviteCode, userLocation: AUSTIN } });
+    expect(errorOf(own)?.message).toBe(INVITE_MESSAGES.ownCode);
   });
 
   it('20 concurrent local redemptions of one code: exactly 5 succeed and the counters read exactly 5', async () => {
@@ -186,13 +184,13 @@ describe('useInviteCode (member)', () => {
     const invitees = await Promise.all(Array.from({ length: 20 }, () => createMember(endpoints, 'crowd-invitee')));
     const answers = await Promise.all(
       invitees.map((invitee) =>
-        callRaw(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } }),
+        call(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } }),
       ),
     );
     const succeeded = answers.filter((answer) => answer.status === 200);
     expect(succeeded).toHaveLength(5);
     for (const refused of answers.filter((answer) => answer.status !== 200)) {
-      expect((refused.body as { error: { message: string } }).error.message).toMatch(/^This is a local invite/);
+      expect(errorOf(refused)?.message).toMatch(/^This is a local invite/);
     }
     expect((await getUser(owner.uid))?.inviteSystem).toMatchObject({ invitesRemaining: 5, invitesUsed: 5, localInvitesUsed: 5, distantInvitesUsed: 0 });
   });
