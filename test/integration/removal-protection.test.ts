@@ -2,7 +2,7 @@ import { AdminAddUserToGroupCommand, ListUsersCommand } from '@aws-sdk/client-co
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { REMOVAL_MESSAGES, type InviteTreeNode } from '../../lambdas/contracts/removal.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { call, expectRefusal, ok } from '../support/callable-client.ts';
 import { cognito, signIn } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData, type MemberOptions, type TestMember } from '../support/local-cloud-members.ts';
 
@@ -49,13 +49,6 @@ async function admin(label: string): Promise<TestMember> {
   return { ...made, accessToken: (await signIn(endpoints, made.email, MEMBER_PASSWORD)).accessToken };
 }
 
-/** A call's HTTP status with its result, or with the refusal's sentence (403 is permission-denied). */
-async function answer(token: string, name: string, data: unknown): Promise<{ status: number; result?: unknown; message?: string }> {
-  const reply = await callRaw(endpoints, name, { token, data });
-  const body = reply.body as { result?: unknown; error?: { message: string } };
-  return { status: reply.status, ...(body.error ? { message: body.error.message } : { result: body.result }) };
-}
-
 async function displayNameOf(uid: string): Promise<string> {
   return (await getUser(uid))?.displayName ?? '';
 }
@@ -88,11 +81,8 @@ describe('a tree removal that reaches an admin or the founder is refused whole',
     const other = await member('other admin', { extra: { isAdmin: true } });
     const invitee = await member('their invitee', invitedBy(other));
     const otherName = await displayNameOf(other.uid);
-    const refused = await answer(remover.accessToken, 'removeUserAndInviteTree', { userId: other.uid, reason: 'Overreach' });
-    expect(refused).toEqual({
-      status: 403,
-      message: `Cannot remove this tree: it includes ${otherName} (an admin).`,
-    });
+    const refused = await call(endpoints, 'removeUserAndInviteTree', { token: remover.accessToken, data: { userId: other.uid, reason: 'Overreach' } });
+    expectRefusal(refused, 403, 'PERMISSION_DENIED', `Cannot remove this tree: it includes ${otherName} (an admin).`);
     await expectIntact(other, other.uid);
     await expectIntact(invitee, other.uid);
   });
@@ -111,18 +101,15 @@ describe('a tree removal that reaches an admin or the founder is refused whole',
     await addToAdminGroup(pending);
     const deepName = await displayNameOf(deep.uid);
 
-    const refused = await answer(founderToken, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Spam ring' });
-    expect(refused).toEqual({
-      status: 403,
-      message: `Cannot remove this tree: it includes ${pendingName} (an admin) and ${deepName} (an admin).`,
-    });
+    const refused = await call(endpoints, 'removeUserAndInviteTree', { token: founderToken, data: { userId: root.uid, reason: 'Spam ring' } });
+    expectRefusal(refused, 403, 'PERMISSION_DENIED', `Cannot remove this tree: it includes ${pendingName} (an admin) and ${deepName} (an admin).`);
     for (const kept of [root, middle, deep, leaf]) await expectIntact(kept, root.uid);
     expect(await findReservation(pending.uid)).not.toBeNull();
     expect(await cognitoAccountOf(pending.uid)).toBeDefined();
 
     // The tree view says why, so the panel can show it before the admin asks.
-    const tree = await answer(founderToken, 'getUserInviteTree', { userId: root.uid });
-    const marks = Object.fromEntries(flatten((tree.result as { tree: InviteTreeNode }).tree).map((node) => [node.id, node.protectedAs ?? null]));
+    const { tree } = await ok(endpoints, 'getUserInviteTree', { token: founderToken, data: { userId: root.uid } });
+    const marks = Object.fromEntries(flatten(tree).map((node) => [node.id, node.protectedAs ?? null]));
     expect(marks).toEqual({ [root.uid]: null, [middle.uid]: null, [deep.uid]: 'admin', [leaf.uid]: null, [pending.uid]: 'admin' });
   });
 
@@ -130,11 +117,11 @@ describe('a tree removal that reaches an admin or the founder is refused whole',
     expect((await getUser(founder.userId))?.isFounder).toBe(true);
     const remover = await admin('founder remover');
     const founderName = await displayNameOf(founder.userId);
-    const refused = await answer(remover.accessToken, 'removeUserAndInviteTree', { userId: founder.userId, reason: 'Coup' });
-    expect(refused).toEqual({ status: 403, message: `Cannot remove this tree: it includes ${founderName} (the founder).` });
+    const refused = await call(endpoints, 'removeUserAndInviteTree', { token: remover.accessToken, data: { userId: founder.userId, reason: 'Coup' } });
+    expectRefusal(refused, 403, 'PERMISSION_DENIED', `Cannot remove this tree: it includes ${founderName} (the founder).`);
     await expectIntact({ uid: founder.userId, email: founder.email, accessToken: founderToken, inviteCode: founder.inviteCode }, founder.userId);
-    const tree = await answer(remover.accessToken, 'getUserInviteTree', { userId: founder.userId });
-    expect((tree.result as { tree: InviteTreeNode }).tree.protectedAs).toBe('founder');
+    const { tree } = await ok(endpoints, 'getUserInviteTree', { token: remover.accessToken, data: { userId: founder.userId } });
+    expect(tree.protectedAs).toBe('founder');
   });
 });
 
@@ -142,13 +129,13 @@ describe('the founder and a removal already under way', () => {
   it('the founder cannot delete their own account: 403 with the reason, and it stays whole', async () => {
     // A founder of their own (marked on the record as the seed marks one), so the run's founder stays untouched.
     const standIn = await member('stand-in founder', { extra: { isFounder: true, isAdmin: true } });
-    const refused = await answer(standIn.accessToken, 'deleteMyAccount', { confirmationText: 'DELETE MY ACCOUNT' });
-    expect(refused).toEqual({ status: 403, message: REMOVAL_MESSAGES.founderCannotDelete });
+    const refused = await call(endpoints, 'deleteMyAccount', { token: standIn.accessToken, data: { confirmationText: 'DELETE MY ACCOUNT' } });
+    expectRefusal(refused, 403, 'PERMISSION_DENIED', REMOVAL_MESSAGES.founderCannotDelete);
     const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(standIn.uid), ConsistentRead: true }));
     expect(Item?.removalPending).toBeUndefined();
     expect(await findInviteCodeOwner(standIn.inviteCode)).toBe(standIn.uid);
     expect(await cognitoAccountOf(standIn.uid)).toBeDefined();
-    expect((await answer(standIn.accessToken, 'getMe', {})).status).toBe(200);
+    expect((await call(endpoints, 'getMe', { token: standIn.accessToken })).status).toBe(200);
   });
 
   it('keeps a member who became an admin after the removal began, and removes the rest of the tree', async () => {
@@ -173,9 +160,9 @@ describe('the founder and a removal already under way', () => {
     expect(Item).toBeDefined();
     expect(Item?.removalPending).toBeUndefined();
     expect(await findInviteCodeOwner(promoted.inviteCode)).toBe(promoted.uid);
-    expect((await answer(promoted.accessToken, 'getFeed', {})).status).toBe(200);
+    expect((await call(endpoints, 'getFeed', { token: promoted.accessToken })).status).toBe(200);
     // Asked again, the finished removal still says who was kept; the audit entry tells it too.
-    expect((await answer(founderToken, 'removeUserAndInviteTree', { userId: root.uid, reason: 'Again' })).result).toEqual({
+    expect(await ok(endpoints, 'removeUserAndInviteTree', { token: founderToken, data: { userId: root.uid, reason: 'Again' } })).toEqual({
       totalRemoved: 3,
       errors: [note],
       complete: true,
