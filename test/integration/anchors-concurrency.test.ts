@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { ANCHOR_MESSAGES, MAX_ANCHORS } from '../../lambdas/contracts/anchors.ts';
-import { type ApiAnswer, callRaw } from '../support/callable-client.ts';
+import { call, errorOf, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -20,12 +20,11 @@ async function membersAt99(label: string, count: number): Promise<TestMember[]> 
 }
 
 async function send(from: TestMember, to: TestMember) {
-  const answer = await callRaw(endpoints, 'sendAnchorRequest', { token: from.accessToken, data: { userId: to.uid } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  await ok(endpoints, 'sendAnchorRequest', { token: from.accessToken, data: { userId: to.uid } });
 }
 
 function accept(who: TestMember, from: TestMember) {
-  return callRaw(endpoints, 'acceptAnchorRequest', { token: who.accessToken, data: { userId: from.uid } });
+  return call(endpoints, 'acceptAnchorRequest', { token: who.accessToken, data: { userId: from.uid } });
 }
 
 /** Nobody passes the cap, and every counter equals the member's accepted edges. */
@@ -35,10 +34,6 @@ async function expectCountersEqualEdges(members: TestMember[]) {
     expect(record?.anchorCount).toBe(edges.length);
     expect(edges.length).toBeLessThanOrEqual(MAX_ANCHORS);
   }
-}
-
-function messageOf(answer: ApiAnswer): string | undefined {
-  return (answer.body as { error?: { message: string } }).error?.message;
 }
 
 describe('the cap of 100 under concurrency (30 members at 99 accepting at once)', () => {
@@ -53,7 +48,7 @@ describe('the cap of 100 under concurrency (30 members at 99 accepting at once)'
     expect(accepted).toHaveLength(1);
     for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
       expect(answer.status).toBe(409);
-      expect(messageOf(answer)).toBe(ANCHOR_MESSAGES.otherMaxReached);
+      expect(errorOf(answer)?.message).toBe(ANCHOR_MESSAGES.otherMaxReached);
     }
     expect((await getUser(hub.uid))?.anchorCount).toBe(MAX_ANCHORS);
     await expectCountersEqualEdges([hub, ...members]);
@@ -68,7 +63,7 @@ describe('the cap of 100 under concurrency (30 members at 99 accepting at once)'
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
       expect(answer.status).toBe(409);
-      expect(messageOf(answer)).toBe(ANCHOR_MESSAGES.maxReached);
+      expect(errorOf(answer)?.message).toBe(ANCHOR_MESSAGES.maxReached);
     }
     await expectCountersEqualEdges([hub, ...members]);
   }, 120_000);
@@ -84,7 +79,7 @@ describe('the cap of 100 under concurrency (30 members at 99 accepting at once)'
     expect(wins).toBeLessThanOrEqual(MEMBERS / 2);
     for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
       expect(answer.status).toBe(409);
-      expect([ANCHOR_MESSAGES.maxReached, ANCHOR_MESSAGES.otherMaxReached]).toContain(messageOf(answer));
+      expect([ANCHOR_MESSAGES.maxReached, ANCHOR_MESSAGES.otherMaxReached]).toContain(errorOf(answer)?.message);
     }
     await expectCountersEqualEdges(ring);
   }, 120_000);
@@ -92,20 +87,20 @@ describe('the cap of 100 under concurrency (30 members at 99 accepting at once)'
   it('crossing requests and double removes: one pair, one refusal, counters never below zero', async () => {
     const [a, b] = await Promise.all([createMember(endpoints, 'cross-a', { location: AUSTIN }), createMember(endpoints, 'cross-b', { location: AUSTIN })]);
     const sends = await Promise.all([
-      callRaw(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }),
-      callRaw(endpoints, 'sendAnchorRequest', { token: b.accessToken, data: { userId: a.uid } }),
+      call(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }),
+      call(endpoints, 'sendAnchorRequest', { token: b.accessToken, data: { userId: a.uid } }),
     ]);
     expect(sends.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    expect(sends.map(messageOf)).toContain(ANCHOR_MESSAGES.alreadyPending);
+    expect(sends.map((answer) => errorOf(answer)?.message)).toContain(ANCHOR_MESSAGES.alreadyPending);
     const winner = sends[0]?.status === 200 ? a : b;
     const recipient = winner === a ? b : a;
     expect((await accept(recipient, winner)).status).toBe(200);
     const removes = await Promise.all([
-      callRaw(endpoints, 'removeAnchor', { token: a.accessToken, data: { userId: b.uid } }),
-      callRaw(endpoints, 'removeAnchor', { token: b.accessToken, data: { userId: a.uid } }),
+      call(endpoints, 'removeAnchor', { token: a.accessToken, data: { userId: b.uid } }),
+      call(endpoints, 'removeAnchor', { token: b.accessToken, data: { userId: a.uid } }),
     ]);
     expect(removes.map((answer) => answer.status).sort()).toEqual([200, 404]);
-    expect(removes.map(messageOf)).toContain(ANCHOR_MESSAGES.connectionNotFound);
+    expect(removes.map((answer) => errorOf(answer)?.message)).toContain(ANCHOR_MESSAGES.connectionNotFound);
     await expectCountersEqualEdges([a, b]);
     expect((await getUser(a.uid))?.anchorCount).toBe(0);
   });
