@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../lambdas/contracts/admin.ts';
 import { invokeHandler } from '../support/invoke-handler.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { call } from '../support/callable-client.ts';
 import { signIn } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
@@ -114,7 +114,7 @@ describe('setAdminClaim on a deployed dev stage (DEV_ADMIN_EMAILS)', () => {
 describe('the local cloud keeps Make Me Admin open', () => {
   it('any member, verified or not and on no list, makes themself admin through the local gateway', async () => {
     const member = await createMember(endpoints, 'dev-admin-local');
-    const answer = await callRaw(endpoints, 'setAdminClaim', { token: member.accessToken, data: { userId: member.uid } });
+    const answer = await call(endpoints, 'setAdminClaim', { token: member.accessToken, data: { userId: member.uid } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(await groupsOf(member)).toEqual(['admin']);
   });

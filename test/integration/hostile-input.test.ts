@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callableNames, callables, type CallableName } from '../../lambdas/contracts/callables.ts';
 import { dynamoDbClient } from '../../local/dynamodb-local.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { callRaw, errorOf, expectRefusal } from '../support/callable-client.ts';
 import { createMember } from '../support/local-cloud-members.ts';
 import { assertRefused, bigBodies, fuzzCallable, invokeRaw, memberFor, snapshot, useOwnFuzzStore, type FuzzCounts, type FuzzMember } from '../support/fuzz-harness.ts';
 import { VALID_SAMPLES } from '../support/fuzz-inputs.ts';
@@ -78,7 +78,7 @@ describe('hostile input: bodies up to 10 MB', () => {
       for (const big of bigBodies(name)) {
         const answer = await invokeRaw(name, memberOf(name).claims, big.body);
         assertRefused(answer, `${name} ${big.kind}`);
-        expect((answer.body as { error: { message: string } }).error.message).toBe('The request is too large.');
+        expect(errorOf(answer)?.message).toBe('The request is too large.');
       }
     }
     expect(await snapshot()).toBe(before);
@@ -101,8 +101,7 @@ describe('hostile input: bodies up to 10 MB', () => {
       const tooBig = `{"data":{"content":"${'x'.repeat(10 * 1024 * 1024 + 16)}","privacy":"anchors"}}`;
       const answer = await callRaw(endpoints, 'createPost', { token: member.accessToken, rawBody: tooBig });
       // API Gateway's own limit: the gateway answers before any Lambda, still in the protocol's shape.
-      expect(answer.status).toBe(413);
-      expect(answer.body).toMatchObject({ error: { status: 'INVALID_ARGUMENT', message: 'The request is too large.' } });
+      expectRefusal(answer, 413, 'INVALID_ARGUMENT', 'The request is too large.');
       expect((await partition()).Items).toEqual(before.Items);
     } finally {
       client.destroy();

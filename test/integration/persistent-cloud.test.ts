@@ -9,7 +9,7 @@ import { startLocalCloud, type LocalCloud } from '../../local/cloud.ts';
 import type { Endpoints } from '../../local/cloud-files.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
 import { isPortFree, pickFreePorts, PortTakenError } from '../../local/ports.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { call } from '../support/callable-client.ts';
 import { signIn } from '../support/local-cloud-client.ts';
 
 /**
@@ -89,7 +89,7 @@ describe('a persistent local cloud', () => {
     expect((await fetch(`${endpoints.mailboxUrl}?to=nobody@example.com`)).status).toBe(404);
     expect((await fetch(`${cloud.endpoints.mailboxUrl}?to=nobody@example.com`)).status).toBe(200);
     const tokens = await signIn(cloud.endpoints, cloud.founder.email, cloud.founder.password);
-    const me = await callRaw(cloud.endpoints, 'getMe', { token: tokens.accessToken });
+    const me = await call(cloud.endpoints, 'getMe', { token: tokens.accessToken });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ result: { uid: first.founder.userId, isFounder: true, inviteSystem: { inviteCode: first.founder.inviteCode } } });
   });

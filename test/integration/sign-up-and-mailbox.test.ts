@@ -1,6 +1,6 @@
 import { ConfirmForgotPasswordCommand, ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
-import { callRaw } from '../support/callable-client.ts';
+import { call, expectRefusal } from '../support/callable-client.ts';
 import { cognito, confirmSignUp, mailbox, rawRequest, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
 
 const endpoints = inject('endpoints');
@@ -40,9 +40,7 @@ describe('invite-only sign-up through cognito-local and the PreSignUp trigger', 
     const tokens = await signIn(endpoints, email, PASSWORD);
 
     // Signed in, but no member record exists until the SPA calls createUserRecord.
-    const answer = await callRaw(endpoints, 'getMe', { token: tokens.accessToken });
-    expect(answer.status).toBe(404);
-    expect(answer.body).toMatchObject({ error: { status: 'NOT_FOUND' } });
+    expectRefusal(await call(endpoints, 'getMe', { token: tokens.accessToken }), 404, 'NOT_FOUND');
   });
 
   it('delivers the password-reset code to the mailbox, newest first, and it resets the password', async () => {

@@ -1,6 +1,6 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Endpoints } from '../../local/cloud-files.ts';
-import { callRaw } from './callable-client.ts';
+import { ok } from './callable-client.ts';
 import { cognito, signIn } from './local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, type TestMember } from './local-cloud-members.ts';
 import { decodeJwtPayload, foreignKey, signJwt } from './local-cloud-tokens.ts';
@@ -92,8 +92,7 @@ async function createAdmin(endpoints: Endpoints): Promise<TestMember> {
  */
 async function createRemovedMember(endpoints: Endpoints): Promise<TestMember> {
   const removed = await createMember(endpoints, 'authz-removed', { displayName: 'Gus Ghost' });
-  const answer = await callRaw(endpoints, 'deleteMyAccount', { token: removed.accessToken, data: { confirmationText: 'DELETE MY ACCOUNT' } });
-  if (answer.status !== 200) throw new Error(`deleteMyAccount answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  await ok(endpoints, 'deleteMyAccount', { token: removed.accessToken, data: { confirmationText: 'DELETE MY ACCOUNT' } });
   return removed;
 }
 
