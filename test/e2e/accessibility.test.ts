@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { ok } from '../support/callable-client.ts';
 import { createMember, MEMBER_PASSWORD, type TestMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
@@ -72,13 +72,6 @@ function heading(page: Page, name: string | RegExp) {
   return page.getByRole('heading', { name }).first().waitFor();
 }
 
-/** A callable as `who`, the way the SPA calls it; the test stops unless it answers 200. */
-async function api<T = unknown>(who: TestMember, name: string, data: unknown): Promise<T> {
-  const answer = await callRaw(endpoints, name, { token: who.accessToken, data });
-  expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
-  return (answer.body as { result: T }).result;
-}
-
 /** A member of Austin with a completed profile. */
 function austinMember(label: string, displayName: string, extra: Parameters<typeof createMember>[2] = {}): Promise<TestMember> {
   return createMember(endpoints, label, { displayName, location: { city: 'Austin', state: 'Texas' }, extra: { profileCompleted: true }, ...extra });
@@ -86,8 +79,8 @@ function austinMember(label: string, displayName: string, extra: Parameters<type
 
 /** Two members anchored to each other through the anchor callables. */
 async function anchor(a: TestMember, b: TestMember): Promise<void> {
-  await api(a, 'sendAnchorRequest', { userId: b.uid });
-  await api(b, 'acceptAnchorRequest', { userId: a.uid });
+  await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } });
+  await ok(endpoints, 'acceptAnchorRequest', { token: b.accessToken, data: { userId: a.uid } });
 }
 
 /** A picture the browser can decode (drawn on a canvas in the page), for the crop dialog. */
@@ -214,9 +207,9 @@ describe('accessibility (axe-core)', () => {
         [
           'dashboard with posts: one liked, comments open',
           async () => {
-            const own = await api<{ postId: string }>(member, 'createPost', { content: 'Contrast is a kindness.', privacy: 'public' });
-            await api(anchorMember, 'createPost', { content: 'Coffee on Congress Avenue at nine?', privacy: 'anchors' });
-            await api(anchorMember, 'addComment', { postId: own.postId, content: 'Count me in for the audit.' });
+            const own = await ok(endpoints, 'createPost', { token: member.accessToken, data: { content: 'Contrast is a kindness.', privacy: 'public' } });
+            await ok(endpoints, 'createPost', { token: anchorMember.accessToken, data: { content: 'Coffee on Congress Avenue at nine?', privacy: 'anchors' } });
+            await ok(endpoints, 'addComment', { token: anchorMember.accessToken, data: { postId: own.postId, content: 'Count me in for the audit.' } });
             await page.reload();
             await article('Bea Anchor').getByRole('button', { name: /^Like/ }).click();
             await article('Bea Anchor').getByRole('button', { name: /^Liked · 1$/ }).waitFor();
@@ -287,7 +280,7 @@ describe('accessibility (axe-core)', () => {
 
   it("finds nothing serious at a phone's width: the mobile menu open and the bottom bar", async () => {
     const member = await austinMember('axe-mobile', 'Mia Mobile');
-    await api(member, 'createPost', { content: 'Posted from the bus.', privacy: 'anchors' });
+    await ok(endpoints, 'createPost', { token: member.accessToken, data: { content: 'Posted from the bus.', privacy: 'anchors' } });
     await withPage(
       async (page) => {
         const openMenu = async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callRaw } from '../support/callable-client.ts';
+import { call } from '../support/callable-client.ts';
 import { signIn } from '../support/local-cloud-client.ts';
 import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
@@ -152,7 +152,7 @@ describe('admin panel', () => {
     } finally {
       await context.close();
     }
-    const answer = await callRaw(endpoints, 'getAdminOverview', { token: (await signIn(endpoints, member.email, MEMBER_PASSWORD)).accessToken });
+    const answer = await call(endpoints, 'getAdminOverview', { token: (await signIn(endpoints, member.email, MEMBER_PASSWORD)).accessToken });
     expect(answer.status).toBe(200);
   });
 });

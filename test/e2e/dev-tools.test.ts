@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { ok } from '../support/callable-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
@@ -52,8 +52,7 @@ describe('dev tools and likes', () => {
       await post.getByRole('button', { name: /^Liked · 1$/ }).waitFor();
       await expect
         .poll(async () => {
-          const answer = await callRaw(endpoints, 'getFeed', { token: member.accessToken });
-          const [first] = (answer.body as { result: { posts: { likeCount: number; likedByMe: boolean }[] } }).result.posts;
+          const [first] = (await ok(endpoints, 'getFeed', { token: member.accessToken })).posts;
           return first && { likeCount: first.likeCount, likedByMe: first.likedByMe };
         })
         .toEqual({ likeCount: 1, likedByMe: true });

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowserContexts } from '../support/browser.ts';
 import { fillProfile, mailedCode, pngFile } from '../support/e2e-joining.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { ok } from '../support/callable-client.ts';
 import { confirmSignUp, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
 
 /**
@@ -26,9 +26,7 @@ async function openPage(): Promise<{ context: BrowserContext; page: Page }> {
 
 async function founderInvitesRemaining(): Promise<number> {
   const { accessToken } = await signIn(endpoints, founder.email, founder.password);
-  const answer = await callRaw(endpoints, 'getMe', { token: accessToken });
-  expect(answer.status).toBe(200);
-  return (answer.body as { result: { inviteSystem: { invitesRemaining: number } } }).result.inviteSystem.invitesRemaining;
+  return (await ok(endpoints, 'getMe', { token: accessToken })).inviteSystem.invitesRemaining;
 }
 
 /** The newcomer of the first test, who then invites someone from too far away. */
@@ -163,8 +161,7 @@ describe('joining', () => {
   it("stops the first profile save when the invite's location rule refuses it (spec §8)", async () => {
     if (!newcomer) throw new Error('needs the newcomer of the first test');
     const { accessToken } = await signIn(endpoints, newcomer.email, newcomer.password);
-    const me = await callRaw(endpoints, 'getMe', { token: accessToken });
-    const inviteCode = (me.body as { result: { inviteSystem: { inviteCode: string } } }).result.inviteSystem.inviteCode;
+    const { inviteCode } = (await ok(endpoints, 'getMe', { token: accessToken })).inviteSystem;
     const email = uniqueEmail('faraway');
     const password = 'Faraway-pass-1';
     await signUp(endpoints, email, password, inviteCode);

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
-import { callRaw } from '../support/callable-client.ts';
+import { ok } from '../support/callable-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /** /metrics through real Chromium: the dev button, the four cards and a real bar chart. */
@@ -29,8 +29,7 @@ describe('community metrics page', () => {
       await page.getByText('Metrics calculated successfully!').waitFor({ timeout: 20_000 });
 
       // The page shows what the server stored for today.
-      const answer = await callRaw(endpoints, 'getCommunityMetrics', { token: member.accessToken, data: { range: 'day' } });
-      const [latest] = (answer.body as { result: { records: { date: string; totalUsers: number }[] } }).result.records;
+      const [latest] = (await ok(endpoints, 'getCommunityMetrics', { token: member.accessToken, data: { range: 'day' } })).records;
       expect(latest?.date).toBe(new Date().toISOString().slice(0, 10));
       const totalCard = page.getByRole('group', { name: 'Total Users (verified members)' });
       await totalCard.getByTestId('metric-value').filter({ hasText: new RegExp(`^${latest?.totalUsers}$`) }).waitFor();
