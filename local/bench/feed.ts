@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalCloud } from '../cloud.ts';
-import { callRaw } from '../../test/support/callable-client.ts';
+import { call } from '../../test/support/callable-client.ts';
 import { createMember, useLocalCloudData } from '../../test/support/local-cloud-members.ts';
 import { anchorEdgeItems, benchMember, memberItem, postAndFeedItems, writeAll } from './seed-feed.ts';
 
@@ -149,7 +149,7 @@ try {
   const [data100, data1] = await samplePair(FEED_READS, () => readFeed(hub.uid), () => readFeed(solo.uid));
 
   const gatewayRead = (token: string) => async () => {
-    const answer = await callRaw(endpoints, 'getFeed', { token, data: {} });
+    const answer = await call(endpoints, 'getFeed', { token });
     if (answer.status !== 200) throw new Error(`getFeed answered ${answer.status}`);
   };
   for (let i = 0; i < 20; i++) await Promise.all([gatewayRead(hubAccount.accessToken)(), gatewayRead(soloAccount.accessToken)()]);
@@ -190,7 +190,7 @@ try {
   const createRequests = await requestsOf(() => publishPost(hub, { content: 'Warm-up post', privacy: 'anchors' }));
   const creates = await sample(CREATES, () => publishPost(hub, { content: 'Benchmark post with a hundred readers', privacy: 'anchors' }));
   const gatewayCreates = await sample(CREATES, async () => {
-    const answer = await callRaw(endpoints, 'createPost', { token: hubAccount.accessToken, data: { content: 'Benchmark post via the gateway', privacy: 'public' } });
+    const answer = await call(endpoints, 'createPost', { token: hubAccount.accessToken, data: { content: 'Benchmark post via the gateway', privacy: 'public' } });
     if (answer.status !== 200) throw new Error(`createPost answered ${answer.status}`);
   });
 

@@ -6,7 +6,7 @@ import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provide
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { PendingFriendship } from '../../lambdas/contracts/anchors.ts';
 import { startLocalCloud } from '../cloud.ts';
-import { callRaw } from '../../test/support/callable-client.ts';
+import { call, resultOf } from '../../test/support/callable-client.ts';
 import { cognito, signIn } from '../../test/support/local-cloud-client.ts';
 import { useLocalCloudData } from '../../test/support/local-cloud-members.ts';
 import { leftovers, picturesClient } from '../../test/support/removal-community.ts';
@@ -142,10 +142,9 @@ try {
   // The removal, as an admin does it: one call, then the worker in the background.
   const { accessToken } = await signIn(endpoints, founder.email, founder.password);
   const start = performance.now();
-  const answer = await callRaw(endpoints, 'removeUserAndInviteTree', { token: accessToken, data: { userId: root.uid, reason: 'bench' } });
+  const answer = await call(endpoints, 'removeUserAndInviteTree', { token: accessToken, data: { userId: root.uid, reason: 'bench' } });
   const callableMs = performance.now() - start;
-  const first = (answer.body as { result?: { totalRemoved: number; remaining: number; complete: boolean } }).result;
-  if (answer.status !== 200 || !first) throw new Error(`removeUserAndInviteTree answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  const first = resultOf(answer, 'removeUserAndInviteTree');
   log(`callable: ${Math.round(callableMs)} ms, removed ${first.totalRemoved}, remaining ${first.remaining}`);
 
   // Each claim of the job bumps `runs`: the time between claims is one run's duration.
@@ -170,12 +169,11 @@ try {
   // The finished record (kept a day for a later call's answer) names the root only, by design.
   const left = await leftovers(endpoints, members.map((member) => member.uid), (item) => item.pk === `REMOVAL#${root.uid}` && typeof item.finishedAt === 'string');
   // Asked again once it finished (the panel's Refresh progress): the final answer, and still one audit entry.
-  const again = (await callRaw(endpoints, 'removeUserAndInviteTree', { token: accessToken, data: { userId: root.uid, reason: 'bench' } })).body as {
-    result?: { totalRemoved: number; complete: boolean };
-  };
+  const { body: againBody } = await call(endpoints, 'removeUserAndInviteTree', { token: accessToken, data: { userId: root.uid, reason: 'bench' } });
+  const again = 'result' in againBody ? againBody.result : undefined;
   const audit = (await listAuditEntries(50)).filter((entry) => entry.targetId === root.uid);
-  log(`asked again after the end: ${JSON.stringify(again.result)}; audit entries: ${audit.map((entry) => entry.outcome).join(' | ')}`);
-  const answered = again.result?.complete === true && again.result.totalRemoved === members.length && audit.length === 1;
+  log(`asked again after the end: ${JSON.stringify(again)}; audit entries: ${audit.map((entry) => entry.outcome).join(' | ')}`);
+  const answered = again?.complete === true && again.totalRemoved === members.length && audit.length === 1;
   const stayerRecord = await getUser(stayer.uid);
   const clean = left.items.length === 0 && left.accounts.length === 0 && left.objects.length === 0 && stayerRecord?.anchorCount === 0 && answered;
   log(`left behind: ${left.items.length} items, ${left.accounts.length} accounts, ${left.objects.length} objects; stayer's anchorCount ${stayerRecord?.anchorCount}`);
