@@ -72,7 +72,7 @@ describe('createPost', () => {
   });
 
   it('needs a signed-in member with a record', async () => {
-    expect((await callRaw(endpoints, 'createPost', { data: { content: 'hi', privacy: 'public' } })).status).toBe(401);
+    expect((await call(endpoints, 'createPost', { data: { content: 'hi', privacy: 'public' } })).status).toBe(401);
     const noRecord = await createMember(endpoints, 'norecord', { record: false });
     expectRefusal(await call(endpoints, 'createPost', { token: noRecord.accessToken, data: { content: 'hi', privacy: 'public' } }), 404, 'NOT_FOUND', 'User not found');
   });
