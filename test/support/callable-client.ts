@@ -47,7 +47,7 @@ export interface RawCallOptions {
 }
 
 /** A request the test means to be refused, or outside the registry: nothing about it is typed. */
-export async function callRaw(endpoints: Endpoints, name: string, options: RawCallOptions = {}): Promise<ApiAnswer> {
+export async function callRaw(endpoints: Pick<Endpoints, 'apiUrl'>, name: string, options: RawCallOptions = {}): Promise<ApiAnswer> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await fetch(`${endpoints.apiUrl}/${name}`, {
@@ -69,7 +69,7 @@ export async function callRaw(endpoints: Endpoints, name: string, options: RawCa
  * Calls a callable with data its contract types. A 200 carries the callable's output: the handler
  * parses what it answers with the same contract (lambdas/http/define-callable.ts).
  */
-export async function call<N extends CallableName>(endpoints: Endpoints, name: N, options: CallOptions<N>): Promise<Answer<N>> {
+export async function call<N extends CallableName>(endpoints: Pick<Endpoints, 'apiUrl'>, name: N, options: CallOptions<N>): Promise<Answer<N>> {
   return (await callRaw(endpoints, name, options)) as Answer<N>;
 }
 
@@ -80,7 +80,7 @@ export function resultOf<T>(reply: Outcome<T>, what = 'The call'): T {
 }
 
 /** Calls a callable that must succeed: its result. */
-export async function ok<N extends CallableName>(endpoints: Endpoints, name: N, options: CallOptions<N>): Promise<CallableOutput<N>> {
+export async function ok<N extends CallableName>(endpoints: Pick<Endpoints, 'apiUrl'>, name: N, options: CallOptions<N>): Promise<CallableOutput<N>> {
   return resultOf(await call(endpoints, name, options), name);
 }
 
