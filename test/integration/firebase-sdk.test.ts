@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../lambdas/contracts/admin.ts';
 import { ANCHOR_MESSAGES } from '../../lambdas/contracts/anchors.ts';
 import { INVITE_MESSAGES } from '../../lambdas/contracts/joining.ts';
+import { errorOf } from '../support/callable-client.ts';
 import { proxiedFrom, signIn } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { awayFromWindowEnd } from '../support/rate-windows.ts';
@@ -79,7 +80,7 @@ function expectRefusal(outcome: unknown, http: number, code: string, message: st
   expect(error).toBeInstanceOf(Error);
   expect(error.code).toBe(`functions/${code}`);
   expect(error.message).toBe(`${message} [${http}]`);
-  const wire = (answer.body as { error?: { message: string; details: unknown } }).error;
+  const wire = errorOf(answer);
   expect(wire?.message).toBe(message);
   expect(error.details).toEqual(wire?.details);
   expect(error.details).toMatchObject({ correlationId: expect.any(String) });
@@ -116,7 +117,7 @@ describe('the official Firebase JS SDK (httpsCallableFromURL) speaks to this bac
       await call('createPost', { content: 'hi', privacy: 'friends' }, member.accessToken),
       400,
       'invalid-argument',
-      (exchange().answer.body as { error: { message: string } }).error.message,
+      errorOf(exchange().answer)?.message ?? '',
     );
     expect(error.message).toMatch(/^Invalid request: privacy: /);
     expect(error.details).toMatchObject({ issues: [{ path: 'privacy', message: expect.any(String) }] });
