@@ -33,10 +33,6 @@ export class AccessLogs extends Construct {
       removalPolicy: removalPolicyFor(props.stage),
       autoDeleteObjects: !prod,
     });
-    acknowledge(
-      this.bucket,
-      'AwsSolutions-S1',
-      'This is the access-log bucket itself; logging its own access into itself would loop.',
-    );
+    acknowledge(this.bucket, 'AwsSolutions-S1', 'This is the access-log bucket itself; logging its own access into itself would loop.');
   }
 }

@@ -88,7 +88,10 @@ function copyBesideBundle(assets: readonly string[]): ICommandHooks {
     beforeBundling: () => [],
     beforeInstall: () => [],
     afterBundling: (_inputDir: string, outputDir: string) =>
-      assets.map((asset) => `node -e "require('fs').copyFileSync(process.argv[1], process.argv[2])" "${path.join(LAMBDAS_DIR, asset)}" "${path.join(outputDir, path.basename(asset))}"`),
+      assets.map(
+        (asset) =>
+          `node -e "require('fs').copyFileSync(process.argv[1], process.argv[2])" "${path.join(LAMBDAS_DIR, asset)}" "${path.join(outputDir, path.basename(asset))}"`,
+      ),
   };
 }
 

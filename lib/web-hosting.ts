@@ -169,8 +169,7 @@ export class WebHosting extends Construct {
     acknowledge(
       this.distribution,
       'AwsSolutions-CFR1',
-      'No geo restriction: members join by personal invitation from anywhere; invite codes, not geography, ' +
-        'decide who gets in.',
+      'No geo restriction: members join by personal invitation from anywhere; invite codes, not geography, ' + 'decide who gets in.',
     );
     acknowledge(
       this.distribution,
@@ -217,20 +216,13 @@ export class WebHosting extends Construct {
           ...common,
           sources: [s3deploy.Source.asset(hashedAssets)],
           destinationKeyPrefix: 'assets/',
-          cacheControl: [
-            s3deploy.CacheControl.setPublic(),
-            s3deploy.CacheControl.maxAge(Duration.days(365)),
-            s3deploy.CacheControl.immutable(),
-          ],
+          cacheControl: [s3deploy.CacheControl.setPublic(), s3deploy.CacheControl.maxAge(Duration.days(365)), s3deploy.CacheControl.immutable()],
         })
       : undefined;
 
     const site = new s3deploy.BucketDeployment(this, 'DeploySite', {
       ...common,
-      sources: [
-        s3deploy.Source.asset(props.webAssetPath, { exclude: ['assets', 'config.json'] }),
-        s3deploy.Source.jsonData('config.json', this.webConfig),
-      ],
+      sources: [s3deploy.Source.asset(props.webAssetPath, { exclude: ['assets', 'config.json'] }), s3deploy.Source.jsonData('config.json', this.webConfig)],
       cacheControl: [s3deploy.CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],
@@ -240,11 +232,7 @@ export class WebHosting extends Construct {
     // BucketDeployment's handler is one singleton function per stack, created outside this construct.
     for (const child of Stack.of(this).node.children) {
       if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
-        acknowledge(
-          child,
-          'AwsSolutions-L1',
-          'CDK BucketDeployment handler: its Python runtime is chosen and kept current by aws-cdk-lib, not by this app.',
-        );
+        acknowledge(child, 'AwsSolutions-L1', 'CDK BucketDeployment handler: its Python runtime is chosen and kept current by aws-cdk-lib, not by this app.');
       }
     }
 

@@ -94,17 +94,25 @@ function refusal(file, specifier, target) {
     if (file.startsWith('lambdas/contracts/') && target?.startsWith('lambdas/domain/')) return 'contracts (shared with the web) import nothing of domain';
   }
   if (file.startsWith('lambdas/handlers/') && AWS_SDK.test(specifier)) return 'handlers import no AWS SDK: put the call in lambdas/data';
-  if (file.startsWith('lambdas/data/') && target && /^lambdas\/(http|handlers|jobs|triggers)\//.test(target)) return 'data imports nothing of http, handlers, jobs or triggers';
-  if (file.startsWith('lambdas/http/') && target && /^lambdas\/(handlers|jobs|triggers)\//.test(target)) return 'http imports nothing of handlers, jobs or triggers';
-  if (file.startsWith('web/') && target?.startsWith('lambdas/') && !target.startsWith('lambdas/contracts/')) return 'the web imports nothing of lambdas but contracts';
+  if (file.startsWith('lambdas/data/') && target && /^lambdas\/(http|handlers|jobs|triggers)\//.test(target))
+    return 'data imports nothing of http, handlers, jobs or triggers';
+  if (file.startsWith('lambdas/http/') && target && /^lambdas\/(handlers|jobs|triggers)\//.test(target))
+    return 'http imports nothing of handlers, jobs or triggers';
+  if (file.startsWith('web/') && target?.startsWith('lambdas/') && !target.startsWith('lambdas/contracts/'))
+    return 'the web imports nothing of lambdas but contracts';
   const feature = /^web\/src\/features\/([^/]+)\//.exec(file)?.[1];
   const targetFeature = target && /^web\/src\/features\/([^/]+)\//.exec(target)?.[1];
-  if (feature && targetFeature && feature !== targetFeature) return `features do not import each other (${feature} → ${targetFeature}): share through web/src/components or web/src/lib`;
+  if (feature && targetFeature && feature !== targetFeature)
+    return `features do not import each other (${feature} → ${targetFeature}): share through web/src/components or web/src/lib`;
   return null;
 }
 
 const layers = {
-  meta: { type: 'problem', schema: [], docs: { description: 'Imports follow the layers: contracts → domain → data → http → handlers; web → contracts; features apart.' } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    docs: { description: 'Imports follow the layers: contracts → domain → data → http → handlers; web → contracts; features apart.' },
+  },
   create(context) {
     const file = toRepoPath(context.filename);
     return eachImport((node, specifier) => {

@@ -123,7 +123,5 @@ export async function waitUntilReady(child: RunningChild, probe: () => Promise<u
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(
-    `${child.name} was not ready after ${timeoutMs / 1000} s (${String(lastError)}). Its last output:\n${child.recentOutput()}`,
-  );
+  throw new Error(`${child.name} was not ready after ${timeoutMs / 1000} s (${String(lastError)}). Its last output:\n${child.recentOutput()}`);
 }

@@ -83,7 +83,17 @@ let runningInThisProcess = false;
  * first handler module is imported (the logger reads its level at import, the data layer builds
  * its clients on first use).
  */
-function configureLambdaEnvironment(values: { tableName: string; bucket: string; userPoolId: string; dynamodb: string; s3: string; cognito: string; lambda: string; quiet: boolean; budgetsLifted: boolean }): void {
+function configureLambdaEnvironment(values: {
+  tableName: string;
+  bucket: string;
+  userPoolId: string;
+  dynamodb: string;
+  s3: string;
+  cognito: string;
+  lambda: string;
+  quiet: boolean;
+  budgetsLifted: boolean;
+}): void {
   Object.assign(process.env, {
     TABLE_NAME: values.tableName,
     BUCKET_NAME: values.bucket,
@@ -210,7 +220,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       quiet: Boolean(options.quiet),
       budgetsLifted: options.budgets === 'lifted',
     });
-    if (options.budgets === 'lifted') log('Abuse budgets lifted for this local cloud (budgets: \'lifted\'): calls are counted, nobody is refused.');
+    if (options.budgets === 'lifted') log("Abuse budgets lifted for this local cloud (budgets: 'lifted'): calls are counted, nobody is refused.");
 
     const webConfig: WebConfig = {
       stage: 'local',

@@ -64,7 +64,10 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
     command: process.execPath,
     args: ['--import', MAIL_HOOK, cognitoLocalBin()],
     cwd: options.dataDir,
-    env: { ...process.env, PORT: String(options.port), LOCAL_MAILBOX_FILE: options.mailboxFile,
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      LOCAL_MAILBOX_FILE: options.mailboxFile,
       // cognito-local is built on the AWS SDK v2; its end-of-support notice is not ours to act on.
       AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
       NODE_OPTIONS: '',

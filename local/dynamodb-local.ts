@@ -108,9 +108,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     );
     await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
     // Accepted but never applied by DynamoDB Local: readers filter expired items themselves.
-    await client.send(
-      new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
-    );
+    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
   } finally {
     client.destroy();
   }

@@ -71,11 +71,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return;
     }
     const html = renderMailboxPage(await readMailbox(options.mailboxFile, to), to, mailboxJsonPath(options.mailboxToken));
-    send(response, 200, {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-    }, html);
+    send(
+      response,
+      200,
+      {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      },
+      html,
+    );
   }
 
   /**

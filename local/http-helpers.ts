@@ -37,7 +37,8 @@ export const AUTHORIZER_REFUSAL = { message: 'Unauthorized' } as const;
  */
 export function sendAuthorizerRefusal(response: ServerResponse, flaw?: string): void {
   const description = flaw?.replace(/[^\x20-\x7e]|["\\]/g, ' ').slice(0, 200);
-  const headers: Record<string, string> = description === undefined ? {} : { 'www-authenticate': `Bearer scope="" error="invalid_token" error_description="${description}"` };
+  const headers: Record<string, string> =
+    description === undefined ? {} : { 'www-authenticate': `Bearer scope="" error="invalid_token" error_description="${description}"` };
   sendJson(response, 401, AUTHORIZER_REFUSAL, headers);
 }
 

@@ -23,9 +23,7 @@ const WORKER_FUNCTIONS: Record<string, { entry: string; timeoutMs: number }> = {
 };
 
 /** cognito-local's config: trigger → function name. */
-export const COGNITO_TRIGGER_CONFIG: Record<string, string> = Object.fromEntries(
-  Object.keys(TRIGGER_FUNCTIONS).map((name) => [name, name]),
-);
+export const COGNITO_TRIGGER_CONFIG: Record<string, string> = Object.fromEntries(Object.keys(TRIGGER_FUNCTIONS).map((name) => [name, name]));
 
 /**
  * `POST /2015-03-31/functions/{name}/invocations` (RequestResponse), the part of the Lambda API
@@ -39,9 +37,14 @@ export function createLambdaInvokeRoute(log: (line: string) => void) {
     const worker = WORKER_FUNCTIONS[functionName];
     const entry = TRIGGER_FUNCTIONS[functionName] ?? worker?.entry;
     if (!entry) {
-      sendJson(response, 404, { Type: 'User', message: `Function not found: ${functionName}` }, {
-        'x-amzn-errortype': 'ResourceNotFoundException',
-      });
+      sendJson(
+        response,
+        404,
+        { Type: 'User', message: `Function not found: ${functionName}` },
+        {
+          'x-amzn-errortype': 'ResourceNotFoundException',
+        },
+      );
       return;
     }
     const payload = await readBody(request, INVOKE_BODY_LIMIT_BYTES);
@@ -59,10 +62,15 @@ export function createLambdaInvokeRoute(log: (line: string) => void) {
     } catch (error) {
       const { name, message } = error instanceof Error ? error : new Error(String(error));
       log(`Lambda ${functionName} refused: ${message}`);
-      sendJson(response, 200, { errorType: name, errorMessage: message, trace: [] }, {
-        'x-amz-executed-version': '$LATEST',
-        'x-amz-function-error': 'Unhandled',
-      });
+      sendJson(
+        response,
+        200,
+        { errorType: name, errorMessage: message, trace: [] },
+        {
+          'x-amz-executed-version': '$LATEST',
+          'x-amz-function-error': 'Unhandled',
+        },
+      );
     }
   };
 }

@@ -140,7 +140,5 @@ export function ensurePrerequisite(prerequisite: Prerequisite, { again, installe
     const installed = prerequisite.find();
     if (installed) return installed;
   }
-  throw new MissingPrerequisiteError(
-    `${prerequisite.name} is missing: install it with "sudo apt-get install -y ${prerequisite.debianPackage}" and ${again}.`,
-  );
+  throw new MissingPrerequisiteError(`${prerequisite.name} is missing: install it with "sudo apt-get install -y ${prerequisite.debianPackage}" and ${again}.`);
 }

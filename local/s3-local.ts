@@ -1,10 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import {
-  CreateBucketCommand,
-  HeadBucketCommand,
-  PutBucketCorsCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
 

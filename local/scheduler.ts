@@ -62,7 +62,7 @@ export async function startMetricsScheduler(log: (line: string) => void): Promis
       log(`Daily metrics job failed (${why}): ${(error as Error).stack ?? String(error)}`);
     }
   };
-  if (!(await hasTodaysMetrics())) await run("no record for today yet");
+  if (!(await hasTodaysMetrics())) await run('no record for today yet');
 
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;

@@ -70,10 +70,7 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, prev
 
   const previousClientId = previous.userPoolId === userPoolId ? previous.userPoolClientId : undefined;
   let userPoolClientId: string;
-  if (
-    previousClientId &&
-    (await exists(() => client.send(new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: previousClientId }))))
-  ) {
+  if (previousClientId && (await exists(() => client.send(new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: previousClientId }))))) {
     userPoolClientId = previousClientId;
   } else {
     const { UserPoolClient } = await client.send(

@@ -21,8 +21,7 @@ export const ADMIN_MESSAGES = {
   notSuperuser: 'This member is not a superuser.',
   ownAdminClaimOnly: 'You can only make yourself an admin.',
   /** Not in the spec: a deployed dev stage's Make Me Admin is for the emails its deployer listed. */
-  notOnDevAdminList:
-    "Make Me Admin on this dev deployment is only for the verified emails in its devAdminEmails list, and yours is not one of them.",
+  notOnDevAdminList: 'Make Me Admin on this dev deployment is only for the verified emails in its devAdminEmails list, and yours is not one of them.',
   searchQueryRequired: 'Please enter a name or email to search',
 } as const;
 

@@ -37,10 +37,7 @@ export const friendshipIdSchema = z.string().trim().min(3).max(260);
  * Which pair an action is about: the other member's uid (the caller is the other side), or the
  * friendship id itself (then the caller must be one of its two members).
  */
-export const anchorPairSchema = z.union([
-  z.object({ userId: userIdSchema }).strict(),
-  z.object({ friendshipId: friendshipIdSchema }).strict(),
-]);
+export const anchorPairSchema = z.union([z.object({ userId: userIdSchema }).strict(), z.object({ friendshipId: friendshipIdSchema }).strict()]);
 
 export const connectionTypeSchema = z.enum(['local', 'distant']);
 export type ConnectionType = z.infer<typeof connectionTypeSchema>;
@@ -145,7 +142,8 @@ export const anchorCallables = {
     access: 'member',
     input: z.object({ userId: userIdSchema }).strict(),
     output: pendingFriendshipSchema,
-    description: "Sends an anchor request to userId: the pending Friendship, without connectionType (local or distant is decided at acceptance, so a pending request never tells whether the two share a city). Refused to yourself, when anchored, pending or blocked, or at the sender's 100 anchors (a condition of the write).",
+    description:
+      "Sends an anchor request to userId: the pending Friendship, without connectionType (local or distant is decided at acceptance, so a pending request never tells whether the two share a city). Refused to yourself, when anchored, pending or blocked, or at the sender's 100 anchors (a condition of the write).",
   },
   acceptAnchorRequest: {
     access: 'member',
@@ -158,7 +156,7 @@ export const anchorCallables = {
     access: 'member',
     input: anchorPairSchema,
     output: z.object({ friendshipId: z.string(), removed: z.literal(true) }),
-    description: "Rejects (recipient) or cancels (sender) a pending request: deletes it.",
+    description: 'Rejects (recipient) or cancels (sender) a pending request: deletes it.',
   },
   removeAnchor: {
     access: 'member',
@@ -170,7 +168,8 @@ export const anchorCallables = {
     access: 'member',
     input: z.object({}).strict(),
     output: z.object({ anchors: z.array(anchorSchema), count: z.number().int(), max: z.number().int() }),
-    description: "The caller's accepted anchors, most recently accepted first; an anchor's location only where their profile visibility lets anchors see their profile.",
+    description:
+      "The caller's accepted anchors, most recently accepted first; an anchor's location only where their profile visibility lets anchors see their profile.",
   },
   listAnchorRequests: {
     access: 'member',
@@ -182,7 +181,8 @@ export const anchorCallables = {
     access: 'member',
     input: z.object({ query: z.string().trim().min(1, ANCHOR_MESSAGES.searchQueryRequired).max(100) }).strict(),
     output: z.object({ users: z.array(searchResultSchema).max(SEARCH_RESULT_LIMIT) }),
-    description: 'Members whose display name starts with the query (case-insensitive), at most 10, never the caller, each with its relationship to the caller: anchored, pending (either direction) or none.',
+    description:
+      'Members whose display name starts with the query (case-insensitive), at most 10, never the caller, each with its relationship to the caller: anchored, pending (either direction) or none.',
   },
   getUserProfile: {
     access: 'member',
@@ -195,6 +195,7 @@ export const anchorCallables = {
     access: 'dev-only',
     input: z.object({}).strict(),
     output: z.object({ dummies: z.array(anchorSchema), anchorCount: z.number().int() }),
-    description: "Dev tools: 10 dummy members (real records with invite codes, same city and state as the caller, profiles completed) anchored to the caller (local, accepted) in one transaction; refused if it would pass 100.",
+    description:
+      'Dev tools: 10 dummy members (real records with invite codes, same city and state as the caller, profiles completed) anchored to the caller (local, accepted) in one transaction; refused if it would pass 100.',
   },
 } as const;

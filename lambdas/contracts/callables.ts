@@ -54,7 +54,8 @@ export const callables = {
     presence: 'before-record',
     input: noInput,
     output: userSchema,
-    description: "The caller's user record; not-found until it has been created. Loading it is activity for the metrics: lastActive is refreshed when it is over an hour old.",
+    description:
+      "The caller's user record; not-found until it has been created. Loading it is activity for the metrics: lastActive is refreshed when it is over an hour old.",
   },
   validateInviteCode: joiningCallables.validateInviteCode,
   useInviteCode: joiningCallables.useInviteCode,

@@ -26,11 +26,7 @@ export const postPrivacySchema = z.enum(['anchors', 'public']);
 export type PostPrivacy = z.infer<typeof postPrivacySchema>;
 
 export const postContentSchema = z.string().trim().min(1, FEED_MESSAGES.postRequired).max(POST_MAX_LENGTH, FEED_MESSAGES.postTooLong);
-export const commentContentSchema = z
-  .string()
-  .trim()
-  .min(1, FEED_MESSAGES.commentRequired)
-  .max(COMMENT_MAX_LENGTH, FEED_MESSAGES.commentTooLong);
+export const commentContentSchema = z.string().trim().min(1, FEED_MESSAGES.commentRequired).max(COMMENT_MAX_LENGTH, FEED_MESSAGES.commentTooLong);
 
 /** Post and comment ids are ULIDs (time-ordered); access never relies on them being secret. */
 const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -87,7 +83,8 @@ export const feedCallables = {
       })
       .strict(),
     output: postSchema,
-    description: "Posts (content 1–500 characters after trimming; privacy anchors or public) to the author's feed and every accepted anchor's feed (fan-out on write). Idempotent per clientRequestId: a retry with the same id returns the first post.",
+    description:
+      "Posts (content 1–500 characters after trimming; privacy anchors or public) to the author's feed and every accepted anchor's feed (fan-out on write). Idempotent per clientRequestId: a retry with the same id returns the first post.",
   },
   getFeed: {
     access: 'member',
@@ -100,7 +97,8 @@ export const feedCallables = {
     access: 'member',
     input: z.object({ postId: postIdSchema }).strict(),
     output: postSchema,
-    description: "One post with likedByMe, if the caller may see it: 'Post not found' (404) for a missing post and, identically, for an anchors-only post the caller may not see.",
+    description:
+      "One post with likedByMe, if the caller may see it: 'Post not found' (404) for a missing post and, identically, for an anchors-only post the caller may not see.",
   },
   togglePostLike: {
     access: 'member',
@@ -126,7 +124,8 @@ export const feedCallables = {
       })
       .strict(),
     output: z.object({ comment: commentSchema, commentCount: z.number().int() }),
-    description: 'Comments on a post (content 1–300 characters after trimming); the comment and commentCount move together. Idempotent per clientRequestId: a retry with the same id returns the first comment.',
+    description:
+      'Comments on a post (content 1–300 characters after trimming); the comment and commentCount move together. Idempotent per clientRequestId: a retry with the same id returns the first comment.',
   },
   listComments: {
     access: 'member',

@@ -21,7 +21,7 @@ export const INVITE_MESSAGES = {
   ticketNeeded: 'Please check your invite code again before creating your account',
   codeReplaced: 'This invite code was replaced by its owner. Please ask them for their new code.',
   notJoinedInviter: 'This invite code cannot be used until its owner has joined',
-  otherInviter: 'You signed up with another member\'s invite code. Please use that code.',
+  otherInviter: "You signed up with another member's invite code. Please use that code.",
   reservationLapsed: 'The invite held for you has lapsed. Please ask for a new invite.',
 } as const;
 
@@ -87,7 +87,8 @@ export const joiningCallables = {
       /** true when this member's invite had already been consumed (a repeated call counts nothing). */
       alreadyConsumed: z.boolean(),
     }),
-    description: "Turns the invite held for the caller at sign-up into a used one (or uses a free invite of the code for an account made without a reservation), atomically and once, deciding local or distant by the place; sets joinedAt. A repeat answers alreadyConsumed and counts nothing.",
+    description:
+      'Turns the invite held for the caller at sign-up into a used one (or uses a free invite of the code for an account made without a reservation), atomically and once, deciding local or distant by the place; sets joinedAt. A repeat answers alreadyConsumed and counts nothing.',
   },
   suggestCities: {
     presence: 'joining',

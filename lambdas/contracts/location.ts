@@ -113,9 +113,7 @@ function capitalizeWord(word: string): string {
  */
 export function normalizeCity(raw: string): string {
   const words = collapseSpaces(raw).split(' ').filter(Boolean);
-  return words
-    .map((word, index) => (index > 0 && LOWER_CASE_WORDS.has(word.toLowerCase()) ? word.toLowerCase() : capitalizeWord(word)))
-    .join(' ');
+  return words.map((word, index) => (index > 0 && LOWER_CASE_WORDS.has(word.toLowerCase()) ? word.toLowerCase() : capitalizeWord(word))).join(' ');
 }
 
 /** "City, State" as shown to a newcomer (inviterLocation). */

@@ -50,7 +50,8 @@ export const removalCallables = {
     access: 'admin',
     input: z.object({ userId: userIdSchema }).strict(),
     output: z.object({ tree: inviteTreeNodeSchema, totalUsers: z.number().int() }),
-    description: "Admin: the member and everyone below them in the invite tree (pending sign-ups included), level by level; totalUsers counts the root; protectedAs marks the admins and the founder, whose presence refuses the removal. 'User not found' (404).",
+    description:
+      "Admin: the member and everyone below them in the invite tree (pending sign-ups included), level by level; totalUsers counts the root; protectedAs marks the admins and the founder, whose presence refuses the removal. 'User not found' (404).",
   },
   removeUserAndInviteTree: {
     access: 'admin',

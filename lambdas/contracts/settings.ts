@@ -41,7 +41,10 @@ const graduationYearSchema = z
   .nullable();
 
 /** Empty clears a contact detail; anything else must be well formed. */
-const optionalPhoneSchema = z.string().trim().refine((value) => value === '' || isValidPhone(value), INVALID_PHONE_MESSAGE);
+const optionalPhoneSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || isValidPhone(value), INVALID_PHONE_MESSAGE);
 const optionalEmailSchema = z
   .string()
   .trim()
@@ -148,7 +151,7 @@ export const settingsCallables = {
     input: z.object({ contentType: pictureContentTypeSchema }).strict(),
     output: z.object({ uploadId: photoUploadIdSchema, upload: pictureUploadSchema }),
     description:
-      "A presigned POST for one gallery photo (JPEG, PNG, WebP or GIF only, at most 10 MB, 5 minutes) to its own staging key (uploads/{uid}/photo-{uploadId}, expired by S3 after a day unless confirmed); refused at 10 photos (409). Then confirmPhotoUpload.",
+      'A presigned POST for one gallery photo (JPEG, PNG, WebP or GIF only, at most 10 MB, 5 minutes) to its own staging key (uploads/{uid}/photo-{uploadId}, expired by S3 after a day unless confirmed); refused at 10 photos (409). Then confirmPhotoUpload.',
   },
   confirmPhotoUpload: {
     access: 'member',
@@ -161,6 +164,7 @@ export const settingsCallables = {
     access: 'member',
     input: z.object({ photoId: z.string().trim().min(1).max(2048) }).strict(),
     output: photosOutput,
-    description: "Removes one of the caller's photos: the gallery entry by position, on the condition that it is still that photo, then its object in the bucket. 'Photo not found' (404).",
+    description:
+      "Removes one of the caller's photos: the gallery entry by position, on the condition that it is still that photo, then its object in the bucket. 'Photo not found' (404).",
   },
 } as const;

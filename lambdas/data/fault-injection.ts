@@ -39,7 +39,11 @@ function timeoutError(): Error {
 function throttlingError(service: FaultService): Error {
   if (service === 's3') return serviceError('SlowDown', 'Injected fault: Please reduce your request rate.', 503);
   if (service === 'cognito') return serviceError('TooManyRequestsException', 'Injected fault: Too many requests', 400);
-  return serviceError('ProvisionedThroughputExceededException', 'Injected fault: The level of configured provisioned throughput for the table was exceeded.', 400);
+  return serviceError(
+    'ProvisionedThroughputExceededException',
+    'Injected fault: The level of configured provisioned throughput for the table was exceeded.',
+    400,
+  );
 }
 
 function transactionConflict(itemCount: number): Error {
@@ -106,7 +110,8 @@ function faultOf(kind: Kind, service: FaultService, input: unknown): Error {
  * runs the same stack but stops before the deserialize step, so it is never hit — as on AWS.
  */
 export function faultMiddlewares(service: FaultService) {
-  const outer = (next: Next, context: Context) =>
+  const outer =
+    (next: Next, context: Context) =>
     async (args: { input: unknown }): Promise<unknown> => {
       const rate = faultRate();
       if (rate === 0) return next(args);
@@ -127,7 +132,8 @@ export function faultMiddlewares(service: FaultService) {
         throw error.fault;
       }
     };
-  const inner = (next: Next, context: Context) =>
+  const inner =
+    (next: Next, context: Context) =>
     async (args: { input: unknown }): Promise<unknown> => {
       const kind = context[KIND];
       if (kind && kind !== 'timeout-after') {

@@ -103,7 +103,10 @@ async function authorPostIds(authorUid: string, limit?: number): Promise<string[
 
 /** Which of these posts (at most 100) the owner's feed holds, by one BatchGet of their entries. */
 async function postsInFeed(ownerUid: string, postIds: readonly string[]): Promise<Set<string>> {
-  const entries = await batchGet(postIds.map((postId) => postKeys.feedEntry(ownerUid, postId)), 'sk');
+  const entries = await batchGet(
+    postIds.map((postId) => postKeys.feedEntry(ownerUid, postId)),
+    'sk',
+  );
   return new Set(entries.map((item) => String(item.sk).slice(FEED_ENTRY_PREFIX.length)));
 }
 
@@ -116,7 +119,10 @@ async function postsInFeed(ownerUid: string, postIds: readonly string[]): Promis
 export async function addAuthorPostsToFeed(ownerUid: string, authorUid: string, { onlyMissing = false } = {}): Promise<void> {
   const ids = await authorPostIds(authorUid, FEED_PAGE_SIZE);
   const present = onlyMissing && ids.length > 0 ? await postsInFeed(ownerUid, ids) : new Set<string>();
-  const posts = await getPostsForViewer(ids.filter((postId) => !present.has(postId)), ownerUid);
+  const posts = await getPostsForViewer(
+    ids.filter((postId) => !present.has(postId)),
+    ownerUid,
+  );
   await batchWrite(posts.map(({ post, likedByMe }) => ({ PutRequest: { Item: feedEntryItem(ownerUid, post, likedByMe) } })));
 }
 

@@ -29,7 +29,8 @@ interface EdgeFields {
 }
 
 /** One member's side of a pair; like the pair, it has a connectionType only once accepted. */
-export type AnchorEdge = (EdgeFields & { status: 'pending' }) | (EdgeFields & { status: 'blocked' }) | (EdgeFields & { status: 'accepted'; connectionType: ConnectionType });
+export type AnchorEdge =
+  (EdgeFields & { status: 'pending' }) | (EdgeFields & { status: 'blocked' }) | (EdgeFields & { status: 'accepted'; connectionType: ConnectionType });
 
 export async function getFriendship(friendshipId: string): Promise<Friendship | null> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.friendship(friendshipId), ConsistentRead: true }));
@@ -96,7 +97,10 @@ export async function createRequest(friendship: PendingFriendship) {
   const [a, b] = friendship.users;
   const sender = friendship.requestedBy;
   return transact([
-    { name: 'pair', Put: { TableName: tableName(), Item: { ...keys.friendship(friendship.friendshipId), ...friendship }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      name: 'pair',
+      Put: { TableName: tableName(), Item: { ...keys.friendship(friendship.friendshipId), ...friendship }, ConditionExpression: 'attribute_not_exists(pk)' },
+    },
     { name: 'pair', Put: { TableName: tableName(), Item: edgeItem(a, friendship), ConditionExpression: 'attribute_not_exists(pk)' } },
     { name: 'pair', Put: { TableName: tableName(), Item: edgeItem(b, friendship), ConditionExpression: 'attribute_not_exists(pk)' } },
     {
@@ -124,8 +128,7 @@ export async function acceptRequest(accepted: AcceptedFriendship, accepter: stri
     ExpressionAttributeNames: { '#status': 'status' },
   });
   const acceptedFields = {
-    UpdateExpression:
-      'SET #status = :accepted, acceptedAt = :acceptedAt, connectionType = :connectionType, invitationChain = :chain, mutualFriends = :mutual',
+    UpdateExpression: 'SET #status = :accepted, acceptedAt = :acceptedAt, connectionType = :connectionType, invitationChain = :chain, mutualFriends = :mutual',
     ExpressionAttributeValues: {
       ':pending': 'pending',
       ':accepted': 'accepted',
@@ -202,7 +205,10 @@ export async function createAnchoredMembers(owner: string, members: readonly { u
     items.push(
       ...newUserPuts(user).map(({ name: _name, ...item }) => ({ ...item, name: 'collision' as const })),
       // `dummy` keeps the pair out of the community metrics, as its unverified member is.
-      { name: 'collision', Put: { TableName: tableName(), Item: { ...keys.friendship(pair.friendshipId), ...pair, dummy: true }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        name: 'collision',
+        Put: { TableName: tableName(), Item: { ...keys.friendship(pair.friendshipId), ...pair, dummy: true }, ConditionExpression: 'attribute_not_exists(pk)' },
+      },
       { name: 'collision', Put: { TableName: tableName(), Item: edgeItem(owner, pair), ConditionExpression: 'attribute_not_exists(pk)' } },
       { name: 'collision', Put: { TableName: tableName(), Item: edgeItem(user.uid, pair), ConditionExpression: 'attribute_not_exists(pk)' } },
     );

@@ -21,10 +21,7 @@ export interface Consumption {
 
 /** Which side's condition refused the transaction (the caller re-reads to explain). */
 export type ConsumptionOutcome =
-  | { ok: true }
-  | { ok: false; reason: 'inviter-refused' }
-  | { ok: false; reason: 'invitee-refused' }
-  | { ok: false; reason: 'reservation-gone' };
+  { ok: true } | { ok: false; reason: 'inviter-refused' } | { ok: false; reason: 'invitee-refused' } | { ok: false; reason: 'reservation-gone' };
 
 /**
  * The inviter's side of the transaction. Every limit is a condition here, checked by DynamoDB in
@@ -89,8 +86,7 @@ function inviteeUpdate({ inviterUid, inviteeUid, inviteType, place, now }: Consu
         (bindsPlace ? ', inviteSystem.invitedFrom = :place' : '') +
         ' REMOVE inviteSystem.pendingInviteCode',
       ConditionExpression:
-        'attribute_exists(pk) AND attribute_not_exists(invitedBy) AND ' +
-        '(attribute_not_exists(inviteSystem.invitedBy) OR inviteSystem.invitedBy = :null)',
+        'attribute_exists(pk) AND attribute_not_exists(invitedBy) AND ' + '(attribute_not_exists(inviteSystem.invitedBy) OR inviteSystem.invitedBy = :null)',
       ExpressionAttributeValues: {
         ':inviter': inviterUid,
         ':type': inviteType,

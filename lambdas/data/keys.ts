@@ -94,16 +94,7 @@ export function userIndexAttributes(user: { uid: string; displayName: string; em
 }
 
 /** Attributes that belong to storage, never to an API response. */
-export const STORAGE_ATTRIBUTES = [
-  'pk',
-  'sk',
-  'nameShard',
-  'nameKey',
-  'emailShard',
-  'emailKey',
-  'postKey',
-  'expiresAt',
-] as const;
+export const STORAGE_ATTRIBUTES = ['pk', 'sk', 'nameShard', 'nameKey', 'emailShard', 'emailKey', 'postKey', 'expiresAt'] as const;
 
 export function withoutStorageAttributes(item: Record<string, unknown>): Record<string, unknown> {
   const storage: ReadonlySet<string> = new Set(STORAGE_ATTRIBUTES);

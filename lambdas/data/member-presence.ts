@@ -35,7 +35,11 @@ export async function callerPresence(uid: string): Promise<Presence> {
   );
   if (!Item) return 'gone';
   if (Item[REMOVAL_PENDING] !== undefined) return 'leaving';
-  const joined = hasJoined({ joinedAt: typeof Item.joinedAt === 'string' ? Item.joinedAt : null, isSuperuser: Item.isSuperuser === true, isAdmin: Item.isAdmin === true });
+  const joined = hasJoined({
+    joinedAt: typeof Item.joinedAt === 'string' ? Item.joinedAt : null,
+    isSuperuser: Item.isSuperuser === true,
+    isAdmin: Item.isAdmin === true,
+  });
   return joined ? 'member' : 'unjoined';
 }
 

@@ -15,16 +15,7 @@ import { queryAll } from './query-all.ts';
  * goes last (it names the member's invite code and keeps them in the invite tree), so a run that
  * stops anywhere — a crash, the time budget, a failed step — is finished by the next one.
  */
-export type RemovalStep =
-  | 'posts'
-  | 'likes and comments'
-  | 'anchors'
-  | 'own items'
-  | 'reservation'
-  | 'invite code'
-  | 'pictures'
-  | 'account'
-  | 'user record';
+export type RemovalStep = 'posts' | 'likes and comments' | 'anchors' | 'own items' | 'reservation' | 'invite code' | 'pictures' | 'account' | 'user record';
 
 /** A step that failed, naming itself, so the job's error says what is left. */
 export class StepFailed extends Error {
@@ -68,7 +59,11 @@ async function deletePairs(uid: string, stopIfOutOfTime: StopCheck): Promise<voi
     const pair = await getFriendship(edge.friendshipId);
     const [a, b] = pair?.users ?? [uid, edge.otherUid];
     const outcome =
-      pair?.status === 'accepted' ? await deleteConnection(edge.friendshipId, a, b) : pair?.status === 'pending' ? await deleteRequest(edge.friendshipId, a, b) : null;
+      pair?.status === 'accepted'
+        ? await deleteConnection(edge.friendshipId, a, b)
+        : pair?.status === 'pending'
+          ? await deleteRequest(edge.friendshipId, a, b)
+          : null;
     if (outcome && !outcome.ok) {
       // Gone meanwhile (a racing run removed it): done. Changed (e.g. accepted meanwhile): the next run reads it again.
       if (!(await getFriendship(edge.friendshipId))) continue;

@@ -70,8 +70,7 @@ export async function scanCommunity(onPage: (page: CommunityFacts[]) => void, pa
         TableName: tableName(),
         ProjectionExpression: PROJECTION,
         // Dev tools' dummy pairs are marked `dummy` (their members are unverified): left out.
-        FilterExpression:
-          '(#sk = :profile AND #isVerified = :yes) OR (#sk = :friendship AND #status = :accepted AND attribute_not_exists(#dummy))',
+        FilterExpression: '(#sk = :profile AND #isVerified = :yes) OR (#sk = :friendship AND #status = :accepted AND attribute_not_exists(#dummy))',
         ExpressionAttributeNames: { ...PROJECTION_NAMES, '#dummy': 'dummy' },
         ExpressionAttributeValues: { ':profile': USER_PROFILE_SK, ':yes': true, ':friendship': FRIENDSHIP_SK, ':accepted': 'accepted' },
         ExclusiveStartKey: startKey,

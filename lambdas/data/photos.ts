@@ -35,8 +35,7 @@ export async function nextPhotoNumber(uid: string): Promise<number | null> {
 export async function appendPhoto(uid: string, uploadId: string, photo: StoredPhoto, max: number, now = new Date()): Promise<User | null> {
   return updateUserRecord(uid, {
     UpdateExpression: 'SET photos = list_append(if_not_exists(photos, :empty), :photo), lastActive = :now ADD photoUploadIds :uploadIds',
-    ConditionExpression:
-      'attribute_exists(pk) AND (attribute_not_exists(photos) OR size(photos) < :max) AND NOT contains(photoUploadIds, :uploadId)',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(photos) OR size(photos) < :max) AND NOT contains(photoUploadIds, :uploadId)',
     ExpressionAttributeValues: {
       ':empty': [],
       ':photo': [photo],

@@ -75,7 +75,9 @@ export async function putPost(post: StoredPost, clientRequestId?: string, now = 
   ]);
   if (outcome.ok) return { created: true, postId: post.postId };
   if (!outcome.failed.includes('request')) throw new Error(`Post ${post.postId} exists already`);
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: postKeys.postRequest(post.authorId, clientRequestId), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: postKeys.postRequest(post.authorId, clientRequestId), ConsistentRead: true }),
+  );
   if (!Item) throw new Error(`Post request ${clientRequestId} vanished during its retry`);
   return { created: false, postId: String(Item.postId) };
 }

@@ -6,10 +6,7 @@ import { dynamo } from './aws-clients.ts';
  * it stops paging once that many items are in (a Limit counts items before a filter, so one page may
  * hold fewer than asked); callers slice to the exact number they want.
  */
-export async function queryAll(
-  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
-  atLeast?: number,
-): Promise<Record<string, unknown>[]> {
+export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>, atLeast?: number): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {

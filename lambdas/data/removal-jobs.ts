@@ -138,7 +138,11 @@ export async function createRemovalJob(job: NewRemovalJob, audit?: Omit<AuditEnt
     ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
   };
   // Only the job's condition can fail (the entry's id is new), and then the job at work is the answer.
-  if (entry) await transact([{ name: 'job', Put: put }, { name: 'audit', Put: entry.put }]);
+  if (entry)
+    await transact([
+      { name: 'job', Put: put },
+      { name: 'audit', Put: entry.put },
+    ]);
   else await conditionalWrite(new PutCommand(put));
   return getRemovalJob(job);
 }
@@ -242,7 +246,13 @@ export async function addJobMembers(key: JobKey, uids: readonly string[]): Promi
 /** The tree's invite codes are gone, late joiners listed and the members marked (see RemovalJob.frozen). */
 export async function markJobFrozen(key: JobKey): Promise<void> {
   await dynamo().send(
-    new UpdateCommand({ TableName: tableName(), Key: jobKey(key), UpdateExpression: 'SET frozen = :yes', ConditionExpression: AT_WORK, ExpressionAttributeValues: { ':yes': true } }),
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: jobKey(key),
+      UpdateExpression: 'SET frozen = :yes',
+      ConditionExpression: AT_WORK,
+      ExpressionAttributeValues: { ':yes': true },
+    }),
   );
 }
 

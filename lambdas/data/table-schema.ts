@@ -31,7 +31,7 @@ export const GSIS = [
     indexName: 'byInviter',
     partitionKey: 'invitedBy',
     sortKey: 'createdAt',
-    purpose: "Invite tree: the members a member invited, oldest first",
+    purpose: 'Invite tree: the members a member invited, oldest first',
   },
   {
     indexName: 'byAuthor',

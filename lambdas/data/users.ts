@@ -114,8 +114,7 @@ export async function saveCompletedProfile(user: User, profile: CompletedProfile
       'SET displayName = :displayName, bio = :bio, birthday = :birthday, #location = :location, contactInfo = :contactInfo, ' +
       'privacy = :privacy, profileCompleted = :true, lastActive = :now, nameShard = :nameShard, nameKey = :nameKey',
     ConditionExpression:
-      'attribute_exists(pk) AND size(profilePicture) > :zero AND ' +
-      '(attribute_exists(invitedBy) OR isSuperuser = :true OR isAdmin = :true)',
+      'attribute_exists(pk) AND size(profilePicture) > :zero AND ' + '(attribute_exists(invitedBy) OR isSuperuser = :true OR isAdmin = :true)',
     ExpressionAttributeNames: { '#location': 'location' },
     ExpressionAttributeValues: {
       ':displayName': updated.displayName,

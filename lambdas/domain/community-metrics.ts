@@ -1,10 +1,4 @@
-import {
-  ACTIVITY_WINDOW_DAYS,
-  STORED_TOP_CITIES,
-  STORED_TOP_INVITERS,
-  type CommunityMetrics,
-  type TopInviter,
-} from '#contracts/metrics';
+import { ACTIVITY_WINDOW_DAYS, STORED_TOP_CITIES, STORED_TOP_INVITERS, type CommunityMetrics, type TopInviter } from '#contracts/metrics';
 
 /**
  * The community metrics of one day, computed from the table one page at a time. The tally keeps

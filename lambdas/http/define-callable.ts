@@ -25,10 +25,7 @@ export interface MemberCallContext extends CallContext {
 }
 
 type Context<N extends CallableName> = (typeof callables)[N]['access'] extends 'public' ? CallContext : MemberCallContext;
-type Implementation<N extends CallableName> = (
-  input: z.output<(typeof callables)[N]['input']>,
-  context: Context<N>,
-) => Promise<CallableOutput<N>>;
+type Implementation<N extends CallableName> = (input: z.output<(typeof callables)[N]['input']>, context: Context<N>) => Promise<CallableOutput<N>>;
 
 export type CallableHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer) => Promise<APIGatewayProxyStructuredResultV2>;
 

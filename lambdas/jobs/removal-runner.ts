@@ -94,7 +94,8 @@ function reportOf(job: Pick<RemovalJob, 'members' | 'removed' | 'kept' | 'errors
   const remaining = remainingOf(job);
   const notes = keptNotes(job);
   const lease = busy && job.leaseUntil !== undefined ? { leaseUntil: job.leaseUntil } : {};
-  if (remaining.length === 0) return { totalRemoved: job.removed.size, errors: notes, complete: true, remaining: 0, continueInBackground: false, busy, ...lease };
+  if (remaining.length === 0)
+    return { totalRemoved: job.removed.size, errors: notes, complete: true, remaining: 0, continueInBackground: false, busy, ...lease };
   return {
     totalRemoved: job.removed.size,
     errors: [...remaining.flatMap((uid) => job.errors[uid] ?? []), ...notes],
@@ -219,8 +220,14 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
         if (late.length > 0) {
           // Freeze them too (code and mark), list them first (they sit below `next`), and go on with them.
           await deleteInviteCodes(late.flatMap(({ uid, inviteCode }) => (inviteCode ? [{ code: inviteCode, ownerUid: uid }] : [])));
-          await markRemovalPending(late.map((user) => user.uid), key.rootUid);
-          await addJobMembers(key, late.map((user) => user.uid));
+          await markRemovalPending(
+            late.map((user) => user.uid),
+            key.rootUid,
+          );
+          await addJobMembers(
+            key,
+            late.map((user) => user.uid),
+          );
           job.members = [...late.map((user) => user.uid), ...job.members];
           continue;
         }
@@ -296,7 +303,15 @@ export async function startTreeRemoval(root: User, request: RemovalRequest, now 
     outcome: `Started: ${members.length} ${members.length === 1 ? 'member' : 'members'} to remove.`,
   };
   return createRemovalJob(
-    { rootUid: root.uid, kind: 'tree', rootName: root.displayName, members: removalOrder(members), requestedBy: request.adminUid, createdAt: now.toISOString(), frozen: false },
+    {
+      rootUid: root.uid,
+      kind: 'tree',
+      rootName: root.displayName,
+      members: removalOrder(members),
+      requestedBy: request.adminUid,
+      createdAt: now.toISOString(),
+      frozen: false,
+    },
     audit,
     now,
   );
@@ -307,5 +322,9 @@ export async function startTreeRemoval(root: User, request: RemovalRequest, now 
  * job: the first run marks the member as being removed (freezeSelf) before removing anything.
  */
 export async function startSelfRemoval(uid: string, displayName: string, now = new Date()): Promise<RemovalJob | null> {
-  return createRemovalJob({ rootUid: uid, kind: 'self', rootName: displayName, members: [uid], requestedBy: uid, createdAt: now.toISOString(), frozen: false }, undefined, now);
+  return createRemovalJob(
+    { rootUid: uid, kind: 'self', rootName: displayName, members: [uid], requestedBy: uid, createdAt: now.toISOString(), frozen: false },
+    undefined,
+    now,
+  );
 }

@@ -31,7 +31,10 @@ export class JobHeldElsewhere extends Error {
  * that run hands on itself. A lease that would leave too little time after the wait fails the
  * invocation instead, and Lambda retries the event later (1 min, then 2 min).
  */
-export async function handler(rawEvent: unknown, context?: Pick<Context, 'getRemainingTimeInMillis' | 'functionName'>): Promise<{ complete: boolean; remaining: number } | null> {
+export async function handler(
+  rawEvent: unknown,
+  context?: Pick<Context, 'getRemainingTimeInMillis' | 'functionName'>,
+): Promise<{ complete: boolean; remaining: number } | null> {
   const event: RemovalWorkerEvent = eventSchema.parse(rawEvent);
   const key = { rootUid: event.rootUid, kind: event.kind };
   const deadline = Date.now() + (context?.getRemainingTimeInMillis() ?? 5 * 60_000);
@@ -50,7 +53,13 @@ export async function handler(rawEvent: unknown, context?: Pick<Context, 'getRem
     report = await run();
   }
   if (!report) return null;
-  logger.info('Removal run', { rootUid: event.rootUid, totalRemoved: report.totalRemoved, remaining: report.remaining, errors: report.errors.length, busy: report.busy });
+  logger.info('Removal run', {
+    rootUid: event.rootUid,
+    totalRemoved: report.totalRemoved,
+    remaining: report.remaining,
+    errors: report.errors.length,
+    busy: report.busy,
+  });
   if (report.continueInBackground && !report.busy) await dispatchRemovalWorker(event, context?.functionName);
   return { complete: report.complete, remaining: report.remaining };
 }

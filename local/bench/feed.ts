@@ -118,11 +118,7 @@ try {
     ...hubAnchors.map((uid): [string, string[]] => [uid, [hub.uid]]),
   ]);
   const at = now.toISOString();
-  await writeAll([
-    ...others.map(memberItem),
-    ...hubAnchors.flatMap((uid) => anchorEdgeItems(hub.uid, uid, at)),
-    ...anchorEdgeItems(solo.uid, soloAnchor, at),
-  ]);
+  await writeAll([...others.map(memberItem), ...hubAnchors.flatMap((uid) => anchorEdgeItems(hub.uid, uid, at)), ...anchorEdgeItems(solo.uid, soloAnchor, at)]);
   let lastReport = 0;
   const items = await writeAll(postAndFeedItems({ members, totalPosts: POSTS, anchorsOf, newestAt: new Date(now.getTime() - 60_000) }), (written) => {
     if (written - lastReport >= 25_000) {
@@ -146,7 +142,11 @@ try {
   const requestsPerRead1 = await requestsOf(() => readFeed(solo.uid));
   const requestsPerOlderPage100 = await requestsOf(() => readFeed(hub.uid, hubFeed.nextCursor ?? undefined));
 
-  const [data100, data1] = await samplePair(FEED_READS, () => readFeed(hub.uid), () => readFeed(solo.uid));
+  const [data100, data1] = await samplePair(
+    FEED_READS,
+    () => readFeed(hub.uid),
+    () => readFeed(solo.uid),
+  );
 
   const gatewayRead = (token: string) => async () => {
     const answer = await call(endpoints, 'getFeed', { token });
@@ -190,7 +190,10 @@ try {
   const createRequests = await requestsOf(() => publishPost(hub, { content: 'Warm-up post', privacy: 'anchors' }));
   const creates = await sample(CREATES, () => publishPost(hub, { content: 'Benchmark post with a hundred readers', privacy: 'anchors' }));
   const gatewayCreates = await sample(CREATES, async () => {
-    const answer = await call(endpoints, 'createPost', { token: hubAccount.accessToken, data: { content: 'Benchmark post via the gateway', privacy: 'public' } });
+    const answer = await call(endpoints, 'createPost', {
+      token: hubAccount.accessToken,
+      data: { content: 'Benchmark post via the gateway', privacy: 'public' },
+    });
     if (answer.status !== 200) throw new Error(`createPost answered ${answer.status}`);
   });
 

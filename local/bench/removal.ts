@@ -40,7 +40,14 @@ async function inPool<T>(items: readonly T[], work: (item: T) => Promise<void>):
   );
 }
 
-const cloud = await startLocalCloud({ dataDir: mkdtempSync(join(tmpdir(), 'anchored-bench-')), persistent: false, ports: 'random', web: false, quiet: true, log });
+const cloud = await startLocalCloud({
+  dataDir: mkdtempSync(join(tmpdir(), 'anchored-bench-')),
+  persistent: false,
+  ports: 'random',
+  web: false,
+  quiet: true,
+  log,
+});
 const { endpoints, founder } = cloud;
 useLocalCloudData(endpoints);
 
@@ -81,7 +88,17 @@ try {
       }),
     );
     const uid = String(User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value);
-    await createUserWithInviteCode(newUserRecord({ uid, email, displayName: name, inviteCode: generateInviteCode(), invitedBy: inviter, joinedAt: new Date().toISOString(), now: new Date() }));
+    await createUserWithInviteCode(
+      newUserRecord({
+        uid,
+        email,
+        displayName: name,
+        inviteCode: generateInviteCode(),
+        invitedBy: inviter,
+        joinedAt: new Date().toISOString(),
+        now: new Date(),
+      }),
+    );
     return { uid, name, inviter };
   }
 
@@ -122,14 +139,24 @@ try {
   log('seeded anchors');
   const byUid = new Map([stayer, ...members].map((member) => [member.uid, member]));
   await inPool([stayer, ...members], async (member) => {
-    member.postId = (await publishPost({ uid: member.uid, displayName: member.name, profilePicture: '' }, { content: `post of ${member.name}`, privacy: 'public' })).postId;
+    member.postId = (
+      await publishPost({ uid: member.uid, displayName: member.name, profilePicture: '' }, { content: `post of ${member.name}`, privacy: 'public' })
+    ).postId;
   });
   await inPool(members, async (member) => {
     const inviterPost = byUid.get(member.inviter ?? '')?.postId;
     if (!inviterPost) return;
     await likePost(inviterPost, member.uid, member.name, false);
     const createdAt = new Date();
-    await putComment({ commentId: newTimeOrderedId(createdAt), postId: inviterPost, authorId: member.uid, authorName: member.name, authorPictureKey: '', content: 'hello', createdAt: createdAt.toISOString() });
+    await putComment({
+      commentId: newTimeOrderedId(createdAt),
+      postId: inviterPost,
+      authorId: member.uid,
+      authorName: member.name,
+      authorPictureKey: '',
+      content: 'hello',
+      createdAt: createdAt.toISOString(),
+    });
   });
   const s3 = picturesClient(endpoints);
   await inPool(members, async (member) => {
@@ -164,10 +191,16 @@ try {
   const workerRuns = workerClaims.map((claim, index) => Math.round((workerClaims[index + 1]?.at ?? end) - claim.at));
   const invocations = 1 + workerRuns.length;
   log(`worker runs: ${workerRuns.length} (${workerRuns.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')})`);
-  log(`total: ${(totalMs / 1000).toFixed(1)} s for ${members.length} members (${(totalMs / members.length).toFixed(0)} ms a member), ${invocations} invocations`);
+  log(
+    `total: ${(totalMs / 1000).toFixed(1)} s for ${members.length} members (${(totalMs / members.length).toFixed(0)} ms a member), ${invocations} invocations`,
+  );
 
   // The finished record (kept a day for a later call's answer) names the root only, by design.
-  const left = await leftovers(endpoints, members.map((member) => member.uid), (item) => item.pk === `REMOVAL#${root.uid}` && typeof item.finishedAt === 'string');
+  const left = await leftovers(
+    endpoints,
+    members.map((member) => member.uid),
+    (item) => item.pk === `REMOVAL#${root.uid}` && typeof item.finishedAt === 'string',
+  );
   // Asked again once it finished (the panel's Refresh progress): the final answer, and still one audit entry.
   const { body: againBody } = await call(endpoints, 'removeUserAndInviteTree', { token: accessToken, data: { userId: root.uid, reason: 'bench' } });
   const again = 'result' in againBody ? againBody.result : undefined;
@@ -176,7 +209,9 @@ try {
   const answered = again?.complete === true && again.totalRemoved === members.length && audit.length === 1;
   const stayerRecord = await getUser(stayer.uid);
   const clean = left.items.length === 0 && left.accounts.length === 0 && left.objects.length === 0 && stayerRecord?.anchorCount === 0 && answered;
-  log(`left behind: ${left.items.length} items, ${left.accounts.length} accounts, ${left.objects.length} objects; stayer's anchorCount ${stayerRecord?.anchorCount}`);
+  log(
+    `left behind: ${left.items.length} items, ${left.accounts.length} accounts, ${left.objects.length} objects; stayer's anchorCount ${stayerRecord?.anchorCount}`,
+  );
   process.stdout.write(
     `${JSON.stringify({ members: members.length, seedSeconds: Math.round(seedSeconds), callableMs: Math.round(callableMs), removedByCallable: first.totalRemoved, workerRunsMs: workerRuns, invocations, totalMs: Math.round(totalMs), clean })}\n`,
   );

@@ -47,8 +47,21 @@ export function memberItem(user: User): Record<string, unknown> {
 }
 
 export function benchMember(uid: string, index: number, now: Date): User {
-  const user = newUserRecord({ uid, email: `member${index}@bench.example`, displayName: `Bench Member ${index}`, inviteCode: generateInviteCode(), invitedBy: null, joinedAt: now.toISOString(), now });
-  return { ...user, profilePicture: objectKeys.profilePicture(uid), profileCompleted: true, location: { city: 'Austin', state: 'Texas', country: 'United States' } };
+  const user = newUserRecord({
+    uid,
+    email: `member${index}@bench.example`,
+    displayName: `Bench Member ${index}`,
+    inviteCode: generateInviteCode(),
+    invitedBy: null,
+    joinedAt: now.toISOString(),
+    now,
+  });
+  return {
+    ...user,
+    profilePicture: objectKeys.profilePicture(uid),
+    profileCompleted: true,
+    location: { city: 'Austin', state: 'Texas', country: 'United States' },
+  };
 }
 
 export function anchorEdgeItems(a: string, b: string, at: string): Record<string, unknown>[] {

@@ -12,7 +12,7 @@ import { userSchema } from '#contracts/user';
 export const CALLABLES_DOC = new URL('../../docs/callables.md', import.meta.url);
 
 /** Shared schemas named rather than spelled out field by field. */
-const NAMED_SCHEMAS = new Map<z.ZodType, string>([[userSchema, 'the caller\'s `User` record (`lambdas/contracts/user.ts`)']]);
+const NAMED_SCHEMAS = new Map<z.ZodType, string>([[userSchema, "the caller's `User` record (`lambdas/contracts/user.ts`)"]]);
 
 const ACCESS_ORDER: readonly Access[] = ['public', 'member', 'admin', 'dev-only'];
 

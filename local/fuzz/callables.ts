@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { callableNames, type CallableName } from '../../lambdas/contracts/callables.ts';
 import { startLocalCloud } from '../cloud.ts';
-import { assertRefused, bigBodies, forbiddenFieldBodies, fuzzCallable, invokeRaw, memberFor, snapshot, useOwnFuzzStore } from '../../test/support/fuzz-harness.ts';
+import {
+  assertRefused,
+  bigBodies,
+  forbiddenFieldBodies,
+  fuzzCallable,
+  invokeRaw,
+  memberFor,
+  snapshot,
+  useOwnFuzzStore,
+} from '../../test/support/fuzz-harness.ts';
 
 /**
  * npm run fuzz:long [-- --rounds 8 --seed 42 --only createPost,getFeed] — the long hostile-input
@@ -57,7 +66,9 @@ try {
   }
   const cases = Object.values(perCallable).reduce((sum, count) => sum + count, 0);
   const seconds = Math.round((performance.now() - started) / 100) / 10;
-  log(`${cases} cases over ${names.length} callables in ${seconds} s: no 5xx, every contract refusal 400, nothing changed by a refused call or a business refusal`);
+  log(
+    `${cases} cases over ${names.length} callables in ${seconds} s: no 5xx, every contract refusal 400, nothing changed by a refused call or a business refusal`,
+  );
   console.log(JSON.stringify({ seed, rounds, cases, seconds, perCallable }));
 } catch (error) {
   failed = true;

@@ -142,10 +142,7 @@ describe('accessibility (axe-core)', () => {
             await page.getByLabel(/^Display name/).waitFor();
           },
         ],
-        [
-          'verify email',
-          async () => (await page.goto('/auth/verify-email?email=someone%40example.com'), page.getByLabel(/^Verification code/).waitFor()),
-        ],
+        ['verify email', async () => (await page.goto('/auth/verify-email?email=someone%40example.com'), page.getByLabel(/^Verification code/).waitFor())],
         ['reset password', async () => (await page.goto('/auth/reset-password?email=someone%40example.com'), heading(page, 'Choose a new password'))],
         [
           'reset password with its errors',
@@ -184,7 +181,10 @@ describe('accessibility (axe-core)', () => {
           async () => {
             const picture = await pngPicture(page, 320, 240);
             await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
-            await page.getByRole('dialog', { name: 'Crop your picture' }).getByRole('group', { name: /^Crop area/ }).waitFor();
+            await page
+              .getByRole('dialog', { name: 'Crop your picture' })
+              .getByRole('group', { name: /^Crop area/ })
+              .waitFor();
           },
         ],
       ]);
@@ -212,13 +212,20 @@ describe('accessibility (axe-core)', () => {
             await ok(endpoints, 'addComment', { token: anchorMember.accessToken, data: { postId: own.postId, content: 'Count me in for the audit.' } });
             await page.reload();
             await article('Bea Anchor').getByRole('button', { name: /^Like/ }).click();
-            await article('Bea Anchor').getByRole('button', { name: /^Liked · 1$/ }).waitFor();
-            await article('Axel Auditor').getByRole('button', { name: /^Comments/ }).click();
+            await article('Bea Anchor')
+              .getByRole('button', { name: /^Liked · 1$/ })
+              .waitFor();
+            await article('Axel Auditor')
+              .getByRole('button', { name: /^Comments/ })
+              .click();
             await article('Axel Auditor').getByRole('list', { name: 'Comments' }).getByText('Count me in for the audit.').waitFor();
           },
         ],
         ['own profile', async () => (await page.goto(`/profile/${member.uid}`), heading(page, 'Axel Auditor'))],
-        ["another member's profile", async () => (await page.goto(`/profile/${founder.userId}`), page.getByRole('main').getByRole('heading').first().waitFor())],
+        [
+          "another member's profile",
+          async () => (await page.goto(`/profile/${founder.userId}`), page.getByRole('main').getByRole('heading').first().waitFor()),
+        ],
         ['anchors', async () => (await page.goto('/anchors'), page.getByTestId('anchor-card').first().waitFor())],
         [
           'anchors: remove-anchor confirmation',

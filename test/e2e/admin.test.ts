@@ -29,7 +29,9 @@ async function signedInPage(email: string, password: string): Promise<{ context:
 
 /** A name prefix of lowercase letters nobody else's name starts with. */
 function uniqueToken(): string {
-  return `z${randomBytes(5).toString('hex').replace(/[0-9]/g, (digit) => 'abcdefghij'.charAt(Number(digit)))}`;
+  return `z${randomBytes(5)
+    .toString('hex')
+    .replace(/[0-9]/g, (digit) => 'abcdefghij'.charAt(Number(digit)))}`;
 }
 
 async function search(page: Page, text: string) {
@@ -57,7 +59,10 @@ describe('admin panel', () => {
       await page.goto('/admin');
       await page.getByRole('heading', { name: 'Current Superusers' }).waitFor();
       await search(page, token);
-      await page.getByTestId('member-row').filter({ hasText: `${token} Ivy` }).waitFor();
+      await page
+        .getByTestId('member-row')
+        .filter({ hasText: `${token} Ivy` })
+        .waitFor();
       expect(await page.getByTestId('member-row').count()).toBe(2);
 
       await page.getByRole('button', { name: `Remove ${token} Rowan` }).click();
@@ -112,19 +117,30 @@ describe('admin panel', () => {
       await grant.getByRole('textbox', { name: 'Reason' }).fill('Starts the Waco chapter');
       await grantButton.click();
       await page.getByText('Superuser status granted successfully!').waitFor();
-      await superusers.getByTestId('superuser-row').filter({ hasText: `${token} Gale` }).waitFor();
+      await superusers
+        .getByTestId('superuser-row')
+        .filter({ hasText: `${token} Gale` })
+        .waitFor();
 
       // An empty reason does nothing; a reason revokes.
       await page.getByRole('button', { name: `Revoke superuser status: ${token} Gale` }).click();
       await page.getByRole('dialog', { name: 'Revoke superuser status' }).getByRole('button', { name: 'Revoke' }).click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
-      expect(await superusers.getByTestId('superuser-row').filter({ hasText: `${token} Gale` }).count()).toBe(1);
+      expect(
+        await superusers
+          .getByTestId('superuser-row')
+          .filter({ hasText: `${token} Gale` })
+          .count(),
+      ).toBe(1);
       await page.getByRole('button', { name: `Revoke superuser status: ${token} Gale` }).click();
       const prompt = page.getByRole('dialog', { name: 'Revoke superuser status' });
       await prompt.getByRole('textbox').fill('Moved away');
       await prompt.getByRole('button', { name: 'Revoke' }).click();
       await page.getByText('Superuser status revoked successfully!').waitFor();
-      await superusers.getByTestId('superuser-row').filter({ hasText: `${token} Gale` }).waitFor({ state: 'detached' });
+      await superusers
+        .getByTestId('superuser-row')
+        .filter({ hasText: `${token} Gale` })
+        .waitFor({ state: 'detached' });
       const log = page.getByTestId('audit-entry');
       await log.filter({ hasText: 'Moved away' }).filter({ hasText: 'Revoked superuser status' }).waitFor();
       await log.filter({ hasText: 'Starts the Waco chapter' }).filter({ hasText: 'Granted superuser status' }).waitFor();

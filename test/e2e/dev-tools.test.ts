@@ -26,7 +26,7 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
 }
 
 describe('dev tools and likes', () => {
-  it("asks signed-out visitors to sign in; gives a member their id, 10 dummy anchors and a preview of 4", async () => {
+  it('asks signed-out visitors to sign in; gives a member their id, 10 dummy anchors and a preview of 4', async () => {
     const member = await createMember(endpoints, 'devtools', {
       displayName: 'Dev Tester',
       location: { city: 'Austin', state: 'Texas' },

@@ -106,7 +106,7 @@ describe('joining', () => {
     expect(await founderInvitesRemaining()).toBe(before - 1);
   });
 
-  it("tells an unverified member to verify first, and offers the way to do it", async () => {
+  it('tells an unverified member to verify first, and offers the way to do it', async () => {
     const email = uniqueEmail('unverified');
     const password = 'Unverified-pass-1';
     await signUp(endpoints, email, password, founder.inviteCode);
@@ -180,10 +180,7 @@ describe('joining', () => {
       // Springfield, Illinois invites Honolulu, Hawaii: far more than 50 miles.
       await fillProfile(page, { city: 'Honolulu', state: 'HI' });
       await page.getByRole('button', { name: 'Complete Profile' }).click();
-      await page
-        .getByRole('alert')
-        .filter({ hasText: 'Location validation failed: Your location does not match the invite code requirements' })
-        .waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Location validation failed: Your location does not match the invite code requirements' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/profile/setup');
     } finally {
       await context.close();

@@ -78,7 +78,10 @@ describe('keyboard only', () => {
       await focusWith(kit.page, composer, 'Shift+Tab', 5);
       await focusWith(kit.page, postButton, 'Tab', 5);
       await kit.page.keyboard.press('Space');
-      await kit.page.getByRole('article', { name: `Post by ${kit.name}` }).filter({ hasText: text }).waitFor();
+      await kit.page
+        .getByRole('article', { name: `Post by ${kit.name}` })
+        .filter({ hasText: text })
+        .waitFor();
       expect(await composer.inputValue()).toBe('');
 
       // Anchoring, Kit's side: the nav link by Enter, the search by Enter, Add Anchor by Space.
@@ -100,7 +103,10 @@ describe('keyboard only', () => {
       await focusWith(lou.page, lou.page.getByRole('tab', { selected: true }));
       await lou.page.keyboard.press('ArrowRight');
       await focusWith(lou.page, lou.page.getByRole('tab', { name: /^Pending/, selected: true }), 'Tab', 0);
-      const accept = lou.page.getByTestId('received-request').filter({ hasText: kit.name }).getByRole('button', { name: `Accept ${kit.name}` });
+      const accept = lou.page
+        .getByTestId('received-request')
+        .filter({ hasText: kit.name })
+        .getByRole('button', { name: `Accept ${kit.name}` });
       await focusWith(lou.page, accept);
       await lou.page.keyboard.press('Enter');
       await lou.page.getByText('No pending anchor requests').waitFor();

@@ -32,7 +32,10 @@ describe('community metrics page', () => {
       const [latest] = (await ok(endpoints, 'getCommunityMetrics', { token: member.accessToken, data: { range: 'day' } })).records;
       expect(latest?.date).toBe(new Date().toISOString().slice(0, 10));
       const totalCard = page.getByRole('group', { name: 'Total Users (verified members)' });
-      await totalCard.getByTestId('metric-value').filter({ hasText: new RegExp(`^${latest?.totalUsers}$`) }).waitFor();
+      await totalCard
+        .getByTestId('metric-value')
+        .filter({ hasText: new RegExp(`^${latest?.totalUsers}$`) })
+        .waitFor();
       for (const title of ['Active Users (last 30 days)', 'Invite Acceptance', 'Platform Refugees']) {
         await page.getByRole('group', { name: title }).waitFor();
       }

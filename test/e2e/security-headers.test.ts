@@ -67,7 +67,11 @@ describe('security headers of the local web server', () => {
     const deployed = parseCsp(contentSecurityPolicy('us-east-1', 'https://pictures.example'));
     const swap = (sources: string[] | undefined) =>
       (sources ?? []).map((source) =>
-        source === 'https://pictures.example' ? endpoints.s3.endpoint : source === 'https://cognito-idp.us-east-1.amazonaws.com' ? endpoints.cognito.endpoint : source,
+        source === 'https://pictures.example'
+          ? endpoints.s3.endpoint
+          : source === 'https://cognito-idp.us-east-1.amazonaws.com'
+            ? endpoints.cognito.endpoint
+            : source,
       );
     expect(Object.keys(local).toSorted()).toEqual(Object.keys(deployed).toSorted());
     for (const name of Object.keys(deployed)) {

@@ -100,10 +100,18 @@ describe('social core', () => {
       const boPost = `Hello from Bo ${tag}`;
       // The two sides act at the same time, as two people would (and the test waits once, not twice).
       await Promise.all(
-        ([[ada, adaPost], [bo, boPost]] as const).map(async ([side, text]) => {
+        (
+          [
+            [ada, adaPost],
+            [bo, boPost],
+          ] as const
+        ).map(async ([side, text]) => {
           const box = side.page.getByRole('textbox', { name: "What's on your mind?" });
           await box.fill(text);
-          await side.page.getByTestId('post-counter').filter({ hasText: `${text.length} / 500` }).waitFor();
+          await side.page
+            .getByTestId('post-counter')
+            .filter({ hasText: `${text.length} / 500` })
+            .waitFor();
           await side.page.getByRole('button', { name: 'Post', exact: true }).click();
           await postBy(side.page, side.name).filter({ hasText: text }).waitFor();
           expect(await box.inputValue()).toBe('');
@@ -117,7 +125,10 @@ describe('social core', () => {
 
       // Each likes and comments on the other's post (the like optimistic), then sees the other's
       // like and comment arrive on their own post (the open comment list polls too).
-      const pairs = [[ada, bo], [bo, ada]] as const;
+      const pairs = [
+        [ada, bo],
+        [bo, ada],
+      ] as const;
       await Promise.all(
         pairs.map(async ([visitor, author]) => {
           const post = postBy(visitor.page, author.name);

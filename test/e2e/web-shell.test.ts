@@ -143,10 +143,7 @@ describe('web shell', () => {
       // app's own module, so this drives the very Amplify instance the page uses.
       const before = await storedAccessToken(page);
       await new Promise((resolve) => setTimeout(resolve, 1_100)); // a new `iat`, so a new token
-      const refreshed = await inPage<{ userId: string } | null>(
-        page,
-        `import('/src/lib/auth.ts').then((auth) => auth.refreshSession())`,
-      );
+      const refreshed = await inPage<{ userId: string } | null>(page, `import('/src/lib/auth.ts').then((auth) => auth.refreshSession())`);
       expect(refreshed?.userId).toBe(founder.userId);
       const after = await storedAccessToken(page);
       expect(after).toBeTruthy();

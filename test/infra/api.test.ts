@@ -113,10 +113,7 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
       JwtConfiguration: {
         Audience: [onlyRef(template, 'AWS::Cognito::UserPoolClient')],
         Issuer: {
-          'Fn::Join': [
-            '',
-            ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', onlyRef(template, 'AWS::Cognito::UserPool')],
-          ],
+          'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', onlyRef(template, 'AWS::Cognito::UserPool')]],
         },
       },
     });
@@ -178,8 +175,6 @@ describe('CallableApi with every kind of access', () => {
     for (const name of ['memberThing', 'adminThing', 'devonlyThing']) {
       expect(dev[`POST /api/${name}`]?.AuthorizationType).toBe('JWT');
     }
-    expect(Object.keys(routesOn('prod')).toSorted()).toEqual(
-      ['POST /api/adminThing', 'POST /api/memberThing', 'POST /api/publicThing'],
-    );
+    expect(Object.keys(routesOn('prod')).toSorted()).toEqual(['POST /api/adminThing', 'POST /api/memberThing', 'POST /api/publicThing']);
   });
 });

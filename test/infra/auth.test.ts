@@ -21,10 +21,7 @@ describe('auth (Cognito)', () => {
   it('has an app client for the SPA: USER_PASSWORD_AUTH and refresh tokens, no secret, no OAuth', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     const [client] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPoolClient'));
-    expect((client?.Properties?.ExplicitAuthFlows as string[]).toSorted()).toEqual([
-      'ALLOW_REFRESH_TOKEN_AUTH',
-      'ALLOW_USER_PASSWORD_AUTH',
-    ]);
+    expect((client?.Properties?.ExplicitAuthFlows as string[]).toSorted()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
     expect(client?.Properties).toMatchObject({ GenerateSecret: false, AllowedOAuthFlowsUserPoolClient: false });
     expect((client?.Properties?.WriteAttributes as string[]).toSorted()).toEqual(['custom:invite_code', 'email', 'name']);
   });

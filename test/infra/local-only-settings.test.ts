@@ -31,7 +31,9 @@ describe('no deployed stage is the local cloud', () => {
 
   describe.each(STAGES)('on %s', (stage) => {
     const environments = functionEnvironments(stage);
-    const appFunctions = synth({ stage }).app.node.findAll().filter((construct) => construct instanceof AppFunction);
+    const appFunctions = synth({ stage })
+      .app.node.findAll()
+      .filter((construct) => construct instanceof AppFunction);
 
     it('every function of the product has STAGE set to the deployed stage', () => {
       const staged = environments.filter((variables) => 'STAGE' in variables);

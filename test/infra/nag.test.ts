@@ -28,9 +28,7 @@ function reportedViolations(outdir: string): string[] {
     pluginReports: { pluginName: string; violations: ReportedViolation[] }[];
   };
   return report.pluginReports.flatMap((plugin) =>
-    plugin.violations.flatMap((v) =>
-      v.violatingConstructs.map((r) => `${plugin.pluginName} ${v.severity ?? ''} ${v.ruleName} at ${r.constructPath}`),
-    ),
+    plugin.violations.flatMap((v) => v.violatingConstructs.map((r) => `${plugin.pluginName} ${v.severity ?? ''} ${v.ruleName} at ${r.constructPath}`)),
   );
 }
 

@@ -19,9 +19,7 @@ describe('removal (worker and the callables that hand work to it)', () => {
       .flatMap((policy) => (policy.Properties?.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
 
   const invokesWorker = (roleId: string) =>
-    statementsOfRole(roleId).some(
-      (statement) => [statement.Action].flat().includes('lambda:InvokeFunction') && referencedId(statement.Resource) === worker.id,
-    );
+    statementsOfRole(roleId).some((statement) => [statement.Action].flat().includes('lambda:InvokeFunction') && referencedId(statement.Resource) === worker.id);
 
   it('is one more function with a 5-minute timeout, retried twice when invoked asynchronously', () => {
     expect(worker.properties).toMatchObject({ Runtime: 'nodejs24.x', Timeout: 300 });
@@ -35,7 +33,9 @@ describe('removal (worker and the callables that hand work to it)', () => {
   it('may delete items, pictures and Cognito accounts, and invoke only itself', () => {
     const roleId = referencedId(worker.properties.Role);
     const actions = actionsOfRole(template, roleId);
-    expect(actions).toEqual(expect.arrayContaining(['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 's3:DeleteObject*', 'cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 's3:DeleteObject*', 'cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers']),
+    );
     expect(invokesWorker(roleId)).toBe(true);
     expect(actions.filter((action) => action.startsWith('lambda:'))).toEqual(['lambda:InvokeFunction']);
   });
@@ -53,7 +53,11 @@ describe('removal (worker and the callables that hand work to it)', () => {
   it('gives the invite tree read-only access and no way to the worker', () => {
     const tree = Object.values(functions).find((fn) => String(fn.Properties?.Description).startsWith('Callable getUserInviteTree '))?.Properties ?? {};
     const roleId = referencedId(tree.Role);
-    expect(actionsOfRole(template, roleId, (statement) => !isRateCounterGrant(statement)).filter((action) => /^(dynamodb|s3):.*(Delete|Put|Update|BatchWrite)|^lambda:/.test(action))).toEqual([]);
+    expect(
+      actionsOfRole(template, roleId, (statement) => !isRateCounterGrant(statement)).filter((action) =>
+        /^(dynamodb|s3):.*(Delete|Put|Update|BatchWrite)|^lambda:/.test(action),
+      ),
+    ).toEqual([]);
     expect(tree.Timeout).toBe(10);
   });
 });

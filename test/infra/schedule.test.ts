@@ -49,7 +49,9 @@ describe('schedule (held invites lapse)', () => {
     const job = resourcesOf(template, 'AWS::Lambda::Function')[referencedId(target?.Arn)]?.Properties;
     expect(job).toMatchObject({ Runtime: 'nodejs24.x', Timeout: 300 });
     const actions = actionsOfRole(template, referencedId(job?.Role));
-    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:DeleteItem', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser', 's3:DeleteObject*']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:DeleteItem', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser', 's3:DeleteObject*']),
+    );
     expect(target?.DeadLetterConfig).toBeDefined();
   });
 });

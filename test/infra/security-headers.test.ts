@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildContentSecurityPolicy,
-  HSTS_MAX_AGE_SECONDS,
-  PERMISSIONS_POLICY,
-  REFERRER_POLICY,
-  securityHeaders,
-} from '../../lib/security-headers.ts';
+import { buildContentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, REFERRER_POLICY, securityHeaders } from '../../lib/security-headers.ts';
 import { referencedId, resourcesOf, synth } from './synth.ts';
 
 /**

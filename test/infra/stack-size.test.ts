@@ -45,8 +45,7 @@ const PARENT_FIXED: Record<Stage, number> = { dev: 66, prod: 64 };
 const AREA_CAPACITY = Math.floor((BUDGET - OPERATIONS_PER_AREA - METADATA_PER_STACK) / (PER_CALLABLE_IN_AREA + OPERATIONS_PER_CALLABLE));
 
 /** An area's stack at the operations size. */
-const areaSizeWithOperations = (callables: number) =>
-  callables * (PER_CALLABLE_IN_AREA + OPERATIONS_PER_CALLABLE) + OPERATIONS_PER_AREA + METADATA_PER_STACK;
+const areaSizeWithOperations = (callables: number) => callables * (PER_CALLABLE_IN_AREA + OPERATIONS_PER_CALLABLE) + OPERATIONS_PER_AREA + METADATA_PER_STACK;
 /** The parent with `callables` routes and `areas` nested stacks (the operations issue adds nothing per callable here). */
 const parentSize = (stage: Stage, callables: number, areas: number) => PARENT_FIXED[stage] + callables * PER_CALLABLE_IN_PARENT + areas;
 
@@ -140,7 +139,11 @@ describe.each(STAGES)('stack size on %s', (stage: Stage) => {
       return [`POST ${API_PATH_PREFIX}/${name}`, scratch.getLogicalId(route?.node.defaultChild as CfnResource)];
     });
     const routes = resourcesOf(parent, 'AWS::ApiGatewayV2::Route');
-    expect(Object.entries(routes).map(([id, route]) => [route.Properties?.RouteKey, id]).toSorted()).toEqual(expected.toSorted());
+    expect(
+      Object.entries(routes)
+        .map(([id, route]) => [route.Properties?.RouteKey, id])
+        .toSorted(),
+    ).toEqual(expected.toSorted());
     // And as recorded when everything was one stack.
     expect(routes).toHaveProperty('ApiHttpApiPOSTapigetMeA022F30E');
     for (const [type, id] of [

@@ -44,8 +44,7 @@ describe('storage (S3)', () => {
   });
 
   it('lets the web origin upload and fetch pictures with presigned URLs (CORS)', () => {
-    const cors = (buckets[picturesId]?.Properties?.CorsConfiguration as { CorsRules: Record<string, unknown>[] })
-      .CorsRules;
+    const cors = (buckets[picturesId]?.Properties?.CorsConfiguration as { CorsRules: Record<string, unknown>[] }).CorsRules;
     expect(cors).toHaveLength(1);
     expect(cors[0]).toMatchObject({
       AllowedMethods: expect.arrayContaining(['GET', 'PUT', 'POST']),

@@ -8,9 +8,7 @@ import { createApp, REPO_ROOT, type AnchoredApp } from '../../lib/build-app.ts';
 import type { Stage } from '../../lib/stage.ts';
 
 /** cdk.json's feature flags, so tests synthesize exactly what `cdk synth` does. */
-export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(
-  fs.readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8'),
-).context;
+export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')).context;
 
 const temporaryDirs: string[] = [];
 afterAll(() => {

@@ -71,7 +71,9 @@ describe('web hosting (CloudFront)', () => {
     expect(origin.OriginCustomHeaders.map((h: { HeaderName: string; HeaderValue: unknown }) => [h.HeaderName, flatten(h.HeaderValue)])).toEqual([
       [ORIGIN_VERIFY_HEADER, reference],
     ]);
-    const callables = [...stack.api.functions.values()].map((fn) => resourcesOf(template, 'AWS::Lambda::Function')[stack.getLogicalId(fn.function.node.defaultChild as never)]);
+    const callables = [...stack.api.functions.values()].map(
+      (fn) => resourcesOf(template, 'AWS::Lambda::Function')[stack.getLogicalId(fn.function.node.defaultChild as never)],
+    );
     for (const callable of callables) {
       expect(flatten((callable?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY_SECRET)).toBe(reference);
     }
@@ -96,8 +98,7 @@ describe('web hosting (CloudFront)', () => {
   it('sends security headers: strict CSP, HSTS, nosniff, DENY, strict-origin-when-cross-origin', () => {
     const id = referencedId(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
     expect(config.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual({ Ref: id });
-    const policy = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy')[id]?.Properties
-      ?.ResponseHeadersPolicyConfig as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const policy = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy')[id]?.Properties?.ResponseHeadersPolicyConfig as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     const headers = policy.SecurityHeadersConfig;
     expect(headers.StrictTransportSecurity).toEqual({
       AccessControlMaxAgeSec: 63_072_000,

@@ -30,7 +30,9 @@ async function countItems(query: { IndexName?: string; KeyConditionExpression: s
   let total = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo().send(new QueryCommand({ TableName: tableName(), ...query, Select: 'COUNT', ConsistentRead: !query.IndexName, ExclusiveStartKey }));
+    const page = await dynamo().send(
+      new QueryCommand({ TableName: tableName(), ...query, Select: 'COUNT', ConsistentRead: !query.IndexName, ExclusiveStartKey }),
+    );
     total += page.Count ?? 0;
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
@@ -100,17 +102,28 @@ describe('abuse limits (per member, counted atomically in DynamoDB)', () => {
   it('refuses the 31st post in 30 minutes, never letting more than 30 through when 40 come at once', async () => {
     const [writer, neighbour] = await Promise.all([createMember(endpoints, 'posts-budget'), createMember(endpoints, 'posts-budget-other')]);
     await awayFromWindowEnd(ABUSE_LIMITS.posts);
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => call(endpoints, 'createPost', { token: writer.accessToken, data: { content: `Post ${i}`, privacy: 'public' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => call(endpoints, 'createPost', { token: writer.accessToken, data: { content: `Post ${i}`, privacy: 'public' } })),
+    );
     expect(count(answers, 200)).toBe(30);
     for (const refused of answers.filter((answer) => answer.status !== 200)) expectBudgetRefusal(refused, ABUSE_MESSAGES.posts, ABUSE_LIMITS.posts);
-    expectBudgetRefusal(await call(endpoints, 'createPost', { token: writer.accessToken, data: { content: 'One more', privacy: 'public' } }), ABUSE_MESSAGES.posts, ABUSE_LIMITS.posts);
+    expectBudgetRefusal(
+      await call(endpoints, 'createPost', { token: writer.accessToken, data: { content: 'One more', privacy: 'public' } }),
+      ABUSE_MESSAGES.posts,
+      ABUSE_LIMITS.posts,
+    );
 
     const made = answers.filter((answer) => answer.status === 200).map((answer) => resultOf(answer).postId);
     expect(new Set(made).size).toBe(30);
     // A refused post left nothing behind: 30 posts by the writer, 30 entries in their own feed.
-    expect(await countItems({ IndexName: 'byAuthor', KeyConditionExpression: 'authorId = :author', ExpressionAttributeValues: { ':author': writer.uid } })).toBe(30);
     expect(
-      await countItems({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :feed)', ExpressionAttributeValues: { ':pk': `USER#${writer.uid}`, ':feed': 'FEED#' } }),
+      await countItems({ IndexName: 'byAuthor', KeyConditionExpression: 'authorId = :author', ExpressionAttributeValues: { ':author': writer.uid } }),
+    ).toBe(30);
+    expect(
+      await countItems({
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :feed)',
+        ExpressionAttributeValues: { ':pk': `USER#${writer.uid}`, ':feed': 'FEED#' },
+      }),
     ).toBe(30);
 
     // Other members post as usual; the writer may still read and comment.
@@ -124,10 +137,16 @@ describe('abuse limits (per member, counted atomically in DynamoDB)', () => {
     const commenter = await createMember(endpoints, 'comments-budget');
     await awayFromWindowEnd(ABUSE_LIMITS.comments);
     const { postId } = await ok(endpoints, 'createPost', { token: commenter.accessToken, data: { content: 'Talk to me', privacy: 'public' } });
-    const answers = await Promise.all(Array.from({ length: 70 }, (_, i) => call(endpoints, 'addComment', { token: commenter.accessToken, data: { postId, content: `Comment ${i}` } })));
+    const answers = await Promise.all(
+      Array.from({ length: 70 }, (_, i) => call(endpoints, 'addComment', { token: commenter.accessToken, data: { postId, content: `Comment ${i}` } })),
+    );
     expect(count(answers, 200)).toBe(60);
     for (const refused of answers.filter((answer) => answer.status !== 200)) expectBudgetRefusal(refused, ABUSE_MESSAGES.comments, ABUSE_LIMITS.comments);
-    expectBudgetRefusal(await call(endpoints, 'addComment', { token: commenter.accessToken, data: { postId, content: 'One more' } }), ABUSE_MESSAGES.comments, ABUSE_LIMITS.comments);
+    expectBudgetRefusal(
+      await call(endpoints, 'addComment', { token: commenter.accessToken, data: { postId, content: 'One more' } }),
+      ABUSE_MESSAGES.comments,
+      ABUSE_LIMITS.comments,
+    );
     // Exactly 60 comments stored, and the post's counter says so.
     const comments = await countItems({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :comment)',
@@ -142,11 +161,23 @@ describe('abuse limits (per member, counted atomically in DynamoDB)', () => {
   it('refuses the 31st upload in 30 minutes, pictures and photos together', async () => {
     const member = await createMember(endpoints, 'uploads-budget');
     await awayFromWindowEnd(ABUSE_LIMITS.uploads);
-    const photos = await Promise.all(Array.from({ length: 20 }, () => call(endpoints, 'createPhotoUpload', { token: member.accessToken, data: { contentType: 'image/png' } })));
-    const pictures = await Promise.all(Array.from({ length: 10 }, () => call(endpoints, 'createProfilePictureUpload', { token: member.accessToken, data: { contentType: 'image/png' } })));
+    const photos = await Promise.all(
+      Array.from({ length: 20 }, () => call(endpoints, 'createPhotoUpload', { token: member.accessToken, data: { contentType: 'image/png' } })),
+    );
+    const pictures = await Promise.all(
+      Array.from({ length: 10 }, () => call(endpoints, 'createProfilePictureUpload', { token: member.accessToken, data: { contentType: 'image/png' } })),
+    );
     expect(statuses([...photos, ...pictures]).every((status) => status === 200)).toBe(true);
-    expectBudgetRefusal(await call(endpoints, 'createProfilePictureUpload', { token: member.accessToken, data: { contentType: 'image/png' } }), ABUSE_MESSAGES.uploads, ABUSE_LIMITS.uploads);
-    expectBudgetRefusal(await call(endpoints, 'createPhotoUpload', { token: member.accessToken, data: { contentType: 'image/jpeg' } }), ABUSE_MESSAGES.uploads, ABUSE_LIMITS.uploads);
+    expectBudgetRefusal(
+      await call(endpoints, 'createProfilePictureUpload', { token: member.accessToken, data: { contentType: 'image/png' } }),
+      ABUSE_MESSAGES.uploads,
+      ABUSE_LIMITS.uploads,
+    );
+    expectBudgetRefusal(
+      await call(endpoints, 'createPhotoUpload', { token: member.accessToken, data: { contentType: 'image/jpeg' } }),
+      ABUSE_MESSAGES.uploads,
+      ABUSE_LIMITS.uploads,
+    );
     // A malformed upload request is refused for what it is and costs no upload.
     expect((await callRaw(endpoints, 'createPhotoUpload', { token: member.accessToken, data: { contentType: 'text/html' } })).status).toBe(400);
   }, 120_000);
@@ -166,7 +197,10 @@ describe('abuse limits (per client, without a token)', () => {
     for (const refused of answers.filter((answer) => answer.status === 429)) expectBudgetRefusal(refused, ABUSE_MESSAGES.requests, ABUSE_LIMITS.requests);
     // Refused whatever the body: a well-formed check too.
     expectBudgetRefusal(
-      await call(endpoints, 'validateInviteCode', { data: { inviteCode: 'ZZZZZZZZ', userLocation: { city: 'Austin', state: 'Texas' } }, headers: proxiedFrom(address()) }),
+      await call(endpoints, 'validateInviteCode', {
+        data: { inviteCode: 'ZZZZZZZZ', userLocation: { city: 'Austin', state: 'Texas' } },
+        headers: proxiedFrom(address()),
+      }),
       ABUSE_MESSAGES.requests,
       ABUSE_LIMITS.requests,
     );
@@ -183,7 +217,7 @@ describe('abuse limits (per client, without a token)', () => {
   }, 120_000);
 });
 
-describe('the client address locally (X-Forwarded-For is believed only from the web dev server\'s proxy)', () => {
+describe("the client address locally (X-Forwarded-For is believed only from the web dev server's proxy)", () => {
   it('counts a direct caller as its own address, whatever X-Forwarded-For it forges: no fresh invite checks', { timeout: 90_000 }, async () => {
     await awayFromWindowEnd(INVITE_CHECK_LIMIT);
     const peer = loopbackAddress();

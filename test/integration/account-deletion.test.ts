@@ -4,7 +4,14 @@ import { describe, expect, inject, it } from 'vitest';
 import { REMOVAL_MESSAGES } from '../../lambdas/contracts/removal.ts';
 import { call, expectRefusal, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
-import { actWhileBeingRemoved, itemsNaming, leftovers, picturesClient, REFUSED_WHILE_BEING_REMOVED, stageUnconfirmedUploads } from '../support/removal-community.ts';
+import {
+  actWhileBeingRemoved,
+  itemsNaming,
+  leftovers,
+  picturesClient,
+  REFUSED_WHILE_BEING_REMOVED,
+  stageUnconfirmedUploads,
+} from '../support/removal-community.ts';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
@@ -20,7 +27,12 @@ async function item(key: { pk: string; sk: string }) {
 
 async function count(pk: string, prefix: string) {
   const { Count } = await dynamo().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix }, Select: 'COUNT' }),
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': pk, ':p': prefix },
+      Select: 'COUNT',
+    }),
   );
   return Count;
 }
@@ -122,4 +134,3 @@ describe('deleteMyAccount', () => {
     expect(await item(keys.user(stayer.uid))).toMatchObject({ anchorCount: 0 });
   });
 });
-

@@ -34,9 +34,7 @@ describe('admin callables refuse everyone outside the admin group', () => {
   });
 
   it('covers the admin callables this issue adds (and any added later, by iterating the registry)', () => {
-    expect(adminNames).toEqual(
-      expect.arrayContaining(['grantSuperuserStatus', 'revokeSuperuserStatus', 'getAdminOverview', 'searchMembers', 'listAuditLog']),
-    );
+    expect(adminNames).toEqual(expect.arrayContaining(['grantSuperuserStatus', 'revokeSuperuserStatus', 'getAdminOverview', 'searchMembers', 'listAuditLog']));
   });
 
   it.each(adminNames)('%s: anonymous 401, member 403, at the gateway', async (name) => {

@@ -34,7 +34,9 @@ async function auditEntriesAbout(uid: string): Promise<AuditEntryView[]> {
 
 /** A lowercase token no other test's names or emails start with. */
 function uniqueToken(): string {
-  return `q${randomBytes(4).toString('hex').replace(/[0-9]/g, (digit) => 'abcdefghij'.charAt(Number(digit)))}`;
+  return `q${randomBytes(4)
+    .toString('hex')
+    .replace(/[0-9]/g, (digit) => 'abcdefghij'.charAt(Number(digit)))}`;
 }
 
 /** A member record without a Cognito account: what search and stats read. */
@@ -61,7 +63,10 @@ describe('grantSuperuserStatus and revokeSuperuserStatus', () => {
 
   it('grants with a trimmed reason, logs who, what, whom, why and when, and refuses a repeat without a second entry', async () => {
     const before = Date.now();
-    const granted = await ok(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: target.uid, reason: '  Organises the Austin chapter  ' } });
+    const granted = await ok(endpoints, 'grantSuperuserStatus', {
+      token: adminToken,
+      data: { userId: target.uid, reason: '  Organises the Austin chapter  ' },
+    });
     expect(granted.member).toMatchObject({ uid: target.uid, displayName: 'Grace Target', isSuperuser: true });
     expect(granted.auditEntry).toMatchObject({
       action: 'grantSuperuser',
@@ -74,7 +79,12 @@ describe('grantSuperuserStatus and revokeSuperuserStatus', () => {
     expect(Date.parse(granted.auditEntry.at)).toBeGreaterThanOrEqual(before - 1000);
     expect((await getUser(target.uid))?.isSuperuser).toBe(true);
 
-    expectRefusal(await call(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: target.uid, reason: 'again' } }), 409, 'ABORTED', ADMIN_MESSAGES.alreadySuperuser);
+    expectRefusal(
+      await call(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: target.uid, reason: 'again' } }),
+      409,
+      'ABORTED',
+      ADMIN_MESSAGES.alreadySuperuser,
+    );
     const entries = await auditEntriesAbout(target.uid);
     expect(entries).toEqual([granted.auditEntry]);
   });
@@ -85,7 +95,12 @@ describe('grantSuperuserStatus and revokeSuperuserStatus', () => {
     expect(revoked.auditEntry).toMatchObject({ action: 'revokeSuperuser', actorName: 'Founder', targetName: 'Grace Target', reason: 'Stepped down' });
     expect((await getUser(target.uid))?.isSuperuser).toBe(false);
 
-    expectRefusal(await call(endpoints, 'revokeSuperuserStatus', { token: adminToken, data: { userId: target.uid, reason: 'again' } }), 409, 'ABORTED', ADMIN_MESSAGES.notSuperuser);
+    expectRefusal(
+      await call(endpoints, 'revokeSuperuserStatus', { token: adminToken, data: { userId: target.uid, reason: 'again' } }),
+      409,
+      'ABORTED',
+      ADMIN_MESSAGES.notSuperuser,
+    );
     const entries = await auditEntriesAbout(target.uid);
     expect(entries.map((entry) => entry.action)).toEqual(['revokeSuperuser', 'grantSuperuser']);
   });
@@ -104,12 +119,31 @@ describe('grantSuperuserStatus and revokeSuperuserStatus', () => {
       const answer = await callRaw(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: other.uid, reason } });
       expectRefusal(answer, 400, 'INVALID_ARGUMENT');
     }
-    expectRefusal(await call(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: other.uid, reason: '   ' } }), 400, 'INVALID_ARGUMENT', `Invalid request: reason: ${ADMIN_MESSAGES.reasonRequired}`);
+    expectRefusal(
+      await call(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: other.uid, reason: '   ' } }),
+      400,
+      'INVALID_ARGUMENT',
+      `Invalid request: reason: ${ADMIN_MESSAGES.reasonRequired}`,
+    );
     expectRefusal(await callRaw(endpoints, 'revokeSuperuserStatus', { token: adminToken, data: { userId: other.uid } }), 400, 'INVALID_ARGUMENT');
-    expectRefusal(await callRaw(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: other.uid, reason: 'ok', extra: true } }), 400, 'INVALID_ARGUMENT');
+    expectRefusal(
+      await callRaw(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: other.uid, reason: 'ok', extra: true } }),
+      400,
+      'INVALID_ARGUMENT',
+    );
     const unknown = `nobody-${randomUUID()}`;
-    expectRefusal(await call(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: unknown, reason: 'Trusted' } }), 404, 'NOT_FOUND', ADMIN_MESSAGES.userNotFound);
-    expectRefusal(await call(endpoints, 'revokeSuperuserStatus', { token: adminToken, data: { userId: unknown, reason: 'Trusted' } }), 404, 'NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+    expectRefusal(
+      await call(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: unknown, reason: 'Trusted' } }),
+      404,
+      'NOT_FOUND',
+      ADMIN_MESSAGES.userNotFound,
+    );
+    expectRefusal(
+      await call(endpoints, 'revokeSuperuserStatus', { token: adminToken, data: { userId: unknown, reason: 'Trusted' } }),
+      404,
+      'NOT_FOUND',
+      ADMIN_MESSAGES.userNotFound,
+    );
     expect((await getUser(other.uid))?.isSuperuser).toBe(false);
     expect(await auditEntriesAbout(other.uid)).toEqual([]);
     expect(await auditEntriesAbout(unknown)).toEqual([]);
@@ -118,7 +152,9 @@ describe('grantSuperuserStatus and revokeSuperuserStatus', () => {
   it('five grants at once: one succeeds, four are refused, one audit entry', async () => {
     const contested = await createMember(endpoints, 'superuser-race');
     const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, index) => call(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: contested.uid, reason: `Click ${index}` } })),
+      Array.from({ length: 5 }, (_, index) =>
+        call(endpoints, 'grantSuperuserStatus', { token: adminToken, data: { userId: contested.uid, reason: `Click ${index}` } }),
+      ),
     );
     expect(answers.map((answer) => answer.status).toSorted()).toEqual([200, 409, 409, 409, 409]);
     expect(await auditEntriesAbout(contested.uid)).toHaveLength(1);
@@ -145,22 +181,50 @@ describe('getAdminOverview', () => {
       await ensureTable(endpoints.dynamodb.endpoint, ownTable);
       process.env.TABLE_NAME = ownTable;
       seeded.push(
-        await seedRecord({ displayName: 'Ada Austin', email: 'ada@example.com', isSuperuser: true, location: { city: 'Austin', state: 'Texas', country: 'United States' } }),
+        await seedRecord({
+          displayName: 'Ada Austin',
+          email: 'ada@example.com',
+          isSuperuser: true,
+          location: { city: 'Austin', state: 'Texas', country: 'United States' },
+        }),
         await seedRecord({ displayName: 'ben austin', email: 'ben@example.com', location: { city: 'austin ', state: 'Texas', country: 'United States' } }),
-        await seedRecord({ displayName: 'Cleo Portland', email: 'cleo@example.com', location: { city: 'Portland', state: 'Oregon', country: 'United States' } }),
-        await seedRecord({ displayName: 'Abe Maine', email: 'abe@example.com', isSuperuser: true, location: { city: 'Portland', state: 'Maine', country: 'United States' } }),
+        await seedRecord({
+          displayName: 'Cleo Portland',
+          email: 'cleo@example.com',
+          location: { city: 'Portland', state: 'Oregon', country: 'United States' },
+        }),
+        await seedRecord({
+          displayName: 'Abe Maine',
+          email: 'abe@example.com',
+          isSuperuser: true,
+          location: { city: 'Portland', state: 'Maine', country: 'United States' },
+        }),
         await seedRecord({ displayName: 'Nora Nowhere', email: 'nora@example.com' }),
       );
       // The older record variant (spec §3): no isSuperuser, isAdmin, photos.
-      const older = { uid: 'older-variant', email: 'old@example.com', displayName: 'Old Variant', createdAt: '2020-01-01T00:00:00Z', lastActive: '2020-01-01T00:00:00Z' };
+      const older = {
+        uid: 'older-variant',
+        email: 'old@example.com',
+        displayName: 'Old Variant',
+        createdAt: '2020-01-01T00:00:00Z',
+        lastActive: '2020-01-01T00:00:00Z',
+      };
       await dynamo().send(
         new PutCommand({
           TableName: ownTable,
-          Item: { ...keys.user(older.uid), ...userIndexAttributes(older), ...older, location: { city: 'Boise', state: 'Idaho', country: 'United States' }, inviteSystem: { invitesRemaining: 10, inviteCode: 'OLDVAR01' } },
+          Item: {
+            ...keys.user(older.uid),
+            ...userIndexAttributes(older),
+            ...older,
+            location: { city: 'Boise', state: 'Idaho', country: 'United States' },
+            inviteSystem: { invitesRemaining: 10, inviteCode: 'OLDVAR01' },
+          },
         }),
       );
       // Items that are not members: none of them may count.
-      await dynamo().send(new PutCommand({ TableName: ownTable, Item: { ...postKeys.post('01POST'), authorId: seeded[0]?.uid, postKey: '01POST', content: 'hi' } }));
+      await dynamo().send(
+        new PutCommand({ TableName: ownTable, Item: { ...postKeys.post('01POST'), authorId: seeded[0]?.uid, postKey: '01POST', content: 'hi' } }),
+      );
       await dynamo().send(new PutCommand({ TableName: ownTable, Item: { ...keys.metrics('2031-01-01'), totalUsers: 99 } }));
       await dynamo().send(new PutCommand({ TableName: ownTable, Item: { ...keys.auditEntry('01AUDIT'), action: 'grantSuperuser' } }));
     });
@@ -209,7 +273,9 @@ describe('searchMembers', () => {
     }
     const { members } = await ok(endpoints, 'searchMembers', { token: adminToken, data: { query: token.toUpperCase() } });
     expect(members).toHaveLength(20);
-    expect(members.map((member) => member.displayName)).toEqual(Array.from({ length: 20 }, (_, index) => `${token} Member ${String(index + 1).padStart(2, '0')}`));
+    expect(members.map((member) => member.displayName)).toEqual(
+      Array.from({ length: 20 }, (_, index) => `${token} Member ${String(index + 1).padStart(2, '0')}`),
+    );
     const third = made.find((user) => user.displayName.endsWith('Member 03'));
     expect(members[2]).toEqual({
       uid: third?.uid,
@@ -235,13 +301,18 @@ describe('searchMembers', () => {
   });
 
   it('refuses an empty query and finds nothing for an unknown prefix', async () => {
-    expectRefusal(await call(endpoints, 'searchMembers', { token: adminToken, data: { query: '  ' } }), 400, 'INVALID_ARGUMENT', `Invalid request: query: ${ADMIN_MESSAGES.searchQueryRequired}`);
+    expectRefusal(
+      await call(endpoints, 'searchMembers', { token: adminToken, data: { query: '  ' } }),
+      400,
+      'INVALID_ARGUMENT',
+      `Invalid request: query: ${ADMIN_MESSAGES.searchQueryRequired}`,
+    );
     expect(await ok(endpoints, 'searchMembers', { token: adminToken, data: { query: uniqueToken() } })).toEqual({ members: [] });
   });
 });
 
 describe('setAdminClaim (dev-only)', () => {
-  it("adds the caller to the admin group: a fresh token carries it and opens the admin callables; the record says isAdmin", async () => {
+  it('adds the caller to the admin group: a fresh token carries it and opens the admin callables; the record says isAdmin', async () => {
     const member = await createMember(endpoints, 'make-me-admin', { displayName: 'Mia Maker' });
     expect(decodeJwtPayload(member.accessToken)['cognito:groups']).toBeUndefined();
     expectRefusal(await call(endpoints, 'getAdminOverview', { token: member.accessToken }), 403, 'PERMISSION_DENIED');

@@ -35,7 +35,14 @@ describe('getUserProfile: owner, anchor and non-anchor × profile public/friends
             bio: 'Owner bio',
             birthday: '1990-05-06',
             contactInfo: CONTACT,
-            privacy: { profileVisibility, contactVisibility, birthdayVisibility: 'friends', photosVisibility: 'friends', phoneVisibility: 'friends', emailVisibility: 'friends' },
+            privacy: {
+              profileVisibility,
+              contactVisibility,
+              birthdayVisibility: 'friends',
+              photosVisibility: 'friends',
+              phoneVisibility: 'friends',
+              emailVisibility: 'friends',
+            },
           },
         });
         const [anchored, stranger] = await Promise.all([member('profile-anchor'), member('profile-stranger')]);
@@ -60,7 +67,8 @@ describe('getUserProfile: owner, anchor and non-anchor × profile public/friends
           expect(byAnchor).toEqual({ uid: owner.uid, displayName: 'profile-owner member', profilePicture: '', relationship: 'anchored', private: true });
         } else {
           expect(byAnchor).toMatchObject({ private: false, relationship: 'anchored', bio: 'Owner bio', birthday: '1990-05-06' });
-          if (contactVisibility === 'friends') expect(byAnchor).toMatchObject({ contactInfo: { phoneNumber: CONTACT.phoneNumber, personalEmail: CONTACT.personalEmail } });
+          if (contactVisibility === 'friends')
+            expect(byAnchor).toMatchObject({ contactInfo: { phoneNumber: CONTACT.phoneNumber, personalEmail: CONTACT.personalEmail } });
           else expect(byAnchor).not.toHaveProperty('contactInfo');
         }
 
@@ -72,7 +80,9 @@ describe('getUserProfile: owner, anchor and non-anchor × profile public/friends
         } else {
           expect(byStranger).toEqual({ uid: owner.uid, displayName: 'profile-owner member', profilePicture: '', relationship: 'pending-sent', private: true });
         }
-        expect(await ok(endpoints, 'getUserProfile', { token: owner.accessToken, data: { userId: stranger.uid } })).toMatchObject({ relationship: 'pending-received' });
+        expect(await ok(endpoints, 'getUserProfile', { token: owner.accessToken, data: { userId: stranger.uid } })).toMatchObject({
+          relationship: 'pending-received',
+        });
       });
     }
   }

@@ -37,7 +37,11 @@ async function countOf(uid: string) {
 
 describe('sendAnchorRequest', () => {
   it('creates a pending pair with the sorted id and no connectionType: whether the two share a city is decided at acceptance', async () => {
-    const [a, b, c] = await Promise.all([member('send-a'), member('send-b', { location: { city: ' austin ', state: 'texas' } }), member('send-c', { location: DALLAS })]);
+    const [a, b, c] = await Promise.all([
+      member('send-a'),
+      member('send-b', { location: { city: ' austin ', state: 'texas' } }),
+      member('send-c', { location: DALLAS }),
+    ]);
     const sent = await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } });
     expect(sent).toMatchObject({
       friendshipId: [a.uid, b.uid].sort().join('_'),
@@ -56,7 +60,11 @@ describe('sendAnchorRequest', () => {
   });
 
   it("lists pending requests on both sides without connectionType; accepting decides it from both members' locations", async () => {
-    const [sender, sameCity, otherCity] = await Promise.all([member('ct-sender'), member('ct-same', { location: { city: 'AUSTIN', state: ' Texas' } }), member('ct-other', { location: DALLAS })]);
+    const [sender, sameCity, otherCity] = await Promise.all([
+      member('ct-sender'),
+      member('ct-same', { location: { city: 'AUSTIN', state: ' Texas' } }),
+      member('ct-other', { location: DALLAS }),
+    ]);
     await ok(endpoints, 'sendAnchorRequest', { token: sender.accessToken, data: { userId: sameCity.uid } });
     await ok(endpoints, 'sendAnchorRequest', { token: otherCity.accessToken, data: { userId: sender.uid } });
     const ofSender = await ok(endpoints, 'listAnchorRequests', { token: sender.accessToken });
@@ -70,8 +78,14 @@ describe('sendAnchorRequest', () => {
       expect(request).not.toHaveProperty('connectionType');
     }
 
-    expect(await ok(endpoints, 'acceptAnchorRequest', { token: sameCity.accessToken, data: { userId: sender.uid } })).toMatchObject({ status: 'accepted', connectionType: 'local' });
-    expect(await ok(endpoints, 'acceptAnchorRequest', { token: sender.accessToken, data: { userId: otherCity.uid } })).toMatchObject({ status: 'accepted', connectionType: 'distant' });
+    expect(await ok(endpoints, 'acceptAnchorRequest', { token: sameCity.accessToken, data: { userId: sender.uid } })).toMatchObject({
+      status: 'accepted',
+      connectionType: 'local',
+    });
+    expect(await ok(endpoints, 'acceptAnchorRequest', { token: sender.accessToken, data: { userId: otherCity.uid } })).toMatchObject({
+      status: 'accepted',
+      connectionType: 'distant',
+    });
     const typeOf = async (viewer: TestMember, other: TestMember) =>
       (await ok(endpoints, 'listAnchors', { token: viewer.accessToken })).anchors.find((entry) => entry.uid === other.uid)?.connectionType;
     expect(await typeOf(sender, sameCity)).toBe('local');
@@ -83,18 +97,58 @@ describe('sendAnchorRequest', () => {
 
   it('refuses yourself, unknown members, a pending pair either way, an anchored pair, a blocked pair, and a sender at 100', async () => {
     const [a, b, c, d] = await Promise.all([member('refuse-a'), member('refuse-b'), member('refuse-c'), member('refuse-d')]);
-    expectRefusal(await call(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: a.uid } }), 400, 'INVALID_ARGUMENT', ANCHOR_MESSAGES.toYourself);
-    expectRefusal(await call(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: 'no-such-member' } }), 404, 'NOT_FOUND', ANCHOR_MESSAGES.userNotFound);
+    expectRefusal(
+      await call(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: a.uid } }),
+      400,
+      'INVALID_ARGUMENT',
+      ANCHOR_MESSAGES.toYourself,
+    );
+    expectRefusal(
+      await call(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: 'no-such-member' } }),
+      404,
+      'NOT_FOUND',
+      ANCHOR_MESSAGES.userNotFound,
+    );
     expect(await callRaw(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: {} })).toMatchObject({ status: 400 });
     await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } });
-    expectRefusal(await call(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }), 409, 'ABORTED', ANCHOR_MESSAGES.alreadyPending);
-    expectRefusal(await call(endpoints, 'sendAnchorRequest', { token: b.accessToken, data: { userId: a.uid } }), 409, 'ABORTED', ANCHOR_MESSAGES.alreadyPending);
+    expectRefusal(
+      await call(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }),
+      409,
+      'ABORTED',
+      ANCHOR_MESSAGES.alreadyPending,
+    );
+    expectRefusal(
+      await call(endpoints, 'sendAnchorRequest', { token: b.accessToken, data: { userId: a.uid } }),
+      409,
+      'ABORTED',
+      ANCHOR_MESSAGES.alreadyPending,
+    );
     await ok(endpoints, 'acceptAnchorRequest', { token: b.accessToken, data: { userId: a.uid } });
-    expectRefusal(await call(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }), 409, 'ABORTED', ANCHOR_MESSAGES.alreadyAnchored);
-    expectRefusal(await call(endpoints, 'sendAnchorRequest', { token: b.accessToken, data: { userId: a.uid } }), 409, 'ABORTED', ANCHOR_MESSAGES.alreadyAnchored);
+    expectRefusal(
+      await call(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }),
+      409,
+      'ABORTED',
+      ANCHOR_MESSAGES.alreadyAnchored,
+    );
+    expectRefusal(
+      await call(endpoints, 'sendAnchorRequest', { token: b.accessToken, data: { userId: a.uid } }),
+      409,
+      'ABORTED',
+      ANCHOR_MESSAGES.alreadyAnchored,
+    );
     await seedBlockedPair(c.uid, a.uid);
-    expectRefusal(await call(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: c.uid } }), 403, 'PERMISSION_DENIED', ANCHOR_MESSAGES.blocked);
-    expectRefusal(await call(endpoints, 'sendAnchorRequest', { token: c.accessToken, data: { userId: a.uid } }), 403, 'PERMISSION_DENIED', ANCHOR_MESSAGES.blocked);
+    expectRefusal(
+      await call(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: c.uid } }),
+      403,
+      'PERMISSION_DENIED',
+      ANCHOR_MESSAGES.blocked,
+    );
+    expectRefusal(
+      await call(endpoints, 'sendAnchorRequest', { token: c.accessToken, data: { userId: a.uid } }),
+      403,
+      'PERMISSION_DENIED',
+      ANCHOR_MESSAGES.blocked,
+    );
     await seedAcceptedAnchors(d.uid, 100);
     expectRefusal(await call(endpoints, 'sendAnchorRequest', { token: d.accessToken, data: { userId: b.uid } }), 409, 'ABORTED', ANCHOR_MESSAGES.maxReached);
   });
@@ -109,11 +163,24 @@ describe('acceptAnchorRequest', () => {
     await Promise.all([anchor(invitee, common1), anchor(invitee, common2)]);
 
     await ok(endpoints, 'sendAnchorRequest', { token: invitee.accessToken, data: { userId: inviter.uid } });
-    expectRefusal(await call(endpoints, 'acceptAnchorRequest', { token: invitee.accessToken, data: { userId: inviter.uid } }), 403, 'PERMISSION_DENIED', ANCHOR_MESSAGES.ownRequest);
-    const accepted = await ok(endpoints, 'acceptAnchorRequest', { token: inviter.accessToken, data: { friendshipId: friendshipIdOf(inviter.uid, invitee.uid) } });
+    expectRefusal(
+      await call(endpoints, 'acceptAnchorRequest', { token: invitee.accessToken, data: { userId: inviter.uid } }),
+      403,
+      'PERMISSION_DENIED',
+      ANCHOR_MESSAGES.ownRequest,
+    );
+    const accepted = await ok(endpoints, 'acceptAnchorRequest', {
+      token: inviter.accessToken,
+      data: { friendshipId: friendshipIdOf(inviter.uid, invitee.uid) },
+    });
     expect(accepted).toMatchObject({ status: 'accepted', requestedBy: invitee.uid, connectionType: 'distant', invitationChain: true, mutualFriends: 2 });
     expect(accepted.acceptedAt).toEqual(expect.any(String));
-    expectRefusal(await call(endpoints, 'acceptAnchorRequest', { token: inviter.accessToken, data: { userId: invitee.uid } }), 409, 'ABORTED', ANCHOR_MESSAGES.alreadyAccepted);
+    expectRefusal(
+      await call(endpoints, 'acceptAnchorRequest', { token: inviter.accessToken, data: { userId: invitee.uid } }),
+      409,
+      'ABORTED',
+      ANCHOR_MESSAGES.alreadyAccepted,
+    );
     expect(await countOf(inviter.uid)).toBe(3);
     expect(await countOf(invitee.uid)).toBe(3);
 
@@ -131,21 +198,52 @@ describe('acceptAnchorRequest', () => {
   });
 
   it('refuses a missing request, a pair the caller is not part of, and either member at the cap', async () => {
-    const [a, b, outsider, full, fullOther] = await Promise.all([member('acc-a'), member('acc-b'), member('acc-out'), member('acc-full'), member('acc-full-other')]);
-    expectRefusal(await call(endpoints, 'acceptAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }), 404, 'NOT_FOUND', ANCHOR_MESSAGES.requestNotFound);
-    expectRefusal(await call(endpoints, 'acceptAnchorRequest', { token: a.accessToken, data: { friendshipId: 'not-a-pair' } }), 404, 'NOT_FOUND', ANCHOR_MESSAGES.requestNotFound);
+    const [a, b, outsider, full, fullOther] = await Promise.all([
+      member('acc-a'),
+      member('acc-b'),
+      member('acc-out'),
+      member('acc-full'),
+      member('acc-full-other'),
+    ]);
+    expectRefusal(
+      await call(endpoints, 'acceptAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }),
+      404,
+      'NOT_FOUND',
+      ANCHOR_MESSAGES.requestNotFound,
+    );
+    expectRefusal(
+      await call(endpoints, 'acceptAnchorRequest', { token: a.accessToken, data: { friendshipId: 'not-a-pair' } }),
+      404,
+      'NOT_FOUND',
+      ANCHOR_MESSAGES.requestNotFound,
+    );
     await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } });
     const id = friendshipIdOf(a.uid, b.uid);
-    expectRefusal(await call(endpoints, 'acceptAnchorRequest', { token: outsider.accessToken, data: { friendshipId: id } }), 403, 'PERMISSION_DENIED', ANCHOR_MESSAGES.notPartOfRequest);
+    expectRefusal(
+      await call(endpoints, 'acceptAnchorRequest', { token: outsider.accessToken, data: { friendshipId: id } }),
+      403,
+      'PERMISSION_DENIED',
+      ANCHOR_MESSAGES.notPartOfRequest,
+    );
 
     // The accepter at the cap.
     await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: full.uid } });
     await seedAcceptedAnchors(full.uid, 100);
-    expectRefusal(await call(endpoints, 'acceptAnchorRequest', { token: full.accessToken, data: { userId: a.uid } }), 409, 'ABORTED', ANCHOR_MESSAGES.maxReached);
+    expectRefusal(
+      await call(endpoints, 'acceptAnchorRequest', { token: full.accessToken, data: { userId: a.uid } }),
+      409,
+      'ABORTED',
+      ANCHOR_MESSAGES.maxReached,
+    );
     // The sender reached the cap after sending.
     await ok(endpoints, 'sendAnchorRequest', { token: fullOther.accessToken, data: { userId: a.uid } });
     await seedAcceptedAnchors(fullOther.uid, 100);
-    expectRefusal(await call(endpoints, 'acceptAnchorRequest', { token: a.accessToken, data: { userId: fullOther.uid } }), 409, 'ABORTED', ANCHOR_MESSAGES.otherMaxReached);
+    expectRefusal(
+      await call(endpoints, 'acceptAnchorRequest', { token: a.accessToken, data: { userId: fullOther.uid } }),
+      409,
+      'ABORTED',
+      ANCHOR_MESSAGES.otherMaxReached,
+    );
     expect(await countOf(a.uid)).toBe(0);
     expect(await countOf(full.uid)).toBe(100);
   });
@@ -177,7 +275,10 @@ describe('listAnchors', () => {
     expect(entryOf(everyone)).toMatchObject({ location: { city: 'Dallas', state: 'Texas' } });
     // The same rule as the profile view.
     expect(await ok(endpoints, 'getUserProfile', { token: viewer.accessToken, data: { userId: onlyMe.uid } })).toMatchObject({ private: true });
-    expect(await ok(endpoints, 'getUserProfile', { token: viewer.accessToken, data: { userId: anchorsOnly.uid } })).toMatchObject({ private: false, location: { city: 'Dallas' } });
+    expect(await ok(endpoints, 'getUserProfile', { token: viewer.accessToken, data: { userId: anchorsOnly.uid } })).toMatchObject({
+      private: false,
+      location: { city: 'Dallas' },
+    });
   });
 });
 
@@ -190,8 +291,13 @@ describe('removeAnchorRequest (reject and cancel) and removeAnchor', () => {
     expect(lists.sent).toEqual([expect.objectContaining({ uid: b.uid, friendshipId: friendshipIdOf(a.uid, b.uid), displayName: 'rm-b member' })]);
     expect(lists.received).toEqual([expect.objectContaining({ uid: c.uid, friendshipId: friendshipIdOf(a.uid, c.uid), displayName: 'rm-c member' })]);
 
-    expect(await ok(endpoints, 'removeAnchorRequest', { token: b.accessToken, data: { userId: a.uid } })).toEqual({ friendshipId: friendshipIdOf(a.uid, b.uid), removed: true });
-    expect(await ok(endpoints, 'removeAnchorRequest', { token: a.accessToken, data: { friendshipId: friendshipIdOf(a.uid, c.uid) } })).toMatchObject({ removed: true });
+    expect(await ok(endpoints, 'removeAnchorRequest', { token: b.accessToken, data: { userId: a.uid } })).toEqual({
+      friendshipId: friendshipIdOf(a.uid, b.uid),
+      removed: true,
+    });
+    expect(await ok(endpoints, 'removeAnchorRequest', { token: a.accessToken, data: { friendshipId: friendshipIdOf(a.uid, c.uid) } })).toMatchObject({
+      removed: true,
+    });
     expect(await ok(endpoints, 'listAnchorRequests', { token: a.accessToken })).toEqual({ received: [], sent: [] });
     expect(await ok(endpoints, 'listAnchorRequests', { token: b.accessToken })).toEqual({ received: [], sent: [] });
     // Deleted, so it can be sent again.
@@ -200,27 +306,66 @@ describe('removeAnchorRequest (reject and cancel) and removeAnchor', () => {
 
   it('refuses a missing request, an outsider and an accepted pair', async () => {
     const [a, b, outsider] = await Promise.all([member('rmr-a'), member('rmr-b'), member('rmr-out')]);
-    expectRefusal(await call(endpoints, 'removeAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }), 404, 'NOT_FOUND', ANCHOR_MESSAGES.requestNotFound);
+    expectRefusal(
+      await call(endpoints, 'removeAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }),
+      404,
+      'NOT_FOUND',
+      ANCHOR_MESSAGES.requestNotFound,
+    );
     await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } });
-    expectRefusal(await call(endpoints, 'removeAnchorRequest', { token: outsider.accessToken, data: { friendshipId: friendshipIdOf(a.uid, b.uid) } }), 403, 'PERMISSION_DENIED', ANCHOR_MESSAGES.notPartOfRequest);
+    expectRefusal(
+      await call(endpoints, 'removeAnchorRequest', { token: outsider.accessToken, data: { friendshipId: friendshipIdOf(a.uid, b.uid) } }),
+      403,
+      'PERMISSION_DENIED',
+      ANCHOR_MESSAGES.notPartOfRequest,
+    );
     await ok(endpoints, 'acceptAnchorRequest', { token: b.accessToken, data: { userId: a.uid } });
-    expectRefusal(await call(endpoints, 'removeAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }), 409, 'ABORTED', ANCHOR_MESSAGES.alreadyAccepted);
+    expectRefusal(
+      await call(endpoints, 'removeAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }),
+      409,
+      'ABORTED',
+      ANCHOR_MESSAGES.alreadyAccepted,
+    );
   });
 
   it('removes an accepted anchor on either side, lowering both counters; refuses missing, pending and outsiders', async () => {
     const [a, b, outsider] = await Promise.all([member('rma-a'), member('rma-b'), member('rma-out')]);
-    expectRefusal(await call(endpoints, 'removeAnchor', { token: a.accessToken, data: { userId: b.uid } }), 404, 'NOT_FOUND', ANCHOR_MESSAGES.connectionNotFound);
+    expectRefusal(
+      await call(endpoints, 'removeAnchor', { token: a.accessToken, data: { userId: b.uid } }),
+      404,
+      'NOT_FOUND',
+      ANCHOR_MESSAGES.connectionNotFound,
+    );
     await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } });
-    expectRefusal(await call(endpoints, 'removeAnchor', { token: a.accessToken, data: { userId: b.uid } }), 404, 'NOT_FOUND', ANCHOR_MESSAGES.connectionNotFound);
+    expectRefusal(
+      await call(endpoints, 'removeAnchor', { token: a.accessToken, data: { userId: b.uid } }),
+      404,
+      'NOT_FOUND',
+      ANCHOR_MESSAGES.connectionNotFound,
+    );
     await ok(endpoints, 'acceptAnchorRequest', { token: b.accessToken, data: { userId: a.uid } });
     const id = friendshipIdOf(a.uid, b.uid);
-    expectRefusal(await call(endpoints, 'removeAnchor', { token: outsider.accessToken, data: { friendshipId: id } }), 403, 'PERMISSION_DENIED', ANCHOR_MESSAGES.notPartOfConnection);
+    expectRefusal(
+      await call(endpoints, 'removeAnchor', { token: outsider.accessToken, data: { friendshipId: id } }),
+      403,
+      'PERMISSION_DENIED',
+      ANCHOR_MESSAGES.notPartOfConnection,
+    );
     expect(await countOf(a.uid)).toBe(1);
-    expect(await ok(endpoints, 'removeAnchor', { token: b.accessToken, data: { friendshipId: id } })).toEqual({ friendshipId: id, removed: true, anchorCount: 0 });
+    expect(await ok(endpoints, 'removeAnchor', { token: b.accessToken, data: { friendshipId: id } })).toEqual({
+      friendshipId: id,
+      removed: true,
+      anchorCount: 0,
+    });
     expect(await countOf(a.uid)).toBe(0);
     expect(await countOf(b.uid)).toBe(0);
     expect(await ok(endpoints, 'listAnchors', { token: a.accessToken })).toMatchObject({ anchors: [], count: 0 });
-    expectRefusal(await call(endpoints, 'removeAnchor', { token: a.accessToken, data: { friendshipId: id } }), 404, 'NOT_FOUND', ANCHOR_MESSAGES.connectionNotFound);
+    expectRefusal(
+      await call(endpoints, 'removeAnchor', { token: a.accessToken, data: { friendshipId: id } }),
+      404,
+      'NOT_FOUND',
+      ANCHOR_MESSAGES.connectionNotFound,
+    );
   });
 });
 
@@ -236,7 +381,9 @@ describe('searchUsers', () => {
 
   beforeAll(async () => {
     me = await member('search-me', { displayName: `${prefix} Me` });
-    others = await Promise.all(Array.from({ length: 12 }, (_, index) => member(`search-${index}`, { displayName: `${prefix} Other ${String(index).padStart(2, '0')}` })));
+    others = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => member(`search-${index}`, { displayName: `${prefix} Other ${String(index).padStart(2, '0')}` })),
+    );
   });
 
   it('matches the name prefix case-insensitively, at most 10, never the caller', async () => {
@@ -254,9 +401,12 @@ describe('searchUsers', () => {
     await anchor(me, other(0));
     await ok(endpoints, 'sendAnchorRequest', { token: me.accessToken, data: { userId: other(1).uid } });
     await ok(endpoints, 'sendAnchorRequest', { token: other(2).accessToken, data: { userId: me.uid } });
-    const { users } = await ok(endpoints, 'searchUsers', { token: me.accessToken, data: {
-      query: `${prefix} Other 0`,
-    } });
+    const { users } = await ok(endpoints, 'searchUsers', {
+      token: me.accessToken,
+      data: {
+        query: `${prefix} Other 0`,
+      },
+    });
     const byUid = new Map(users.map((user) => [user.uid, user]));
     expect(byUid.get(other(0).uid)).toMatchObject({ relationship: 'anchored', pendingDirection: null });
     expect(byUid.get(other(1).uid)).toMatchObject({ relationship: 'pending', pendingDirection: 'sent' });

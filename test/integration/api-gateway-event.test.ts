@@ -37,7 +37,14 @@ describe('the API Gateway v2 event the local gateway builds', () => {
       routeKey: 'POST /api/getMe',
       rawPath: '/api/getMe',
       body,
-      claims: { sub: 'user-1', username: 'user-1', token_use: 'access', 'cognito:groups': ['admin', 'moderators'], exp: 2_000_000_000, scope: 'aws.cognito.signin.user.admin' },
+      claims: {
+        sub: 'user-1',
+        username: 'user-1',
+        token_use: 'access',
+        'cognito:groups': ['admin', 'moderators'],
+        exp: 2_000_000_000,
+        scope: 'aws.cognito.signin.user.admin',
+      },
     });
 
     expect(event).toMatchObject({
@@ -71,19 +78,35 @@ describe('the API Gateway v2 event the local gateway builds', () => {
     expect(callerFromEvent(event)).toBeNull();
   });
 
-  it("reports as sourceIp the address the web proxy appended to X-Forwarded-For when it sends the proxy secret, else the peer; the secret never reaches the handler", async () => {
+  it('reports as sourceIp the address the web proxy appended to X-Forwarded-For when it sends the proxy secret, else the peer; the secret never reaches the handler', async () => {
     const secret = 'this-start-proxy-secret';
     // 198.51.100.7 is what the browser itself claimed; the proxy appended the address it saw.
     const forwarded = { 'X-Forwarded-For': '198.51.100.7, 10.1.2.3' };
     const proxied = await receive({ path: '/api/getMe', method: 'POST', body: '', headers: { ...forwarded, [PROXY_SECRET_HEADER]: secret } });
-    const event = apiGatewayEvent({ request: proxied.request, requestId: 'req-3', routeKey: 'POST /api/getMe', rawPath: '/api/getMe', body: proxied.body, claims: null, proxySecret: secret });
+    const event = apiGatewayEvent({
+      request: proxied.request,
+      requestId: 'req-3',
+      routeKey: 'POST /api/getMe',
+      rawPath: '/api/getMe',
+      body: proxied.body,
+      claims: null,
+      proxySecret: secret,
+    });
     expect(event.requestContext.http.sourceIp).toBe('10.1.2.3');
     expect(event.headers[PROXY_SECRET_HEADER]).toBeUndefined();
     expect(JSON.stringify(event)).not.toContain(secret);
     // Anyone else forging the header, with a guessed secret or none, is the peer it is.
     for (const headers of [forwarded, { ...forwarded, [PROXY_SECRET_HEADER]: 'guessed' }]) {
       const forged = await receive({ path: '/api/getMe', method: 'POST', body: '', headers });
-      const plain = apiGatewayEvent({ request: forged.request, requestId: 'req-4', routeKey: 'POST /api/getMe', rawPath: '/api/getMe', body: forged.body, claims: null, proxySecret: secret });
+      const plain = apiGatewayEvent({
+        request: forged.request,
+        requestId: 'req-4',
+        routeKey: 'POST /api/getMe',
+        rawPath: '/api/getMe',
+        body: forged.body,
+        claims: null,
+        proxySecret: secret,
+      });
       expect(plain.requestContext.http.sourceIp).toBe('127.0.0.1');
     }
   });

@@ -78,7 +78,11 @@ async function buildFixture(): Promise<Fixture> {
     createMember(endpoints, 'authz-friend', { displayName: 'Fred Friend' }),
     createMember(endpoints, 'authz-stranger', { displayName: 'Stan Stranger' }),
   ]);
-  const post = await ok(endpoints, 'createPost', { token: victim.accessToken, headers: proxiedFrom(clientAddress()), data: { content: VICTIM_SECRETS.anchorsOnlyPost, privacy: 'anchors' } });
+  const post = await ok(endpoints, 'createPost', {
+    token: victim.accessToken,
+    headers: proxiedFrom(clientAddress()),
+    data: { content: VICTIM_SECRETS.anchorsOnlyPost, privacy: 'anchors' },
+  });
   await ok(endpoints, 'sendAnchorRequest', { token: victim.accessToken, headers: proxiedFrom(clientAddress()), data: { userId: bystander.uid } });
   await ok(endpoints, 'sendAnchorRequest', { token: victim.accessToken, headers: proxiedFrom(clientAddress()), data: { userId: bystanderFriend.uid } });
   await ok(endpoints, 'acceptAnchorRequest', { token: bystanderFriend.accessToken, headers: proxiedFrom(clientAddress()), data: { userId: victim.uid } });
@@ -232,7 +236,10 @@ describe('the authorization matrix: every callable × every identity', () => {
     // What the anchor wrote is the anchor's: its like, its comment, its post in the victim's feed.
     const written = (key: { pk: string; sk: string }) => after.find((item) => item.pk === key.pk && item.sk === key.sk);
     expect(written(postKeys.like(fixture.victimPostId, anchor.uid))).toMatchObject({ uid: anchor.uid });
-    expect(written(postKeys.feedEntry(fixture.victim.uid, anchorPostId))).toMatchObject({ authorId: anchor.uid, content: 'A post from the authorization matrix' });
+    expect(written(postKeys.feedEntry(fixture.victim.uid, anchorPostId))).toMatchObject({
+      authorId: anchor.uid,
+      content: 'A post from the authorization matrix',
+    });
   });
 
   it("every answer carries exactly the victim's secrets its row names: Anchors Only parts to the anchor, the sign-in email to the admin's views, nothing else to anyone", () => {

@@ -49,7 +49,11 @@ describe('conditionalWrite', () => {
     expect((await conditionalWrite(bump(5)))?.Attributes).toMatchObject({ n: 2 });
     expect(await conditionalWrite(bump(2))).toBeNull();
 
-    expect(await conditionalWrite(new DeleteCommand({ TableName: tableName(), Key: item, ConditionExpression: 'n = :zero', ExpressionAttributeValues: { ':zero': 0 } }))).toBeNull();
+    expect(
+      await conditionalWrite(
+        new DeleteCommand({ TableName: tableName(), Key: item, ConditionExpression: 'n = :zero', ExpressionAttributeValues: { ':zero': 0 } }),
+      ),
+    ).toBeNull();
     expect(await read(item)).toMatchObject({ n: 2 });
   });
 });
@@ -90,7 +94,16 @@ describe('transact', () => {
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         transact([
-          { name: 'counter', Update: { TableName: tableName(), Key: counter, UpdateExpression: 'ADD n :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
+          {
+            name: 'counter',
+            Update: {
+              TableName: tableName(),
+              Key: counter,
+              UpdateExpression: 'ADD n :one',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
           { name: 'entry', Put: { TableName: tableName(), Item: key(`ENTRY${i}`), ConditionExpression: 'attribute_not_exists(pk)' } },
         ]),
       ),

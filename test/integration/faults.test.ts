@@ -125,7 +125,12 @@ const JOIN_PASSWORD = 'faulty horse 42';
  * verification code from the mailbox, sign-in, then createUserRecord (reads the Cognito account),
  * a profile picture, the invite and completeProfile, each retried on 409/503.
  */
-async function join(cloud: FaultCloud, label: string, inviteCode: string, location: { city: string; state: UsStateName }): Promise<TestMember & { inviteType: InviteType }> {
+async function join(
+  cloud: FaultCloud,
+  label: string,
+  inviteCode: string,
+  location: { city: string; state: UsStateName },
+): Promise<TestMember & { inviteType: InviteType }> {
   const email = uniqueEmail(label);
   const anonymous: TestMember = { uid: '', email, accessToken: '', inviteCode: '' };
   const { signUpTicket } = await retriedOk(anonymous, 'validateInviteCode', {
@@ -173,177 +178,205 @@ async function join(cloud: FaultCloud, label: string, inviteCode: string, locati
 }
 
 describe('backend faults', () => {
-  it('under injected faults every call succeeds or answers 409/503 plainly, retries never double-post, and the invariants hold afterwards', { timeout: 120_000 }, async () => {
-    const austin = { location: { city: 'Austin', state: 'Texas' } };
-    const members = await Promise.all(['ada', 'ben', 'cal', 'dee'].map((name) => createMember(cloud.endpoints, `faults-${name}`, austin)));
-    const [ada, ben, cal, dee] = members as [TestMember, TestMember, TestMember, TestMember];
-    // Eve deletes her account under faults: she has an anchor, a post, a comment, a like and a
-    // picture for the removal to take away. Sam is a superuser whose code someone uses.
-    const [eve, sam] = await Promise.all([createMember(cloud.endpoints, 'faults-eve', austin), createMember(cloud.endpoints, 'faults-sam', { ...austin, isSuperuser: true })]);
-    await anchor(ada, ben);
-    await anchor(cal, dee);
-    await anchor(eve, ada);
-    const seeded = await Promise.all(members.map((m) => retriedOk(m, 'createPost', { content: `hello from ${m.email}`, privacy: 'public' })));
-    const publicPosts = seeded.map((p) => p.postId);
-    await retriedOk(eve, 'createPost', { content: 'eve was here', privacy: 'anchors' });
-    await retriedOk(eve, 'addComment', { postId: publicPosts[0] ?? '', content: 'eve says hi' });
-    await retriedOk(eve, 'togglePostLike', { postId: publicPosts[1] ?? '', liked: true });
-    await uploadProfilePicture(eve);
-
-    const faultsBefore = await cloud.faultCounts();
-    await cloud.setFaultRate(FAULT_RATE, FORCED_FAULTS);
-    const madePosts: { author: TestMember; requestId: string; content: string }[] = [];
-    const madeComments: { postId: string; content: string }[] = [];
-    const others = (me: TestMember) => members.filter((m) => m !== me);
-
-    async function session(me: TestMember, round: number): Promise<void> {
-      // A post and a comment, each retried with its own clientRequestId until it lands.
-      const requestId = randomUUID();
-      const content = `post ${round} of ${me.email}`;
-      const post = await retriedOk(me, 'createPost', { content, privacy: pick(['public', 'anchors'] as const), clientRequestId: requestId });
-      madePosts.push({ author: me, requestId, content });
-      const target = pick(publicPosts);
-      const comment = `comment ${round} of ${me.email}`;
-      await retriedOk(me, 'addComment', { postId: target, content: comment, clientRequestId: randomUUID() });
-      madeComments.push({ postId: target, content: comment });
-      // Likes and unlikes, the last one wins.
-      await retriedOk(me, 'togglePostLike', { postId: pick([...publicPosts, post.postId]), liked: Math.random() < 0.7 });
-      await retriedOk(me, 'togglePostLike', { postId: pick(publicPosts), liked: Math.random() < 0.5 });
-      // A profile save.
-      await retriedOk(me, 'updateProfile', {
-        displayName: `Faulty ${me.email.slice(0, 10)}`,
-        birthday: '',
-        graduationYear: null,
-        major: 'Resilience',
-        bio: `round ${round}`,
-        location: { city: 'Austin', state: 'TX' },
-        contactInfo: { phoneNumber: '', personalEmail: '' },
-      });
-      // A photo: upload, confirm, and sometimes delete it again.
-      const { uploadId, upload } = await retriedOk(me, 'createPhotoUpload', {
-        contentType: 'image/png',
-      });
-      await postFile(upload);
-      const gallery = await retriedOk(me, 'confirmPhotoUpload', { uploadId });
-      const photo = gallery.photos[0];
-      if (Math.random() < 0.5 && photo) {
-        // A retried delete whose first attempt finished but lost its answer reads 'Photo not found': done.
-        const deleted = await retried(me, 'deletePhoto', { photoId: photo.id });
-        if (!(deleted.status === 404 && messageOf(deleted) === SETTINGS_MESSAGES.photoNotFound && deleted.seen.length > 1)) expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-      }
-      // A profile picture: a first one in round 0, a replacement of it (same key) in round 1.
-      await uploadProfilePicture(me);
-      // Anchor moves towards someone: request, then the other accepts, rejects or the pair is removed.
-      // Only the pair's own two members act on it, one session at a time (a session whose request
-      // meets a pending or accepted pair stops), so every other refusal is a fault's doing.
-      const other = pick(others(me));
-      const sent = await retried(me, 'sendAnchorRequest', { userId: other.uid });
-      expectAnswer(sent, 'sendAnchorRequest', [
-        { status: 409, message: ANCHOR_MESSAGES.alreadyPending },
-        { status: 409, message: ANCHOR_MESSAGES.alreadyAnchored },
+  it(
+    'under injected faults every call succeeds or answers 409/503 plainly, retries never double-post, and the invariants hold afterwards',
+    { timeout: 120_000 },
+    async () => {
+      const austin = { location: { city: 'Austin', state: 'Texas' } };
+      const members = await Promise.all(['ada', 'ben', 'cal', 'dee'].map((name) => createMember(cloud.endpoints, `faults-${name}`, austin)));
+      const [ada, ben, cal, dee] = members as [TestMember, TestMember, TestMember, TestMember];
+      // Eve deletes her account under faults: she has an anchor, a post, a comment, a like and a
+      // picture for the removal to take away. Sam is a superuser whose code someone uses.
+      const [eve, sam] = await Promise.all([
+        createMember(cloud.endpoints, 'faults-eve', austin),
+        createMember(cloud.endpoints, 'faults-sam', { ...austin, isSuperuser: true }),
       ]);
-      if (sent.status === 200) {
-        const move = pick(['accept', 'reject', 'accept-then-remove'] as const);
-        if (move === 'reject') {
-          const rejected = await retried(other, 'removeAnchorRequest', { userId: me.uid });
-          expectAnswer(rejected, 'removeAnchorRequest', [{ status: 404, message: ANCHOR_MESSAGES.requestNotFound, afterRetry: true }]);
-        } else {
-          const accepted = await retried(other, 'acceptAnchorRequest', { userId: me.uid });
-          expectAnswer(accepted, 'acceptAnchorRequest', [{ status: 409, message: ANCHOR_MESSAGES.alreadyAccepted, afterRetry: true }]);
-          if (move === 'accept-then-remove') {
-            const removed = await retried(me, 'removeAnchor', { userId: other.uid });
-            expectAnswer(removed, 'removeAnchor', [{ status: 404, message: ANCHOR_MESSAGES.connectionNotFound, afterRetry: true }]);
+      await anchor(ada, ben);
+      await anchor(cal, dee);
+      await anchor(eve, ada);
+      const seeded = await Promise.all(members.map((m) => retriedOk(m, 'createPost', { content: `hello from ${m.email}`, privacy: 'public' })));
+      const publicPosts = seeded.map((p) => p.postId);
+      await retriedOk(eve, 'createPost', { content: 'eve was here', privacy: 'anchors' });
+      await retriedOk(eve, 'addComment', { postId: publicPosts[0] ?? '', content: 'eve says hi' });
+      await retriedOk(eve, 'togglePostLike', { postId: publicPosts[1] ?? '', liked: true });
+      await uploadProfilePicture(eve);
+
+      const faultsBefore = await cloud.faultCounts();
+      await cloud.setFaultRate(FAULT_RATE, FORCED_FAULTS);
+      const madePosts: { author: TestMember; requestId: string; content: string }[] = [];
+      const madeComments: { postId: string; content: string }[] = [];
+      const others = (me: TestMember) => members.filter((m) => m !== me);
+
+      async function session(me: TestMember, round: number): Promise<void> {
+        // A post and a comment, each retried with its own clientRequestId until it lands.
+        const requestId = randomUUID();
+        const content = `post ${round} of ${me.email}`;
+        const post = await retriedOk(me, 'createPost', { content, privacy: pick(['public', 'anchors'] as const), clientRequestId: requestId });
+        madePosts.push({ author: me, requestId, content });
+        const target = pick(publicPosts);
+        const comment = `comment ${round} of ${me.email}`;
+        await retriedOk(me, 'addComment', { postId: target, content: comment, clientRequestId: randomUUID() });
+        madeComments.push({ postId: target, content: comment });
+        // Likes and unlikes, the last one wins.
+        await retriedOk(me, 'togglePostLike', { postId: pick([...publicPosts, post.postId]), liked: Math.random() < 0.7 });
+        await retriedOk(me, 'togglePostLike', { postId: pick(publicPosts), liked: Math.random() < 0.5 });
+        // A profile save.
+        await retriedOk(me, 'updateProfile', {
+          displayName: `Faulty ${me.email.slice(0, 10)}`,
+          birthday: '',
+          graduationYear: null,
+          major: 'Resilience',
+          bio: `round ${round}`,
+          location: { city: 'Austin', state: 'TX' },
+          contactInfo: { phoneNumber: '', personalEmail: '' },
+        });
+        // A photo: upload, confirm, and sometimes delete it again.
+        const { uploadId, upload } = await retriedOk(me, 'createPhotoUpload', {
+          contentType: 'image/png',
+        });
+        await postFile(upload);
+        const gallery = await retriedOk(me, 'confirmPhotoUpload', { uploadId });
+        const photo = gallery.photos[0];
+        if (Math.random() < 0.5 && photo) {
+          // A retried delete whose first attempt finished but lost its answer reads 'Photo not found': done.
+          const deleted = await retried(me, 'deletePhoto', { photoId: photo.id });
+          if (!(deleted.status === 404 && messageOf(deleted) === SETTINGS_MESSAGES.photoNotFound && deleted.seen.length > 1))
+            expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+        }
+        // A profile picture: a first one in round 0, a replacement of it (same key) in round 1.
+        await uploadProfilePicture(me);
+        // Anchor moves towards someone: request, then the other accepts, rejects or the pair is removed.
+        // Only the pair's own two members act on it, one session at a time (a session whose request
+        // meets a pending or accepted pair stops), so every other refusal is a fault's doing.
+        const other = pick(others(me));
+        const sent = await retried(me, 'sendAnchorRequest', { userId: other.uid });
+        expectAnswer(sent, 'sendAnchorRequest', [
+          { status: 409, message: ANCHOR_MESSAGES.alreadyPending },
+          { status: 409, message: ANCHOR_MESSAGES.alreadyAnchored },
+        ]);
+        if (sent.status === 200) {
+          const move = pick(['accept', 'reject', 'accept-then-remove'] as const);
+          if (move === 'reject') {
+            const rejected = await retried(other, 'removeAnchorRequest', { userId: me.uid });
+            expectAnswer(rejected, 'removeAnchorRequest', [{ status: 404, message: ANCHOR_MESSAGES.requestNotFound, afterRetry: true }]);
+          } else {
+            const accepted = await retried(other, 'acceptAnchorRequest', { userId: me.uid });
+            expectAnswer(accepted, 'acceptAnchorRequest', [{ status: 409, message: ANCHOR_MESSAGES.alreadyAccepted, afterRetry: true }]);
+            if (move === 'accept-then-remove') {
+              const removed = await retried(me, 'removeAnchor', { userId: other.uid });
+              expectAnswer(removed, 'removeAnchor', [{ status: 404, message: ANCHOR_MESSAGES.connectionNotFound, afterRetry: true }]);
+            }
           }
         }
       }
-    }
 
-    async function sessions(): Promise<void> {
-      for (let round = 0; round < ROUNDS; round++) {
-        const outcomes = await Promise.allSettled(members.map((me) => session(me, round)));
-        const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-        if (failure) throw failure.reason;
+      async function sessions(): Promise<void> {
+        for (let round = 0; round < ROUNDS; round++) {
+          const outcomes = await Promise.allSettled(members.map((me) => session(me, round)));
+          const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+          if (failure) throw failure.reason;
+        }
       }
-    }
-    // Newcomers join on a member's local code, another's distant one (Round Rock is ~20 miles from
-    // Austin) and a superuser's; Eve deletes her account meanwhile.
-    // All settle before a failure is reported, so nothing still runs under faults into the next test.
-    const settled = await Promise.allSettled([
-      Promise.all([
-        join(cloud, 'faults-nia', ada.inviteCode, { city: 'Austin', state: 'Texas' }),
-        join(cloud, 'faults-oli', ben.inviteCode, { city: 'Round Rock', state: 'Texas' }),
-        join(cloud, 'faults-pam', sam.inviteCode, { city: 'Denver', state: 'Colorado' }),
-      ]),
-      retriedOk(eve, 'deleteMyAccount', { confirmationText: ACCOUNT_DELETION_CONFIRMATION }),
-      sessions(),
-    ]);
-    await cloud.setFaultRate(0);
-    const failed = settled.find((outcome) => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
-    type Newcomer = Awaited<ReturnType<typeof join>>;
-    const newcomers = (settled[0] as PromiseFulfilledResult<[Newcomer, Newcomer, Newcomer]>).value;
-    const faultsAfter = await cloud.faultCounts();
-    const injected = Object.fromEntries(Object.entries(faultsAfter).map(([service, count]) => [service, count - faultsBefore[service as keyof typeof faultsBefore]]));
-    // Every service met faults (the forced ones at least), and they were answered like the others.
-    expect(injected, JSON.stringify(injected)).toEqual({ dynamodb: expect.any(Number), s3: expect.any(Number), cognito: expect.any(Number) });
-    for (const [service, count] of Object.entries(injected)) expect(count, `${service} faults`).toBeGreaterThan(0);
-    console.info(`faults injected per service: ${JSON.stringify(injected)}; answers: ${answers.length}`);
+      // Newcomers join on a member's local code, another's distant one (Round Rock is ~20 miles from
+      // Austin) and a superuser's; Eve deletes her account meanwhile.
+      // All settle before a failure is reported, so nothing still runs under faults into the next test.
+      const settled = await Promise.allSettled([
+        Promise.all([
+          join(cloud, 'faults-nia', ada.inviteCode, { city: 'Austin', state: 'Texas' }),
+          join(cloud, 'faults-oli', ben.inviteCode, { city: 'Round Rock', state: 'Texas' }),
+          join(cloud, 'faults-pam', sam.inviteCode, { city: 'Denver', state: 'Colorado' }),
+        ]),
+        retriedOk(eve, 'deleteMyAccount', { confirmationText: ACCOUNT_DELETION_CONFIRMATION }),
+        sessions(),
+      ]);
+      await cloud.setFaultRate(0);
+      const failed = settled.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+      type Newcomer = Awaited<ReturnType<typeof join>>;
+      const newcomers = (settled[0] as PromiseFulfilledResult<[Newcomer, Newcomer, Newcomer]>).value;
+      const faultsAfter = await cloud.faultCounts();
+      const injected = Object.fromEntries(
+        Object.entries(faultsAfter).map(([service, count]) => [service, count - faultsBefore[service as keyof typeof faultsBefore]]),
+      );
+      // Every service met faults (the forced ones at least), and they were answered like the others.
+      expect(injected, JSON.stringify(injected)).toEqual({ dynamodb: expect.any(Number), s3: expect.any(Number), cognito: expect.any(Number) });
+      for (const [service, count] of Object.entries(injected)) expect(count, `${service} faults`).toBeGreaterThan(0);
+      console.info(`faults injected per service: ${JSON.stringify(injected)}; answers: ${answers.length}`);
 
-    // Faults did happen, were answered as retryable, and nothing was a 500.
-    const faults = answers.filter((a) => a.status === 503 || (a.status === 409 && a.message === FAULT_MESSAGES.conflict));
-    expect(faults.length).toBeGreaterThan(10);
-    const unexpected = answers.filter((a) => a.status >= 500 && !(a.status === 503 && a.message === FAULT_MESSAGES.busy));
-    expect(unexpected, JSON.stringify(unexpected)).toEqual([]);
-    // Domain refusals of the anchor moves (a pair already pending or anchored) keep their own sentences.
-    for (const a of answers.filter((x) => x.status !== 200 && x.status !== 503)) expect(a.message, a.name).not.toMatch(/Something went wrong/);
+      // Faults did happen, were answered as retryable, and nothing was a 500.
+      const faults = answers.filter((a) => a.status === 503 || (a.status === 409 && a.message === FAULT_MESSAGES.conflict));
+      expect(faults.length).toBeGreaterThan(10);
+      const unexpected = answers.filter((a) => a.status >= 500 && !(a.status === 503 && a.message === FAULT_MESSAGES.busy));
+      expect(unexpected, JSON.stringify(unexpected)).toEqual([]);
+      // Domain refusals of the anchor moves (a pair already pending or anchored) keep their own sentences.
+      for (const a of answers.filter((x) => x.status !== 200 && x.status !== 503)) expect(a.message, a.name).not.toMatch(/Something went wrong/);
 
-    // One post per clientRequestId, one comment per comment made.
-    for (const made of madePosts) {
-      const feed = await retriedOk(made.author, 'getFeed', {});
-      expect(feed.posts.filter((p) => p.content === made.content), made.content).toHaveLength(1);
-    }
-    for (const made of madeComments) {
-      const listed = await retriedOk(ada, 'listComments', { postId: made.postId });
-      expect(listed.comments.filter((c) => c.content === made.content), made.content).toHaveLength(1);
-    }
-    // The newcomers are in, each on the invite they used; Eve is gone.
-    const [nia, oli, pam] = newcomers;
-    expect(newcomers.map((n) => n.inviteType)).toEqual(['local', 'distant', 'unrestricted']);
-    const { getUser } = await import('../../lambdas/data/users.ts');
-    for (const [newcomer, inviter] of [[nia, ada], [oli, ben], [pam, sam]] as const) {
-      const record = await getUser(newcomer.uid);
-      expect(record, newcomer.email).toMatchObject({ profileCompleted: true, inviteSystem: { invitedBy: inviter.uid }, profilePicture: `users/${newcomer.uid}/profile-picture.jpg` });
-    }
-    expect(await getUser(eve.uid)).toBeNull();
+      // One post per clientRequestId, one comment per comment made.
+      for (const made of madePosts) {
+        const feed = await retriedOk(made.author, 'getFeed', {});
+        expect(
+          feed.posts.filter((p) => p.content === made.content),
+          made.content,
+        ).toHaveLength(1);
+      }
+      for (const made of madeComments) {
+        const listed = await retriedOk(ada, 'listComments', { postId: made.postId });
+        expect(
+          listed.comments.filter((c) => c.content === made.content),
+          made.content,
+        ).toHaveLength(1);
+      }
+      // The newcomers are in, each on the invite they used; Eve is gone.
+      const [nia, oli, pam] = newcomers;
+      expect(newcomers.map((n) => n.inviteType)).toEqual(['local', 'distant', 'unrestricted']);
+      const { getUser } = await import('../../lambdas/data/users.ts');
+      for (const [newcomer, inviter] of [
+        [nia, ada],
+        [oli, ben],
+        [pam, sam],
+      ] as const) {
+        const record = await getUser(newcomer.uid);
+        expect(record, newcomer.email).toMatchObject({
+          profileCompleted: true,
+          inviteSystem: { invitedBy: inviter.uid },
+          profilePicture: `users/${newcomer.uid}/profile-picture.jpg`,
+        });
+      }
+      expect(await getUser(eve.uid)).toBeNull();
 
-    const problems = await checkInvariants();
-    expect(problems, problems.join('\n')).toEqual([]);
-  });
+      const problems = await checkInvariants();
+      expect(problems, problems.join('\n')).toEqual([]);
+    },
+  );
 
-  it('a client retrying createPost or addComment with the same clientRequestId through heavy faults gets one post and one comment', { timeout: 60_000 }, async () => {
-    const [ada, ben] = await Promise.all(['ada', 'ben'].map((name) => createMember(cloud.endpoints, `retry-${name}`)));
-    if (!ada || !ben) throw new Error('members missing');
-    await anchor(ada, ben);
-    await cloud.setFaultRate(HEAVY_FAULT_RATE);
-    const postRequest: CallableInput<'createPost'> = { content: 'Posted once, however often sent', privacy: 'anchors', clientRequestId: randomUUID() };
-    const posts = [];
-    for (let i = 0; i < 2; i++) posts.push(await retriedOk(ada, 'createPost', postRequest, HEAVY_TRIES));
-    const commentRequest = { postId: posts[0]?.postId ?? '', content: 'Said once, however often sent', clientRequestId: randomUUID() };
-    const comments = [];
-    for (let i = 0; i < 2; i++) comments.push(await retriedOk(ben, 'addComment', commentRequest, HEAVY_TRIES));
-    await cloud.setFaultRate(0);
+  it(
+    'a client retrying createPost or addComment with the same clientRequestId through heavy faults gets one post and one comment',
+    { timeout: 60_000 },
+    async () => {
+      const [ada, ben] = await Promise.all(['ada', 'ben'].map((name) => createMember(cloud.endpoints, `retry-${name}`)));
+      if (!ada || !ben) throw new Error('members missing');
+      await anchor(ada, ben);
+      await cloud.setFaultRate(HEAVY_FAULT_RATE);
+      const postRequest: CallableInput<'createPost'> = { content: 'Posted once, however often sent', privacy: 'anchors', clientRequestId: randomUUID() };
+      const posts = [];
+      for (let i = 0; i < 2; i++) posts.push(await retriedOk(ada, 'createPost', postRequest, HEAVY_TRIES));
+      const commentRequest = { postId: posts[0]?.postId ?? '', content: 'Said once, however often sent', clientRequestId: randomUUID() };
+      const comments = [];
+      for (let i = 0; i < 2; i++) comments.push(await retriedOk(ben, 'addComment', commentRequest, HEAVY_TRIES));
+      await cloud.setFaultRate(0);
 
-    expect(new Set(posts.map((p) => p.postId)).size).toBe(1);
-    expect(new Set(comments.map((c) => c.comment.commentId)).size).toBe(1);
-    expect(comments.map((c) => c.commentCount)).toEqual([1, 1]);
-    for (const reader of [ada, ben]) {
-      const feed = await retriedOk(reader, 'getFeed', {});
-      const copies = feed.posts.filter((p) => p.content === postRequest.content);
-      expect(copies).toHaveLength(1);
-      expect(copies[0]?.commentCount).toBe(1);
-    }
-    const listed = await retriedOk(ada, 'listComments', { postId: posts[0]?.postId ?? '' });
-    expect(listed.comments.map((c) => c.content)).toEqual([commentRequest.content]);
-    expect(await checkInvariants()).toEqual([]);
-  });
+      expect(new Set(posts.map((p) => p.postId)).size).toBe(1);
+      expect(new Set(comments.map((c) => c.comment.commentId)).size).toBe(1);
+      expect(comments.map((c) => c.commentCount)).toEqual([1, 1]);
+      for (const reader of [ada, ben]) {
+        const feed = await retriedOk(reader, 'getFeed', {});
+        const copies = feed.posts.filter((p) => p.content === postRequest.content);
+        expect(copies).toHaveLength(1);
+        expect(copies[0]?.commentCount).toBe(1);
+      }
+      const listed = await retriedOk(ada, 'listComments', { postId: posts[0]?.postId ?? '' });
+      expect(listed.comments.map((c) => c.content)).toEqual([commentRequest.content]);
+      expect(await checkInvariants()).toEqual([]);
+    },
+  );
 });

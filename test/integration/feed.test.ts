@@ -63,10 +63,22 @@ describe('createPost', () => {
   });
 
   it('refuses empty (after trimming) and too long content, and an unknown privacy, with clear messages', async () => {
-    expectRefusal(await call(endpoints, 'createPost', { token: ada.accessToken, data: { content: '   \n ', privacy: 'public' } }), 400, 'INVALID_ARGUMENT', `Invalid request: content: ${FEED_MESSAGES.postRequired}`);
-    expectRefusal(await call(endpoints, 'createPost', { token: ada.accessToken, data: { content: 'x'.repeat(POST_MAX_LENGTH + 1), privacy: 'public' } }), 400, 'INVALID_ARGUMENT', `Invalid request: content: ${FEED_MESSAGES.postTooLong}`);
+    expectRefusal(
+      await call(endpoints, 'createPost', { token: ada.accessToken, data: { content: '   \n ', privacy: 'public' } }),
+      400,
+      'INVALID_ARGUMENT',
+      `Invalid request: content: ${FEED_MESSAGES.postRequired}`,
+    );
+    expectRefusal(
+      await call(endpoints, 'createPost', { token: ada.accessToken, data: { content: 'x'.repeat(POST_MAX_LENGTH + 1), privacy: 'public' } }),
+      400,
+      'INVALID_ARGUMENT',
+      `Invalid request: content: ${FEED_MESSAGES.postTooLong}`,
+    );
     expectRefusal(await callRaw(endpoints, 'createPost', { token: ada.accessToken, data: { content: 'hi', privacy: 'friends' } }), 400, 'INVALID_ARGUMENT');
-    expect(await callRaw(endpoints, 'createPost', { token: ada.accessToken, data: { content: 'hi', privacy: 'public', likeCount: 99 } })).toMatchObject({ status: 400 });
+    expect(await callRaw(endpoints, 'createPost', { token: ada.accessToken, data: { content: 'hi', privacy: 'public', likeCount: 99 } })).toMatchObject({
+      status: 400,
+    });
     const longest = await post(ada, ` ${'y'.repeat(POST_MAX_LENGTH)} `, 'public');
     expect(longest.content).toHaveLength(POST_MAX_LENGTH);
   });
@@ -74,7 +86,12 @@ describe('createPost', () => {
   it('needs a signed-in member with a record', async () => {
     expect((await call(endpoints, 'createPost', { data: { content: 'hi', privacy: 'public' } })).status).toBe(401);
     const noRecord = await createMember(endpoints, 'norecord', { record: false });
-    expectRefusal(await call(endpoints, 'createPost', { token: noRecord.accessToken, data: { content: 'hi', privacy: 'public' } }), 404, 'NOT_FOUND', 'User not found');
+    expectRefusal(
+      await call(endpoints, 'createPost', { token: noRecord.accessToken, data: { content: 'hi', privacy: 'public' } }),
+      404,
+      'NOT_FOUND',
+      'User not found',
+    );
   });
 
   it('is idempotent per clientRequestId: retries (even concurrent ones) make one post', async () => {
@@ -116,7 +133,12 @@ describe('getFeed', () => {
     const page2 = await feed(reader, page1.nextCursor ?? undefined);
     expect(page2.posts.map((p) => p.postId)).toEqual(newestFirst.slice(FEED_PAGE_SIZE));
     expect(page2.nextCursor).toBeNull();
-    expectRefusal(await call(endpoints, 'getFeed', { token: reader.accessToken, data: { cursor: 'not-a-cursor' } }), 400, 'INVALID_ARGUMENT', 'Invalid request: cursor: Invalid cursor');
+    expectRefusal(
+      await call(endpoints, 'getFeed', { token: reader.accessToken, data: { cursor: 'not-a-cursor' } }),
+      400,
+      'INVALID_ARGUMENT',
+      'Invalid request: cursor: Invalid cursor',
+    );
   });
 
   it("drops a removed anchor's posts and brings in a new anchor's recent ones", async () => {
@@ -132,7 +154,6 @@ describe('getFeed', () => {
     await unanchor(reader, friend);
     expect((await feed(reader)).posts.map((p) => p.postId)).toEqual([mine.postId]);
     expect((await feed(friend)).posts.map((p) => p.postId)).toEqual([after.postId, before.postId]);
-
   });
 
   it('carries likeCount, commentCount and likedByMe as of the read (what polling shows live)', async () => {
@@ -152,20 +173,40 @@ describe('getFeed', () => {
 describe('likes', () => {
   it('toggles: a double like counts once, a double unlike never goes below zero; likers listed', async () => {
     const target = await post(ada, 'Like me', 'public');
-    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: target.postId, liked: true } })).toEqual({ liked: true, likeCount: 1 });
-    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: target.postId, liked: true } })).toEqual({ liked: true, likeCount: 1 });
-    expect(await ok(endpoints, 'togglePostLike', { token: stranger.accessToken, data: { postId: target.postId, liked: true } })).toEqual({ liked: true, likeCount: 2 });
+    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: target.postId, liked: true } })).toEqual({
+      liked: true,
+      likeCount: 1,
+    });
+    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: target.postId, liked: true } })).toEqual({
+      liked: true,
+      likeCount: 1,
+    });
+    expect(await ok(endpoints, 'togglePostLike', { token: stranger.accessToken, data: { postId: target.postId, liked: true } })).toEqual({
+      liked: true,
+      likeCount: 2,
+    });
     const { likers } = await ok(endpoints, 'getPostLikers', { token: ada.accessToken, data: { postId: target.postId } });
     expect(likers.map((l) => l.displayName).sort()).toEqual(['Ben Anchor', 'Stray Stranger']);
-    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: target.postId, liked: false } })).toEqual({ liked: false, likeCount: 1 });
-    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: target.postId, liked: false } })).toEqual({ liked: false, likeCount: 1 });
+    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: target.postId, liked: false } })).toEqual({
+      liked: false,
+      likeCount: 1,
+    });
+    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: target.postId, liked: false } })).toEqual({
+      liked: false,
+      likeCount: 1,
+    });
     expect(await ok(endpoints, 'getPost', { token: ben.accessToken, data: { postId: target.postId } })).toMatchObject({ likeCount: 1, likedByMe: false });
     expect(await ok(endpoints, 'getPost', { token: stranger.accessToken, data: { postId: target.postId } })).toMatchObject({ likeCount: 1, likedByMe: true });
   });
 
   it('answers not-found for a post that does not exist', async () => {
     const missing = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
-    expectRefusal(await call(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: missing, liked: true } }), 404, 'NOT_FOUND', FEED_MESSAGES.postNotFound);
+    expectRefusal(
+      await call(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: missing, liked: true } }),
+      404,
+      'NOT_FOUND',
+      FEED_MESSAGES.postNotFound,
+    );
     expect(await call(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: 'nope', liked: true } })).toMatchObject({ status: 400 });
   });
 });
@@ -187,7 +228,15 @@ describe('comments', () => {
     const target = await post(ada, 'Many comments', 'public');
     const made: string[] = [];
     for (let i = 0; i < 52; i++) {
-      const comment = { commentId: newTimeOrderedId(), postId: target.postId, authorId: ben.uid, authorName: 'Ben Anchor', authorPictureKey: '', content: `c${i}`, createdAt: new Date().toISOString() };
+      const comment = {
+        commentId: newTimeOrderedId(),
+        postId: target.postId,
+        authorId: ben.uid,
+        authorName: 'Ben Anchor',
+        authorPictureKey: '',
+        content: `c${i}`,
+        createdAt: new Date().toISOString(),
+      };
       expect(await putComment(comment)).toMatchObject({ created: true });
       made.push(comment.commentId);
     }
@@ -201,8 +250,18 @@ describe('comments', () => {
 
   it('refuses empty and too long comments with clear messages', async () => {
     const target = await post(ada, 'Strict comments', 'public');
-    expectRefusal(await call(endpoints, 'addComment', { token: ben.accessToken, data: { postId: target.postId, content: '  ' } }), 400, 'INVALID_ARGUMENT', `Invalid request: content: ${FEED_MESSAGES.commentRequired}`);
-    expectRefusal(await call(endpoints, 'addComment', { token: ben.accessToken, data: { postId: target.postId, content: 'c'.repeat(COMMENT_MAX_LENGTH + 1) } }), 400, 'INVALID_ARGUMENT', `Invalid request: content: ${FEED_MESSAGES.commentTooLong}`);
+    expectRefusal(
+      await call(endpoints, 'addComment', { token: ben.accessToken, data: { postId: target.postId, content: '  ' } }),
+      400,
+      'INVALID_ARGUMENT',
+      `Invalid request: content: ${FEED_MESSAGES.commentRequired}`,
+    );
+    expectRefusal(
+      await call(endpoints, 'addComment', { token: ben.accessToken, data: { postId: target.postId, content: 'c'.repeat(COMMENT_MAX_LENGTH + 1) } }),
+      400,
+      'INVALID_ARGUMENT',
+      `Invalid request: content: ${FEED_MESSAGES.commentTooLong}`,
+    );
     const longest = await ok(endpoints, 'addComment', { token: ben.accessToken, data: { postId: target.postId, content: 'c'.repeat(COMMENT_MAX_LENGTH) } });
     expect(longest.comment.content).toHaveLength(COMMENT_MAX_LENGTH);
   });
@@ -231,19 +290,35 @@ describe('anchors-only posts', () => {
 
   it('the author and their anchors can read, like and comment; public posts are open to any member', async () => {
     const secret = await post(ada, 'Anchors may join in', 'anchors');
-    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: secret.postId, liked: true } })).toEqual({ liked: true, likeCount: 1 });
-    expect(await ok(endpoints, 'addComment', { token: ben.accessToken, data: { postId: secret.postId, content: 'Joined in' } })).toMatchObject({ commentCount: 1 });
-    expect(await ok(endpoints, 'togglePostLike', { token: ada.accessToken, data: { postId: secret.postId, liked: true } })).toEqual({ liked: true, likeCount: 2 });
+    expect(await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: secret.postId, liked: true } })).toEqual({
+      liked: true,
+      likeCount: 1,
+    });
+    expect(await ok(endpoints, 'addComment', { token: ben.accessToken, data: { postId: secret.postId, content: 'Joined in' } })).toMatchObject({
+      commentCount: 1,
+    });
+    expect(await ok(endpoints, 'togglePostLike', { token: ada.accessToken, data: { postId: secret.postId, liked: true } })).toEqual({
+      liked: true,
+      likeCount: 2,
+    });
     const open = await post(ada, 'Anyone may join in', 'public');
     expect(await ok(endpoints, 'getPost', { token: stranger.accessToken, data: { postId: open.postId } })).toMatchObject({ content: 'Anyone may join in' });
-    expect(await ok(endpoints, 'togglePostLike', { token: stranger.accessToken, data: { postId: open.postId, liked: true } })).toEqual({ liked: true, likeCount: 1 });
-    expect(await ok(endpoints, 'addComment', { token: stranger.accessToken, data: { postId: open.postId, content: 'Hello' } })).toMatchObject({ commentCount: 1 });
+    expect(await ok(endpoints, 'togglePostLike', { token: stranger.accessToken, data: { postId: open.postId, liked: true } })).toEqual({
+      liked: true,
+      likeCount: 1,
+    });
+    expect(await ok(endpoints, 'addComment', { token: stranger.accessToken, data: { postId: open.postId, content: 'Hello' } })).toMatchObject({
+      commentCount: 1,
+    });
   });
 
   it('an anchor removed stops seeing them', async () => {
     const [author, former] = await Promise.all([createMember(endpoints, 'author'), createMember(endpoints, 'former')]);
     const earlier = await post(author, 'Liked before we anchored', 'public');
-    expect(await ok(endpoints, 'togglePostLike', { token: former.accessToken, data: { postId: earlier.postId, liked: true } })).toEqual({ liked: true, likeCount: 1 });
+    expect(await ok(endpoints, 'togglePostLike', { token: former.accessToken, data: { postId: earlier.postId, liked: true } })).toEqual({
+      liked: true,
+      likeCount: 1,
+    });
     await anchor(author, former);
     // A new anchor's copied posts carry their like and the current counts.
     expect((await feed(former)).posts.find((p) => p.postId === earlier.postId)).toMatchObject({ likedByMe: true, likeCount: 1 });
@@ -251,6 +326,8 @@ describe('anchors-only posts', () => {
     expect(await ok(endpoints, 'getPost', { token: former.accessToken, data: { postId: secret.postId } })).toMatchObject({ content: 'Only while anchored' });
     await unanchor(author, former);
     expect(await call(endpoints, 'getPost', { token: former.accessToken, data: { postId: secret.postId } })).toMatchObject({ status: 404 });
-    expect(await call(endpoints, 'addComment', { token: former.accessToken, data: { postId: secret.postId, content: 'still here?' } })).toMatchObject({ status: 404 });
+    expect(await call(endpoints, 'addComment', { token: former.accessToken, data: { postId: secret.postId, content: 'still here?' } })).toMatchObject({
+      status: 404,
+    });
   });
 });

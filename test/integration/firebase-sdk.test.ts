@@ -145,7 +145,12 @@ describe('the official Firebase JS SDK (httpsCallableFromURL) speaks to this bac
 
   it('404: not-found for an unknown invite code (a public callable, no token)', async () => {
     address = clientAddress();
-    expectRefusal(await call('validateInviteCode', { inviteCode: 'ZZZZZZZZ', userLocation: { city: 'Austin', state: 'Texas' } }), 404, 'not-found', INVITE_MESSAGES.invalidCode);
+    expectRefusal(
+      await call('validateInviteCode', { inviteCode: 'ZZZZZZZZ', userLocation: { city: 'Austin', state: 'Texas' } }),
+      404,
+      'not-found',
+      INVITE_MESSAGES.invalidCode,
+    );
   });
 
   it('409: aborted for an anchor request already pending', async () => {

@@ -139,10 +139,14 @@ describe('the local gateway speaks the callable protocol', () => {
   });
 });
 
-describe("the Lambda Invoke API the gateway serves cognito-local (its triggers) answers only localhost with the per-start token", () => {
+describe('the Lambda Invoke API the gateway serves cognito-local (its triggers) answers only localhost with the per-start token', () => {
   const gateway = new URL(endpoints.apiUrl);
   const invoke = (base: string, headers: Record<string, string> = {}) =>
-    rawRequest(`${base}/2015-03-31/functions/PreSignUp/invocations`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    rawRequest(`${base}/2015-03-31/functions/PreSignUp/invocations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: '{}',
+    });
 
   it('runs nothing without the token or with a wrong one', async () => {
     for (const base of [gateway.origin, `${gateway.origin}/local/lambda/${'A'.repeat(43)}`]) {

@@ -4,7 +4,17 @@ import { callableNames, callables, type CallableName } from '../../lambdas/contr
 import { dynamoDbClient } from '../../local/dynamodb-local.ts';
 import { callRaw, errorOf, expectRefusal } from '../support/callable-client.ts';
 import { createMember } from '../support/local-cloud-members.ts';
-import { assertRefused, bigBodies, fuzzCallable, invokeRaw, memberFor, snapshot, useOwnFuzzStore, type FuzzCounts, type FuzzMember } from '../support/fuzz-harness.ts';
+import {
+  assertRefused,
+  bigBodies,
+  fuzzCallable,
+  invokeRaw,
+  memberFor,
+  snapshot,
+  useOwnFuzzStore,
+  type FuzzCounts,
+  type FuzzMember,
+} from '../support/fuzz-harness.ts';
 import { VALID_SAMPLES } from '../support/fuzz-inputs.ts';
 
 /**
@@ -49,7 +59,9 @@ afterAll(() => {
     (row) =>
       `  ${row.name}: ${row.total} (${row.refused} refused, ${row.forbidden} forbidden fields, ${row.mixed} mixed: ${row.mixedAccepted} accepted, ${row.mixedRefusedByRules} refused by rules)`,
   );
-  console.log(`Hostile input: ${total} cases over ${counts.length} callables, ${generated} of them from fast-check, ${byRules} business refusals checked for no change\n${lines.join('\n')}`);
+  console.log(
+    `Hostile input: ${total} cases over ${counts.length} callables, ${generated} of them from fast-check, ${byRules} business refusals checked for no change\n${lines.join('\n')}`,
+  );
 });
 
 describe('hostile input: the samples', () => {
@@ -91,7 +103,13 @@ describe('hostile input: bodies up to 10 MB', () => {
     const member = await createMember(endpoints, 'fuzz-gateway').finally(() => (process.env.TABLE_NAME = fuzzTable));
     const client = DynamoDBDocumentClient.from(dynamoDbClient(endpoints.dynamodb.endpoint));
     const partition = () =>
-      client.send(new QueryCommand({ TableName: endpoints.dynamodb.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${member.uid}` } }));
+      client.send(
+        new QueryCommand({
+          TableName: endpoints.dynamodb.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `USER#${member.uid}` },
+        }),
+      );
     try {
       const before = await partition();
       for (const big of bigBodies('createPost')) {

@@ -69,7 +69,9 @@ describe('sign-up holds an invite', () => {
     for (const name of ['Ann', 'Bob', 'Cy']) {
       const { email } = await signUpWithCode(owner.inviteCode, ip, `${name} Household`);
       const newcomer = await verified(email);
-      expect((await myInvites(owner)).invitees).toContainEqual(expect.objectContaining({ status: 'pending', uid: newcomer.uid, displayName: `${name} Household` }));
+      expect((await myInvites(owner)).invitees).toContainEqual(
+        expect.objectContaining({ status: 'pending', uid: newcomer.uid, displayName: `${name} Household` }),
+      );
       // The newcomer cannot take part before joining…
       const early = await call(endpoints, 'getFeed', { token: newcomer.accessToken });
       expectRefusal(early, 403, 'PERMISSION_DENIED');
@@ -151,7 +153,16 @@ describe('held invites lapse', () => {
     const owner = await inviter('reclaim');
     const ghost = `ghost-${owner.uid}`;
     const admittedAt = new Date(Date.now() - 20 * 60 * 1000);
-    expect(await reserveInvite({ username: ghost, inviterUid: owner.uid, code: owner.inviteCode, displayName: 'Ghost', email: 'ghost@example.com', now: admittedAt })).toBe(true);
+    expect(
+      await reserveInvite({
+        username: ghost,
+        inviterUid: owner.uid,
+        code: owner.inviteCode,
+        displayName: 'Ghost',
+        email: 'ghost@example.com',
+        now: admittedAt,
+      }),
+    ).toBe(true);
     const mine = (reservation: { inviterUid: string }) => reservation.inviterUid === owner.uid;
     expect(await lapseReservations(new Date(), { select: mine })).toEqual({ lapsed: 0, reclaimed: 1, failed: 0 });
     expect(await findReservation(ghost)).toBeNull();

@@ -40,7 +40,9 @@ describe('validateInviteCode (public)', () => {
   it("reveals only the inviter's name and city for a known code with an Unknown location", async () => {
     const answer = await validate(code.toLowerCase(), { city: 'Unknown', state: 'Unknown' });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ result: { inviterName: 'validate Inviter', inviterLocation: 'Austin, Texas', inviteType: null, signUpTicket: expect.any(String) } });
+    expect(answer.body).toEqual({
+      result: { inviterName: 'validate Inviter', inviterLocation: 'Austin, Texas', inviteType: null, signUpTicket: expect.any(String) },
+    });
   });
 
   it('refuses an unknown code and a malformed one', async () => {
@@ -183,9 +185,7 @@ describe('useInviteCode (member)', () => {
     const owner = await inviter('crowd');
     const invitees = await Promise.all(Array.from({ length: 20 }, () => createMember(endpoints, 'crowd-invitee')));
     const answers = await Promise.all(
-      invitees.map((invitee) =>
-        call(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } }),
-      ),
+      invitees.map((invitee) => call(endpoints, 'useInviteCode', { token: invitee.accessToken, data: { inviteCode: owner.inviteCode, userLocation: AUSTIN } })),
     );
     const succeeded = answers.filter((answer) => answer.status === 200);
     expect(succeeded).toHaveLength(5);

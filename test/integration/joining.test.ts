@@ -122,8 +122,22 @@ describe('the user record and the profile', () => {
       graduationYear: null,
       photos: [],
       location: { city: '', state: '', country: 'United States' },
-      privacy: { profileVisibility: 'friends', birthdayVisibility: 'friends', photosVisibility: 'friends', contactVisibility: 'friends', phoneVisibility: 'friends', emailVisibility: 'friends' },
-      inviteSystem: { invitesRemaining: 10, invitesUsed: 0, localInvitesUsed: 0, distantInvitesUsed: 0, invitedBy: null, pendingInviteCode: founder.inviteCode },
+      privacy: {
+        profileVisibility: 'friends',
+        birthdayVisibility: 'friends',
+        photosVisibility: 'friends',
+        contactVisibility: 'friends',
+        phoneVisibility: 'friends',
+        emailVisibility: 'friends',
+      },
+      inviteSystem: {
+        invitesRemaining: 10,
+        invitesUsed: 0,
+        localInvitesUsed: 0,
+        distantInvitesUsed: 0,
+        invitedBy: null,
+        pendingInviteCode: founder.inviteCode,
+      },
     });
     expect(record.createdAt).toEqual(record.lastActive);
     expect(record.inviteSystem.inviteCode).toHaveLength(8);

@@ -23,9 +23,7 @@ const { createAnchoredMembers } = await import('../../lambdas/data/friendships.t
 const { dummyMember } = await import('../../lambdas/handlers/dev/dummy-members.ts');
 
 const sharedTable = endpoints.dynamodb.tableName;
-const client = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ endpoint: endpoints.dynamodb.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
-);
+const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: endpoints.dynamodb.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
 afterAll(() => client.destroy());
 
 const metricsOf = async (table: string, date: string) =>
@@ -42,7 +40,16 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
   /** A member record as createUserRecord writes it (verified), with the dates and place chosen. */
   async function seedMember(
     uid: string,
-    options: { createdAt: string; lastActive: string; city?: string; state?: string; completed?: boolean; pendingCode?: string; verified?: boolean; isSuperuser?: boolean },
+    options: {
+      createdAt: string;
+      lastActive: string;
+      city?: string;
+      state?: string;
+      completed?: boolean;
+      pendingCode?: string;
+      verified?: boolean;
+      isSuperuser?: boolean;
+    },
   ): Promise<User> {
     const base = newUserRecord({
       uid,
@@ -67,14 +74,27 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
 
   /** The real consumption transaction (inviter's counters + invitee's invitedBy). */
   async function consume(inviter: string, invitee: string, inviteType: 'local' | 'distant' | 'unrestricted' = 'local') {
-    const outcome = await consumeInvite({ inviterUid: inviter, inviteeUid: invitee, inviteType, place: null, reservationOf: null, now: RUN }, inviteType === 'unrestricted');
+    const outcome = await consumeInvite(
+      { inviterUid: inviter, inviteeUid: invitee, inviteType, place: null, reservationOf: null, now: RUN },
+      inviteType === 'unrestricted',
+    );
     expect(outcome).toEqual({ ok: true });
   }
 
   /** A pair as accepting writes it: the FRIENDSHIP# item and one edge per member (counted once). */
   async function seedPair(a: string, b: string, status: 'accepted' | 'pending', connectionType: 'local' | 'distant') {
     const friendshipId = friendshipIdOf(a, b);
-    const fields = { friendshipId, users: [a, b].sort(), status, requestedBy: a, requestedAt: RUN.toISOString(), acceptedAt: status === 'accepted' ? RUN.toISOString() : null, connectionType, invitationChain: false, mutualFriends: 0 };
+    const fields = {
+      friendshipId,
+      users: [a, b].sort(),
+      status,
+      requestedBy: a,
+      requestedAt: RUN.toISOString(),
+      acceptedAt: status === 'accepted' ? RUN.toISOString() : null,
+      connectionType,
+      invitationChain: false,
+      mutualFriends: 0,
+    };
     await put(table, { ...keys.friendship(friendshipId), ...fields });
     await put(table, { ...keys.anchorEdge(a, b), otherUid: b, direction: 'sent', ...fields });
     await put(table, { ...keys.anchorEdge(b, a), otherUid: a, direction: 'received', ...fields });
@@ -84,20 +104,62 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
     await ensureTable(endpoints.dynamodb.endpoint, table);
     process.env.TABLE_NAME = table;
 
-    const founder = await seedMember('founder', { createdAt: '2030-01-01T00:00:00.000Z', lastActive: '2031-03-03T10:00:00.000Z', city: 'Springfield', state: 'IL', isSuperuser: true });
+    const founder = await seedMember('founder', {
+      createdAt: '2030-01-01T00:00:00.000Z',
+      lastActive: '2031-03-03T10:00:00.000Z',
+      city: 'Springfield',
+      state: 'IL',
+      isSuperuser: true,
+    });
     // Joined long ago, last seen before the window: came and left.
-    await seedMember('ann', { createdAt: '2030-06-01T00:00:00.000Z', lastActive: '2031-01-10T00:00:00.000Z', city: 'Springfield', state: 'IL', pendingCode: 'FOUNDERC' });
-    await seedMember('bob', { createdAt: '2031-02-20T00:00:00.000Z', lastActive: '2031-02-20T00:00:00.000Z', city: 'Chicago', state: 'IL', pendingCode: 'FOUNDERC' });
+    await seedMember('ann', {
+      createdAt: '2030-06-01T00:00:00.000Z',
+      lastActive: '2031-01-10T00:00:00.000Z',
+      city: 'Springfield',
+      state: 'IL',
+      pendingCode: 'FOUNDERC',
+    });
+    await seedMember('bob', {
+      createdAt: '2031-02-20T00:00:00.000Z',
+      lastActive: '2031-02-20T00:00:00.000Z',
+      city: 'Chicago',
+      state: 'IL',
+      pendingCode: 'FOUNDERC',
+    });
     // Last seen exactly when the window opens: active.
-    await seedMember('cat', { createdAt: '2031-01-01T00:00:00.000Z', lastActive: '2031-02-02T00:00:00.000Z', city: 'Springfield', state: 'IL', pendingCode: 'ANNCODE' });
+    await seedMember('cat', {
+      createdAt: '2031-01-01T00:00:00.000Z',
+      lastActive: '2031-02-02T00:00:00.000Z',
+      city: 'Springfield',
+      state: 'IL',
+      pendingCode: 'ANNCODE',
+    });
     // Signed up with ann's / the founder's code; the invite is not consumed (profile not done).
     await seedMember('dan', { createdAt: '2031-03-01T00:00:00.000Z', lastActive: '2031-03-01T00:00:00.000Z', completed: false, pendingCode: 'ANNCODE' });
     await seedMember('eve', { createdAt: '2031-03-02T00:00:00.000Z', lastActive: '2031-03-02T00:00:00.000Z', completed: false, pendingCode: 'FOUNDERC' });
     // One millisecond before the window: inactive, and joined long ago: a refugee.
-    await seedMember('gus', { createdAt: '2030-12-01T00:00:00.000Z', lastActive: '2031-02-01T23:59:59.999Z', city: 'Chicago', state: 'IL', pendingCode: 'ANNCODE' });
-    await seedMember('hal', { createdAt: '2031-03-03T00:00:00.000Z', lastActive: '2031-03-03T00:00:00.000Z', city: 'Chicago', state: 'IL', pendingCode: 'BOBCODE' });
+    await seedMember('gus', {
+      createdAt: '2030-12-01T00:00:00.000Z',
+      lastActive: '2031-02-01T23:59:59.999Z',
+      city: 'Chicago',
+      state: 'IL',
+      pendingCode: 'ANNCODE',
+    });
+    await seedMember('hal', {
+      createdAt: '2031-03-03T00:00:00.000Z',
+      lastActive: '2031-03-03T00:00:00.000Z',
+      city: 'Chicago',
+      state: 'IL',
+      pendingCode: 'BOBCODE',
+    });
     // A dev dummy (unverified): counted nowhere.
-    await seedMember('dummy', { createdAt: '2020-01-01T00:00:00.000Z', lastActive: '2020-01-01T00:00:00.000Z', city: 'Springfield', state: 'IL', verified: false });
+    await seedMember('dummy', {
+      createdAt: '2020-01-01T00:00:00.000Z',
+      lastActive: '2020-01-01T00:00:00.000Z',
+      city: 'Springfield',
+      state: 'IL',
+      verified: false,
+    });
 
     await consume('founder', 'ann', 'unrestricted');
     await consume('founder', 'bob', 'unrestricted');
@@ -226,7 +288,11 @@ describe('calculateMetricsManually and getCommunityMetrics through the gateway',
     }
     const member = await createMember(endpoints, 'metrics-reader');
     const newestFirst = [...dates].reverse();
-    for (const [range, size] of [['day', 24], ['week', 7], ['month', 30]] as const) {
+    for (const [range, size] of [
+      ['day', 24],
+      ['week', 7],
+      ['month', 30],
+    ] as const) {
       const { records } = await ok(endpoints, 'getCommunityMetrics', { token: member.accessToken, data: { range } });
       expect(records.map((record) => record.date)).toEqual(newestFirst.slice(0, size));
       expect(records[0]).toMatchObject({ date: '2099-02-04', totalUsers: 134, geographicClusters: { 'Austin, TX': 134 } });

@@ -70,9 +70,15 @@ describe('a persistent local cloud', () => {
     expect(founder).toEqual(first.founder);
     expect(statSync(founderFile).mode & 0o077).toBe(0); // It holds a password: owner only.
     // A founder seeded before the server marked founders: the next start marks their record.
-    const table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: endpoints.dynamodb.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
+    const table = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: endpoints.dynamodb.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+    );
     await table.send(
-      new UpdateCommand({ TableName: endpoints.dynamodb.tableName, Key: { pk: `USER#${first.founder.userId}`, sk: 'PROFILE' }, UpdateExpression: 'REMOVE isFounder' }),
+      new UpdateCommand({
+        TableName: endpoints.dynamodb.tableName,
+        Key: { pk: `USER#${first.founder.userId}`, sk: 'PROFILE' },
+        UpdateExpression: 'REMOVE isFounder',
+      }),
     );
     table.destroy();
 

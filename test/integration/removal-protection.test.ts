@@ -97,7 +97,16 @@ describe('a tree removal that reaches an admin or the founder is refused whole',
     // Signed up with the root's code and not joined yet (no record), yet in the admin group.
     const pending = await member('pending', { record: false });
     const pendingName = `Pending ${Date.now().toString(36)}`;
-    expect(await reserveInvite({ username: pending.uid, inviterUid: root.uid, code: root.inviteCode, displayName: pendingName, email: pending.email, now: new Date() })).toBe(true);
+    expect(
+      await reserveInvite({
+        username: pending.uid,
+        inviterUid: root.uid,
+        code: root.inviteCode,
+        displayName: pendingName,
+        email: pending.email,
+        now: new Date(),
+      }),
+    ).toBe(true);
     await addToAdminGroup(pending);
     const deepName = await displayNameOf(deep.uid);
 
@@ -169,6 +178,8 @@ describe('the founder and a removal already under way', () => {
       remaining: 0,
       inBackground: false,
     });
-    expect((await listAuditEntries(100)).filter((entry) => entry.targetId === root.uid)).toEqual([expect.objectContaining({ outcome: `Removed 3 members. ${note}` })]);
+    expect((await listAuditEntries(100)).filter((entry) => entry.targetId === root.uid)).toEqual([
+      expect.objectContaining({ outcome: `Removed 3 members. ${note}` }),
+    ]);
   });
 });

@@ -106,13 +106,30 @@ describe('getUserInviteTree, the refusals, and a whole removal', () => {
     const member = seeded.members.S2;
     if (!member) throw new Error('S2 is missing');
     expect(await call(endpoints, 'getUserInviteTree', { token: member.accessToken, data: { userId: uidOf(seeded, 'R') } })).toMatchObject({ status: 403 });
-    expect(await call(endpoints, 'removeUserAndInviteTree', { token: member.accessToken, data: { userId: uidOf(seeded, 'R'), reason: 'spam' } })).toMatchObject({ status: 403 });
+    expect(await call(endpoints, 'removeUserAndInviteTree', { token: member.accessToken, data: { userId: uidOf(seeded, 'R'), reason: 'spam' } })).toMatchObject(
+      { status: 403 },
+    );
     expect(await call(endpoints, 'removeUserAndInviteTree', { data: { userId: uidOf(seeded, 'R'), reason: 'spam' } })).toMatchObject({ status: 401 });
-    expectRefusal(await call(endpoints, 'getUserInviteTree', { token: admin.accessToken, data: { userId: 'no-such-member' } }), 404, 'NOT_FOUND', REMOVAL_MESSAGES.userNotFound);
-    expectRefusal(await call(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: 'no-such-member', reason: 'spam' } }), 404, 'NOT_FOUND', REMOVAL_MESSAGES.userNotFound);
+    expectRefusal(
+      await call(endpoints, 'getUserInviteTree', { token: admin.accessToken, data: { userId: 'no-such-member' } }),
+      404,
+      'NOT_FOUND',
+      REMOVAL_MESSAGES.userNotFound,
+    );
+    expectRefusal(
+      await call(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: 'no-such-member', reason: 'spam' } }),
+      404,
+      'NOT_FOUND',
+      REMOVAL_MESSAGES.userNotFound,
+    );
     const noReason = await call(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: uidOf(seeded, 'R'), reason: '  ' } });
     expectRefusal(noReason, 400, 'INVALID_ARGUMENT', expect.stringContaining(REMOVAL_MESSAGES.reasonRequired));
-    expectRefusal(await call(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: admin.uid, reason: 'tidy' } }), 400, 'INVALID_ARGUMENT', REMOVAL_MESSAGES.cannotRemoveSelf);
+    expectRefusal(
+      await call(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: admin.uid, reason: 'tidy' } }),
+      400,
+      'INVALID_ARGUMENT',
+      REMOVAL_MESSAGES.cannotRemoveSelf,
+    );
     // Nothing was touched by the refusals: R is still there with their invite code.
     expect(await getUser(uidOf(seeded, 'R'))).not.toBeNull();
   });
@@ -132,9 +149,16 @@ describe('getUserInviteTree, the refusals, and a whole removal', () => {
     );
     const { AdminAddUserToGroupCommand } = await import('@aws-sdk/client-cognito-identity-provider');
     const { cognito } = await import('../support/local-cloud-client.ts');
-    await cognito(endpoints).send(new AdminAddUserToGroupCommand({ UserPoolId: endpoints.cognito.userPoolId, Username: adminInTree.email, GroupName: 'admin' }));
+    await cognito(endpoints).send(
+      new AdminAddUserToGroupCommand({ UserPoolId: endpoints.cognito.userPoolId, Username: adminInTree.email, GroupName: 'admin' }),
+    );
     const { accessToken } = await signIn(endpoints, adminInTree.email, 'member horse 42');
-    expectRefusal(await call(endpoints, 'removeUserAndInviteTree', { token: accessToken, data: { userId: inviter.uid, reason: 'spam' } }), 400, 'INVALID_ARGUMENT', REMOVAL_MESSAGES.cannotRemoveSelf);
+    expectRefusal(
+      await call(endpoints, 'removeUserAndInviteTree', { token: accessToken, data: { userId: inviter.uid, reason: 'spam' } }),
+      400,
+      'INVALID_ARGUMENT',
+      REMOVAL_MESSAGES.cannotRemoveSelf,
+    );
     expect(await getUser(inviter.uid)).not.toBeNull();
   });
 
@@ -160,15 +184,24 @@ describe('getUserInviteTree, the refusals, and a whole removal', () => {
     // The finished record is kept a day; DynamoDB Local never expires items, so a reader ignores one past its time.
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     await dynamo().send(
-      new UpdateCommand({ TableName: tableName(), Key: { pk: `REMOVAL#${root}`, sk: 'JOB' }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 } }),
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `REMOVAL#${root}`, sk: 'JOB' },
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+      }),
     );
-    expectRefusal(await call(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root, reason: 'again' } }), 404, 'NOT_FOUND', REMOVAL_MESSAGES.userNotFound);
+    expectRefusal(
+      await call(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root, reason: 'again' } }),
+      404,
+      'NOT_FOUND',
+      REMOVAL_MESSAGES.userNotFound,
+    );
     expect(await auditEntriesOn(root)).toEqual(entries);
   });
 });
 
 describe('removeUserAndInviteTree, interrupted, split and raced', () => {
-
   it('finishes after a run that crashed mid-member, ending in the same state', async () => {
     const seeded = await community('crash');
     const root = await rootOf(seeded);
@@ -251,7 +284,9 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(leaseUntil);
     // The same end state as an uninterrupted removal: nothing counted down twice.
     await expectGoneAndRestored(seeded);
-    expect(await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Is it done?' } })).toEqual(REMOVED_WHOLE_TREE);
+    expect(await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Is it done?' } })).toEqual(
+      REMOVED_WHOLE_TREE,
+    );
     expect(await auditEntriesOn(root.uid)).toEqual([expect.objectContaining({ reason: 'Dead run', outcome: 'Removed 12 members.' })]);
     // Seeding, a 10 s lease and the removal: more than the project's 30 s default on a busy machine.
   }, 90_000);
@@ -273,7 +308,9 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     }
     expect((await getRemovalJob({ rootUid: root.uid, kind: 'tree' }))?.removed.size).toBe(1);
     // The admin's next call (Continue removal) finishes it; still the one audit entry.
-    expect(await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Hand-off' } })).toEqual(REMOVED_WHOLE_TREE);
+    expect(await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Hand-off' } })).toEqual(
+      REMOVED_WHOLE_TREE,
+    );
     await expectGoneAndRestored(seeded);
     expect(await auditEntriesOn(root.uid)).toHaveLength(1);
   });
@@ -378,7 +415,9 @@ describe('members of a frozen tree whose own removal has not run yet', () => {
 
     // The removal itself runs as the admin and the job, not as the members: the admin's next call
     // finishes it, and nothing of theirs remains.
-    expect(await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Finish it' } })).toEqual(REMOVED_WHOLE_TREE);
+    expect(await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Finish it' } })).toEqual(
+      REMOVED_WHOLE_TREE,
+    );
     await expectGoneAndRestored(seeded);
   });
 });

@@ -340,10 +340,17 @@ describe('privacy enforcement on getUserProfile: photos, phone and email', () =>
       if (profile.private) throw new Error('The profile answered as private');
       return profile;
     };
-    const setPrivacy = (privacy: Partial<CallableInput<'updatePrivacy'>>) => ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: { ...PRIVACY, ...privacy } });
+    const setPrivacy = (privacy: Partial<CallableInput<'updatePrivacy'>>) =>
+      ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: { ...PRIVACY, ...privacy } });
 
     // Photos to everyone, phone hidden, email to anchors.
-    await setPrivacy({ profileVisibility: 'public', photosVisibility: 'public', contactVisibility: 'friends', phoneVisibility: 'private', emailVisibility: 'friends' });
+    await setPrivacy({
+      profileVisibility: 'public',
+      photosVisibility: 'public',
+      contactVisibility: 'friends',
+      phoneVisibility: 'private',
+      emailVisibility: 'friends',
+    });
     const own = await view(owner);
     expect(own.contactInfo).toEqual({ phoneNumber: '555-222-3333', personalEmail: 'rita@example.com' });
     expect(own.photos?.[0]?.url).toMatch(/photo-1\.jpg\?/);

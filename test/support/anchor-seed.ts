@@ -34,7 +34,12 @@ export async function seedAcceptedAnchors(uid: string, count: number, now = new 
     }
   }
   await dynamo().send(
-    new UpdateCommand({ TableName: tableName(), Key: keys.user(uid), UpdateExpression: 'SET anchorCount = :count', ExpressionAttributeValues: { ':count': count } }),
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(uid),
+      UpdateExpression: 'SET anchorCount = :count',
+      ExpressionAttributeValues: { ':count': count },
+    }),
   );
 }
 
@@ -58,7 +63,17 @@ export async function seedBlockedPair(blocker: string, blocked: string, now = ne
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.anchorEdge(owner, otherUid), otherUid, friendshipId: friendship.friendshipId, status: 'blocked', direction: owner === blocker ? 'sent' : 'received', requestedAt: now, acceptedAt: null, invitationChain: false, mutualFriends: 0 },
+        Item: {
+          ...keys.anchorEdge(owner, otherUid),
+          otherUid,
+          friendshipId: friendship.friendshipId,
+          status: 'blocked',
+          direction: owner === blocker ? 'sent' : 'received',
+          requestedAt: now,
+          acceptedAt: null,
+          invitationChain: false,
+          mutualFriends: 0,
+        },
       }),
     );
   }

@@ -160,7 +160,12 @@ export const authzExpectations: { [N in CallableName]: AuthzRow<N> } = {
   // Every real caller has a picture and none has used an invite (test/support/identities.ts), so the
   // invite rule decides: superusers and admins need no invite (spec: unlimited invites, admin).
   completeProfile: {
-    input: () => ({ ...PROFILE, graduationYear: undefined, major: undefined, privacy: { profileVisibility: 'public', birthdayVisibility: 'private', contactVisibility: 'friends' } }),
+    input: () => ({
+      ...PROFILE,
+      graduationYear: undefined,
+      major: undefined,
+      privacy: { profileVisibility: 'public', birthdayVisibility: 'private', contactVisibility: 'friends' },
+    }),
     expect: joining(inviteRequired, { superuser: ok, admin: ok }),
   },
   createProfilePictureUpload: { input: () => ({ contentType: 'image/jpeg' }), expect: joining(ok) },

@@ -148,15 +148,14 @@ const oddStrings = fc.constantFrom(
   'NaN',
 );
 /** Long strings; in-process bodies stay under the 256 KB the API accepts, so parsing is reached. */
-const hugeString = fc.tuple(fc.constantFrom(1_000, 10_000, 100_000, 200_000), fc.constantFrom('a', 'é', '😀', '\u0001')).map(([size, unit]) => unit.repeat(Math.floor(size / unit.length)));
+const hugeString = fc
+  .tuple(fc.constantFrom(1_000, 10_000, 100_000, 200_000), fc.constantFrom('a', 'é', '😀', '\u0001'))
+  .map(([size, unit]) => unit.repeat(Math.floor(size / unit.length)));
 
-export const hostileString = fc.oneof(
-  fc.string({ unit: 'grapheme', maxLength: 80 }),
-  fc.string({ unit: 'binary', maxLength: 80 }),
-  controlString,
-  oddStrings,
-  { arbitrary: hugeString, weight: 1 },
-);
+export const hostileString = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 80 }), controlString, oddStrings, {
+  arbitrary: hugeString,
+  weight: 1,
+});
 
 /** Any JSON value, biased to the shapes that break parsers and validators. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -186,8 +185,12 @@ function keysOf(sample: Record<string, unknown>): string[] {
 /** Bodies that are not `{"data": <object>}` at all. */
 const brokenBodies = fc.oneof(
   fc.string({ maxLength: 60 }).map((text) => ({ kind: 'raw text', body: `x${text}` })),
-  fc.constantFrom('{"data":', '{"data":{"a":1}', '[]', '[{"data":{}}]', '"data"', '42', 'true', '{"data":{"a":1}}}', '\u0000{}').map((body) => ({ kind: 'broken json', body })),
-  hostileValue.filter((value) => value !== null && (typeof value !== 'object' || Array.isArray(value))).map((value) => ({ kind: 'data not an object', body: json(value) })),
+  fc
+    .constantFrom('{"data":', '{"data":{"a":1}', '[]', '[{"data":{}}]', '"data"', '42', 'true', '{"data":{"a":1}}}', '\u0000{}')
+    .map((body) => ({ kind: 'broken json', body })),
+  hostileValue
+    .filter((value) => value !== null && (typeof value !== 'object' || Array.isArray(value)))
+    .map((value) => ({ kind: 'data not an object', body: json(value) })),
   fc.constantFrom(2_000, 50_000).map((depth) => ({ kind: 'deep nesting', body: `{"data":${'['.repeat(depth)}${']'.repeat(depth)}}` })),
 );
 
@@ -202,7 +205,9 @@ export function invalidCases(name: CallableName): fc.Arbitrary<FuzzCase> {
   const sample: Record<string, unknown> = VALID_SAMPLES[name];
   const keys = keysOf(sample);
   const extraKey = fc.oneof(fc.constantFrom(...FORBIDDEN_FIELDS, ...POLLUTION_KEYS), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }));
-  const extra = fc.tuple(extraKey, hostileValue).map(([key, value]) => ({ kind: `extra field ${key.slice(0, 20)}`, body: json(withField(sample, key, value)) }));
+  const extra = fc
+    .tuple(extraKey, hostileValue)
+    .map(([key, value]) => ({ kind: `extra field ${key.slice(0, 20)}`, body: json(withField(sample, key, value)) }));
   const options: fc.Arbitrary<FuzzCase>[] = [brokenBodies, extra];
   if (keys.length) {
     const key = fc.constantFrom(...keys);
@@ -222,7 +227,9 @@ export function mixedCases(name: CallableName): fc.Arbitrary<FuzzCase> {
   const sample = VALID_SAMPLES[name];
   const keys = keysOf(sample);
   if (!keys.length) return invalidCases(name);
-  const perturbed = fc.tuple(fc.constantFrom(...keys), fc.oneof(hostileString, hostileValue)).map(([field, value]) => ({ kind: `hostile ${field}`, body: json({ ...sample, [field]: value }) }));
+  const perturbed = fc
+    .tuple(fc.constantFrom(...keys), fc.oneof(hostileString, hostileValue))
+    .map(([field, value]) => ({ kind: `hostile ${field}`, body: json({ ...sample, [field]: value }) }));
   return fc.oneof(perturbed, invalidCases(name));
 }
 

@@ -12,16 +12,7 @@ import { decodeJwtPayload, foreignKey, signJwt } from './local-cloud-tokens.ts';
  */
 
 /** Credentials the gateway (as API Gateway's JWT authorizer) or the handler must refuse. */
-export const BAD_TOKEN_IDENTITIES = [
-  'noToken',
-  'malformed',
-  'algNone',
-  'wrongSignature',
-  'expired',
-  'wrongIssuer',
-  'wrongClient',
-  'idToken',
-] as const;
+export const BAD_TOKEN_IDENTITIES = ['noToken', 'malformed', 'algNone', 'wrongSignature', 'expired', 'wrongIssuer', 'wrongClient', 'idToken'] as const;
 /**
  * Real callers with a genuine access token. `anchor` becomes the victim's accepted anchor (the
  * matrix anchors them once the fixture exists); `superuser` has isSuperuser, `admin` the Cognito

@@ -80,7 +80,8 @@ export async function checkInvariants(): Promise<string[]> {
     const likeItems = likes.get(postId)?.size ?? 0;
     const commentItems = comments.get(postId)?.size ?? 0;
     if (Number(post.likeCount ?? 0) !== likeItems) problems.push(`post ${postId}: likeCount ${String(post.likeCount)} but ${likeItems} LIKE# items`);
-    if (Number(post.commentCount ?? 0) !== commentItems) problems.push(`post ${postId}: commentCount ${String(post.commentCount)} but ${commentItems} COMMENT# items`);
+    if (Number(post.commentCount ?? 0) !== commentItems)
+      problems.push(`post ${postId}: commentCount ${String(post.commentCount)} but ${commentItems} COMMENT# items`);
   }
   for (const postId of new Set([...likes.keys(), ...comments.keys()])) {
     if (!posts.has(postId)) problems.push(`likes or comments of missing post ${postId}`);
@@ -95,7 +96,8 @@ export async function checkInvariants(): Promise<string[]> {
   }
   const commentedSet = new Set(commentedMarkers.map(([, postId, commentId]) => `${postId}>${commentId}`));
   for (const [postId, ids] of comments) {
-    for (const commentId of ids) if (!commentedSet.has(`${postId}>${commentId}`)) problems.push(`comment ${commentId} on ${postId} without its COMMENTED# marker`);
+    for (const commentId of ids)
+      if (!commentedSet.has(`${postId}>${commentId}`)) problems.push(`comment ${commentId} on ${postId} without its COMMENTED# marker`);
   }
   for (const [uid, postId, commentId] of commentedMarkers) {
     if (!comments.get(postId)?.has(commentId)) problems.push(`COMMENTED# marker of ${uid} for missing comment ${commentId} on ${postId}`);
@@ -110,7 +112,8 @@ export async function checkInvariants(): Promise<string[]> {
     else if (mirror.status !== edge.status) problems.push(`anchor edges ${uid} ⇄ ${other} disagree: ${String(edge.status)} / ${String(mirror.status)}`);
     const friendship = friendships.get(String(edge.friendshipId));
     if (!friendship) problems.push(`anchor edge ${uid} → ${other} without FRIENDSHIP#${String(edge.friendshipId)}`);
-    else if (friendship.status !== edge.status) problems.push(`anchor edge ${uid} → ${other} is ${String(edge.status)}, its friendship ${String(friendship.status)}`);
+    else if (friendship.status !== edge.status)
+      problems.push(`anchor edge ${uid} → ${other} is ${String(edge.status)}, its friendship ${String(friendship.status)}`);
     else if (friendship.connectionType !== edge.connectionType) {
       problems.push(`anchor edge ${uid} → ${other} has connectionType ${String(edge.connectionType)}, its friendship ${String(friendship.connectionType)}`);
     }
@@ -137,7 +140,8 @@ export async function checkInvariants(): Promise<string[]> {
       continue;
     }
     const author = String(post.authorId);
-    if (reader !== author && edges.get(`${reader}>${author}`)?.status !== 'accepted') problems.push(`feed entry of ${reader} for ${postId} of ${author}, not an anchor`);
+    if (reader !== author && edges.get(`${reader}>${author}`)?.status !== 'accepted')
+      problems.push(`feed entry of ${reader} for ${postId} of ${author}, not an anchor`);
   }
 
   // Every post is in the feeds it belongs to. Fan-out on write puts each new post into its author's
@@ -158,7 +162,8 @@ export async function checkInvariants(): Promise<string[]> {
     for (const [pair, edge] of edges) {
       const [reader = '', other = ''] = pair.split('>');
       if (other !== author || edge.status !== 'accepted') continue;
-      for (const postId of newest) if (!feedSet.has(`${reader}>${postId}`)) problems.push(`post ${postId} of ${author} missing from the feed of their anchor ${reader}`);
+      for (const postId of newest)
+        if (!feedSet.has(`${reader}>${postId}`)) problems.push(`post ${postId} of ${author} missing from the feed of their anchor ${reader}`);
     }
   }
 
@@ -171,7 +176,8 @@ export async function checkInvariants(): Promise<string[]> {
     const system = (user.inviteSystem ?? {}) as Record<string, unknown>;
     const inviter = user.invitedBy ?? system.invitedBy;
     if (typeof inviter !== 'string' || inviter === '') continue;
-    if (system.invitedBy !== user.invitedBy) problems.push(`member ${uid}: invitedBy ${String(user.invitedBy)} but inviteSystem.invitedBy ${String(system.invitedBy)}`);
+    if (system.invitedBy !== user.invitedBy)
+      problems.push(`member ${uid}: invitedBy ${String(user.invitedBy)} but inviteSystem.invitedBy ${String(system.invitedBy)}`);
     const tally = invitees.get(inviter) ?? { all: 0, local: 0, distant: 0 };
     tally.all++;
     if (system.inviteType === 'local') tally.local++;
@@ -185,9 +191,12 @@ export async function checkInvariants(): Promise<string[]> {
     if (used !== tally.all) problems.push(`member ${uid}: invitesUsed ${String(used)} but ${tally.all} members invited by them`);
     if (local !== tally.local) problems.push(`member ${uid}: localInvitesUsed ${String(local)} but ${tally.local} local invitees`);
     if (distant !== tally.distant) problems.push(`member ${uid}: distantInvitesUsed ${String(distant)} but ${tally.distant} distant invitees`);
-    if (Number(local) + Number(distant) > Number(used)) problems.push(`member ${uid}: local ${String(local)} + distant ${String(distant)} invites exceed invitesUsed ${String(used)}`);
+    if (Number(local) + Number(distant) > Number(used))
+      problems.push(`member ${uid}: local ${String(local)} + distant ${String(distant)} invites exceed invitesUsed ${String(used)}`);
     if (remaining !== Math.max(0, INVITES_PER_MEMBER - Number(used))) {
-      problems.push(`member ${uid}${user.isSuperuser === true ? ' (superuser)' : ''}: invitesRemaining ${String(remaining)} with invitesUsed ${String(used)} of ${INVITES_PER_MEMBER}`);
+      problems.push(
+        `member ${uid}${user.isSuperuser === true ? ' (superuser)' : ''}: invitesRemaining ${String(remaining)} with invitesUsed ${String(used)} of ${INVITES_PER_MEMBER}`,
+      );
     }
   }
 
@@ -200,8 +209,10 @@ export async function checkInvariants(): Promise<string[]> {
     const [, uid = '', kind = ''] = key.split('/');
     const user = users.get(uid);
     if (!user) problems.push(`object ${key} of a missing member`);
-    else if (kind === 'photos' && !((user.photos ?? []) as { url?: string }[]).some((photo) => photo.url === key)) problems.push(`photo object ${key} without its gallery entry`);
-    else if (kind === 'profile-picture.jpg' && user.profilePicture !== key) problems.push(`profile picture ${key} but the record's profilePicture is '${String(user.profilePicture ?? '')}'`);
+    else if (kind === 'photos' && !((user.photos ?? []) as { url?: string }[]).some((photo) => photo.url === key))
+      problems.push(`photo object ${key} without its gallery entry`);
+    else if (kind === 'profile-picture.jpg' && user.profilePicture !== key)
+      problems.push(`profile picture ${key} but the record's profilePicture is '${String(user.profilePicture ?? '')}'`);
   }
   for (const [uid, user] of users) {
     for (const photo of (user.photos ?? []) as { url?: string }[]) {

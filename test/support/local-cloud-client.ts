@@ -1,11 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import {
-  CognitoIdentityProviderClient,
-  ConfirmSignUpCommand,
-  InitiateAuthCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
 import { signUpOptions } from '../../lambdas/contracts/sign-up.ts';
 import { PROXY_SECRET_HEADER } from '../../local/api-gateway-event.ts';
@@ -61,7 +56,8 @@ export async function signUpTicketFor(endpoints: Endpoints, inviteCode: string, 
  * for PreSignUp. The ticket is asked for unless given (null: none, to see the refusal).
  */
 export async function signUp(endpoints: Endpoints, email: string, password: string, inviteCode?: string, ticket?: string | null) {
-  const signUpTicket = inviteCode === undefined || ticket === null ? undefined : (ticket ?? (await signUpTicketFor(endpoints, inviteCode).catch(() => undefined)));
+  const signUpTicket =
+    inviteCode === undefined || ticket === null ? undefined : (ticket ?? (await signUpTicketFor(endpoints, inviteCode).catch(() => undefined)));
   return cognito(endpoints).send(
     new SignUpCommand({
       ClientId: endpoints.cognito.userPoolClientId,
@@ -96,9 +92,7 @@ export async function signUpAsSpa(
 }
 
 export function confirmSignUp(endpoints: Endpoints, email: string, code: string) {
-  return cognito(endpoints).send(
-    new ConfirmSignUpCommand({ ClientId: endpoints.cognito.userPoolClientId, Username: email, ConfirmationCode: code }),
-  );
+  return cognito(endpoints).send(new ConfirmSignUpCommand({ ClientId: endpoints.cognito.userPoolClientId, Username: email, ConfirmationCode: code }));
 }
 
 export interface MailboxMessage {
@@ -124,10 +118,7 @@ export interface RawAnswer {
  * One HTTP request with what fetch will not set: the Host header (a DNS-rebinding page's requests
  * name its own host) and the address the request comes from (`from`, e.g. loopbackAddress()).
  */
-export function rawRequest(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
-): Promise<RawAnswer> {
+export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers, localAddress: options.from }, (response) => {
       const chunks: Buffer[] = [];

@@ -107,7 +107,9 @@ export async function seedCommunity(endpoints: Endpoints, tag: string): Promise<
       likers.map((liker) => ok(endpoints, 'togglePostLike', { token: m(liker).accessToken, data: { postId: community.posts[author] ?? '', liked: true } })),
     ),
     ...Object.entries(COMMENTS).flatMap(([author, commenters]) =>
-      commenters.map((commenter) => ok(endpoints, 'addComment', { token: m(commenter).accessToken, data: { postId: community.posts[author] ?? '', content: `${commenter} was here` } })),
+      commenters.map((commenter) =>
+        ok(endpoints, 'addComment', { token: m(commenter).accessToken, data: { postId: community.posts[author] ?? '', content: `${commenter} was here` } }),
+      ),
     ),
   ]);
   const s3 = picturesClient(endpoints);
@@ -149,7 +151,8 @@ export async function scanTable(): Promise<Record<string, unknown>[]> {
 /** JSON.stringify's replacer for a stable text: sets as sorted arrays, object keys in order. */
 function canonical(_key: string, value: unknown): unknown {
   if (value instanceof Set) return [...(value as Set<unknown>)].map(String).sort();
-  if (value && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return value;
 }
 
@@ -193,7 +196,12 @@ export async function leftovers(endpoints: Endpoints, uids: readonly string[], a
 
 async function partCount(pk: string, prefix: string): Promise<number> {
   const { Count } = await dynamo().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix }, Select: 'COUNT' }),
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+      Select: 'COUNT',
+    }),
   );
   return Count ?? 0;
 }
@@ -210,7 +218,11 @@ export async function stayersSnapshot(community: Community) {
     const uid = uidOf(community, label);
     const { Item: user } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(uid), ConsistentRead: true }));
     const { Items: edges } = await dynamo().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': keys.user(uid).pk, ':prefix': 'ANCHOR#' } }),
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.user(uid).pk, ':prefix': 'ANCHOR#' },
+      }),
     );
     const postId = community.posts[label];
     let post: Record<string, unknown> | null = null;
@@ -218,7 +230,9 @@ export async function stayersSnapshot(community: Community) {
       const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: postKeys.post(postId), ConsistentRead: true }));
       const feed: Record<string, unknown> = {};
       for (const reader of STAYERS) {
-        const { Item: entry } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: postKeys.feedEntry(uidOf(community, reader), postId), ConsistentRead: true }));
+        const { Item: entry } = await dynamo().send(
+          new GetCommand({ TableName: tableName(), Key: postKeys.feedEntry(uidOf(community, reader), postId), ConsistentRead: true }),
+        );
         if (entry) feed[reader] = { likeCount: entry.likeCount, commentCount: entry.commentCount };
       }
       post = {

@@ -12,7 +12,10 @@ export async function memberSummary(user: User) {
  * An accepted anchor as their anchor sees them in the anchors list. The location follows the
  * profile view's rule: shown only where the anchor's profile visibility lets anchors see it.
  */
-export async function presentAnchor(user: User, pair: Pick<AcceptedFriendship, 'friendshipId' | 'connectionType' | 'invitationChain' | 'mutualFriends' | 'acceptedAt' | 'requestedAt'>): Promise<Anchor> {
+export async function presentAnchor(
+  user: User,
+  pair: Pick<AcceptedFriendship, 'friendshipId' | 'connectionType' | 'invitationChain' | 'mutualFriends' | 'acceptedAt' | 'requestedAt'>,
+): Promise<Anchor> {
   const location = locationForViewer(user, audienceOf('anchored'));
   return {
     ...(await memberSummary(user)),

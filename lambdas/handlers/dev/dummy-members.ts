@@ -16,7 +16,15 @@ const LAST_NAMES = ['Abbott', 'Brooks', 'Carver', 'Dalton', 'Ellis', 'Foster', '
 export function dummyMember(owner: User, index: number, now: Date): { user: User; pair: AcceptedFriendship } {
   const uid = `dummy-${randomUUID()}`;
   const displayName = `${FIRST_NAMES[index % FIRST_NAMES.length]} ${LAST_NAMES[(index * 7) % LAST_NAMES.length]}`;
-  const base = newUserRecord({ uid, email: `${uid}@dummy.anchored.invalid`, displayName, inviteCode: generateInviteCode(), invitedBy: null, joinedAt: now.toISOString(), now });
+  const base = newUserRecord({
+    uid,
+    email: `${uid}@dummy.anchored.invalid`,
+    displayName,
+    inviteCode: generateInviteCode(),
+    invitedBy: null,
+    joinedAt: now.toISOString(),
+    now,
+  });
   const user: User = {
     ...base,
     bio: `Dummy anchor #${index + 1}, created with dev tools for testing.`,

@@ -25,7 +25,16 @@ describe('the anchor contracts', () => {
     const accepted = { ...pending, status: 'accepted', acceptedAt: AT };
     expect(callables.acceptAnchorRequest.output.safeParse(accepted).success).toBe(false);
     expect(callables.acceptAnchorRequest.output.parse({ ...accepted, connectionType: 'distant' })).toMatchObject({ connectionType: 'distant' });
-    const anchor = { uid: 'b', displayName: 'B', profilePicture: '', friendshipId: 'a_b', connectionType: 'local', invitationChain: false, mutualFriends: 0, acceptedAt: AT };
+    const anchor = {
+      uid: 'b',
+      displayName: 'B',
+      profilePicture: '',
+      friendshipId: 'a_b',
+      connectionType: 'local',
+      invitationChain: false,
+      mutualFriends: 0,
+      acceptedAt: AT,
+    };
     expect(callables.listAnchors.output.parse({ anchors: [anchor], count: 1, max: 100 }).anchors[0]).not.toHaveProperty('location');
   });
 });

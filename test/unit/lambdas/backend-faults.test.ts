@@ -1,4 +1,10 @@
-import { ConditionalCheckFailedException, DynamoDBClient, GetItemCommand, TransactionCanceledException, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  DynamoDBClient,
+  GetItemCommand,
+  TransactionCanceledException,
+  TransactWriteItemsCommand,
+} from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,8 +17,16 @@ import { defineCallable } from '#http/define-callable';
 vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: () => Promise.resolve({ allowed: true }) }));
 
 const sdkError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(`${name} happened`), { name, $metadata: {}, ...extra });
-const conflict = new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] });
-const conditionFailed = new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }] });
+const conflict = new TransactionCanceledException({
+  message: 'cancelled',
+  $metadata: {},
+  CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+});
+const conditionFailed = new TransactionCanceledException({
+  message: 'cancelled',
+  $metadata: {},
+  CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+});
 
 function event(): APIGatewayProxyEventV2WithJWTAuthorizer {
   return {
@@ -52,14 +66,19 @@ describe('backend faults → protocol errors', () => {
       const response = await defineCallable('getMe', () => Promise.reject(error))(event());
       return { status: response.statusCode, body: JSON.parse(response.body ?? '') as { error: { status: string; message: string } } };
     };
-    expect(await answer(sdkError('ProvisionedThroughputExceededException'))).toMatchObject({ status: 503, body: { error: { status: 'UNAVAILABLE', message: FAULT_MESSAGES.busy } } });
+    expect(await answer(sdkError('ProvisionedThroughputExceededException'))).toMatchObject({
+      status: 503,
+      body: { error: { status: 'UNAVAILABLE', message: FAULT_MESSAGES.busy } },
+    });
     expect(await answer(conflict)).toMatchObject({ status: 409, body: { error: { status: 'ABORTED', message: FAULT_MESSAGES.conflict } } });
     expect(await answer(new TypeError('boom'))).toMatchObject({ status: 500 });
   });
 
   it('throughFaults retries a clean-up step through faults, never through a real error', async () => {
     let calls = 0;
-    expect(await throughFaults(() => (++calls < 3 ? Promise.reject(sdkError('SlowDown', { $metadata: { httpStatusCode: 503 } })) : Promise.resolve('done')))).toBe('done');
+    expect(
+      await throughFaults(() => (++calls < 3 ? Promise.reject(sdkError('SlowDown', { $metadata: { httpStatusCode: 503 } })) : Promise.resolve('done'))),
+    ).toBe('done');
     expect(calls).toBe(3);
     calls = 0;
     await expect(throughFaults(() => (++calls, Promise.reject(new TypeError('bug'))))).rejects.toThrow('bug');
@@ -95,14 +114,27 @@ describe('fault injection', () => {
     );
     const seen = new Set<string>();
     for (let i = 0; i < 60; i++) {
-      const command = i % 2 ? new GetItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } }) : new TransactWriteItemsCommand({ TransactItems: [{ ConditionCheck: { TableName: 't', Key: { pk: { S: 'a' } }, ConditionExpression: 'attribute_exists(pk)' } }] });
+      const command =
+        i % 2
+          ? new GetItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } })
+          : new TransactWriteItemsCommand({
+              TransactItems: [{ ConditionCheck: { TableName: 't', Key: { pk: { S: 'a' } }, ConditionExpression: 'attribute_exists(pk)' } }],
+            });
       const error = await client.send(command as GetItemCommand).then(
         () => null,
         (caught: unknown) => caught as Error & { code?: string },
       );
       expect(error).not.toBeNull();
       // 'timeout-after' sends the request first: here it meets the closed port, which is a network error.
-      seen.add(error?.name === 'TransactionCanceledException' ? 'conflict' : error?.name === 'TimeoutError' ? 'timeout' : error?.code === 'ECONNREFUSED' ? 'sent' : error?.name ?? '');
+      seen.add(
+        error?.name === 'TransactionCanceledException'
+          ? 'conflict'
+          : error?.name === 'TimeoutError'
+            ? 'timeout'
+            : error?.code === 'ECONNREFUSED'
+              ? 'sent'
+              : (error?.name ?? ''),
+      );
       expect(asRetryableFault(error)).toMatchObject({ status: expect.stringMatching(/^(unavailable|aborted)$/) });
     }
     expect(seen).toEqual(new Set(['conflict', 'timeout', 'sent', 'ProvisionedThroughputExceededException']));
@@ -120,10 +152,19 @@ describe('fault injection', () => {
       process.env.STAGE = 'local';
       process.env.FAULT_INJECTION_RATE = '0.000001';
       const client = withFaultInjection(
-        new DynamoDBClient({ region: 'us-east-1', endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, credentials: { accessKeyId: 'x', secretAccessKey: 'y' }, maxAttempts: 1 }),
+        new DynamoDBClient({
+          region: 'us-east-1',
+          endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+          credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
+          maxAttempts: 1,
+        }),
         'dynamodb',
       );
-      const send = () => client.send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } })).then(() => 'ok', (caught: unknown) => (caught as Error).message);
+      const send = () =>
+        client.send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } })).then(
+          () => 'ok',
+          (caught: unknown) => (caught as Error).message,
+        );
       expect(await send()).toBe('ok');
       const before = injectedFaultCounts();
       forceFaults('dynamodb', 3);

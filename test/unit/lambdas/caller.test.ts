@@ -9,7 +9,7 @@ function eventWithClaims(claims: Record<string, string | string[]> | undefined) 
 }
 
 describe('the caller', () => {
-  it('reads API Gateway\'s bracketed group string and plain lists', () => {
+  it("reads API Gateway's bracketed group string and plain lists", () => {
     expect(parseGroups('[admin]')).toEqual(['admin']);
     expect(parseGroups('[admin editors]')).toEqual(['admin', 'editors']);
     expect(parseGroups(['admin'])).toEqual(['admin']);
@@ -17,7 +17,7 @@ describe('the caller', () => {
     expect(parseGroups('[]')).toEqual([]);
   });
 
-  it('is the access token\'s subject', () => {
+  it("is the access token's subject", () => {
     expect(callerFromEvent(eventWithClaims({ sub: 'u1', token_use: 'access', 'cognito:groups': '[admin]', username: 'name-1' }))).toEqual({
       uid: 'u1',
       username: 'name-1',

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { communityMetricsSchema } from '#contracts/metrics';
-import {
-  activityWindowStart,
-  createMetricsTally,
-  fraction,
-  rankInviters,
-  type CommunityFacts,
-  type MemberFacts,
-} from '#domain/community-metrics';
+import { activityWindowStart, createMetricsTally, fraction, rankInviters, type CommunityFacts, type MemberFacts } from '#domain/community-metrics';
 
 /** Run date 2031-03-04: the 30-day window starts at 2031-02-02T00:00:00.000Z. */
 const DATE = '2031-03-04';
@@ -35,10 +28,30 @@ const chicago = { city: 'Chicago', state: 'IL' };
 
 /** A small community whose every figure is worked out by hand in the test below. */
 const community: CommunityFacts[] = [
-  member('founder', { createdAt: '2030-01-01T00:00:00.000Z', lastActive: '2031-03-03T10:00:00.000Z', ...springfield, ownInviteCode: 'FOUNDER1', invitesUsed: 2 }),
+  member('founder', {
+    createdAt: '2030-01-01T00:00:00.000Z',
+    lastActive: '2031-03-03T10:00:00.000Z',
+    ...springfield,
+    ownInviteCode: 'FOUNDER1',
+    invitesUsed: 2,
+  }),
   // Joined long ago, last seen before the window: came and left.
-  member('ann', { createdAt: '2030-06-01T00:00:00.000Z', lastActive: '2031-01-10T00:00:00.000Z', ...springfield, invitedBy: 'founder', ownInviteCode: 'ANNCODE1', invitesUsed: 2 }),
-  member('bob', { createdAt: '2031-02-20T00:00:00.000Z', lastActive: '2031-02-20T00:00:00.000Z', ...chicago, invitedBy: 'founder', ownInviteCode: 'BOBCODE1', invitesUsed: 1 }),
+  member('ann', {
+    createdAt: '2030-06-01T00:00:00.000Z',
+    lastActive: '2031-01-10T00:00:00.000Z',
+    ...springfield,
+    invitedBy: 'founder',
+    ownInviteCode: 'ANNCODE1',
+    invitesUsed: 2,
+  }),
+  member('bob', {
+    createdAt: '2031-02-20T00:00:00.000Z',
+    lastActive: '2031-02-20T00:00:00.000Z',
+    ...chicago,
+    invitedBy: 'founder',
+    ownInviteCode: 'BOBCODE1',
+    invitesUsed: 1,
+  }),
   // Last seen exactly when the window opens: active.
   member('cat', { createdAt: '2031-01-01T00:00:00.000Z', lastActive: '2031-02-02T00:00:00.000Z', ...springfield, invitedBy: 'ann' }),
   // Signed up with ann's / the founder's code, invite not consumed yet, profile not complete.
@@ -129,12 +142,14 @@ describe('community metrics (pure tally)', () => {
     expect(topInviters[0]).toEqual({ userId: 'inviter-01', inviteCount: 1, acceptanceRate: 1 });
     expect(topInviters.at(-1)).toEqual({ userId: 'inviter-10', inviteCount: 1, acceptanceRate: 1 });
     expect(topInviters.map((inviter) => inviter.userId)).not.toContain('inviter-00'); // 1 of 2: ranks last
-    expect(rankInviters([
-      { userId: 'b', inviteCount: 1, acceptanceRate: 0.5 },
-      { userId: 'a', inviteCount: 1, acceptanceRate: 0.5 },
-      { userId: 'c', inviteCount: 1, acceptanceRate: 1 },
-      { userId: 'd', inviteCount: 3, acceptanceRate: 0.1 },
-    ]).map((inviter) => inviter.userId)).toEqual(['d', 'c', 'a', 'b']);
+    expect(
+      rankInviters([
+        { userId: 'b', inviteCount: 1, acceptanceRate: 0.5 },
+        { userId: 'a', inviteCount: 1, acceptanceRate: 0.5 },
+        { userId: 'c', inviteCount: 1, acceptanceRate: 1 },
+        { userId: 'd', inviteCount: 3, acceptanceRate: 0.1 },
+      ]).map((inviter) => inviter.userId),
+    ).toEqual(['d', 'c', 'a', 'b']);
   });
 
   it('keeps the 100 largest cities (ties by name), so a record stays small', () => {

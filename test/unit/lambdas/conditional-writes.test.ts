@@ -34,7 +34,11 @@ const fail = (error: Error) => () => {
 };
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({ message: `Transaction cancelled [${codes.join(', ')}]`, $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+  new TransactionCanceledException({
+    message: `Transaction cancelled [${codes.join(', ')}]`,
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 const throttled = () => Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException', $metadata: {} });
 
 const put = (pk: string) => ({ TableName: 'table', Item: { pk, sk: 'S' }, ConditionExpression: 'attribute_not_exists(pk)' });
@@ -52,7 +56,9 @@ afterEach(() => {
 describe('conditionalWrite', () => {
   it("answers the SDK's output when the condition holds", async () => {
     answers = [answer({ Attributes: { n: 2 } })];
-    const written = await conditionalWrite(new UpdateCommand({ TableName: 'table', Key: { pk: 'a', sk: 'S' }, UpdateExpression: 'ADD n :one', ReturnValues: 'ALL_NEW' }));
+    const written = await conditionalWrite(
+      new UpdateCommand({ TableName: 'table', Key: { pk: 'a', sk: 'S' }, UpdateExpression: 'ADD n :one', ReturnValues: 'ALL_NEW' }),
+    );
     expect(written?.Attributes).toEqual({ n: 2 });
   });
 
@@ -75,7 +81,12 @@ describe('conditionalWrite', () => {
 describe('transact', () => {
   it('writes the items in one TransactWriteItems, without their names', async () => {
     answers = [answer({})];
-    expect(await transact([{ name: 'first', Put: put('a') }, { name: 'second', ConditionCheck: { TableName: 'table', Key: { pk: 'b', sk: 'S' }, ConditionExpression: 'attribute_exists(pk)' } }])).toEqual({ ok: true });
+    expect(
+      await transact([
+        { name: 'first', Put: put('a') },
+        { name: 'second', ConditionCheck: { TableName: 'table', Key: { pk: 'b', sk: 'S' }, ConditionExpression: 'attribute_exists(pk)' } },
+      ]),
+    ).toEqual({ ok: true });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toBeInstanceOf(TransactWriteCommand);
     expect((sent[0] as TransactWriteCommand).input.TransactItems).toEqual([
@@ -98,19 +109,34 @@ describe('transact', () => {
 
   it('retries a TransactionConflict with the backoff, then answers the write', async () => {
     answers = [fail(cancelled('TransactionConflict', 'None')), fail(cancelled('None', 'TransactionConflict')), answer({})];
-    expect(await transact([{ name: 'a', Put: put('a') }, { name: 'b', Put: put('b') }])).toEqual({ ok: true });
+    expect(
+      await transact([
+        { name: 'a', Put: put('a') },
+        { name: 'b', Put: put('b') },
+      ]),
+    ).toEqual({ ok: true });
     expect(sent).toHaveLength(3);
   });
 
   it('retries a conflict even beside a failed condition, and answers what the settled items say', async () => {
     answers = [fail(cancelled('ConditionalCheckFailed', 'TransactionConflict')), fail(cancelled('ConditionalCheckFailed', 'None'))];
-    expect(await transact([{ name: 'a', Put: put('a') }, { name: 'b', Put: put('b') }])).toEqual({ ok: false, failed: ['a'] });
+    expect(
+      await transact([
+        { name: 'a', Put: put('a') },
+        { name: 'b', Put: put('b') },
+      ]),
+    ).toEqual({ ok: false, failed: ['a'] });
     expect(sent).toHaveLength(2);
   });
 
   it('retries a throttled item (ThrottlingError, ProvisionedThroughputExceeded) like a conflict', async () => {
     answers = [fail(cancelled('ThrottlingError', 'None')), fail(cancelled('None', 'ProvisionedThroughputExceeded')), answer({})];
-    expect(await transact([{ name: 'a', Put: put('a') }, { name: 'b', Put: put('b') }])).toEqual({ ok: true });
+    expect(
+      await transact([
+        { name: 'a', Put: put('a') },
+        { name: 'b', Put: put('b') },
+      ]),
+    ).toEqual({ ok: true });
     expect(sent).toHaveLength(3);
   });
 
@@ -124,7 +150,12 @@ describe('transact', () => {
   it('throws a cancellation that is neither a failed condition nor retryable, and any other error, without retrying', async () => {
     const invalid = cancelled('ValidationError', 'None');
     answers = [fail(invalid)];
-    await expect(transact([{ name: 'a', Put: put('a') }, { name: 'b', Put: put('b') }])).rejects.toBe(invalid);
+    await expect(
+      transact([
+        { name: 'a', Put: put('a') },
+        { name: 'b', Put: put('b') },
+      ]),
+    ).rejects.toBe(invalid);
     // A timeout may have been applied: trying again could answer "condition failed" for our own write.
     const timeout = Object.assign(new Error('timed out'), { name: 'TimeoutError' });
     answers = [fail(timeout)];
@@ -135,7 +166,9 @@ describe('transact', () => {
 
 describe('withBackoff: the one retry policy', () => {
   it('pauses a random share of 20 ms · 2^(n-1), capped at 640 ms', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 12].map((retry) => backoffDelayMs(retry, 0.999_999))).toEqual([20, 40, 80, 160, 320, 640, 640, 640].map((ms) => expect.closeTo(ms, 2)));
+    expect([1, 2, 3, 4, 5, 6, 7, 12].map((retry) => backoffDelayMs(retry, 0.999_999))).toEqual(
+      [20, 40, 80, 160, 320, 640, 640, 640].map((ms) => expect.closeTo(ms, 2)),
+    );
     expect(backoffDelayMs(3, 0)).toBe(0);
     expect(backoffDelayMs(3, 0.5)).toBe(40);
   });
@@ -162,11 +195,7 @@ describe('withBackoff: the one retry policy', () => {
 describe('batchWrite and batchGet', () => {
   it('write in chunks of 25 and send back what DynamoDB left unprocessed', async () => {
     const requests = Array.from({ length: 30 }, (_, i) => ({ DeleteRequest: { Key: { pk: `k${i}`, sk: 'S' } } }));
-    answers = [
-      (command) => ({ UnprocessedItems: { table: (command as BatchWriteCommand).input.RequestItems?.table?.slice(0, 2) } }),
-      answer({}),
-      answer({}),
-    ];
+    answers = [(command) => ({ UnprocessedItems: { table: (command as BatchWriteCommand).input.RequestItems?.table?.slice(0, 2) } }), answer({}), answer({})];
     await batchWrite(requests);
     expect(sent.map((command) => (command as BatchWriteCommand).input.RequestItems?.table?.length)).toEqual([25, 5, 2]);
   });

@@ -14,7 +14,9 @@ const founder = newUserRecord({ uid: 'u1', email: 'a@example.com', displayName: 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /** A request as API Gateway hands it over: a POST with a JSON body, `{"data":{}}` unless told. */
-function event(overrides: { body?: string | null; claims?: Record<string, string>; headers?: Record<string, string>; isBase64Encoded?: boolean; method?: string } = {}) {
+function event(
+  overrides: { body?: string | null; claims?: Record<string, string>; headers?: Record<string, string>; isBase64Encoded?: boolean; method?: string } = {},
+) {
   return {
     version: '2.0',
     routeKey: 'POST /api/getMe',

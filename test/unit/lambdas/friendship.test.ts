@@ -34,7 +34,7 @@ describe('friendship ids', () => {
 });
 
 describe('connectionType, invitationChain, mutualFriends', () => {
-  it("is local for the same city and state (case and spacing aside), distant otherwise or when a place is missing", () => {
+  it('is local for the same city and state (case and spacing aside), distant otherwise or when a place is missing', () => {
     expect(connectionTypeOf({ city: 'Austin', state: 'Texas' }, { city: ' austin ', state: 'TEXAS' })).toBe('local');
     expect(connectionTypeOf({ city: 'San  Marcos', state: 'Texas' }, { city: 'san marcos', state: 'texas' })).toBe('local');
     expect(connectionTypeOf({ city: 'Austin', state: 'Texas' }, { city: 'Dallas', state: 'Texas' })).toBe('distant');

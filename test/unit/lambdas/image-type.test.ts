@@ -14,7 +14,12 @@ describe('detectImageType', () => {
   });
 
   it('recognises exactly the types an upload is granted for', () => {
-    const samples = [bytes(0xff, 0xd8, 0xff, 0xe0), bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), Buffer.from('GIF89a'), Buffer.from('RIFF\x00\x00\x00\x00WEBP', 'latin1')];
+    const samples = [
+      bytes(0xff, 0xd8, 0xff, 0xe0),
+      bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
+      Buffer.from('GIF89a'),
+      Buffer.from('RIFF\x00\x00\x00\x00WEBP', 'latin1'),
+    ];
     expect(samples.map((sample) => detectImageType(sample)).sort()).toEqual([...PICTURE_CONTENT_TYPES].sort());
   });
 

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INVITE_CODE_ALPHABET,
-  generateInviteCode,
-  isWellFormedInviteCode,
-  normalizeInviteCode,
-} from '#domain/invite-code';
+import { INVITE_CODE_ALPHABET, generateInviteCode, isWellFormedInviteCode, normalizeInviteCode } from '#domain/invite-code';
 
 describe('invite codes', () => {
   it('are 8 characters from an alphabet without look-alikes', () => {

@@ -9,7 +9,14 @@ const roundRock = { lat: 30.508, lon: -97.679 };
 const dallas = { lat: 32.777, lon: -96.797 };
 
 function inviter(
-  overrides: { isSuperuser?: boolean; invitesRemaining?: number; invitesReserved?: number; localInvitesUsed?: number; distantInvitesUsed?: number; joinedAt?: string | null } = {},
+  overrides: {
+    isSuperuser?: boolean;
+    invitesRemaining?: number;
+    invitesReserved?: number;
+    localInvitesUsed?: number;
+    distantInvitesUsed?: number;
+    joinedAt?: string | null;
+  } = {},
 ) {
   return {
     isSuperuser: overrides.isSuperuser ?? false,
@@ -71,7 +78,12 @@ describe('relating places', () => {
   it('treats the same city and state as local, whatever the spelling', () => {
     expect(isSamePlace({ city: 'st. louis', state: 'MO' }, { city: 'Saint Louis', state: 'Missouri' })).toBe(true);
     expect(isSamePlace({ city: 'Portland', state: 'Oregon' }, { city: 'Portland', state: 'Maine' })).toBe(false);
-    const relation = relatePlaces({ inviter: { city: 'Austin', state: 'TX' }, invitee: { city: 'austin', state: 'Texas' }, inviterCentre: null, inviteeCentre: null });
+    const relation = relatePlaces({
+      inviter: { city: 'Austin', state: 'TX' },
+      invitee: { city: 'austin', state: 'Texas' },
+      inviterCentre: null,
+      inviteeCentre: null,
+    });
     expect(relation).toBe('local');
   });
 
@@ -124,7 +136,10 @@ describe('deciding an invite', () => {
   });
 
   it('refuses the code of a member who has not joined yet', () => {
-    expect(refusal(() => assertCanInvite(inviter({ joinedAt: null })))).toMatchObject({ status: 'permission-denied', message: INVITE_MESSAGES.notJoinedInviter });
+    expect(refusal(() => assertCanInvite(inviter({ joinedAt: null })))).toMatchObject({
+      status: 'permission-denied',
+      message: INVITE_MESSAGES.notJoinedInviter,
+    });
   });
 
   it("lets a superuser's code through without quota or distance rule", () => {

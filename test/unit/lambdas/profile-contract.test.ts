@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_VISIBILITY_OPTIONS, DISPLAY_NAME_HIDDEN_MESSAGE, displayNameSchema, profileSetupSchema, sanitizeDisplayName, VISIBILITY_OPTIONS } from '#contracts/profile';
+import {
+  CONTACT_VISIBILITY_OPTIONS,
+  DISPLAY_NAME_HIDDEN_MESSAGE,
+  displayNameSchema,
+  profileSetupSchema,
+  sanitizeDisplayName,
+  VISIBILITY_OPTIONS,
+} from '#contracts/profile';
 import { INVITE_CODE_ATTRIBUTE, signUpOptions } from '#contracts/sign-up';
 import { inviteCodeSchema } from '#contracts/joining';
 
@@ -37,7 +44,7 @@ describe('the profile setup contract', () => {
     expect(messages({ ...valid, privacy: { contactVisibility: 'public' } })).toHaveLength(1);
   });
 
-  it("labels the visibility options as the spec does", () => {
+  it('labels the visibility options as the spec does', () => {
     expect(VISIBILITY_OPTIONS.map((option) => option.label)).toEqual(['Everyone', 'Anchors Only', 'Only Me']);
     expect(CONTACT_VISIBILITY_OPTIONS.map((option) => option.label)).toEqual(['Anchors Only', 'Only Me']);
   });

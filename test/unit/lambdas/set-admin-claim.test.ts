@@ -34,7 +34,7 @@ describe('setAdminClaim', () => {
     expect(callables.setAdminClaim.access).toBe('dev-only');
   });
 
-  it('does not exist on prod: 501 even for the caller\'s own id', async () => {
+  it("does not exist on prod: 501 even for the caller's own id", async () => {
     process.env.STAGE = 'prod';
     const response = await handler(event('u1'));
     expect(response.statusCode).toBe(501);

@@ -24,7 +24,14 @@ describe('updateProfileSchema', () => {
   });
 
   it('allows clearing the optional fields', () => {
-    const cleared = updateProfileSchema.parse({ ...PROFILE, birthday: '', graduationYear: null, major: '', bio: '', contactInfo: { phoneNumber: '', personalEmail: '' } });
+    const cleared = updateProfileSchema.parse({
+      ...PROFILE,
+      birthday: '',
+      graduationYear: null,
+      major: '',
+      bio: '',
+      contactInfo: { phoneNumber: '', personalEmail: '' },
+    });
     expect(cleared).toMatchObject({ birthday: '', graduationYear: null, contactInfo: { phoneNumber: '', personalEmail: '' } });
   });
 
@@ -33,7 +40,9 @@ describe('updateProfileSchema', () => {
     expect(firstMessage(updateProfileSchema.safeParse({ ...PROFILE, contactInfo: { phoneNumber: '555 222 3333', personalEmail: '' } }))).toBe(
       'Please enter a valid phone number in the format: 555-123-4567',
     );
-    expect(firstMessage(updateProfileSchema.safeParse({ ...PROFILE, contactInfo: { phoneNumber: '', personalEmail: 'x@' } }))).toBe('Please enter a valid email address');
+    expect(firstMessage(updateProfileSchema.safeParse({ ...PROFILE, contactInfo: { phoneNumber: '', personalEmail: 'x@' } }))).toBe(
+      'Please enter a valid email address',
+    );
     expect(firstMessage(updateProfileSchema.safeParse({ ...PROFILE, location: { city: 'A', state: 'New' } }))).toBe(SETTINGS_MESSAGES.stateUnknown);
     expect(firstMessage(updateProfileSchema.safeParse({ ...PROFILE, birthday: '1990-02-30' }))).toBe('Please enter a real date');
   });

@@ -65,7 +65,13 @@ describe('the older stored user variant', () => {
       profileCompleted: true,
       inviteSystem: { invitesRemaining: 4, invitesUsed: 6, inviteCode: 'ZXCV2345', localInvitesUsed: 3, distantInvitesUsed: 3, invitedBy: null },
       location: { city: 'Austin', state: 'Texas', country: 'United States' },
-      privacy: { profileVisibility: 'public', birthdayVisibility: 'friends', contactVisibility: 'private', phoneVisibility: 'friends', emailVisibility: 'friends' },
+      privacy: {
+        profileVisibility: 'public',
+        birthdayVisibility: 'friends',
+        contactVisibility: 'private',
+        phoneVisibility: 'friends',
+        emailVisibility: 'friends',
+      },
       contactInfo: { phoneNumber: '555-123-4567', personalEmail: 'bo@home.example', isPhoneVisible: true, isEmailVisible: false },
     };
     const read = userSchema.parse(older);

@@ -113,13 +113,21 @@ describe('profileForViewer', () => {
   });
 
   it('shows a friends profile to an anchor, with contact info and the parts set to friends', () => {
-    const profile = profileForViewer(owner({ profileVisibility: 'friends', contactVisibility: 'friends', birthdayVisibility: 'friends', photosVisibility: 'private' }), 'anchored', '');
+    const profile = profileForViewer(
+      owner({ profileVisibility: 'friends', contactVisibility: 'friends', birthdayVisibility: 'friends', photosVisibility: 'private' }),
+      'anchored',
+      '',
+    );
     expect(profile).toMatchObject({ private: false, birthday: '1990-01-02', contactInfo: { phoneNumber: '555-123-4567', personalEmail: 'olive@example.com' } });
     expect(profile).not.toHaveProperty('photos');
   });
 
   it('shows a public profile to a non-anchor without contact info or friends-only parts', () => {
-    const profile = profileForViewer(owner({ profileVisibility: 'public', contactVisibility: 'friends', birthdayVisibility: 'friends', photosVisibility: 'public' }), 'pending-sent', '');
+    const profile = profileForViewer(
+      owner({ profileVisibility: 'public', contactVisibility: 'friends', birthdayVisibility: 'friends', photosVisibility: 'public' }),
+      'pending-sent',
+      '',
+    );
     expect(profile).toMatchObject({ private: false, relationship: 'pending-sent', bio: 'Hello', invitesRemaining: 10 });
     expect(profile).not.toHaveProperty('contactInfo');
     expect(profile).not.toHaveProperty('birthday');

@@ -20,10 +20,22 @@ describe('the layers', () => {
     ['lambdas/domain/example.ts', "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const client = DynamoDBClient;\n", 'no AWS SDK'],
     ['lambdas/contracts/example.ts', "import { getUser } from '#data/users';\nexport const read = getUser;\n", 'nothing of data'],
     ['lambdas/contracts/example.ts', "import { AppError } from '#domain/app-error';\nexport const error = AppError;\n", 'nothing of domain'],
-    ['lambdas/handlers/posts/example.ts', "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const client = DynamoDBClient;\n", 'handlers import no AWS SDK'],
-    ['lambdas/data/example.ts', "import { defineCallable } from '#http/define-callable';\nexport const define = defineCallable;\n", 'data imports nothing of http'],
+    [
+      'lambdas/handlers/posts/example.ts',
+      "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const client = DynamoDBClient;\n",
+      'handlers import no AWS SDK',
+    ],
+    [
+      'lambdas/data/example.ts',
+      "import { defineCallable } from '#http/define-callable';\nexport const define = defineCallable;\n",
+      'data imports nothing of http',
+    ],
     ['web/src/lib/example.ts', "import { getUser } from '#data/users';\nexport const read = getUser;\n", 'nothing of lambdas but contracts'],
-    ['web/src/features/admin/example.ts', "import { InvitesPage } from '../invites/routes/invites.tsx';\nexport const page = InvitesPage;\n", 'features do not import each other'],
+    [
+      'web/src/features/admin/example.ts',
+      "import { InvitesPage } from '../invites/routes/invites.tsx';\nexport const page = InvitesPage;\n",
+      'features do not import each other',
+    ],
   ])('refuses %s importing across a boundary', async (filePath, code, reason) => {
     const messages = await houseMessages(code, filePath);
     expect(messages).toHaveLength(1);
@@ -33,7 +45,9 @@ describe('the layers', () => {
   it('lets each layer import what lies below it', async () => {
     expect(await houseMessages("import { getUser } from '#data/users';\nexport const read = getUser;\n", 'lambdas/handlers/posts/example.ts')).toEqual([]);
     expect(await houseMessages("import { AppError } from '#domain/app-error';\nexport const error = AppError;\n", 'lambdas/data/example.ts')).toEqual([]);
-    expect(await houseMessages("import { callables } from '#contracts/callables';\nexport const registry = callables;\n", 'web/src/lib/example.ts')).toEqual([]);
+    expect(await houseMessages("import { callables } from '#contracts/callables';\nexport const registry = callables;\n", 'web/src/lib/example.ts')).toEqual(
+      [],
+    );
   });
 });
 

@@ -14,7 +14,11 @@ import {
 
 /** A machine with these executables (read live: an install may add one), this environment, and `java` when asked. */
 function machine(executables: string[], env: Record<string, string> = {}, java = false): Machine {
-  return { env: { PATH: '/usr/local/bin:/usr/bin:/bin', ...env }, isExecutable: (path) => executables.includes(path), runs: (command) => java && command === 'java' };
+  return {
+    env: { PATH: '/usr/local/bin:/usr/bin:/bin', ...env },
+    isExecutable: (path) => executables.includes(path),
+    runs: (command) => java && command === 'java',
+  };
 }
 
 const noApt: Installer = { available: () => false, install: () => undefined };
@@ -39,7 +43,9 @@ describe('findChromium', () => {
 
   it('says so when a variable names a path with no program (never swaps in another browser)', () => {
     expect(() => findChromium(machine([DEBIAN_CHROMIUM], { CHROME_PATH: '/nowhere/chrome' }))).toThrow(
-      new MissingPrerequisiteError('CHROME_PATH names /nowhere/chrome, where there is no program: point it at a Chromium (e.g. /usr/bin/chromium) or unset it.'),
+      new MissingPrerequisiteError(
+        'CHROME_PATH names /nowhere/chrome, where there is no program: point it at a Chromium (e.g. /usr/bin/chromium) or unset it.',
+      ),
     );
   });
 
@@ -53,7 +59,11 @@ describe('ensurePrerequisite', () => {
 
   it('answers where the program is, installing nothing when it is there', () => {
     const install = vi.fn();
-    const found = ensurePrerequisite(chromiumPrerequisite('for Lighthouse', machine([DEBIAN_CHROMIUM])), { again: 'run npm run bench:web again', installer: { available: () => true, install }, log });
+    const found = ensurePrerequisite(chromiumPrerequisite('for Lighthouse', machine([DEBIAN_CHROMIUM])), {
+      again: 'run npm run bench:web again',
+      installer: { available: () => true, install },
+      log,
+    });
     expect(found).toBe(DEBIAN_CHROMIUM);
     expect(install).not.toHaveBeenCalled();
   });
@@ -91,9 +101,9 @@ describe('ensurePrerequisite', () => {
         throw new Error('apt-get update failed');
       },
     };
-    expect(() => ensurePrerequisite(chromiumPrerequisite('for the end-to-end tests', machine([])), { again: 'run the tests again', installer: failing, log })).toThrow(
-      'Chromium (for the end-to-end tests) is missing: install it with "sudo apt-get install -y chromium" and run the tests again.',
-    );
+    expect(() =>
+      ensurePrerequisite(chromiumPrerequisite('for the end-to-end tests', machine([])), { again: 'run the tests again', installer: failing, log }),
+    ).toThrow('Chromium (for the end-to-end tests) is missing: install it with "sudo apt-get install -y chromium" and run the tests again.');
   });
 
   it('finds Java by running java -version', () => {

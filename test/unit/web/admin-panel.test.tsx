@@ -53,7 +53,15 @@ function me(): User {
 }
 
 function member(uid: string, displayName: string, overrides: Partial<AdminMember> = {}): AdminMember {
-  return { uid, displayName, email: `${uid}@example.com`, location: { city: 'Austin', state: 'Texas', country: 'United States' }, isSuperuser: false, isAdmin: false, ...overrides };
+  return {
+    uid,
+    displayName,
+    email: `${uid}@example.com`,
+    location: { city: 'Austin', state: 'Texas', country: 'United States' },
+    isSuperuser: false,
+    isAdmin: false,
+    ...overrides,
+  };
 }
 
 function node(id: string, invitedUsers: InviteTreeNode[] = []): InviteTreeNode {
@@ -69,7 +77,16 @@ function adminAnswers(extra: Record<string, (data: unknown) => unknown> = {}) {
     getAdminOverview: () => ({ stats: { totalUsers: 12, superusers: 1, distinctCities: 3 }, superusers: [member('su-1', 'Sam Super', { isSuperuser: true })] }),
     listAuditLog: () => ({
       entries: [
-        { entryId: '01B', action: 'grantSuperuser', actorId: 'admin-1', actorName: 'Ada Admin', targetId: 'su-1', targetName: 'Sam Super', reason: 'Runs Austin', at: '2026-11-22T01:00:00.000Z' },
+        {
+          entryId: '01B',
+          action: 'grantSuperuser',
+          actorId: 'admin-1',
+          actorName: 'Ada Admin',
+          targetId: 'su-1',
+          targetName: 'Sam Super',
+          reason: 'Runs Austin',
+          at: '2026-11-22T01:00:00.000Z',
+        },
       ],
     }),
     searchMembers: () => ({ members: [member('admin-1', 'Ada Admin', { isAdmin: true }), member('m-2', 'Bea Member')] }),
@@ -149,7 +166,9 @@ describe('/admin for admins', () => {
     fireEvent.change(within(again).getByRole('textbox'), { target: { value: '  Moved away ' } });
     fireEvent.click(within(again).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Superuser status revoked successfully!')).toBeTruthy();
-    expect(calls.filter((call) => call.name === 'revokeSuperuserStatus')).toEqual([{ name: 'revokeSuperuserStatus', data: { userId: 'su-1', reason: 'Moved away' } }]);
+    expect(calls.filter((call) => call.name === 'revokeSuperuserStatus')).toEqual([
+      { name: 'revokeSuperuserStatus', data: { userId: 'su-1', reason: 'Moved away' } },
+    ]);
   });
 
   it('grant form: a member found on the server and a reason; Grant stays disabled until both', async () => {
@@ -335,13 +354,18 @@ describe('admin panel rules', () => {
       headline: 'Successfully removed 2 users from the platform',
       continuing: null,
     });
-    expect(removalOutcome({ totalRemoved: 2, errors: ['a'], complete: true, remaining: 0, inBackground: false })).toMatchObject({ headline: 'User removed with some errors:', errors: ['a'] });
+    expect(removalOutcome({ totalRemoved: 2, errors: ['a'], complete: true, remaining: 0, inBackground: false })).toMatchObject({
+      headline: 'User removed with some errors:',
+      errors: ['a'],
+    });
     expect(removalOutcome({ totalRemoved: 5, errors: [], complete: false, remaining: 1, inBackground: true })).toMatchObject({
       continuing: 'The removal continues in the background: 1 member is still to be removed.',
       askAgain: 'Refresh progress',
     });
     // Nothing carries it on (the hand-off to the worker failed, or only failed members are left): it does not say it continues.
-    expect(removalOutcome({ totalRemoved: 5, errors: ['Could not remove x: pictures: down'], complete: false, remaining: 3, inBackground: false })).toMatchObject({
+    expect(
+      removalOutcome({ totalRemoved: 5, errors: ['Could not remove x: pictures: down'], complete: false, remaining: 3, inBackground: false }),
+    ).toMatchObject({
       headline: 'User removed with some errors:',
       continuing: 'The removal is paused: 3 members are still to be removed. Continue the removal to try again.',
       askAgain: 'Continue removal',

@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ANCHOR_MESSAGES } from '#contracts/anchors';
 import { ApiError } from '../../../web/src/lib/api-client.ts';
-import {
-  ANCHOR_UI_MESSAGES,
-  profileAction,
-  searchResultAction,
-  sendRequestFailureMessage,
-  serverReason,
-} from '../../../web/src/lib/anchor-actions.ts';
+import { ANCHOR_UI_MESSAGES, profileAction, searchResultAction, sendRequestFailureMessage, serverReason } from '../../../web/src/lib/anchor-actions.ts';
 import { joinLocation, profileLoadMessage } from '../../../web/src/features/profile/profile-view-messages.ts';
 import { nameInitial } from '../../../web/src/components/user-avatar.tsx';
 
 describe('anchor messages (spec §8)', () => {
   it("sending shows the server's refusal, else 'Failed to send anchor request'", () => {
     expect(sendRequestFailureMessage(new ApiError('aborted', ANCHOR_MESSAGES.alreadyPending))).toBe('Anchor request already pending');
-    expect(sendRequestFailureMessage(new ApiError('invalid-argument', ANCHOR_MESSAGES.toYourself))).toBe(
-      'Cannot send anchor request to yourself',
-    );
-    expect(sendRequestFailureMessage(new ApiError('resource-exhausted', ANCHOR_MESSAGES.maxReached))).toBe(
-      'You have reached the maximum of 100 anchors',
-    );
+    expect(sendRequestFailureMessage(new ApiError('invalid-argument', ANCHOR_MESSAGES.toYourself))).toBe('Cannot send anchor request to yourself');
+    expect(sendRequestFailureMessage(new ApiError('resource-exhausted', ANCHOR_MESSAGES.maxReached))).toBe('You have reached the maximum of 100 anchors');
     // Server trouble and network failures never leak their text: the spec's fallback.
     expect(sendRequestFailureMessage(new ApiError('internal', 'Internal error'))).toBe('Failed to send anchor request');
     expect(sendRequestFailureMessage(new ApiError('unavailable', 'down'))).toBe('Failed to send anchor request');

@@ -113,7 +113,7 @@ describe('callApi', () => {
   });
 });
 
-describe('callApi gives up after 70 seconds (the spec\'s default timeout)', () => {
+describe("callApi gives up after 70 seconds (the spec's default timeout)", () => {
   let seen: AbortSignal | undefined;
 
   beforeEach(() => {

@@ -29,7 +29,11 @@ describe('app shell (jsdom)', () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: /^Anchored to Friends/ }, { timeout: 5_000 })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Why', 'Sign In', 'Join']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Why', 'Sign In', 'Join']);
     expect(within(nav).getByRole('link', { name: 'Join' }).getAttribute('href')).toBe('/auth/signup');
   });
 
@@ -45,13 +49,11 @@ describe('app shell (jsdom)', () => {
     // The dashboard is the largest lazy screen (feed, composer, columns): its first import takes a while in jsdom.
     expect((await screen.findByTestId('signed-in-as', {}, { timeout: 5_000 })).textContent).toBe('Signed in as Ada Lovelace');
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Dashboard',
-      'Anchors',
-      'Metrics',
-      'Ada Lovelace',
-      'Settings',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Anchors', 'Metrics', 'Ada Lovelace', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Your profile: Ada Lovelace' }).getAttribute('href')).toBe('/profile/u1');
     expect(within(nav).getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
@@ -116,12 +118,11 @@ describe('app shell (jsdom)', () => {
     expect(input.value).toBe('ABCDEFGH');
     expect(proceed.disabled).toBe(false);
     const progress = screen.getByRole('navigation', { name: 'Joining progress' });
-    expect(within(progress).getAllByRole('listitem').map((item) => item.textContent?.replace(/^[0-9✓]/, ''))).toEqual([
-      'Invite Code',
-      'Create Account',
-      'Verify Email',
-      'Complete Profile',
-    ]);
+    expect(
+      within(progress)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace(/^[0-9✓]/, '')),
+    ).toEqual(['Invite Code', 'Create Account', 'Verify Email', 'Complete Profile']);
   });
 
   it('step 2 without a code from step 1 goes back to step 1', async () => {

@@ -22,7 +22,10 @@ function post(overrides: Partial<Post> = {}): Post {
 }
 
 function feed(...pages: Post[][]): InfiniteData<FeedPage, string | undefined> {
-  return { pages: pages.map((posts, index) => ({ posts, nextCursor: index < pages.length - 1 ? `c${index}` : null })), pageParams: pages.map((_, index) => (index ? `c${index - 1}` : undefined)) };
+  return {
+    pages: pages.map((posts, index) => ({ posts, nextCursor: index < pages.length - 1 ? `c${index}` : null })),
+    pageParams: pages.map((_, index) => (index ? `c${index - 1}` : undefined)),
+  };
 }
 
 describe('text limits (post 500, comment 300; required after trimming)', () => {

@@ -53,7 +53,11 @@ describe('/invites page (jsdom)', () => {
     const [pending, joined] = await screen.findAllByTestId('invitee');
     expect(pending?.getAttribute('data-status')).toBe('pending');
     expect(pending?.textContent).toMatch(/Pat Pending.*Pending.*Lapses/);
-    expect(within(joined as HTMLElement).getByRole('link', { name: 'Jo Joined' }).getAttribute('href')).toBe('/profile/j1');
+    expect(
+      within(joined as HTMLElement)
+        .getByRole('link', { name: 'Jo Joined' })
+        .getAttribute('href'),
+    ).toBe('/profile/j1');
     expect(joined?.textContent).toContain('Distant');
   });
 
@@ -67,7 +71,8 @@ describe('/invites page (jsdom)', () => {
   it('replaces the code after confirmation, sending the code the member sees (a double-click replaces once)', async () => {
     const sent: unknown[] = [];
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-      if (url === '/config.json') return Response.json({ stage: 'local', region: 'us-east-1', apiUrl: '/api', cognito: { userPoolId: 'local_1', userPoolClientId: 'c1' } });
+      if (url === '/config.json')
+        return Response.json({ stage: 'local', region: 'us-east-1', apiUrl: '/api', cognito: { userPoolId: 'local_1', userPoolClientId: 'c1' } });
       if (url === '/api/replaceInviteCode') {
         sent.push(JSON.parse(String(init?.body)));
         return Response.json({ result: { inviteCode: 'WXYZ6789' } });

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JOIN_STEPS, joinStepIndex, joinStepLabel } from '../../../web/src/components/join-steps.ts';
-import {
-  inviteCodeError,
-  normalizeInviteCodeInput,
-  registerSchema,
-  resetPasswordSchema,
-} from '../../../web/src/features/auth/register-schema.ts';
+import { inviteCodeError, normalizeInviteCodeInput, registerSchema, resetPasswordSchema } from '../../../web/src/features/auth/register-schema.ts';
 import { forgetPendingSignUp, pendingPassword, rememberPendingSignUp } from '../../../web/src/features/auth/pending-sign-up.ts';
 
 function issues(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -49,10 +44,7 @@ describe('step 2: registration', () => {
   });
 
   it('requires a display name and a valid email', () => {
-    expect(Object.keys(issues(registerSchema.safeParse({ ...valid, displayName: ' ', email: 'nope' })))).toEqual([
-      'displayName',
-      'email',
-    ]);
+    expect(Object.keys(issues(registerSchema.safeParse({ ...valid, displayName: ' ', email: 'nope' })))).toEqual(['displayName', 'email']);
   });
 
   it('the reset form needs the code and the same rules', () => {

@@ -98,9 +98,7 @@ describe('invite at the first profile save (spec §4)', () => {
 
 describe('profile-save messages (spec §8)', () => {
   it('prefixes invite failures, except the quota messages', () => {
-    expect(inviteFailureMessage(undefined)).toBe(
-      'Location validation failed: Your location does not match the invite code requirements',
-    );
+    expect(inviteFailureMessage(undefined)).toBe('Location validation failed: Your location does not match the invite code requirements');
     expect(inviteFailureMessage('Invalid invite code')).toBe('Location validation failed: Invalid invite code');
     const quota = 'This is a local invite, and all 5 local invites of this code have been used';
     expect(inviteFailureMessage(quota)).toBe(quota);
@@ -109,16 +107,10 @@ describe('profile-save messages (spec §8)', () => {
   });
 
   it('maps the save errors', () => {
-    expect(profileSaveErrorMessage(new ApiError('permission-denied', 'nope'))).toBe(
-      'Permission denied. Please ensure you are logged in.',
-    );
-    expect(profileSaveErrorMessage(new ApiError('aborted', 'Please use your invite code first'))).toBe(
-      'Please use your invite code first',
-    );
+    expect(profileSaveErrorMessage(new ApiError('permission-denied', 'nope'))).toBe('Permission denied. Please ensure you are logged in.');
+    expect(profileSaveErrorMessage(new ApiError('aborted', 'Please use your invite code first'))).toBe('Please use your invite code first');
     expect(profileSaveErrorMessage(new ApiError('internal', 'Boom'))).toBe('Failed to update profile: Boom');
-    expect(profileSaveErrorMessage(new ApiError('internal', ''))).toBe(
-      'Failed to update profile: Unknown error. Please try again.',
-    );
+    expect(profileSaveErrorMessage(new ApiError('internal', ''))).toBe('Failed to update profile: Unknown error. Please try again.');
   });
 });
 

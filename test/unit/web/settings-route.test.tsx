@@ -44,7 +44,14 @@ describe('/settings (jsdom)', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Save Profile' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Privacy' }));
     expect(await screen.findByRole('button', { name: 'Save Privacy Settings' }, WAIT)).toBeTruthy();
-    for (const label of ['Profile visibility', 'Birthday visibility', 'Photos visibility', 'Contact info visibility', 'Phone number visibility', 'Personal email visibility']) {
+    for (const label of [
+      'Profile visibility',
+      'Birthday visibility',
+      'Photos visibility',
+      'Contact info visibility',
+      'Phone number visibility',
+      'Personal email visibility',
+    ]) {
       expect(screen.getAllByLabelText(label).length).toBeGreaterThan(0);
     }
   });

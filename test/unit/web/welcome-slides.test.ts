@@ -3,12 +3,7 @@ import { slideOutcome, WELCOME_SLIDES } from '../../../web/src/features/onboardi
 
 describe('welcome tutorial', () => {
   it('has the four slides of the spec', () => {
-    expect(WELCOME_SLIDES.map((slide) => slide.title)).toEqual([
-      'Welcome',
-      'Your Anchors',
-      'Share Your Invites',
-      'Your Privacy Matters',
-    ]);
+    expect(WELCOME_SLIDES.map((slide) => slide.title)).toEqual(['Welcome', 'Your Anchors', 'Share Your Invites', 'Your Privacy Matters']);
   });
 
   it('every button sets the flag; Next moves on, Get Started and Skip go to profile setup', () => {

@@ -18,7 +18,16 @@ const AT = '2031-03-01T10:00:00.000Z';
 const ANCHORS: CallableOutput<'listAnchors'> = {
   anchors: [
     // Profile visibility Only Me: the server sends no location.
-    { uid: 'hidden-1', displayName: 'Olive Hidden', profilePicture: '', friendshipId: 'hidden-1_viewer-1', connectionType: 'local', invitationChain: false, mutualFriends: 0, acceptedAt: AT },
+    {
+      uid: 'hidden-1',
+      displayName: 'Olive Hidden',
+      profilePicture: '',
+      friendshipId: 'hidden-1_viewer-1',
+      connectionType: 'local',
+      invitationChain: false,
+      mutualFriends: 0,
+      acceptedAt: AT,
+    },
     {
       uid: 'open-1',
       displayName: 'Andy Open',

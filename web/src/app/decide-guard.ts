@@ -12,11 +12,7 @@ export type GuardState =
       hasSeenWelcome: boolean;
     };
 
-export type GuardDecision =
-  | { action: 'loading' }
-  | { action: 'error' }
-  | { action: 'redirect'; to: string }
-  | { action: 'render' };
+export type GuardDecision = { action: 'loading' } | { action: 'error' } | { action: 'redirect'; to: string } | { action: 'render' };
 
 export const SIGN_IN_PATH = '/auth/signin';
 export const VERIFY_EMAIL_PATH = '/auth/verify-email';

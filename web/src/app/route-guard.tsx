@@ -37,11 +37,7 @@ export function RouteGuard() {
       return <PageLoader label="Checking your session" />;
     case 'error':
       return (
-        <PageError
-          title="We could not load your account"
-          error={auth.error ?? me.error}
-          onRetry={() => void (auth.isError ? auth.refetch() : me.refetch())}
-        />
+        <PageError title="We could not load your account" error={auth.error ?? me.error} onRetry={() => void (auth.isError ? auth.refetch() : me.refetch())} />
       );
     case 'redirect':
       return <Navigate to={decision.to} replace state={{ from: location.pathname }} />;

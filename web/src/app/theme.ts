@@ -10,8 +10,7 @@ export const theme = createTheme({
   primaryColor: 'teal',
   primaryShade: { light: 9, dark: 5 },
   defaultRadius: 'md',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   components: {
     // (No Modal defaults here: Modal.extend pulls the dialog code into the landing's entry chunk;

@@ -35,9 +35,7 @@ function PlaceholderPage({ title, children, backTo }: PlaceholderPageProps) {
 export function NotBuiltYet({ title, release, children }: { title: string; release: Release; children?: ReactNode }) {
   return (
     <PlaceholderPage title={title}>
-      <Text>
-        This screen is not built yet; it arrives with the {release} release.
-      </Text>
+      <Text>This screen is not built yet; it arrives with the {release} release.</Text>
       {children}
     </PlaceholderPage>
   );

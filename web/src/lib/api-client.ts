@@ -81,11 +81,7 @@ async function attempt<N extends CallableName>(name: N, data: CallableInput<N>, 
  * the spec maps it), 'cancelled' when `signal` aborts, 'deadline-exceeded' after CALL_TIMEOUT_MS.
  * The result is trusted as typed: the server parses its own output against the same contract.
  */
-export async function callApi<N extends CallableName>(
-  name: N,
-  data: CallableInput<N>,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<CallableOutput<N>> {
+export async function callApi<N extends CallableName>(name: N, data: CallableInput<N>, { signal }: { signal?: AbortSignal } = {}): Promise<CallableOutput<N>> {
   const controller = new AbortController();
   const cancel = () => controller.abort();
   if (signal?.aborted) cancel();

@@ -44,9 +44,7 @@ function configureAuth(config: WebConfig): void {
   });
   // cognito-local lacks GetTokensFromRefreshToken, which Amplify's own refresher calls.
   if (endpoint) {
-    cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(
-      initiateAuthRefresher(endpoint, userPoolClientId),
-    );
+    cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(initiateAuthRefresher(endpoint, userPoolClientId));
   }
 }
 

@@ -26,9 +26,7 @@ export function updateFeedPost(
   return {
     ...feed,
     pages: feed.pages.map((page) =>
-      page.posts.some((post) => post.postId === postId)
-        ? { ...page, posts: page.posts.map((post) => (post.postId === postId ? change(post) : post)) }
-        : page,
+      page.posts.some((post) => post.postId === postId) ? { ...page, posts: page.posts.map((post) => (post.postId === postId ? change(post) : post)) } : page,
     ),
   };
 }

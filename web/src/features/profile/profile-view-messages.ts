@@ -21,5 +21,8 @@ export function profileLoadMessage(error: unknown): string {
 
 /** Spec: location joined as city, state, country (empty parts left out). */
 export function joinLocation(location: { city: string; state: string; country: string }): string {
-  return [location.city, location.state, location.country].map((part) => part.trim()).filter(Boolean).join(', ');
+  return [location.city, location.state, location.country]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
 }

@@ -14,10 +14,7 @@ export default function WhyRoute() {
     <Container size="sm" py="xl">
       <Stack gap="md">
         <Title order={1}>Why Anchored</Title>
-        <Text>
-          Anchored is an invite-only network for real-world communities: neighbours, friends, family and
-          the groups you belong to offline.
-        </Text>
+        <Text>Anchored is an invite-only network for real-world communities: neighbours, friends, family and the groups you belong to offline.</Text>
         <List spacing="sm">
           {PROMISES.map((promise) => (
             <List.Item key={promise}>{promise}</List.Item>

@@ -9,8 +9,8 @@ export function AdminNotes() {
       </Title>
       <List size="sm" spacing="xs">
         <List.Item>
-          Superusers can generate unlimited invites for new cities: their invite code is not limited to 5 local and 5 distant invites,
-          nor by distance, so a trusted organiser can start a community where no member lives yet.
+          Superusers can generate unlimited invites for new cities: their invite code is not limited to 5 local and 5 distant invites, nor by distance, so a
+          trusted organiser can start a community where no member lives yet.
         </List.Item>
         <List.Item>Grant superuser status sparingly. Every grant, revoke and removal is kept in the audit log with its reason.</List.Item>
         <List.Item>Removing a member also removes everyone they invited, level by level. It cannot be undone: look at the invite tree first.</List.Item>

@@ -40,14 +40,7 @@ export function InviteTree({ tree, totalUsers }: { tree: InviteTreeNode; totalUs
         {holdsProtected ? PROTECTED_TREE_NOTE : `${totalUsers} ${totalUsers === 1 ? 'user' : 'users'} will be removed`}
       </Text>
       {rows.map(({ node, depth }) => (
-        <Text
-          key={node.id}
-          size="sm"
-          role="treeitem"
-          aria-level={depth + 1}
-          data-testid="invite-tree-node"
-          style={{ paddingLeft: depth * TREE_INDENT_PX }}
-        >
+        <Text key={node.id} size="sm" role="treeitem" aria-level={depth + 1} data-testid="invite-tree-node" style={{ paddingLeft: depth * TREE_INDENT_PX }}>
           {node.displayName}{' '}
           {node.protectedAs && (
             <Text span size="xs" fw={600} c="red">

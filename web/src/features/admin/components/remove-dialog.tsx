@@ -38,8 +38,8 @@ export function RemoveDialog({ member, onClose, onRemoved }: RemoveDialogProps) 
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">
-            This removes {member.displayName} ({member.email}) and everyone they invited, and everyone those members invited:
-            their accounts, profiles, invite codes, posts, comments, likes, anchors and photos. It cannot be undone.
+            This removes {member.displayName} ({member.email}) and everyone they invited, and everyone those members invited: their accounts, profiles, invite
+            codes, posts, comments, likes, anchors and photos. It cannot be undone.
           </Text>
           <Textarea
             label="Reason for removal"

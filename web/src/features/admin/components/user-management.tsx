@@ -14,8 +14,16 @@ function MemberRow({ member, isSelf, onRemove }: { member: AdminMember; isSelf: 
           <Text size="sm" fw={500}>
             {member.displayName}
           </Text>
-          {member.isSuperuser && <Badge size="xs" variant="light">Superuser</Badge>}
-          {member.isAdmin && <Badge size="xs" variant="light" color="grape">Admin</Badge>}
+          {member.isSuperuser && (
+            <Badge size="xs" variant="light">
+              Superuser
+            </Badge>
+          )}
+          {member.isAdmin && (
+            <Badge size="xs" variant="light" color="grape">
+              Admin
+            </Badge>
+          )}
         </Group>
         <Text size="xs" c="dimmed">
           {member.email}

@@ -81,7 +81,16 @@ export function YourAnchors() {
       <Tabs defaultValue="anchors">
         <Tabs.List mb="sm">
           <Tabs.Tab value="anchors">Anchors ({count})</Tabs.Tab>
-          <Tabs.Tab value="pending" rightSection={received.length ? <Badge size="xs" color="orange">{received.length}</Badge> : null}>
+          <Tabs.Tab
+            value="pending"
+            rightSection={
+              received.length ? (
+                <Badge size="xs" color="orange">
+                  {received.length}
+                </Badge>
+              ) : null
+            }
+          >
             Pending
           </Tabs.Tab>
         </Tabs.List>

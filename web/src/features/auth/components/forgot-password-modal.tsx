@@ -69,15 +69,7 @@ export function ForgotPasswordModal({ opened, initialEmail, onClose }: ForgotPas
                 {resetErrorMessage(send.error)}
               </Alert>
             )}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              data-autofocus
-              key={form.key('email')}
-              {...form.getInputProps('email')}
-            />
+            <TextInput label="Email" type="email" autoComplete="email" required data-autofocus key={form.key('email')} {...form.getInputProps('email')} />
             <Button type="submit" loading={send.isPending}>
               Send reset email
             </Button>

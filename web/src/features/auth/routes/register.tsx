@@ -60,13 +60,7 @@ function RegisterForm({ inviteCode }: { inviteCode: string }) {
                 )}
               </Alert>
             )}
-            <TextInput
-              label="Display name"
-              autoComplete="name"
-              required
-              key={form.key('displayName')}
-              {...form.getInputProps('displayName')}
-            />
+            <TextInput label="Display name" autoComplete="name" required key={form.key('displayName')} {...form.getInputProps('displayName')} />
             <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
             <PasswordInput
               label="Password"

@@ -45,21 +45,8 @@ export default function ResetPasswordRoute() {
               </Alert>
             )}
             <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
-            <TextInput
-              label="Reset code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              required
-              key={form.key('code')}
-              {...form.getInputProps('code')}
-            />
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              required
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-            />
+            <TextInput label="Reset code" autoComplete="one-time-code" inputMode="numeric" required key={form.key('code')} {...form.getInputProps('code')} />
+            <PasswordInput label="New password" autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
             <PasswordInput
               label="Confirm new password"
               autoComplete="new-password"

@@ -58,32 +58,15 @@ export default function SignInRoute() {
                 <Stack gap={4}>
                   <span>{message}</span>
                   {needsVerification && (
-                    <Anchor
-                      component={Link}
-                      to={`/auth/verify-email?email=${encodeURIComponent(form.getValues().email.trim())}`}
-                      size="sm"
-                    >
+                    <Anchor component={Link} to={`/auth/verify-email?email=${encodeURIComponent(form.getValues().email.trim())}`} size="sm">
                       Verify your email now
                     </Anchor>
                   )}
                 </Stack>
               </Alert>
             )}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              key={form.key('email')}
-              {...form.getInputProps('email')}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-            />
+            <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+            <PasswordInput label="Password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
             <Button type="submit" loading={signIn.isPending} fullWidth>
               Sign in
             </Button>

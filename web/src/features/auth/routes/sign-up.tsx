@@ -35,9 +35,7 @@ export default function SignUpRoute() {
           <Title order={1} size="h2" id="sign-up-title">
             Join Anchored
           </Title>
-          <Text size="sm">
-            Anchored is invite-only. Enter the 8-character invite code a member gave you.
-          </Text>
+          <Text size="sm">Anchored is invite-only. Enter the 8-character invite code a member gave you.</Text>
           {checked ? (
             <Stack gap="md">
               <Alert color="teal" title="You're invited!" role="status">

@@ -75,10 +75,7 @@ export default function VerifyEmailRoute() {
             <Title order={1} size="h2" id="verify-title">
               Verify your email
             </Title>
-            <Text size="sm">
-              We emailed a verification code to the address you registered with. Enter it below to
-              finish creating your account.
-            </Text>
+            <Text size="sm">We emailed a verification code to the address you registered with. Enter it below to finish creating your account.</Text>
             {verify.isError && (
               <Alert color="red" role="alert">
                 {codeErrorMessage(verify.error)}

@@ -14,8 +14,7 @@ interface CommentsPage {
 export function useComments(postId: string) {
   return useInfiniteQuery({
     queryKey: feedKeys.comments(postId),
-    queryFn: ({ pageParam, signal }): Promise<CommentsPage> =>
-      callApi('listComments', pageParam ? { postId, cursor: pageParam } : { postId }, { signal }),
+    queryFn: ({ pageParam, signal }): Promise<CommentsPage> => callApi('listComments', pageParam ? { postId, cursor: pageParam } : { postId }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: FEED_POLL_INTERVAL_MS,

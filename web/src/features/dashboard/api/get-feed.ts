@@ -12,8 +12,7 @@ export function useFeed(userId: string) {
   const likesInFlight = useIsMutating({ mutationKey: LIKE_MUTATION_KEY });
   return useInfiniteQuery({
     queryKey: feedKeys.feed(userId),
-    queryFn: ({ pageParam, signal }): Promise<FeedPage> =>
-      callApi('getFeed', pageParam ? { cursor: pageParam } : {}, { signal }),
+    queryFn: ({ pageParam, signal }): Promise<FeedPage> => callApi('getFeed', pageParam ? { cursor: pageParam } : {}, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: likesInFlight > 0 ? false : FEED_POLL_INTERVAL_MS,

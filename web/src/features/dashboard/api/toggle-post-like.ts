@@ -16,7 +16,8 @@ export function useTogglePostLike(userId: string, postId: string) {
   const key = feedKeys.feed(userId);
   const scopeId = `like:${postId}`;
   const queuedBehind = () =>
-    queryClient.getMutationCache().findAll({ predicate: (mutation) => mutation.options.scope?.id === scopeId && mutation.state.status === 'pending' }).length > 1;
+    queryClient.getMutationCache().findAll({ predicate: (mutation) => mutation.options.scope?.id === scopeId && mutation.state.status === 'pending' }).length >
+    1;
   return useMutation({
     mutationKey: LIKE_MUTATION_KEY,
     scope: { id: scopeId },

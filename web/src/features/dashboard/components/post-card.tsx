@@ -32,24 +32,13 @@ export function PostCard({ userId, post }: { userId: string; post: Post }) {
         {post.content}
       </Text>
       <Group gap="xs" mt="sm">
-        <Button
-          size="xs"
-          variant={post.likedByMe ? 'filled' : 'light'}
-          aria-pressed={post.likedByMe}
-          onClick={() => like.mutate({ liked: !post.likedByMe })}
-        >
+        <Button size="xs" variant={post.likedByMe ? 'filled' : 'light'} aria-pressed={post.likedByMe} onClick={() => like.mutate({ liked: !post.likedByMe })}>
           {/* One label element: the button lays out its children as flex items, which drops spaces. */}
           <span>
             {post.likedByMe ? 'Liked' : 'Like'} · <span data-testid="like-count">{post.likeCount}</span>
           </span>
         </Button>
-        <Button
-          size="xs"
-          variant="subtle"
-          aria-expanded={commentsOpen}
-          aria-controls={commentsId}
-          onClick={() => setCommentsOpen((open) => !open)}
-        >
+        <Button size="xs" variant="subtle" aria-expanded={commentsOpen} aria-controls={commentsId} onClick={() => setCommentsOpen((open) => !open)}>
           <span>
             Comments · <span data-testid="comment-count">{post.commentCount}</span>
           </span>

@@ -18,14 +18,7 @@ export function SideMenu({ userId }: SideMenuProps) {
     <Card withBorder padding="xs" component="nav" aria-label="Dashboard menu">
       <Stack gap={2}>
         {links.map((link) => (
-          <NavLink
-            key={link.label}
-            component={Link}
-            to={link.to}
-            label={link.label}
-            active={link.active}
-            aria-current={link.active ? 'page' : undefined}
-          />
+          <NavLink key={link.label} component={Link} to={link.to} label={link.label} active={link.active} aria-current={link.active ? 'page' : undefined} />
         ))}
         {['Messages', 'Events'].map((label) => (
           <NavLink

@@ -55,9 +55,7 @@ function DevTools({ userId }: { userId: string }) {
       </Card>
       <Card withBorder padding="md">
         <Stack gap="sm">
-          <Text>
-            Creates {DUMMY_ANCHOR_COUNT} dummy members in your city and state, each already anchored to you (local, accepted).
-          </Text>
+          <Text>Creates {DUMMY_ANCHOR_COUNT} dummy members in your city and state, each already anchored to you (local, accepted).</Text>
           <Button w="fit-content" onClick={() => create.mutate()} loading={create.isPending}>
             Create {DUMMY_ANCHOR_COUNT} dummy anchors
           </Button>

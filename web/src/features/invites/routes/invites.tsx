@@ -72,8 +72,8 @@ function Invites({ invites }: { invites: MyInvites }) {
             Your Invites
           </Title>
           <Text c="dimmed" size="sm">
-            Invite people you vouch for: 5 who live in your city (local) and 5 from within 50 miles (distant). When someone signs
-            up with your code, one invite is held for them for {RESERVATION_DAYS} days while they finish joining.
+            Invite people you vouch for: 5 who live in your city (local) and 5 from within 50 miles (distant). When someone signs up with your code, one invite
+            is held for them for {RESERVATION_DAYS} days while they finish joining.
           </Text>
         </div>
         <Card withBorder padding="md">

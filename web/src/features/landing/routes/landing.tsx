@@ -50,8 +50,7 @@ export default function LandingRoute() {
               Anchored <RotatingPhrase />
             </Title>
             <Text size="xl" maw={620}>
-              An invite-only social network for real people and real communities: no ads, no tracking, no
-              algorithm. Just the people you trust, newest first.
+              An invite-only social network for real people and real communities: no ads, no tracking, no algorithm. Just the people you trust, newest first.
             </Text>
             <Group justify="center">
               {session ? (
@@ -108,8 +107,7 @@ export default function LandingRoute() {
               </Badge>
             </Group>
             <Text size="sm" c="dimmed" ta="center">
-              Anchored is new: these are illustrative voices describing the experience we are building, not quotes
-              from real members.
+              Anchored is new: these are illustrative voices describing the experience we are building, not quotes from real members.
             </Text>
             <SimpleGrid cols={{ base: 1, md: 3 }}>
               {TESTIMONIALS.map((testimonial) => (

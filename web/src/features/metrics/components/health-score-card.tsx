@@ -27,7 +27,10 @@ export function HealthScoreCard({ record }: { record: SharedCommunityMetrics }) 
               <Group justify="space-between" gap="xs">
                 <Text size="sm">{part.label}</Text>
                 <Text size="sm" fw={600}>
-                  {formatPercent(part.actual)} <Text span size="xs" c="dimmed">(target {formatPercent(part.target)})</Text>
+                  {formatPercent(part.actual)}{' '}
+                  <Text span size="xs" c="dimmed">
+                    (target {formatPercent(part.target)})
+                  </Text>
                 </Text>
               </Group>
               <Progress value={part.progress * 100} color={part.progress >= 1 ? 'teal' : 'blue'} size="sm" aria-label={`${part.label} progress`} />

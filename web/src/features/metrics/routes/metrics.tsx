@@ -30,12 +30,7 @@ export default function MetricsRoute() {
         <Title order={1} size="h2">
           Community Metrics
         </Title>
-        <SegmentedControl
-          aria-label="Range"
-          value={range}
-          onChange={(value) => setRange(value as MetricsRange)}
-          data={RANGE_OPTIONS}
-        />
+        <SegmentedControl aria-label="Range" value={range} onChange={(value) => setRange(value as MetricsRange)} data={RANGE_OPTIONS} />
       </Group>
       <Stack gap="md">
         <CalculateButton />

@@ -51,11 +51,7 @@ export default function WelcomeRoute() {
             <Button variant="subtle" onClick={() => act('skip')}>
               Skip tutorial
             </Button>
-            {isLast ? (
-              <Button onClick={() => act('get-started')}>Get Started</Button>
-            ) : (
-              <Button onClick={() => act('next')}>Next</Button>
-            )}
+            {isLast ? <Button onClick={() => act('get-started')}>Get Started</Button> : <Button onClick={() => act('next')}>Next</Button>}
           </Group>
         </Stack>
       </Card>

@@ -5,11 +5,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import { sessionKeys } from '../../../lib/session.ts';
 
 /** Sends the presigned POST's fields, then the file (last, as S3 requires), reporting progress. */
-export function postWithProgress(
-  target: { url: string; fields: Record<string, string> },
-  file: Blob,
-  onProgress: (fraction: number) => void,
-): Promise<void> {
+export function postWithProgress(target: { url: string; fields: Record<string, string> }, file: Blob, onProgress: (fraction: number) => void): Promise<void> {
   const body = new FormData();
   for (const [name, value] of Object.entries(target.fields)) body.append(name, value);
   body.append('file', file, 'profile-picture.jpg');

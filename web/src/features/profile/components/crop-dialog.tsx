@@ -1,16 +1,7 @@
 import { Alert, Box, Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { cropToJpeg } from '../picture/crop-image.ts';
-import {
-  type Crop,
-  displayScale,
-  type ImageSize,
-  initialCrop,
-  maxCropSize,
-  minCropSize,
-  moveCrop,
-  resizeCrop,
-} from '../picture/crop-math.ts';
+import { type Crop, displayScale, type ImageSize, initialCrop, maxCropSize, minCropSize, moveCrop, resizeCrop } from '../picture/crop-math.ts';
 
 const BOX = 320;
 const KEY_STEP = 10;

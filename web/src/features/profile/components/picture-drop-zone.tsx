@@ -71,9 +71,7 @@ export function PictureDropZone({ pictureUrl, progress, error, onFile }: Picture
         aria-label="Profile picture file"
         onChange={(event) => pick(event.currentTarget.files)}
       />
-      {progress !== null && (
-        <Progress value={Math.round(progress * 100)} aria-label="Upload progress" size="sm" animated={progress < 1} />
-      )}
+      {progress !== null && <Progress value={Math.round(progress * 100)} aria-label="Upload progress" size="sm" animated={progress < 1} />}
       {error && (
         <Text size="sm" c="red" role="alert" id={errorId}>
           {error}

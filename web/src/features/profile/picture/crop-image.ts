@@ -13,10 +13,6 @@ export function cropToJpeg(image: HTMLImageElement, crop: Crop): Promise<Blob> {
   context.imageSmoothingQuality = 'high';
   context.drawImage(image, crop.x, crop.y, crop.size, crop.size, 0, 0, OUTPUT_SIZE, OUTPUT_SIZE);
   return new Promise((resolve, reject) => {
-    canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be cropped.'))),
-      OUTPUT_TYPE,
-      OUTPUT_QUALITY,
-    );
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be cropped.'))), OUTPUT_TYPE, OUTPUT_QUALITY);
   });
 }

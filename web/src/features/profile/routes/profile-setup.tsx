@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -98,11 +85,7 @@ function ProfileSetupForm({ me }: { me: User }) {
     save.mutate(input, { onSuccess: () => void navigate('/dashboard', { replace: true }) });
   });
 
-  const saveError = save.isError
-    ? save.error instanceof InviteRefusedError
-      ? save.error.message
-      : profileSaveErrorMessage(save.error)
-    : null;
+  const saveError = save.isError ? (save.error instanceof InviteRefusedError ? save.error.message : profileSaveErrorMessage(save.error)) : null;
 
   return (
     <Container size={720} py="xl">

@@ -64,8 +64,7 @@ function AnchorButton({ profile }: { profile: UserProfile }) {
           loading={accept.isPending}
           onClick={() =>
             accept.mutate(profile.uid, {
-              onError: (error) =>
-                notifications.show({ color: 'red', title: ANCHOR_UI_MESSAGES.acceptFailed, message: serverReason(error) ?? '' }),
+              onError: (error) => notifications.show({ color: 'red', title: ANCHOR_UI_MESSAGES.acceptFailed, message: serverReason(error) ?? '' }),
             })
           }
         >

@@ -37,8 +37,7 @@ export function AccountTab({ me }: { me: User }) {
             Danger zone
           </Title>
           <Text size="sm">
-            Deleting your account removes your profile, pictures, posts, comments, likes and anchors for good. Members you invited keep
-            their accounts.
+            Deleting your account removes your profile, pictures, posts, comments, likes and anchors for good. Members you invited keep their accounts.
           </Text>
           <div>
             <Button color="red" onClick={() => setDeleting(true)}>

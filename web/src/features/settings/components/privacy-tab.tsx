@@ -26,8 +26,8 @@ export function PrivacyTab({ me }: { me: User }) {
     <form onSubmit={submit} noValidate aria-label="Privacy settings">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Anchors Only means your accepted anchors. Your phone number and personal email show only where both the contact setting and
-          their own setting allow it, and never to everyone.
+          Anchors Only means your accepted anchors. Your phone number and personal email show only where both the contact setting and their own setting allow
+          it, and never to everyone.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {PRIVACY_SELECTS.map((select) => (

@@ -48,7 +48,13 @@ export function ProfileTab({ me }: { me: User }) {
           </Title>
           <TextInput label="Display name" autoComplete="name" required key={form.key('displayName')} {...form.getInputProps('displayName')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label="Birthday" type="date" max={new Date().toISOString().slice(0, 10)} key={form.key('birthday')} {...form.getInputProps('birthday')} />
+            <TextInput
+              label="Birthday"
+              type="date"
+              max={new Date().toISOString().slice(0, 10)}
+              key={form.key('birthday')}
+              {...form.getInputProps('birthday')}
+            />
             <NumberInput
               label="Graduation year"
               allowDecimal={false}
