@@ -2,13 +2,10 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '#contracts/user';
 import { protectedRole, type ProtectedMember } from '#domain/removal-protection';
 import { dynamo, tableName } from './aws-clients.ts';
+import { getUsers } from './friendships.ts';
 import { findReservation } from './invite-reservations.ts';
 import type { WalkedTree } from './invite-tree.ts';
 import { keys } from './keys.ts';
-import { getUser } from './users.ts';
-
-/** Records of accounts on the way in read at once (most trees hold a few). */
-const PENDING_CONCURRENCY = 16;
 
 /**
  * The admins and the founder in a walked tree, root included, in the walk's order (the root first,
@@ -17,15 +14,7 @@ const PENDING_CONCURRENCY = 16;
  * so its record is read too.
  */
 export async function protectedInTree(root: User, walked: WalkedTree, adminIds: ReadonlySet<string>): Promise<ProtectedMember[]> {
-  const pendingRecords = new Map<string, User>();
-  const pendingUids = [...walked.pending.keys()];
-  for (let start = 0; start < pendingUids.length; start += PENDING_CONCURRENCY) {
-    const slice = pendingUids.slice(start, start + PENDING_CONCURRENCY);
-    const records = await Promise.all(slice.map((uid) => getUser(uid)));
-    records.forEach((record, index) => {
-      if (record) pendingRecords.set(slice[index] as string, record);
-    });
-  }
+  const pendingRecords = await getUsers([...walked.pending.keys()]);
   const found: ProtectedMember[] = [];
   for (const { uid } of walked.members) {
     const record = uid === root.uid ? root : (walked.records.get(uid) ?? pendingRecords.get(uid) ?? null);
