@@ -93,7 +93,7 @@ async function measureSpa() {
   const landingFiles = staticClosure(manifest, [entry, chunkKey(manifest, 'features/landing/routes/landing.tsx')]);
   const dashboardFiles = staticClosure(manifest, [
     entry,
-    chunkKey(manifest, 'features/dashboard/routes/dashboard.tsx'),
+    chunkKey(manifest, 'features/feed/routes/dashboard.tsx'),
     // Loaded on demand once a member is signed in (web/src/lib/session.ts, config.ts).
     chunkKey(manifest, 'src/lib/auth.ts'),
     chunkKey(manifest, 'contracts/web-config.ts'),

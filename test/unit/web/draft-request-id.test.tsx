@@ -3,8 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FEED_MESSAGES, type Post } from '#contracts/feed';
-import { CommentsPanel } from '../../../web/src/features/dashboard/components/comments-panel.tsx';
-import { PostForm } from '../../../web/src/features/dashboard/components/post-form.tsx';
+import { CommentsPanel } from '../../../web/src/features/feed/components/comments-panel.tsx';
+import { PostForm } from '../../../web/src/features/feed/components/post-form.tsx';
 import { useDraftRequestId } from '../../../web/src/lib/draft-request-id.ts';
 import { installJsdomShims, renderWithProviders } from '../../support/render-web-route.tsx';
 

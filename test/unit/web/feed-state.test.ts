@@ -1,7 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Post } from '#contracts/feed';
-import { applyLike, type FeedPage, prependFeedPost, updateFeedPost } from '../../../web/src/features/dashboard/like-state.ts';
+import { applyLike, type FeedPage, prependFeedPost, updateFeedPost } from '../../../web/src/features/feed/like-state.ts';
 import { counterLabel, textLimitState } from '../../../web/src/lib/text-limit.ts';
 
 function post(overrides: Partial<Post> = {}): Post {

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAddComment } from '../../../web/src/features/dashboard/api/comments.ts';
-import { useCreatePost } from '../../../web/src/features/dashboard/api/create-post.ts';
+import { useAddComment } from '../../../web/src/features/feed/api/comments.ts';
+import { useCreatePost } from '../../../web/src/features/feed/api/create-post.ts';
 
 vi.mock('../../../web/src/lib/auth.ts', () => ({ accessToken: async () => 'access-token-1' }));
 

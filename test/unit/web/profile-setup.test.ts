@@ -13,12 +13,12 @@ import {
   OUTPUT_SIZE,
   OUTPUT_TYPE,
   resizeCrop,
-} from '../../../web/src/features/profile/picture/crop-math.ts';
-import { pictureFileError } from '../../../web/src/features/profile/picture/picture-file.ts';
-import { inviteStepFor } from '../../../web/src/features/profile/invite-step.ts';
+} from '../../../web/src/features/joining/picture/crop-math.ts';
+import { pictureFileError } from '../../../web/src/features/joining/picture/picture-file.ts';
+import { inviteStepFor } from '../../../web/src/features/joining/invite-step.ts';
 import { INVITE_MESSAGES } from '../../../lambdas/contracts/joining.ts';
-import { inviteFailureMessage, profileSaveErrorMessage } from '../../../web/src/features/profile/save-messages.ts';
-import { canCompleteProfile, initialProfileValues, type ProfileFormValues } from '../../../web/src/features/profile/profile-form.ts';
+import { inviteFailureMessage, profileSaveErrorMessage } from '../../../web/src/features/joining/save-messages.ts';
+import { canCompleteProfile, initialProfileValues, type ProfileFormValues } from '../../../web/src/features/joining/profile-form.ts';
 
 describe('crop math (spec §5: square, minimum 50, 250×250 JPEG at 0.9)', () => {
   const landscape = { width: 800, height: 600 };

@@ -4,7 +4,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '#contracts/feed';
-import type { FeedPage } from '../../../web/src/features/dashboard/like-state.ts';
+import type { FeedPage } from '../../../web/src/features/feed/like-state.ts';
 
 /** The API: each call waits until the test settles it, so ordering and overlap are observable. */
 const calls: { name: string; data: unknown; settle: (ok: boolean) => void }[] = [];
@@ -29,8 +29,8 @@ vi.mock('../../../web/src/lib/api-client.ts', () => ({
   isApiError: () => false,
 }));
 
-const { useTogglePostLike } = await import('../../../web/src/features/dashboard/api/toggle-post-like.ts');
-const { feedKeys } = await import('../../../web/src/features/dashboard/api/feed-keys.ts');
+const { useTogglePostLike } = await import('../../../web/src/features/feed/api/toggle-post-like.ts');
+const { feedKeys } = await import('../../../web/src/features/feed/api/feed-keys.ts');
 
 const POST: Post = {
   postId: 'P'.repeat(26),

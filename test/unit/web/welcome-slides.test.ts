@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slideOutcome, WELCOME_SLIDES } from '../../../web/src/features/onboarding/slides.ts';
+import { slideOutcome, WELCOME_SLIDES } from '../../../web/src/features/joining/slides.ts';
 
 describe('welcome tutorial', () => {
   it('has the four slides of the spec', () => {

@@ -42,14 +42,14 @@ const publicRoutes: RouteObject[] = [
 
 /** Spec §2: these go through the guard (signed in, verified, profile complete or on its way). */
 const guardedRoutes: RouteObject[] = [
-  { path: 'welcome', handle: { title: 'Welcome tutorial' }, lazy: screen(() => import('../features/onboarding/routes/welcome.tsx')) },
+  { path: 'welcome', handle: { title: 'Welcome tutorial' }, lazy: screen(() => import('../features/joining/routes/welcome.tsx')) },
   {
     path: 'profile/setup',
     handle: { title: 'Complete your profile' },
-    lazy: screen(() => import('../features/profile/routes/profile-setup.tsx')),
+    lazy: screen(() => import('../features/joining/routes/profile-setup.tsx')),
   },
   { path: 'profile/:userId', handle: { title: 'Profile' }, lazy: screen(() => import('../features/profile/routes/profile-view.tsx')) },
-  { path: 'dashboard', handle: { title: 'Dashboard' }, lazy: screen(() => import('../features/dashboard/routes/dashboard.tsx')) },
+  { path: 'dashboard', handle: { title: 'Dashboard' }, lazy: screen(() => import('../features/feed/routes/dashboard.tsx')) },
   { path: 'anchors', handle: { title: 'Anchors' }, lazy: screen(() => import('../features/anchors/routes/anchors.tsx')) },
   { path: 'invites', handle: { title: 'Invites' }, lazy: screen(() => import('../features/invites/routes/invites.tsx')) },
   { path: 'admin', handle: { title: 'Admin' }, lazy: screen(() => import('../features/admin/routes/admin.tsx')) },
