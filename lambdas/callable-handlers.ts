@@ -3,31 +3,29 @@ import type { CallableHandlerEntry } from './handler-row.ts';
 import { adminHandlers } from './handlers/admin/handler-rows.ts';
 import { anchorsHandlers } from './handlers/anchors/handler-rows.ts';
 import { devHandlers } from './handlers/dev/handler-rows.ts';
+import { feedHandlers } from './handlers/feed/handler-rows.ts';
 import { invitesHandlers } from './handlers/invites/handler-rows.ts';
+import { joiningHandlers } from './handlers/joining/handler-rows.ts';
 import { metricsHandlers } from './handlers/metrics/handler-rows.ts';
-import { postsHandlers } from './handlers/posts/handler-rows.ts';
 import { profileHandlers } from './handlers/profile/handler-rows.ts';
-import { profilesHandlers } from './handlers/profiles/handler-rows.ts';
 import { removalHandlers, removalJobHandlers } from './handlers/removal/handler-rows.ts';
 import { settingsHandlers } from './handlers/settings/handler-rows.ts';
-import { usersHandlers } from './handlers/users/handler-rows.ts';
 
 /**
  * The server side of the callable registry, gathered from each handler area's rows: every callable
  * of contracts/callables.ts has exactly one row (the type says so: a missing one does not compile).
  */
 export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
-  ...usersHandlers,
+  ...joiningHandlers,
   ...profileHandlers,
-  ...invitesHandlers,
-  ...postsHandlers,
+  ...feedHandlers,
   ...anchorsHandlers,
-  ...profilesHandlers,
-  ...devHandlers,
+  ...invitesHandlers,
   ...adminHandlers,
   ...metricsHandlers,
   ...removalHandlers,
   ...settingsHandlers,
+  ...devHandlers,
 };
 
 /** Functions that are not callables: Cognito triggers and scheduled jobs. */

@@ -4,8 +4,6 @@ import * as z from 'zod';
 export const MAX_ANCHORS = 100;
 /** Search results per query (spec §9). */
 export const SEARCH_RESULT_LIMIT = 10;
-/** Dummy anchors one dev-tools call creates (spec §9). */
-export const DUMMY_ANCHOR_COUNT = 10;
 
 /** The spec's messages (§5/§8), verbatim, plus the few cases it has no sentence for. */
 export const ANCHOR_MESSAGES = {
@@ -136,8 +134,8 @@ export const visibleProfileSchema = memberSummarySchema.extend({
 export const userProfileSchema = z.discriminatedUnion('private', [privateProfileSchema, visibleProfileSchema]);
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-/** The anchor callables; the registry in callables.ts names each. */
-export const anchorCallables = {
+/** The anchor callables; the registry in callables.ts gathers them. */
+export const anchorsCallables = {
   sendAnchorRequest: {
     access: 'member',
     input: z.object({ userId: userIdSchema }).strict(),
@@ -183,19 +181,5 @@ export const anchorCallables = {
     output: z.object({ users: z.array(searchResultSchema).max(SEARCH_RESULT_LIMIT) }),
     description:
       'Members whose display name starts with the query (case-insensitive), at most 10, never the caller, each with its relationship to the caller: anchored, pending (either direction) or none.',
-  },
-  getUserProfile: {
-    access: 'member',
-    input: z.object({ userId: userIdSchema }).strict(),
-    output: userProfileSchema,
-    description:
-      "A member's profile with only the fields the caller may see (privacy settings, 'friends' = accepted anchors): a profile the caller may not see is the private shape (uid, name, picture, relationship); birthday, photos, phone and email each follow their own setting, and a phone or email reaches an anchor only when the contact setting allows it too. 'User not found' (404) for unknown ids.",
-  },
-  createDummyAnchors: {
-    access: 'dev-only',
-    input: z.object({}).strict(),
-    output: z.object({ dummies: z.array(anchorSchema), anchorCount: z.number().int() }),
-    description:
-      'Dev tools: 10 dummy members (real records with invite codes, same city and state as the caller, profiles completed) anchored to the caller (local, accepted) in one transaction; refused if it would pass 100.',
   },
 } as const;

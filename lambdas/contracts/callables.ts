@@ -1,13 +1,14 @@
-import * as z from 'zod';
-import { anchorCallables } from './anchors.ts';
-import { feedCallables } from './feed.ts';
+import type * as z from 'zod';
 import { adminCallables } from './admin.ts';
+import { anchorsCallables } from './anchors.ts';
+import { devCallables } from './dev.ts';
+import { feedCallables } from './feed.ts';
 import { invitesCallables } from './invites.ts';
 import { joiningCallables } from './joining.ts';
 import { metricsCallables } from './metrics.ts';
+import { profileCallables } from './profile.ts';
 import { removalCallables } from './removal.ts';
 import { settingsCallables } from './settings.ts';
-import { userSchema } from './user.ts';
 
 /**
  * Who may call a callable:
@@ -39,52 +40,40 @@ export interface CallableContract<I extends z.ZodType = z.ZodType, O extends z.Z
   readonly budget?: ActionBudget;
 }
 
-/** A callable that takes no payload accepts `{"data": {}}` or `{"data": null}` and nothing else. */
-const noInput = z.object({}).strict();
+/**
+ * The callables by area. An area has one name in every layer: its contracts are
+ * `lambdas/contracts/<area>.ts`, its handlers `lambdas/handlers/<area>/` (one nested stack on AWS),
+ * its screens `web/src/features/<area>/` where it has some (test/unit/areas.test.ts checks it).
+ */
+export const callableAreas = {
+  joining: joiningCallables,
+  profile: profileCallables,
+  feed: feedCallables,
+  anchors: anchorsCallables,
+  invites: invitesCallables,
+  admin: adminCallables,
+  metrics: metricsCallables,
+  removal: removalCallables,
+  settings: settingsCallables,
+  dev: devCallables,
+} as const;
+export type CallableArea = keyof typeof callableAreas;
 
 /**
  * The registry of callables, shared by the web client (typed calls), the Lambdas (input parsing,
  * access checks) and, through `lambdas/callable-handlers.ts`, CDK and the local gateway.
- * Each area's contracts live in their own file (joining's with the shared helpers `location.ts`,
- * `phone.ts`, `profile.ts`, `sign-up.ts`).
  */
 export const callables = {
-  getMe: {
-    access: 'member',
-    presence: 'before-record',
-    input: noInput,
-    output: userSchema,
-    description:
-      "The caller's user record; not-found until it has been created. Loading it is activity for the metrics: lastActive is refreshed when it is over an hour old.",
-  },
-  validateInviteCode: joiningCallables.validateInviteCode,
-  useInviteCode: joiningCallables.useInviteCode,
-  suggestCities: joiningCallables.suggestCities,
-  createUserRecord: joiningCallables.createUserRecord,
-  completeProfile: joiningCallables.completeProfile,
-  createProfilePictureUpload: joiningCallables.createProfilePictureUpload,
-  confirmProfilePicture: joiningCallables.confirmProfilePicture,
-  createPost: feedCallables.createPost,
-  getFeed: feedCallables.getFeed,
-  getPost: feedCallables.getPost,
-  togglePostLike: feedCallables.togglePostLike,
-  getPostLikers: feedCallables.getPostLikers,
-  addComment: feedCallables.addComment,
-  listComments: feedCallables.listComments,
-  sendAnchorRequest: anchorCallables.sendAnchorRequest,
-  acceptAnchorRequest: anchorCallables.acceptAnchorRequest,
-  removeAnchorRequest: anchorCallables.removeAnchorRequest,
-  removeAnchor: anchorCallables.removeAnchor,
-  listAnchors: anchorCallables.listAnchors,
-  listAnchorRequests: anchorCallables.listAnchorRequests,
-  searchUsers: anchorCallables.searchUsers,
-  getUserProfile: anchorCallables.getUserProfile,
-  createDummyAnchors: anchorCallables.createDummyAnchors,
+  ...joiningCallables,
+  ...profileCallables,
+  ...feedCallables,
+  ...anchorsCallables,
   ...invitesCallables,
   ...adminCallables,
   ...metricsCallables,
   ...removalCallables,
   ...settingsCallables,
+  ...devCallables,
 } as const satisfies Record<string, CallableContract>;
 
 export type CallableName = keyof typeof callables;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { DEFAULT_COUNTRY } from './user.ts';
+import { userIdSchema, userProfileSchema } from './anchors.ts';
+import { DEFAULT_COUNTRY, userSchema } from './user.ts';
 import { usStateNameSchema } from './location.ts';
 import { INVALID_PHONE_MESSAGE, isValidPhone } from './phone.ts';
 
@@ -154,3 +155,22 @@ export function pictureMaxBytes(purpose: PicturePurpose): number {
 export function pictureTooLargeMessage(purpose: PicturePurpose): string {
   return purpose === 'settings' ? 'Image must be less than 10MB' : PICTURE_TOO_LARGE_MESSAGE;
 }
+
+/** The profile callables (the caller's own record, another member's profile); the registry in callables.ts gathers them. */
+export const profileCallables = {
+  getMe: {
+    access: 'member',
+    presence: 'before-record',
+    input: z.object({}).strict(),
+    output: userSchema,
+    description:
+      "The caller's user record; not-found until it has been created. Loading it is activity for the metrics: lastActive is refreshed when it is over an hour old.",
+  },
+  getUserProfile: {
+    access: 'member',
+    input: z.object({ userId: userIdSchema }).strict(),
+    output: userProfileSchema,
+    description:
+      "A member's profile with only the fields the caller may see (privacy settings, 'friends' = accepted anchors): a profile the caller may not see is the private shape (uid, name, picture, relationship); birthday, photos, phone and email each follow their own setting, and a phone or email reaches an anchor only when the contact setting allows it too. 'User not found' (404) for unknown ids.",
+  },
+} as const;

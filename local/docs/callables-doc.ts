@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import * as z from 'zod';
-import { callableNames, callables, type Access } from '#contracts/callables';
+import { callableAreas, callableNames, callables, type Access, type CallableArea, type CallableName } from '#contracts/callables';
 import { userSchema } from '#contracts/user';
 
 /**
@@ -46,20 +46,21 @@ export function renderCallablesDoc(): string {
     "lambdas/contracts/callables.ts. Do not edit by hand: change the contract's description and run",
     'the script; test/unit/docs/callables-doc.test.ts fails while this file is stale. -->',
     '',
-    `Every callable of the registry, in its order: ${callableNames.length} (${counts.join(', ')}).`,
+    `Every callable of the registry, by area: ${callableNames.length} (${counts.join(', ')}). An area has one name in`,
+    'every layer: `lambdas/contracts/<area>.ts`, `lambdas/handlers/<area>/`, `web/src/features/<area>/`.',
     'How to call them is in [protocol.md](protocol.md); who may call what is tested by the',
     '[authorization matrix](hardening.md#authorization-matrix). Input and output name the top-level',
     "fields of the contract's zod schemas (`?` marks an optional field, `or` a union); the types,",
     'limits and messages are in `lambdas/contracts/`. Every input is strict: any other field is',
     'refused with 400 `INVALID_ARGUMENT`, and a callable whose input is "nothing" takes',
     '`{"data": {}}` or `{"data": null}` (a body without `data` is refused by the protocol).',
-    '',
-    '| callable | access | input | output | what it does |',
-    '|---|---|---|---|---|',
   ];
-  for (const name of callableNames) {
-    const { access, input, output, description } = callables[name];
-    lines.push(`| \`${name}\` | ${access} | ${cell(fieldsOf(input))} | ${cell(fieldsOf(output))} | ${cell(description)} |`);
+  for (const area of Object.keys(callableAreas) as CallableArea[]) {
+    lines.push('', `## ${area}`, '', '| callable | access | input | output | what it does |', '|---|---|---|---|---|');
+    for (const name of Object.keys(callableAreas[area]) as CallableName[]) {
+      const { access, input, output, description } = callables[name];
+      lines.push(`| \`${name}\` | ${access} | ${cell(fieldsOf(input))} | ${cell(fieldsOf(output))} | ${cell(description)} |`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

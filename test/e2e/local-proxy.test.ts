@@ -14,7 +14,7 @@ import { awayFromWindowEnd } from '../support/rate-windows.ts';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { INVITE_CHECK_LIMIT } = await import('../../lambdas/handlers/invites/validate-invite-code.ts');
+const { INVITE_CHECK_LIMIT } = await import('../../lambdas/handlers/joining/validate-invite-code.ts');
 
 function checkThroughWebServer(browser: string, inviteCode: string) {
   return rawRequest(`${endpoints.webUrl}/api/validateInviteCode`, {

@@ -142,7 +142,7 @@ describe('CallableApi with every kind of access', () => {
   const kinds: CallableDefinition[] = (['public', 'member', 'admin', 'dev-only'] as const).map((access) => ({
     name: `${access.replace('-', '')}Thing`,
     access,
-    entry: 'handlers/users/get-me.ts',
+    entry: 'handlers/profile/get-me.ts',
     permissions: access === 'admin' ? { table: 'readWrite', userPoolActions: ['cognito-idp:AdminAddUserToGroup'] } : {},
   }));
 

@@ -158,7 +158,7 @@ describe.each(STAGES)('stack size on %s', (stage: Stage) => {
 
 describe('areas', () => {
   it('are the folders of the handler modules', () => {
-    expect(areaOf({ entry: 'handlers/posts/get-feed.ts' })).toBe('posts');
+    expect(areaOf({ entry: 'handlers/feed/get-feed.ts' })).toBe('feed');
     expect(() => areaOf({ entry: 'jobs/daily-metrics.ts' })).toThrow(/handlers\/<area>/);
     expect(() => areaOf({ entry: 'handlers/get-feed.ts' })).toThrow(/handlers\/<area>/);
   });

@@ -14,7 +14,7 @@ const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
 const { keys, postKeys, COMMENT_PREFIX } = await import('../../lambdas/data/keys.ts');
 const { budgetSubject, spendRequestBudget } = await import('../../lambdas/http/rate-limit.ts');
 const { GetCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-const { INVITE_CHECK_LIMIT } = await import('../../lambdas/handlers/invites/validate-invite-code.ts');
+const { INVITE_CHECK_LIMIT } = await import('../../lambdas/handlers/joining/validate-invite-code.ts');
 
 /** Hits already counted for a member in the current window (signing up makes a few calls). */
 async function hitsSoFar(limit: RateLimit, member: TestMember): Promise<number> {

@@ -20,7 +20,7 @@ import { awayFromWindowEnd } from '../support/rate-windows.ts';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { INVITE_CHECK_LIMIT } = await import('../../lambdas/handlers/invites/validate-invite-code.ts');
+const { INVITE_CHECK_LIMIT } = await import('../../lambdas/handlers/joining/validate-invite-code.ts');
 
 interface Exchange {
   sent: { headers: Headers; body: string };

@@ -10,7 +10,7 @@ import { awayFromWindowEnd } from '../support/rate-windows.ts';
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 const { getUser } = await import('../../lambdas/data/users.ts');
-const { INVITE_CHECK_LIMIT } = await import('../../lambdas/handlers/invites/validate-invite-code.ts');
+const { INVITE_CHECK_LIMIT } = await import('../../lambdas/handlers/joining/validate-invite-code.ts');
 
 const AUSTIN = { city: 'Austin', state: 'Texas' };
 const ROUND_ROCK = { city: 'Round Rock', state: 'TX' }; // about 17 miles from Austin

@@ -1,6 +1,6 @@
 import type { CallableInput, CallableName } from '../../lambdas/contracts/callables.ts';
 import { ERROR_HTTP_STATUS, statusFromWire, type WireStatus } from '../../lambdas/contracts/protocol.ts';
-import { INVITE_REQUIRED_MESSAGE } from '../../lambdas/handlers/profile/complete-profile.ts';
+import { INVITE_REQUIRED_MESSAGE } from '../../lambdas/handlers/joining/complete-profile.ts';
 import { ACCOUNT_GONE_MESSAGE, NO_RECORD_MESSAGE, NOT_JOINED_MESSAGE } from '../../lambdas/http/member-presence.ts';
 import type { TestMember } from './local-cloud-members.ts';
 import type { RealIdentity } from './identities.ts';

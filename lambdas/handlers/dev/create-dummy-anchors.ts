@@ -1,4 +1,5 @@
-import { ANCHOR_MESSAGES, DUMMY_ANCHOR_COUNT, MAX_ANCHORS } from '#contracts/anchors';
+import { ANCHOR_MESSAGES, MAX_ANCHORS } from '#contracts/anchors';
+import { DUMMY_ANCHOR_COUNT } from '#contracts/dev';
 import { AppError } from '#domain/app-error';
 import { createAnchoredMembers } from '#data/friendships';
 import { getUser } from '#data/users';

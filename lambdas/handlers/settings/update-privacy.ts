@@ -1,7 +1,7 @@
 import { AppError } from '#domain/app-error';
 import { savePrivacy } from '#data/profile-updates';
 import { defineCallable } from '#http/define-callable';
-import { presentUser } from '../users/present-user.ts';
+import { presentUser } from '../profile/present-user.ts';
 
 /** The Privacy tab's save: the six settings, each limited to its allowed options by the contract. */
 export const handler = defineCallable('updatePrivacy', async (privacy, { caller }) => {

@@ -2,7 +2,7 @@ import { AppError } from '#domain/app-error';
 import { saveProfileChanges } from '#data/profile-updates';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
-import { presentUser } from '../users/present-user.ts';
+import { presentUser } from '../profile/present-user.ts';
 
 /**
  * Settings' Save Profile, on the caller's own record only (the uid comes from the token, never the

@@ -21,7 +21,7 @@ describe('the layers', () => {
     ['lambdas/contracts/example.ts', "import { getUser } from '#data/users';\nexport const read = getUser;\n", 'nothing of data'],
     ['lambdas/contracts/example.ts', "import { AppError } from '#domain/app-error';\nexport const error = AppError;\n", 'nothing of domain'],
     [
-      'lambdas/handlers/posts/example.ts',
+      'lambdas/handlers/feed/example.ts',
       "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const client = DynamoDBClient;\n",
       'handlers import no AWS SDK',
     ],
@@ -43,7 +43,7 @@ describe('the layers', () => {
   });
 
   it('lets each layer import what lies below it', async () => {
-    expect(await houseMessages("import { getUser } from '#data/users';\nexport const read = getUser;\n", 'lambdas/handlers/posts/example.ts')).toEqual([]);
+    expect(await houseMessages("import { getUser } from '#data/users';\nexport const read = getUser;\n", 'lambdas/handlers/feed/example.ts')).toEqual([]);
     expect(await houseMessages("import { AppError } from '#domain/app-error';\nexport const error = AppError;\n", 'lambdas/data/example.ts')).toEqual([]);
     expect(await houseMessages("import { callables } from '#contracts/callables';\nexport const registry = callables;\n", 'web/src/lib/example.ts')).toEqual(
       [],

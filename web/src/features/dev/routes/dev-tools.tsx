@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Code, Container, CopyButton, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DUMMY_ANCHOR_COUNT } from '#contracts/anchors';
+import { DUMMY_ANCHOR_COUNT } from '#contracts/dev';
 import { PageError } from '../../../components/page-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';

@@ -6,7 +6,7 @@ import { copyPicture, deletePicture, pictureSize, pictureStart } from '#data/pic
 import { getUser, setProfilePicture } from '#data/users';
 import { throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
-import { presentUser } from '../users/present-user.ts';
+import { presentUser } from '../profile/present-user.ts';
 
 /**
  * The real check of an upload (the POST policy's limits are not enforced everywhere, e.g. by

@@ -5,7 +5,7 @@ import { AppError } from '#domain/app-error';
 import { isSamePlace } from '#domain/invite-rules';
 import { getUser, saveCompletedProfile } from '#data/users';
 import { defineCallable } from '#http/define-callable';
-import { presentUser } from '../users/present-user.ts';
+import { presentUser } from '../profile/present-user.ts';
 
 export const PICTURE_REQUIRED_MESSAGE = 'Please upload a profile picture';
 /** Mentions the invite, so the web shows it as is (spec §8). */
