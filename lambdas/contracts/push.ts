@@ -1,0 +1,37 @@
+import * as z from 'zod';
+
+/**
+ * Live changes pushed to a member's open pages over one WebSocket (API Gateway WebSocket API on
+ * AWS, the local gateway's /live locally). A message says what changed, never more than its
+ * recipient may read: the page then reads what it shows through the callables, as it would anyway.
+ *
+ * Connecting: `new WebSocket(`${liveUrl}?token=${accessToken}`)` with the member's Cognito access
+ * token (browsers cannot set headers on a WebSocket). A missing, bad or expired token, an ID token,
+ * an account without a joined record or one being removed is refused at the handshake. The client
+ * sends only `{"action":"ping"}` (keeps the connection open past idle timeouts; answered by nothing).
+ */
+export const pushMessageSchema = z.discriminatedUnion('type', [
+  /** A post entered the recipient's feed (their own or an anchor's): read the feed's first page. */
+  z.object({ type: z.literal('feed.post'), postId: z.string(), authorId: z.string() }),
+  /** A post the recipient's feed holds has new counts. */
+  z.object({ type: z.literal('post.counts'), postId: z.string(), likeCount: z.number().int(), commentCount: z.number().int() }),
+  /** A comment was added on a post the recipient's feed holds: an open thread reads it. */
+  z.object({ type: z.literal('comment.added'), postId: z.string(), commentId: z.string() }),
+  /**
+   * The recipient's anchors changed: a request received, sent, accepted or removed, an anchor
+   * added or removed: the pending count and the Anchors page read again.
+   */
+  z.object({ type: z.literal('anchors.changed') }),
+  /** The member was removed (or signed out everywhere): every open page signs out. */
+  z.object({ type: z.literal('session.ended'), reason: z.enum(['removed', 'signed-out']) }),
+]);
+export type PushMessage = z.infer<typeof pushMessageSchema>;
+
+/** What a client may send: a keep-alive, nothing else. */
+export const clientMessageSchema = z.object({ action: z.literal('ping') }).strict();
+
+/** The query parameter that carries the access token on connect. */
+export const LIVE_TOKEN_PARAMETER = 'token';
+
+/** With the socket down, the page reads at most once a minute (issue: no 3-second polling). */
+export const FALLBACK_POLL_MS = 60_000;
