@@ -1,6 +1,6 @@
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../lambdas/data/table-schema.ts';
+import { GSIS, projectionOf, TABLE_KEYS, TTL_ATTRIBUTE, type GsiShape } from '../lambdas/data/table-schema.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
 
 export interface DataTableProps {
@@ -36,8 +36,13 @@ export class DataTable extends Construct {
         indexName: gsi.indexName,
         partitionKey: { name: gsi.partitionKey, type: string },
         sortKey: { name: gsi.sortKey, type: string },
-        projectionType: dynamodb.ProjectionType.ALL,
+        ...cdkProjectionOf(gsi),
       });
     }
   }
+}
+
+function cdkProjectionOf(gsi: GsiShape): { projectionType: dynamodb.ProjectionType; nonKeyAttributes?: string[] } {
+  const { ProjectionType, NonKeyAttributes } = projectionOf(gsi);
+  return { projectionType: dynamodb.ProjectionType[ProjectionType], ...(NonKeyAttributes ? { nonKeyAttributes: NonKeyAttributes } : {}) };
 }

@@ -7,10 +7,11 @@ import {
   DynamoDBClient,
   ListTablesCommand,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '#data/table-schema';
+import { GSIS, projectionOf, TABLE_KEYS, TTL_ATTRIBUTE } from '#data/table-schema';
 import { startChild, waitUntilReady, type RunningChild } from './child-process.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
 
@@ -71,12 +72,43 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
   return { child, endpoint };
 }
 
+/**
+ * A table kept from an older start (npm start's persistent cloud) gets the indexes added since, one
+ * per UpdateTable as DynamoDB requires. (A changed projection is not applied to a kept table: reset.)
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, present: ReadonlySet<string | undefined>): Promise<void> {
+  for (const gsi of GSIS.filter((index) => !present.has(index.indexName))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [
+          { AttributeName: gsi.partitionKey, AttributeType: 'S' },
+          { AttributeName: gsi.sortKey, AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: gsi.indexName,
+              KeySchema: [
+                { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
+                { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: projectionOf(gsi),
+            },
+          },
+        ],
+      }),
+    );
+  }
+}
+
 /** Creates the one table from the same schema CDK uses, unless it already exists (restart). */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = dynamoDbClient(endpoint);
   try {
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName)));
       return;
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -101,7 +133,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
             { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
             { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
           ],
-          Projection: { ProjectionType: 'ALL' },
+          Projection: projectionOf(gsi),
         })),
         StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
       }),

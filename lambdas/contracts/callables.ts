@@ -24,9 +24,11 @@ export type Access = 'public' | 'member' | 'admin' | 'dev-only';
  * only members who have joined (an account still joining gets 403, one without a record 404).
  * - before-record: also a caller without a record, or whose removal has begun (getMe says there is
  *   none, createUserRecord makes it, deleteMyAccount finishes a deletion that stopped halfway);
- * - joining: also an account that signed up and has not joined yet (the joining path).
+ * - joining: also an account that signed up and has not joined yet (the joining path);
+ * - own-read: only joined members, like absent, but checked by the handler from the caller's record
+ *   read within its own request (getFeed reads it in the feed page's BatchGet): one request less.
  */
-export type Presence = 'before-record' | 'joining';
+export type Presence = 'before-record' | 'joining' | 'own-read';
 
 /** Action budgets a call spends besides the request budget (lambdas/domain/abuse-limits.ts). */
 export type ActionBudget = 'posts' | 'comments' | 'uploads';

@@ -88,10 +88,11 @@ export const feedCallables = {
   },
   getFeed: {
     access: 'member',
+    presence: 'own-read',
     input: z.object({ cursor: cursorSchema.optional() }).strict(),
     output: z.object({ posts: z.array(postSchema), nextCursor: z.string().nullable() }),
     description:
-      'The latest 50 non-wall posts by the caller and their accepted anchors, newest first; nextCursor loads older. One DynamoDB Query; poll the first page for live posts, likes and comments.',
+      "The latest 50 non-wall posts by the caller and their accepted anchors (within 90 days), newest first; nextCursor loads older. Two DynamoDB requests whatever the anchor count: a Query of the feed and a BatchGet of its posts with the caller's record (the presence check); no write. New posts, counts and comments arrive over the live socket (contracts/push.ts).",
   },
   getPost: {
     access: 'member',

@@ -30,14 +30,19 @@ async function writeChunk(chunk: WriteRequest[]): Promise<void> {
   });
 }
 
-/** The items found for these keys (missing ones left out, in no particular order), in pages of 100 one after another. */
-export async function batchGet(keys: readonly Record<string, unknown>[], projection?: string): Promise<Record<string, unknown>[]> {
+/**
+ * The items found for these keys (missing ones left out, in no particular order), in pages of 100
+ * one after another; `consistent` makes them strongly consistent reads.
+ */
+export async function batchGet(keys: readonly Record<string, unknown>[], projection?: string, { consistent = false } = {}): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
     let pending = keys.slice(start, start + BATCH_GET_LIMIT);
     await withBackoff(async (retry) => {
       const { Responses, UnprocessedKeys } = await dynamo().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...(projection && { ProjectionExpression: projection }) } } }),
+        new BatchGetCommand({
+          RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent, ...(projection && { ProjectionExpression: projection }) } },
+        }),
       );
       found.push(...(Responses?.[tableName()] ?? []));
       pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];

@@ -1,39 +1,48 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { FEED_PAGE_SIZE } from '#contracts/feed';
-import { listAcceptedAnchorIds } from './anchors.ts';
 import { dynamo, tableName } from './aws-clients.ts';
 import { batchGet, batchWrite } from './batch.ts';
 import { conditionalWrite } from './conditional.ts';
-import { FEED_ENTRY_PREFIX, postKeys } from './keys.ts';
+import { FEED_ENTRY_PREFIX, keys, postKeys } from './keys.ts';
 import { getPostsForViewer, toStoredPost, type StoredPost } from './posts.ts';
 import { queryAll } from './query-all.ts';
 
 /**
- * Feed entries: `USER#<owner> / FEED#<postId>`, one per reader of a post, written when the post is
- * made (fan-out on write). Post ids are ULIDs, so a member's feed, newest first, is one Query
- * whatever the anchor count.
+ * Feed entries: `USER#<owner> / FEED#<postId>`, one per reader of a post: the author's own, written
+ * with the post, and one per accepted anchor, written from the table's stream (fan-out off the
+ * request path). An entry is a pointer — the post id, its author, whether the owner liked it — so
+ * a like changes one item whatever the anchor count; the post item holds the counts. Post ids are
+ * ULIDs, so a member's feed, newest first, is one Query; the page's posts are one BatchGetItem.
+ * Entries expire 90 days after their post (TTL; DynamoDB Local never deletes, so reads filter).
  */
 
 /** Kept here for local/bench/seed-feed.ts, which imports it from this module. */
 export { batchWrite } from './batch.ts';
 
-/**
- * A feed entry is a copy of the post as its owner sees it (content, author, counters, whether the
- * owner liked it), so a feed page is ONE Query. The post item stays the truth: counters change
- * there atomically with the like or comment, then are copied to the entries (propagateCounts).
- */
+/** How long a post stays in feeds: an entry expires this long after its post was made. */
+export const FEED_ENTRY_TTL_SECONDS = 90 * 24 * 60 * 60;
+
+/** A feed page's post with whether its reader liked it. */
 export interface FeedEntry {
   post: StoredPost;
   likedByMe: boolean;
 }
 
-export function feedEntryItem(ownerUid: string, post: StoredPost, likedByMe = false): Record<string, unknown> {
+type FeedPost = Pick<StoredPost, 'postId' | 'authorId' | 'createdAt'>;
+
+export function feedEntryItem(ownerUid: string, post: FeedPost, likedByMe = false): Record<string, unknown> {
   // No postKey: entries must stay out of GSI byAuthor, which holds the post items only.
-  return { ...postKeys.feedEntry(ownerUid, post.postId), ...post, likedByMe };
+  return {
+    ...postKeys.feedEntry(ownerUid, post.postId),
+    postId: post.postId,
+    authorId: post.authorId,
+    likedByMe,
+    expiresAt: Math.floor(Date.parse(post.createdAt) / 1000) + FEED_ENTRY_TTL_SECONDS,
+  };
 }
 
-/** Puts one post's entry into each reader's feed (the author and their accepted anchors). */
-export async function fanOutPost(readerUids: readonly string[], post: StoredPost): Promise<void> {
+/** Puts one post's entry into each reader's feed (fan-out: the author's anchors). */
+export async function fanOutPost(readerUids: readonly string[], post: FeedPost): Promise<void> {
   await batchWrite(readerUids.map((uid) => ({ PutRequest: { Item: feedEntryItem(uid, post) } })));
 }
 
@@ -43,10 +52,10 @@ export async function removePostFromFeeds(readerUids: readonly string[], postId:
 }
 
 /**
- * The repair path of a retried createPost: puts only the entries that are missing, so a reader's
- * existing entry (and their like on it) is never overwritten.
+ * Puts only the entries that are missing, so an existing entry (and its owner's like on it) is
+ * never overwritten: the author's own entry on a retried createPost, and a redelivered fan-out.
  */
-export async function fanOutMissing(readerUids: readonly string[], post: StoredPost): Promise<void> {
+export async function fanOutMissing(readerUids: readonly string[], post: FeedPost): Promise<void> {
   await Promise.all(
     readerUids.map(async (uid) => {
       await conditionalWrite(new PutCommand({ TableName: tableName(), Item: feedEntryItem(uid, post), ConditionExpression: 'attribute_not_exists(pk)' }));
@@ -54,32 +63,10 @@ export async function fanOutMissing(readerUids: readonly string[], post: StoredP
   );
 }
 
-/** Whether the member's feed holds the post (then their like is copied into that entry). */
+/** Whether the member's feed holds the post (then their like is kept in that entry). */
 export async function hasFeedEntry(ownerUid: string, postId: string): Promise<boolean> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: postKeys.feedEntry(ownerUid, postId), ProjectionExpression: 'pk' }));
   return Boolean(Item);
-}
-
-/**
- * Copies a post's counters (read after the change) into every entry of it: the author's and the
- * author's anchors'. Conditional on an older countsVersion, so late or out-of-order copies never
- * roll a counter back, and on the entry existing, so none is created for a non-reader.
- */
-export async function propagateCounts(post: Pick<StoredPost, 'postId' | 'authorId' | 'likeCount' | 'commentCount' | 'countsVersion'>): Promise<void> {
-  const readers = [post.authorId, ...(await listAcceptedAnchorIds(post.authorId))];
-  await Promise.all(
-    readers.map(async (uid) => {
-      await conditionalWrite(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: postKeys.feedEntry(uid, post.postId),
-          UpdateExpression: 'SET likeCount = :likes, commentCount = :comments, countsVersion = :version',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(countsVersion) OR countsVersion < :version)',
-          ExpressionAttributeValues: { ':likes': post.likeCount, ':comments': post.commentCount, ':version': post.countsVersion },
-        }),
-      );
-    }),
-  );
 }
 
 /** An author's post ids, newest first, through GSI byAuthor (wall posts never enter a feed). */
@@ -139,21 +126,44 @@ export interface FeedPage {
   entries: FeedEntry[];
   /** The last entry's post id when more may follow, else null. */
   nextCursor: string | null;
+  /** The owner's own record as this read found it (strongly consistent): the caller's presence. */
+  ownerRecord: Record<string, unknown> | undefined;
 }
 
-/** ONE Query: the owner's feed entries, newest first, starting after `cursor` (a post id). */
-export async function readFeedEntries(ownerUid: string, cursor?: string, limit = FEED_PAGE_SIZE): Promise<FeedPage> {
+/**
+ * A feed page in TWO requests whatever the anchor count: one Query of the owner's entries, newest
+ * first, starting after `cursor` (a post id), then one strongly consistent BatchGetItem of their
+ * posts together with the owner's own record, which is the caller's presence check folded into
+ * this read (getFeed). Expired entries (past their TTL, which DynamoDB Local never applies) and
+ * entries whose post is gone are left out.
+ */
+export async function readFeedPage(ownerUid: string, cursor?: string, now = new Date()): Promise<FeedPage> {
   const { Items, LastEvaluatedKey } = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': postKeys.feedEntry(ownerUid, '').pk, ':prefix': FEED_ENTRY_PREFIX },
+      ProjectionExpression: 'postId, likedByMe, expiresAt',
       ScanIndexForward: false,
-      Limit: limit,
+      Limit: FEED_PAGE_SIZE,
       ExclusiveStartKey: cursor ? postKeys.feedEntry(ownerUid, cursor) : undefined,
     }),
   );
-  const entries = (Items ?? []).map((item) => ({ post: toStoredPost(item), likedByMe: item.likedByMe === true }));
-  const last = entries.at(-1);
-  return { entries, nextCursor: LastEvaluatedKey && last ? last.post.postId : null };
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const live = (Items ?? []).filter((item) => typeof item.expiresAt !== 'number' || item.expiresAt > nowSeconds);
+  const ownerKey = keys.user(ownerUid);
+  const found = await batchGet([ownerKey, ...live.map((item) => postKeys.post(String(item.postId)))], undefined, { consistent: true });
+  const byKey = new Map(found.map((item) => [`${String(item.pk)}|${String(item.sk)}`, item]));
+  const entries: FeedEntry[] = [];
+  for (const item of live) {
+    const postKey = postKeys.post(String(item.postId));
+    const post = byKey.get(`${postKey.pk}|${postKey.sk}`);
+    if (post) entries.push({ post: toStoredPost(post), likedByMe: item.likedByMe === true });
+  }
+  const lastId = (Items ?? []).at(-1)?.postId;
+  return {
+    entries,
+    nextCursor: LastEvaluatedKey && lastId !== undefined ? String(lastId) : null,
+    ownerRecord: byKey.get(`${ownerKey.pk}|${ownerKey.sk}`),
+  };
 }

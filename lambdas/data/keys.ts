@@ -3,6 +3,11 @@ export const ANCHOR_EDGE_PREFIX = 'ANCHOR#';
 
 export const RESERVATION_PARTITION = 'RESERVATION';
 
+/** Sort-key prefix of a member's live connections (begins_with lists them). */
+export const LIVE_CONNECTION_PREFIX = 'CONN#';
+/** The partition keys of live connections (keys.liveConnection, liveConnectionOwner): IAM LeadingKeys patterns. */
+export const LIVE_KEY_PATTERNS = ['LIVE#*', 'LIVECONN#*'] as const;
+
 /** Every item's key shape, in one place. Nothing outside lambdas/data builds a key. */
 export const keys = {
   user: (uid: string) => ({ pk: `USER#${uid}`, sk: 'PROFILE' }),
@@ -23,6 +28,14 @@ export const keys = {
   friendship: (friendshipId: string) => ({ pk: `FRIENDSHIP#${friendshipId}`, sk: 'FRIENDSHIP' }),
   /** One admin action; entry ids are ULIDs, so the log reads newest first in one Query. */
   auditEntry: (entryId: string) => ({ pk: 'AUDIT', sk: entryId }),
+  /**
+   * One open live socket of a member (an API Gateway WebSocket connection), expiring (TTL) after
+   * API Gateway's longest connection. In partitions of their own, not USER#: the live functions'
+   * grants are held to LIVE_KEY_PATTERNS, so they can read or write no member data.
+   */
+  liveConnection: (uid: string, connectionId: string) => ({ pk: `LIVE#${uid}`, sk: `${LIVE_CONNECTION_PREFIX}${connectionId}` }),
+  /** The same connection by its id alone: $disconnect is told only the id, this item names its member. */
+  liveConnectionOwner: (connectionId: string) => ({ pk: `LIVECONN#${connectionId}`, sk: 'LIVECONN' }),
 } as const;
 
 export const USER_PROFILE_SK = 'PROFILE';
@@ -55,8 +68,7 @@ export const objectKeys = {
 export const FEED_ENTRY_PREFIX = 'FEED#';
 export const LIKE_PREFIX = 'LIKE#';
 export const COMMENT_PREFIX = 'COMMENT#';
-/** A member's own record of their likes and comments on posts (see postKeys.likedMarker). */
-export const LIKED_MARKER_PREFIX = 'LIKED#';
+/** A member's own record of their comments on posts (see postKeys.commentedMarker). */
 export const COMMENTED_MARKER_PREFIX = 'COMMENTED#';
 
 /** Posts and what hangs off them. Post and comment ids are ULIDs, so sort keys sort by time. */
@@ -71,10 +83,10 @@ export const postKeys = {
   /** The same for addComment: which comment an attempt made; expires like the post's. */
   commentRequest: (uid: string, clientRequestId: string) => ({ pk: `USER#${uid}`, sk: `COMMENTREQUEST#${clientRequestId}` }),
   /**
-   * Markers in the member's own partition, written in the same transaction as their like or comment,
-   * so removal finds everything a member did on others' posts with one Query (no scan).
+   * A marker in the member's own partition, written in the same transaction as their comment, so
+   * removal finds their comments on others' posts with one Query (no scan). Their likes it finds
+   * through GSI byLiker instead: a like stays at three writes.
    */
-  likedMarker: (uid: string, postId: string) => ({ pk: `USER#${uid}`, sk: `${LIKED_MARKER_PREFIX}${postId}` }),
   commentedMarker: (uid: string, postId: string, commentId: string) => ({
     pk: `USER#${uid}`,
     sk: `${COMMENTED_MARKER_PREFIX}${postId}#${commentId}`,

@@ -5,19 +5,18 @@ import { LIKE_PREFIX, postKeys } from './keys.ts';
 import { queryAll } from './query-all.ts';
 
 /**
- * Likes: `POST#<postId> / LIKE#<uid>`. The like, the post's likeCount (with its countsVersion) and,
- * when the liker's feed holds the post, that entry's likedByMe change in ONE transaction, each
- * conditioned on the others' state: a double like (or unlike) never counts twice and the count
- * always equals the likers.
+ * Likes: `POST#<postId> / LIKE#<uid>`, with `likerId` putting each in GSI byLiker (removal finds a
+ * member's likes there). The like, the post's likeCount (with its countsVersion) and, when the
+ * liker's feed holds the post, that entry's likedByMe change in ONE transaction of at most three
+ * writes, each conditioned on the others' state: a double like (or unlike) never counts twice and
+ * the count always equals the likers. The count lives on the post only: readers' feeds read it
+ * there, and the table's stream pushes the new count to the readers' open pages.
  */
 
 export type LikeOutcome = 'changed' | 'unchanged' | 'post-missing' | 'entry-missing';
 
-/**
- * Transaction items: the like, the post, the liker's feed entry (when present), and the liker's
- * LIKED# marker (unconditional: it follows the like).
- */
-function outcomeOf(outcome: TransactOutcome<'like' | 'post' | 'entry' | 'marker'>): LikeOutcome {
+/** Transaction items: the like, the post, the liker's feed entry (when present). */
+function outcomeOf(outcome: TransactOutcome<'like' | 'post' | 'entry'>): LikeOutcome {
   if (outcome.ok) return 'changed';
   // The like's own condition first: unliking a post nobody liked fails both it and `likeCount > 0`,
   // and that is a repeat, not a missing post (the handler re-reads the post and says 404 if gone).
@@ -46,7 +45,7 @@ export async function likePost(postId: string, uid: string, displayName: string,
       name: 'like',
       Put: {
         TableName: tableName(),
-        Item: { ...postKeys.like(postId, uid), postId, uid, displayName, likedAt: now.toISOString() },
+        Item: { ...postKeys.like(postId, uid), postId, uid, likerId: uid, displayName, likedAt: now.toISOString() },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -61,8 +60,6 @@ export async function likePost(postId: string, uid: string, displayName: string,
       },
     },
     ...(inLikersFeed ? [likedByMeUpdate(postId, uid, true)] : []),
-    // The marker follows the like.
-    { name: 'marker', Put: { TableName: tableName(), Item: { ...postKeys.likedMarker(uid, postId), postId } } },
   ]);
   return outcomeOf(outcome);
 }
@@ -81,7 +78,6 @@ export async function unlikePost(postId: string, uid: string, inLikersFeed: bool
       },
     },
     ...(inLikersFeed ? [likedByMeUpdate(postId, uid, false)] : []),
-    { name: 'marker', Delete: { TableName: tableName(), Key: postKeys.likedMarker(uid, postId) } },
   ]);
   return outcomeOf(outcome);
 }
@@ -112,4 +108,15 @@ export async function listLikes(postId: string): Promise<StoredLike[]> {
     likedAt: String(item.likedAt ?? ''),
   }));
   return likes.sort((a, b) => b.likedAt.localeCompare(a.likedAt));
+}
+
+/** The posts a member liked (GSI byLiker, keys only): removal takes each like back. */
+export async function likedPostIds(uid: string): Promise<string[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'byLiker',
+    KeyConditionExpression: 'likerId = :uid',
+    ExpressionAttributeValues: { ':uid': uid },
+  });
+  return items.map((item) => String(item.pk).slice('POST#'.length));
 }

@@ -3,9 +3,9 @@ import { listAcceptedAnchorIds } from './anchors.ts';
 import { dynamo, tableName } from './aws-clients.ts';
 import { batchWrite } from './batch.ts';
 import { transact } from './conditional.ts';
-import { propagateCounts, removePostFromFeeds } from './feed.ts';
-import { COMMENT_PREFIX, COMMENTED_MARKER_PREFIX, LIKE_PREFIX, LIKED_MARKER_PREFIX, keys, postKeys } from './keys.ts';
-import { getStoredPost } from './posts.ts';
+import { removePostFromFeeds } from './feed.ts';
+import { COMMENT_PREFIX, COMMENTED_MARKER_PREFIX, LIKE_PREFIX, keys, postKeys } from './keys.ts';
+import { likedPostIds } from './likes.ts';
 import { queryAll } from './query-all.ts';
 
 /**
@@ -40,8 +40,8 @@ async function partItems(postId: string, prefix: string): Promise<Record<string,
 
 /**
  * Deletes the member's posts. Per post: its entries in the readers' feeds (the author and their
- * accepted anchors, so this runs before the anchor pairs go), its likes and comments with the
- * likers' and commenters' markers, and the post item last, so a crash leaves it findable.
+ * accepted anchors, so this runs before the anchor pairs go), its likes, its comments with the
+ * commenters' markers, and the post item last, so a crash leaves it findable.
  */
 export async function deleteMemberPosts(uid: string, stopIfOutOfTime: StopCheck): Promise<number> {
   const postIds = await authorPostIds(uid);
@@ -51,10 +51,7 @@ export async function deleteMemberPosts(uid: string, stopIfOutOfTime: StopCheck)
     stopIfOutOfTime();
     const [likes, comments] = await Promise.all([partItems(postId, LIKE_PREFIX), partItems(postId, COMMENT_PREFIX), removePostFromFeeds(readers, postId)]);
     await batchWrite([
-      ...likes.flatMap((like) => [
-        { DeleteRequest: { Key: postKeys.like(postId, String(like.uid)) } },
-        { DeleteRequest: { Key: postKeys.likedMarker(String(like.uid), postId) } },
-      ]),
+      ...likes.map((like) => ({ DeleteRequest: { Key: postKeys.like(postId, String(like.uid)) } })),
       ...comments.flatMap((comment) => [
         { DeleteRequest: { Key: postKeys.comment(postId, String(comment.commentId)) } },
         { DeleteRequest: { Key: postKeys.commentedMarker(String(comment.authorId), postId, String(comment.commentId)) } },
@@ -97,32 +94,23 @@ async function withdraw(itemKey: { pk: string; sk: string }, postId: string, cou
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: itemKey }));
 }
 
-async function copyCounts(postId: string): Promise<void> {
-  const post = await getStoredPost(postId, true);
-  if (post) await propagateCounts(post);
-}
-
 /**
- * The member's likes and comments on any post, found by their markers. Each touched post's
- * counters are then copied into its feed entries, and only then do the markers go: a run that
- * crashed anywhere before finds the markers again, withdraws nothing twice and copies again.
+ * The member's likes (GSI byLiker) and comments (their markers) on any post, each withdrawn with
+ * its post's counter in one transaction; the comment markers go last: a run that crashed anywhere
+ * before finds what is left again and withdraws nothing twice. Readers' open pages get the new
+ * counts from the table's stream.
  */
 export async function withdrawLikesAndComments(uid: string, stopIfOutOfTime: StopCheck): Promise<number> {
-  const [liked, commented] = await Promise.all([markers(uid, LIKED_MARKER_PREFIX), markers(uid, COMMENTED_MARKER_PREFIX)]);
-  const touched = new Set<string>();
-  for (const marker of liked) {
+  const [liked, commented] = await Promise.all([likedPostIds(uid), markers(uid, COMMENTED_MARKER_PREFIX)]);
+  for (const postId of liked) {
     stopIfOutOfTime();
-    const postId = String(marker.postId);
     await withdraw(postKeys.like(postId, uid), postId, 'likeCount');
-    touched.add(postId);
   }
   for (const marker of commented) {
     stopIfOutOfTime();
     const postId = String(marker.postId);
     await withdraw(postKeys.comment(postId, String(marker.commentId)), postId, 'commentCount');
-    touched.add(postId);
   }
-  for (const postId of touched) await copyCounts(postId);
-  await batchWrite([...liked, ...commented].map((marker) => ({ DeleteRequest: { Key: { pk: String(marker.pk), sk: String(marker.sk) } } })));
+  await batchWrite(commented.map((marker) => ({ DeleteRequest: { Key: { pk: String(marker.pk), sk: String(marker.sk) } } })));
   return liked.length + commented.length;
 }

@@ -11,7 +11,7 @@ import { keys, withoutStorageAttributes } from './keys.ts';
  * would be left behind naming a removed uid. Not part of the User contract (userSchema strips it),
  * so no answer ever carries it.
  */
-const REMOVAL_PENDING = 'removalPending';
+export const REMOVAL_PENDING = 'removalPending';
 
 /**
  * The caller as the presence check sees them: a member, an account that signed up and has not
@@ -33,12 +33,20 @@ export async function callerPresence(uid: string): Promise<Presence> {
       ConsistentRead: true,
     }),
   );
-  if (!Item) return 'gone';
-  if (Item[REMOVAL_PENDING] !== undefined) return 'leaving';
+  return presenceOf(Item);
+}
+
+/**
+ * The presence a member's record says (absent: gone), for a callable that reads the record in its
+ * own request (getFeed, in the feed page's BatchGet) instead of callerPresence's GetItem.
+ */
+export function presenceOf(record: Record<string, unknown> | undefined): Presence {
+  if (!record) return 'gone';
+  if (record[REMOVAL_PENDING] !== undefined) return 'leaving';
   const joined = hasJoined({
-    joinedAt: typeof Item.joinedAt === 'string' ? Item.joinedAt : null,
-    isSuperuser: Item.isSuperuser === true,
-    isAdmin: Item.isAdmin === true,
+    joinedAt: typeof record.joinedAt === 'string' ? record.joinedAt : null,
+    isSuperuser: record.isSuperuser === true,
+    isAdmin: record.isAdmin === true,
   });
   return joined ? 'member' : 'unjoined';
 }

@@ -11,6 +11,11 @@ export interface GsiShape {
   readonly indexName: string;
   readonly partitionKey: string;
   readonly sortKey: string;
+  /**
+   * What the index copies besides the keys: only what its queries read (a projection is the index's
+   * storage and its write cost). 'ALL' until an index's queries are narrowed; a list is INCLUDE.
+   */
+  readonly projection: 'ALL' | 'KEYS_ONLY' | readonly string[];
   readonly purpose: string;
 }
 
@@ -19,24 +24,43 @@ export const GSIS = [
     indexName: 'byName',
     partitionKey: 'nameShard',
     sortKey: 'nameKey',
+    projection: 'ALL',
     purpose: 'Member search by display-name prefix: shard = first letter, key = lower-cased name#uid',
   },
   {
     indexName: 'byEmail',
     partitionKey: 'emailShard',
     sortKey: 'emailKey',
+    projection: 'ALL',
     purpose: 'Admin search by email prefix: shard = first letter, key = lower-cased email',
   },
   {
     indexName: 'byInviter',
     partitionKey: 'invitedBy',
     sortKey: 'createdAt',
+    projection: 'ALL',
     purpose: 'Invite tree: the members a member invited, oldest first',
   },
   {
     indexName: 'byAuthor',
     partitionKey: 'authorId',
     sortKey: 'postKey',
+    // Its queries read the post id and skip wall posts.
+    projection: ['postId', 'isWallPost'],
     purpose: "An author's posts, newest first (timeline, fan-out to new anchors, removal)",
   },
+  {
+    indexName: 'byLiker',
+    partitionKey: 'likerId',
+    sortKey: 'likedAt',
+    // Removal reads the like's key (POST#<postId> / LIKE#<uid>) and nothing else.
+    projection: 'KEYS_ONLY',
+    purpose: "A member's likes (on like items only): removal takes them back without a marker per like",
+  },
 ] as const satisfies readonly GsiShape[];
+
+/** A GSI's projection in DynamoDB's own shape (CreateTable, UpdateTable). */
+export function projectionOf(gsi: GsiShape): { ProjectionType: 'ALL' | 'KEYS_ONLY' | 'INCLUDE'; NonKeyAttributes?: string[] } {
+  if (typeof gsi.projection === 'string') return { ProjectionType: gsi.projection };
+  return { ProjectionType: 'INCLUDE', NonKeyAttributes: [...gsi.projection] };
+}

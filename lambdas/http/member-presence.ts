@@ -1,6 +1,6 @@
 import { callableNames, callables, contractOf, type CallableName } from '#contracts/callables';
 import { AppError } from '#domain/app-error';
-import { callerPresence } from '#data/member-presence';
+import { callerPresence, type Presence } from '#data/member-presence';
 import { ADMIN_GROUP, type Caller } from './caller.ts';
 
 /** What createUserRecord answers a token whose Cognito account is gone: sign in again (and find it gone). */
@@ -20,7 +20,12 @@ export const BEFORE_RECORD_CALLABLES: ReadonlySet<CallableName> = new Set(callab
  * leaving. Everything else waits until its invite is used, so an account nobody vouched for cannot
  * post, anchor, search, read profiles or the feed, or upload photos.
  */
-export const JOINING_CALLABLES: ReadonlySet<CallableName> = new Set(callableNames.filter((name) => contractOf(name).presence !== undefined));
+export const JOINING_CALLABLES: ReadonlySet<CallableName> = new Set(
+  callableNames.filter((name) => contractOf(name).presence === 'before-record' || contractOf(name).presence === 'joining'),
+);
+
+/** The callables whose handler checks presence from the caller's record in its own read (contract `presence: 'own-read'`). */
+export const OWN_READ_CALLABLES: ReadonlySet<CallableName> = new Set(callableNames.filter((name) => contractOf(name).presence === 'own-read'));
 
 export const NOT_JOINED_MESSAGE = 'Please complete your profile to join the community first: your invite is used when you save it.';
 
@@ -37,8 +42,15 @@ export const NOT_JOINED_MESSAGE = 'Please complete your profile to join the comm
  * they created after their posts, likes and anchors were removed would outlive them.
  */
 export async function requireMemberRecord(name: CallableName, caller: Caller | null): Promise<void> {
-  if (!caller || callables[name].access === 'public' || BEFORE_RECORD_CALLABLES.has(name)) return;
-  const presence = await callerPresence(caller.uid);
+  if (!caller || callables[name].access === 'public' || BEFORE_RECORD_CALLABLES.has(name) || OWN_READ_CALLABLES.has(name)) return;
+  checkPresence(name, caller, await callerPresence(caller.uid));
+}
+
+/**
+ * The refusals of the presence check, for a presence already read: by requireMemberRecord, or by
+ * an own-read callable's handler from the record it read (it must call this before answering).
+ */
+export function checkPresence(name: CallableName, caller: Caller, presence: Presence): void {
   if (presence === 'gone' || presence === 'leaving') throw new AppError('not-found', NO_RECORD_MESSAGE);
   // The Cognito admin group counts as joined too (an admin made by an operator, before their record says so).
   if (presence === 'unjoined' && !JOINING_CALLABLES.has(name) && !caller.groups.includes(ADMIN_GROUP)) {

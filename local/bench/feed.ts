@@ -107,6 +107,9 @@ try {
   const others = Array.from({ length: MEMBERS - 2 }, (_, i) => benchMember(randomUUID(), i, now));
   const [hub, solo] = await Promise.all([getUser(hubAccount.uid), getUser(soloAccount.uid)]);
   if (!hub || !solo) throw new Error('The measured members have no records');
+  // readFeed checks its caller's presence from the record it reads with the page.
+  const hubCaller = { uid: hub.uid, username: hub.uid, groups: [] };
+  const soloCaller = { uid: solo.uid, username: solo.uid, groups: [] };
   const members = [hub, solo, ...others];
   const hubAnchors = others.slice(0, HUB_ANCHORS).map((m) => m.uid);
   const soloAnchor = String(others[HUB_ANCHORS]?.uid);
@@ -130,22 +133,22 @@ try {
   log(`Seeded ${MEMBERS} members, ${HUB_ANCHORS + 1} anchor pairs, ${POSTS} posts and ${items - POSTS} feed entries in ${seedSeconds} s`);
 
   // --- Warm up (JIT, connection pool, signed picture URL cache) ------------------------------
-  for (let i = 0; i < 30; i++) await Promise.all([readFeed(hub.uid), readFeed(solo.uid)]);
+  for (let i = 0; i < 30; i++) await Promise.all([readFeed(hubCaller), readFeed(soloCaller)]);
 
   // --- Feed reads --------------------------------------------------------------------------
-  const hubFeed = await readFeed(hub.uid);
-  const soloFeed = await readFeed(solo.uid);
+  const hubFeed = await readFeed(hubCaller);
+  const soloFeed = await readFeed(soloCaller);
   if (hubFeed.posts.length !== 50 || soloFeed.posts.length !== 50) throw new Error('A measured feed page is not full');
   const hubAuthors = new Set(hubFeed.posts.map((p) => p.authorId)).size;
 
-  const requestsPerRead100 = await requestsOf(() => readFeed(hub.uid));
-  const requestsPerRead1 = await requestsOf(() => readFeed(solo.uid));
-  const requestsPerOlderPage100 = await requestsOf(() => readFeed(hub.uid, hubFeed.nextCursor ?? undefined));
+  const requestsPerRead100 = await requestsOf(() => readFeed(hubCaller));
+  const requestsPerRead1 = await requestsOf(() => readFeed(soloCaller));
+  const requestsPerOlderPage100 = await requestsOf(() => readFeed(hubCaller, hubFeed.nextCursor ?? undefined));
 
   const [data100, data1] = await samplePair(
     FEED_READS,
-    () => readFeed(hub.uid),
-    () => readFeed(solo.uid),
+    () => readFeed(hubCaller),
+    () => readFeed(soloCaller),
   );
 
   const gatewayRead = (token: string) => async () => {

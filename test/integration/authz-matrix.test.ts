@@ -126,13 +126,12 @@ function afterAnchorsActs(before: Record<string, unknown>[], after: Record<strin
   };
   const counted = before.map((item) => {
     if (item === post) return { ...item, ...counters };
-    if (item.sk !== postKeys.feedEntry(anchorUid, postId).sk) return item;
-    // Feed entries of the post: the author's and each anchor's; the liker's own says likedByMe.
-    return { ...item, ...counters, ...(item.pk === postKeys.feedEntry(anchorUid, postId).pk && { likedByMe: true }) };
+    // The post's entry in the liker's own feed says likedByMe (the counts live on the post only).
+    const likersEntry = postKeys.feedEntry(anchorUid, postId);
+    return item.pk === likersEntry.pk && item.sk === likersEntry.sk ? { ...item, likedByMe: true } : item;
   });
   const written = [
     postKeys.like(postId, anchorUid),
-    postKeys.likedMarker(anchorUid, postId),
     postKeys.comment(postId, commentId),
     postKeys.commentedMarker(anchorUid, postId, commentId),
     postKeys.feedEntry(victimUid, anchorPostId),

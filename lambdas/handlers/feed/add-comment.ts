@@ -2,7 +2,6 @@ import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
 import { newTimeOrderedId } from '#domain/post-ids';
 import { putComment, type StoredComment } from '#data/comments';
-import { propagateCounts } from '#data/feed';
 import { getStoredPost } from '#data/posts';
 import { defineCallable } from '#http/define-callable';
 import { memberRecord } from './member-record.ts';
@@ -25,7 +24,5 @@ export const handler = defineCallable('addComment', async ({ postId, content, cl
   const written = await putComment(comment, clientRequestId, now);
   const post = written ? await getStoredPost(written.comment.postId, true) : null;
   if (!written || !post) throw new AppError('not-found', FEED_MESSAGES.postNotFound);
-  // Every reader's next poll of the feed shows the new count (again on a retry: the first may have died before).
-  await propagateCounts(post);
   return { comment: await presentComment(written.comment), commentCount: post.commentCount };
 });

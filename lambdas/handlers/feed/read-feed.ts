@@ -1,15 +1,19 @@
 import type { Post } from '#contracts/feed';
-import { readFeedEntries } from '#data/feed';
+import { readFeedPage } from '#data/feed';
+import { presenceOf } from '#data/member-presence';
+import type { Caller } from '#http/caller';
+import { checkPresence } from '#http/member-presence';
 import { presentPost } from './present-post.ts';
 
 /**
- * A page of the viewer's feed in ONE DynamoDB request whatever the anchor count: a Query of the
- * viewer's feed entries, newest first, 50. Entries are full copies of the posts (fan-out on write)
- * with the viewer's like and the counters copied on every change, which is what lets the web poll
- * this page every few seconds for live posts, likes and comments at the price of one Query.
+ * A page of the viewer's feed in TWO DynamoDB requests whatever the anchor count, and no write: the
+ * Query of the viewer's entries and one BatchGet of their posts with the viewer's own record, from
+ * which the presence check (contract presence 'own-read') refuses a removed or unjoined caller
+ * before anything is answered.
  */
-export async function readFeed(viewerUid: string, cursor?: string): Promise<{ posts: Post[]; nextCursor: string | null }> {
-  const page = await readFeedEntries(viewerUid, cursor);
+export async function readFeed(viewer: Caller, cursor?: string): Promise<{ posts: Post[]; nextCursor: string | null }> {
+  const page = await readFeedPage(viewer.uid, cursor);
+  checkPresence('getFeed', viewer, presenceOf(page.ownerRecord));
   const posts = await Promise.all(page.entries.filter(({ post }) => !post.isWallPost).map(({ post, likedByMe }) => presentPost(post, likedByMe)));
   return { posts, nextCursor: page.nextCursor };
 }

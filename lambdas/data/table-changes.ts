@@ -1,0 +1,53 @@
+import { ANCHOR_EDGE_PREFIX, COMMENT_PREFIX, USER_PROFILE_SK } from './keys.ts';
+import { REMOVAL_PENDING } from './member-presence.ts';
+import { toStoredPost, type StoredPost } from './posts.ts';
+
+/**
+ * What a change on the table's stream means to the product, read from its images by key shape (the
+ * keys are this layer's: nothing outside lambdas/data parses them). The stream consumer
+ * (lambdas/streams) reacts to these; everything else on the stream is `other`.
+ */
+export type TableEvent =
+  | { kind: 'post-created'; post: StoredPost }
+  | { kind: 'post-counts-changed'; post: StoredPost }
+  | { kind: 'comment-added'; postId: string; commentId: string }
+  /** One side of an anchor pair: `owner`'s edge towards `other`, its status before and after (null: absent). */
+  | { kind: 'anchor-edge-changed'; owner: string; other: string; before: string | null; after: string | null }
+  /** A member's record got the removal mark, or was deleted: their open pages must end. */
+  | { kind: 'member-leaving'; uid: string }
+  | { kind: 'other' };
+
+/** A stream record as the consumer sees it: unmarshalled images. */
+export interface ChangedItem {
+  eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
+  oldImage?: Record<string, unknown> | undefined;
+  newImage?: Record<string, unknown> | undefined;
+}
+
+export function tableEventOf({ eventName, oldImage, newImage }: ChangedItem): TableEvent {
+  const image = newImage ?? oldImage;
+  if (!image) return { kind: 'other' };
+  const pk = String(image.pk);
+  const sk = String(image.sk);
+  if (pk.startsWith('POST#') && sk === 'POST' && newImage) {
+    const post = toStoredPost(newImage);
+    if (eventName === 'INSERT') return post.isWallPost ? { kind: 'other' } : { kind: 'post-created', post };
+    const countsMoved = oldImage && (Number(oldImage.likeCount ?? 0) !== post.likeCount || Number(oldImage.commentCount ?? 0) !== post.commentCount);
+    return countsMoved && !post.isWallPost ? { kind: 'post-counts-changed', post } : { kind: 'other' };
+  }
+  if (pk.startsWith('POST#') && sk.startsWith(COMMENT_PREFIX) && eventName === 'INSERT' && newImage) {
+    return { kind: 'comment-added', postId: pk.slice('POST#'.length), commentId: sk.slice(COMMENT_PREFIX.length) };
+  }
+  if (pk.startsWith('USER#') && sk.startsWith(ANCHOR_EDGE_PREFIX)) {
+    const statusOf = (item?: Record<string, unknown>) => (item && typeof item.status === 'string' ? item.status : null);
+    const before = statusOf(oldImage);
+    const after = statusOf(newImage);
+    if (before === after) return { kind: 'other' };
+    return { kind: 'anchor-edge-changed', owner: pk.slice('USER#'.length), other: sk.slice(ANCHOR_EDGE_PREFIX.length), before, after };
+  }
+  if (pk.startsWith('USER#') && sk === USER_PROFILE_SK) {
+    const marked = newImage?.[REMOVAL_PENDING] !== undefined && oldImage?.[REMOVAL_PENDING] === undefined;
+    if (eventName === 'REMOVE' || marked) return { kind: 'member-leaving', uid: pk.slice('USER#'.length) };
+  }
+  return { kind: 'other' };
+}

@@ -1,0 +1,70 @@
+import { listAcceptedAnchorIds } from '#data/anchors';
+import { addAuthorPostsToFeed, fanOutPost, removeAuthorPostsFromFeed, removePostFromFeeds } from '#data/feed';
+import { endMemberSessions, pushToMembers } from '#data/live-push';
+import { getStoredPost } from '#data/posts';
+import { tableEventOf, type ChangedItem, type TableEvent } from '#data/table-changes';
+
+/**
+ * What the table's stream does, off the request path: fan-out to feeds, feeds that follow anchoring
+ * and un-anchoring, and pushes to open pages. Every reaction is safe to run again (puts and deletes
+ * of the same entries, pushes that only say "read again"): a failure is retried by the event source
+ * mapping (on AWS) or the local poller, from the failed record on, and lands on the on-failure
+ * destination only after every retry.
+ */
+export async function reactToChange(change: ChangedItem): Promise<void> {
+  await react(tableEventOf(change));
+}
+
+async function react(event: TableEvent): Promise<void> {
+  switch (event.kind) {
+    case 'post-created':
+      return fanOut(event.post.postId, event.post.authorId, event.post.createdAt);
+    case 'post-counts-changed': {
+      const { postId, authorId, likeCount, commentCount } = event.post;
+      await pushToMembers(await readersOf(authorId), { type: 'post.counts', postId, likeCount, commentCount });
+      return;
+    }
+    case 'comment-added': {
+      const post = await getStoredPost(event.postId);
+      if (post) await pushToMembers(await readersOf(post.authorId), { type: 'comment.added', postId: event.postId, commentId: event.commentId });
+      return;
+    }
+    case 'anchor-edge-changed':
+      return followAnchorEdge(event);
+    case 'member-leaving':
+      await endMemberSessions(event.uid, 'removed');
+      return;
+    case 'other':
+      return;
+  }
+}
+
+/** Whose feeds hold an author's posts: the author and their accepted anchors. */
+async function readersOf(authorId: string): Promise<string[]> {
+  return [authorId, ...(await listAcceptedAnchorIds(authorId))];
+}
+
+/**
+ * A new post enters each accepted anchor's feed (the author's own entry was written with the post)
+ * and reaches their open pages. An anchor removed while this ran may have been cleaned before the
+ * entry was put: one more read of the anchor list takes the post back out of any ex-anchor's feed.
+ */
+async function fanOut(postId: string, authorId: string, createdAt: string): Promise<void> {
+  const anchorIds = await listAcceptedAnchorIds(authorId);
+  await fanOutPost(anchorIds, { postId, authorId, createdAt });
+  const current = new Set(await listAcceptedAnchorIds(authorId));
+  const removed = anchorIds.filter((uid) => !current.has(uid));
+  if (removed.length > 0) await removePostFromFeeds(removed, postId);
+  await pushToMembers([authorId, ...anchorIds.filter((uid) => current.has(uid))], { type: 'feed.post', postId, authorId });
+}
+
+/**
+ * One side of a pair changed: accepted, the owner's feed catches up with the other's recent posts
+ * (missing entries only, so a redelivery never rolls back a like); no longer accepted, the other's
+ * posts leave it. Either way the owner's open Anchors page and pending count read again.
+ */
+async function followAnchorEdge({ owner, other, before, after }: Extract<TableEvent, { kind: 'anchor-edge-changed' }>): Promise<void> {
+  if (after === 'accepted') await addAuthorPostsToFeed(owner, other, { onlyMissing: true });
+  else if (before === 'accepted') await removeAuthorPostsFromFeed(owner, other);
+  await pushToMembers([owner], { type: 'anchors.changed' });
+}
