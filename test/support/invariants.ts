@@ -48,8 +48,8 @@ export async function checkInvariants(): Promise<string[]> {
   const users = new Map<string, Item>();
   const posts = new Map<string, Item>();
   const likes = new Map<string, Set<string>>(); // postId → likers
+  const likeItems: Item[] = [];
   const comments = new Map<string, Set<string>>(); // postId → commentIds
-  const likedMarkers: [string, string][] = [];
   const commentedMarkers: [string, string, string][] = [];
   const feedEntries: [string, string][] = [];
   const edges = new Map<string, Item>(); // `${uid}>${other}`
@@ -61,7 +61,6 @@ export async function checkInvariants(): Promise<string[]> {
     if (pk.startsWith('USER#')) {
       const uid = after(pk, 'USER#');
       if (sk === 'PROFILE') users.set(uid, item);
-      else if (sk.startsWith('LIKED#')) likedMarkers.push([uid, after(sk, 'LIKED#')]);
       else if (sk.startsWith('COMMENTED#')) {
         const [postId = '', commentId = ''] = after(sk, 'COMMENTED#').split('#');
         commentedMarkers.push([uid, postId, commentId]);
@@ -70,8 +69,10 @@ export async function checkInvariants(): Promise<string[]> {
     } else if (pk.startsWith('POST#')) {
       const postId = after(pk, 'POST#');
       if (sk === 'POST') posts.set(postId, item);
-      else if (sk.startsWith('LIKE#')) likes.set(postId, (likes.get(postId) ?? new Set()).add(after(sk, 'LIKE#')));
-      else if (sk.startsWith('COMMENT#')) comments.set(postId, (comments.get(postId) ?? new Set()).add(after(sk, 'COMMENT#')));
+      else if (sk.startsWith('LIKE#')) {
+        likes.set(postId, (likes.get(postId) ?? new Set()).add(after(sk, 'LIKE#')));
+        likeItems.push(item);
+      } else if (sk.startsWith('COMMENT#')) comments.set(postId, (comments.get(postId) ?? new Set()).add(after(sk, 'COMMENT#')));
     } else if (pk.startsWith('FRIENDSHIP#')) friendships.set(after(pk, 'FRIENDSHIP#'), item);
   }
 
@@ -86,13 +87,10 @@ export async function checkInvariants(): Promise<string[]> {
   for (const postId of new Set([...likes.keys(), ...comments.keys()])) {
     if (!posts.has(postId)) problems.push(`likes or comments of missing post ${postId}`);
   }
-  // Every like and comment has its member's marker, and every marker its like or comment.
-  const likedSet = new Set(likedMarkers.map(([uid, postId]) => `${uid}>${postId}`));
-  for (const [postId, likers] of likes) {
-    for (const uid of likers) if (!likedSet.has(`${uid}>${postId}`)) problems.push(`like of ${uid} on ${postId} without its LIKED# marker`);
-  }
-  for (const [uid, postId] of likedMarkers) {
-    if (!likes.get(postId)?.has(uid)) problems.push(`LIKED# marker of ${uid} on ${postId} without its like`);
+  // Every like is in GSI byLiker under its member (removal finds it there); every comment has its
+  // member's marker, and every marker its comment.
+  for (const like of likeItems) {
+    if (like.likerId !== after(like.sk, 'LIKE#')) problems.push(`like ${String(like.pk)} ${String(like.sk)} without its likerId (GSI byLiker)`);
   }
   const commentedSet = new Set(commentedMarkers.map(([, postId, commentId]) => `${postId}>${commentId}`));
   for (const [postId, ids] of comments) {

@@ -5,6 +5,7 @@ import type { Endpoints } from '../../local/cloud-files.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
 import { dynamo, tableName } from '../../lambdas/data/aws-clients.ts';
 import { keys, postKeys } from '../../lambdas/data/keys.ts';
+import { likedPostIds } from '../../lambdas/data/likes.ts';
 import { callRaw, errorOf, ok } from './callable-client.ts';
 import { cognito } from './local-cloud-client.ts';
 import { createMember, type TestMember } from './local-cloud-members.ts';
@@ -244,8 +245,8 @@ export async function stayersSnapshot(community: Community) {
       };
     }
     snapshot[label] = {
-      // Their own markers of likes and comments: only those on posts that stay may remain.
-      markers: { liked: await partCount(keys.user(uid).pk, 'LIKED#'), commented: await partCount(keys.user(uid).pk, 'COMMENTED#') },
+      // Their likes (GSI byLiker) and comment markers: only those on posts that stay may remain.
+      markers: { liked: (await likedPostIds(uid)).length, commented: await partCount(keys.user(uid).pk, 'COMMENTED#') },
       anchorCount: user?.anchorCount,
       anchors: (edges ?? []).map((edge) => `${labelOf.get(String(edge.otherUid)) ?? '?'}:${String(edge.status)}`).sort(),
       post,
