@@ -28,7 +28,7 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   ...devHandlers,
 };
 
-/** Functions that are not callables: Cognito triggers and scheduled jobs. */
+/** Functions that are not callables: Cognito triggers, scheduled jobs, the removal worker and the table stream's consumer. */
 export const triggerHandlers = {
   // readWrite: holds one of the inviter's invites for the new account.
   preSignUp: { entry: 'triggers/pre-sign-up.ts', permissions: { table: 'readWrite' } },
@@ -46,4 +46,7 @@ export const jobHandlers = {
     },
   },
   ...removalJobHandlers,
+  // The table stream's consumer (lib/table-stream.ts, local/table-stream.ts): reacts to changes off
+  // the request path. Live push will add execute-api:ManageConnections (TableStream.allowManageConnections).
+  tableStream: { entry: 'streams/table-stream.ts', permissions: { table: 'readWrite' } },
 } as const satisfies Record<string, CallableHandlerEntry>;

@@ -9,6 +9,7 @@ import { DataTable } from './data-table.ts';
 import { OriginSecret } from './origin-secret.ts';
 import { PicturesStorage } from './pictures-storage.ts';
 import { SignUpTicketSecret } from './sign-up-ticket-secret.ts';
+import { TableStream } from './table-stream.ts';
 import { RemovalWorker } from './removal-worker.ts';
 import type { Stage } from './stage.ts';
 import { WebHosting } from './web-hosting.ts';
@@ -30,6 +31,7 @@ export class AnchoredStack extends Stack {
   public readonly schedule: ScheduledJob;
   public readonly inviteLapses: ScheduledJob;
   public readonly removal: RemovalWorker;
+  public readonly tableStream: TableStream;
   public readonly web: WebHosting;
 
   constructor(scope: Construct, id: string, props: AnchoredStackProps) {
@@ -77,6 +79,8 @@ export class AnchoredStack extends Stack {
       ...jobProps,
     });
     this.removal = new RemovalWorker(this, 'Removal', { stage, resources, callableFunctions: this.api.functions, ...logs });
+    // The table's changes drive a consumer off the request path (fan-out, live push).
+    this.tableStream = new TableStream(this, 'TableStream', { stage, table: this.data.table, resources, ...logs });
 
     this.web = new WebHosting(this, 'Web', {
       stage,

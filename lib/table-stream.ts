@@ -1,0 +1,119 @@
+import { Duration, Stack, type RemovalPolicy } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { jobHandlers } from '../lambdas/callable-handlers.ts';
+import { TABLE_STREAM_MAPPING, TTL_DELETION_IDENTITY } from '../lambdas/streams/stream-consumer.ts';
+import { AppFunction, type FunctionResources } from './app-function.ts';
+import { acknowledge } from './nag.ts';
+import type { Stage } from './stage.ts';
+
+export interface TableStreamProps {
+  readonly stage: Stage;
+  /** The table whose stream drives the consumer (it must have one: lib/data-table.ts, NEW_AND_OLD_IMAGES). */
+  readonly table: dynamodb.ITable;
+  readonly resources: FunctionResources;
+  readonly logRetention: logs.RetentionDays;
+  readonly logRemovalPolicy: RemovalPolicy;
+}
+
+/**
+ * The event source mapping's filter: every change but the deletions of DynamoDB's TTL process
+ * (userIdentity { type: Service, principalId: dynamodb.amazonaws.com }). Filters are ORed, and a
+ * pattern on a field the record lacks does not match (`anything-but` included), so "not the TTL
+ * principal" takes two: records with no principal at all (every change our code makes) and records
+ * of any other principal. The consumer skips TTL deletions too (lambdas/streams/stream-consumer.ts).
+ */
+export const TTL_DELETIONS_FILTERED_OUT = [
+  lambda.FilterCriteria.filter({ userIdentity: { principalId: lambda.FilterRule.notExists() } }),
+  lambda.FilterCriteria.filter({ userIdentity: { principalId: lambda.FilterRule.notEquals(TTL_DELETION_IDENTITY.principalId) } }),
+];
+
+/**
+ * The consumer of the table's stream: one Lambda (lambdas/streams/table-stream.ts, the jobs' way:
+ * own role with its registry row's grants, own log group, the data layer's environment) fed by an
+ * event source mapping on the stream, with the settings of TABLE_STREAM_MAPPING that the local
+ * poller (local/table-stream.ts) follows too. A batch that still fails after the retries (or
+ * records too old to process) is recorded in an encrypted, TLS-only SQS queue: Lambda sends the
+ * batch's shard and sequence numbers there, not the records, which stay readable in the stream for
+ * its 24-hour retention.
+ */
+export class TableStream extends Construct {
+  public readonly consumer: AppFunction;
+  public readonly onFailureQueue: sqs.Queue;
+  public readonly eventSource: DynamoEventSource;
+
+  constructor(scope: Construct, id: string, props: TableStreamProps) {
+    super(scope, id);
+    const row = jobHandlers.tableStream;
+
+    this.consumer = new AppFunction(this, 'Consumer', {
+      entry: row.entry,
+      permissions: row.permissions,
+      resources: props.resources,
+      stage: props.stage,
+      description: "Table stream consumer: reacts to the table's changes off the request path",
+      timeout: Duration.seconds(TABLE_STREAM_MAPPING.timeoutSeconds),
+      logRetention: props.logRetention,
+      logRemovalPolicy: props.logRemovalPolicy,
+    });
+
+    this.onFailureQueue = new sqs.Queue(this, 'OnFailureQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(
+      this.onFailureQueue,
+      'AwsSolutions-SQS3',
+      "This queue is the on-failure destination of the table stream's event source mapping (cdk-nag only recognises SQS redrive).",
+    );
+
+    this.eventSource = new DynamoEventSource(props.table, {
+      // Whatever the stream still holds when the mapping is created (up to 24 hours), then every change.
+      startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+      batchSize: TABLE_STREAM_MAPPING.batchSize,
+      maxBatchingWindow: Duration.seconds(TABLE_STREAM_MAPPING.maxBatchingWindowSeconds),
+      retryAttempts: TABLE_STREAM_MAPPING.retryAttempts,
+      bisectBatchOnError: TABLE_STREAM_MAPPING.bisectBatchOnError,
+      reportBatchItemFailures: true,
+      maxRecordAge: Duration.seconds(TABLE_STREAM_MAPPING.maxRecordAgeSeconds),
+      parallelizationFactor: TABLE_STREAM_MAPPING.parallelizationFactor,
+      onFailure: new SqsDlq(this.onFailureQueue),
+      filters: TTL_DELETIONS_FILTERED_OUT,
+    });
+    this.consumer.function.addEventSource(this.eventSource);
+
+    // Reading the stream is granted on the table's stream ARN; ListStreams has no resource-level
+    // permissions (IAM only accepts `*` for it), which Lambda's poller calls to find the stream.
+    acknowledge(
+      this.consumer,
+      'AwsSolutions-IAM5[Resource::*]',
+      "dynamodb:ListStreams supports no resource-level permissions; reading the stream itself is granted on this table's stream ARN only.",
+    );
+  }
+
+  /**
+   * The hook for live push: lets the consumer post to (and drop) the connections of one WebSocket
+   * API stage, `execute-api:ManageConnections` on that stage's @connections only. The stack calls it
+   * once the WebSocket API exists (and hands the consumer the stage's callback URL).
+   */
+  public allowManageConnections(webSocket: { readonly apiId: string; readonly stageName: string }): void {
+    const resourceName = `${webSocket.stageName}/*/@connections/*`;
+    const stack = Stack.of(this);
+    const connections = stack.formatArn({ service: 'execute-api', resource: webSocket.apiId, resourceName });
+    this.consumer.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections] }));
+    // cdk-nag prints a reference as <LogicalId>: the API's id is a Ref to it when the API is in this stack.
+    const apiId = stack.resolve(webSocket.apiId) as string | { Ref?: string };
+    const shown = typeof apiId === 'string' ? apiId : `<${apiId.Ref ?? 'unresolved'}>`;
+    acknowledge(
+      this.consumer,
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${shown}/${resourceName}]`,
+      "Posts to the open connections of one WebSocket API stage: a connection's id is only known at run time.",
+    );
+  }
+}

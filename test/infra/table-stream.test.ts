@@ -1,0 +1,235 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { jobHandlers } from '../../lambdas/callable-handlers.ts';
+import { TABLE_STREAM_MAPPING, TTL_DELETION_IDENTITY } from '../../lambdas/streams/stream-consumer.ts';
+import { LAMBDA_ESBUILD, LAMBDAS_DIR } from '../../lib/app-function.ts';
+import { DataTable } from '../../lib/data-table.ts';
+import { STAGES } from '../../lib/stage.ts';
+import { TableStream } from '../../lib/table-stream.ts';
+import { CDK_JSON_CONTEXT, actionsOfRole, referencedId, resourcesOf, synth, temporaryDir } from './synth.ts';
+
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+
+/** The statements of every inline policy attached to a role. */
+function statementsOfRole(template: ReturnType<typeof synth>['template'], roleId: string): Statement[] {
+  return Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+    .filter((policy) => ((policy.Properties?.Roles ?? []) as unknown[]).some((role) => referencedId(role) === roleId))
+    .flatMap((policy) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+/**
+ * Lambda's event filtering as documented for the two operators the mapping uses: a pattern's leaves
+ * are ANDed, `exists: false` matches a field the record lacks, `anything-but` only a field it has
+ * with another value; the filters of a mapping are ORed. (Enough to read our patterns, not Lambda.)
+ */
+function matches(pattern: Record<string, unknown>, record: Record<string, unknown> | undefined): boolean {
+  return Object.entries(pattern).every(([key, rule]) => {
+    const value = record?.[key];
+    if (!Array.isArray(rule)) return matches(rule as Record<string, unknown>, value as Record<string, unknown> | undefined);
+    return rule.some((option: unknown) => {
+      if (typeof option !== 'object' || option === null) return value === option;
+      const operator = option as { exists?: boolean; 'anything-but'?: unknown[] };
+      if (operator.exists !== undefined) return operator.exists === (value !== undefined);
+      if (operator['anything-but']) return value !== undefined && !operator['anything-but'].includes(value);
+      throw new Error(`Operator not read here: ${JSON.stringify(option)}`);
+    });
+  });
+}
+
+describe.each(STAGES)('the table stream on %s', (stage) => {
+  const { template, stack } = synth({ stage });
+  const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'));
+  const [mapping] = mappings;
+  const functionId = referencedId(mapping?.Properties?.FunctionName);
+  const consumer = resourcesOf(template, 'AWS::Lambda::Function')[functionId]?.Properties;
+  const roleId = referencedId(consumer?.Role);
+  const tableId = 'DataTableFDBAD0F2';
+
+  it("maps the table's stream to one consumer with the settings of TABLE_STREAM_MAPPING", () => {
+    expect(mappings).toHaveLength(1);
+    expect(functionId).toBe(stack.getLogicalId(stack.tableStream.consumer.function.node.defaultChild as never));
+    expect(mapping?.Properties).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: 100,
+      MaximumBatchingWindowInSeconds: 0,
+      MaximumRetryAttempts: 10,
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRecordAgeInSeconds: 6 * 60 * 60,
+      ParallelizationFactor: 1,
+    });
+    expect(mapping?.Properties).toMatchObject({
+      BatchSize: TABLE_STREAM_MAPPING.batchSize,
+      MaximumRetryAttempts: TABLE_STREAM_MAPPING.retryAttempts,
+      MaximumRecordAgeInSeconds: TABLE_STREAM_MAPPING.maxRecordAgeSeconds,
+    });
+    // The stream it reads carries both images (lib/data-table.ts).
+    expect(resourcesOf(template, 'AWS::DynamoDB::Table')[tableId]?.Properties?.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
+  });
+
+  it('runs lambdas/streams/table-stream.ts as the jobs run (Node.js 24, ARM64, own log group, the data environment)', () => {
+    expect(jobHandlers.tableStream).toEqual({ entry: 'streams/table-stream.ts', permissions: { table: 'readWrite' } });
+    expect(consumer).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      Timeout: TABLE_STREAM_MAPPING.timeoutSeconds,
+      Environment: { Variables: { STAGE: stage, TABLE_NAME: { Ref: tableId } } },
+      LoggingConfig: { LogGroup: { Ref: expect.stringMatching(/^TableStreamConsumerLogs/) } },
+    });
+  });
+
+  it('sends what still fails after the retries to an encrypted, TLS-only queue kept 14 days', () => {
+    const queueId = referencedId((mapping?.Properties?.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination);
+    expect(resourcesOf(template, 'AWS::SQS::Queue')[queueId]?.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 60 * 60,
+    });
+    const policy = Object.values(resourcesOf(template, 'AWS::SQS::QueuePolicy')).find((p) =>
+      (p.Properties?.Queues as unknown[]).some((q) => referencedId(q) === queueId),
+    );
+    expect(policy?.Properties?.PolicyDocument).toMatchObject({
+      Statement: expect.arrayContaining([expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+    });
+    // Lambda sends to the destination with the function's role.
+    const sqsStatements = statementsOfRole(template, roleId).filter((s) => [s.Action].flat().some((action) => action.startsWith('sqs:')));
+    expect(sqsStatements.map((s) => referencedId(s.Resource))).toEqual([queueId]);
+  });
+
+  it("filters out DynamoDB's TTL deletions and nothing else", () => {
+    const patterns = (mapping?.Properties?.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map(
+      ({ Pattern }) => JSON.parse(Pattern) as Record<string, unknown>,
+    );
+    expect(patterns).toEqual([
+      { userIdentity: { principalId: [{ exists: false }] } },
+      { userIdentity: { principalId: [{ 'anything-but': ['dynamodb.amazonaws.com'] }] } },
+    ]);
+    const delivered = (record: Record<string, unknown>) => patterns.some((pattern) => matches(pattern, record));
+    const change = (eventName: string, userIdentity?: object) => ({
+      eventName,
+      dynamodb: { Keys: { pk: { S: 'POST#p1' } } },
+      ...(userIdentity && { userIdentity }),
+    });
+    expect(delivered(change('INSERT'))).toBe(true);
+    expect(delivered(change('MODIFY'))).toBe(true);
+    expect(delivered(change('REMOVE'))).toBe(true);
+    expect(delivered(change('REMOVE', { ...TTL_DELETION_IDENTITY }))).toBe(false);
+    expect(delivered(change('REMOVE', { type: 'Service', principalId: 'replication.dynamodb.amazonaws.com' }))).toBe(true);
+  });
+
+  it("grants the consumer its row's table access, its queue and reading this table's stream, nothing more", () => {
+    const statements = statementsOfRole(template, roleId);
+    const streamActions = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'];
+    const onStream = statements.filter((s) => JSON.stringify(s.Resource).includes('StreamArn'));
+    expect(onStream).toEqual([{ Action: streamActions, Effect: 'Allow', Resource: { 'Fn::GetAtt': [tableId, 'StreamArn'] } }]);
+    // ListStreams has no resource-level permissions; it is the only action on '*'.
+    expect(statements.filter((s) => s.Resource === '*')).toEqual([{ Action: 'dynamodb:ListStreams', Effect: 'Allow', Resource: '*' }]);
+    // Everything else is on this table (and its indexes), its own log group and its queue.
+    for (const statement of statements.filter((s) => s.Resource !== '*' && !onStream.includes(s))) {
+      const resources = JSON.stringify(statement.Resource);
+      expect(resources, JSON.stringify(statement)).toMatch(new RegExp(`${tableId}|TableStreamConsumerLogs|TableStreamOnFailureQueue`));
+    }
+    const actions = actionsOfRole(template, roleId);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']));
+    expect(actions.filter((action) => !/^(dynamodb|logs|sqs):/.test(action))).toEqual([]);
+    // No other function may read the stream.
+    const readers = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties?.PolicyDocument).includes('StreamArn'));
+    expect(readers.map((p) => (p.Properties?.Roles as unknown[]).map(referencedId))).toEqual([[roleId]]);
+  });
+});
+
+describe("the consumer's hook for live push", () => {
+  it('grants execute-api:ManageConnections on one WebSocket stage’s @connections, acknowledged for cdk-nag', () => {
+    const app = new App({ outdir: temporaryDir('anchored-table-stream-'), context: { ...CDK_JSON_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
+    const stack = new Stack(app, 'Scratch');
+    const { table } = new DataTable(stack, 'Data', { stage: 'dev' });
+    const picturesBucket = new s3.Bucket(stack, 'Pictures');
+    const tableStream = new TableStream(stack, 'TableStream', {
+      stage: 'dev',
+      table,
+      resources: { table, picturesBucket },
+      logRetention: logs.RetentionDays.ONE_MONTH,
+      logRemovalPolicy: RemovalPolicy.DESTROY,
+    });
+    const webSocketApi = new apigw.WebSocketApi(stack, 'Live');
+    const webSocketStage = new apigw.WebSocketStage(stack, 'LiveStage', { webSocketApi, stageName: 'live', autoDeploy: true });
+
+    tableStream.allowManageConnections({ apiId: webSocketApi.apiId, stageName: webSocketStage.stageName });
+
+    const template = Template.fromStack(stack);
+    const roleId = referencedId(
+      resourcesOf(template, 'AWS::Lambda::Function')[stack.getLogicalId(tableStream.consumer.function.node.defaultChild as never)]?.Properties?.Role,
+    );
+    const push = statementsOfRole(template, roleId).filter((s) => [s.Action].flat().some((action) => action.startsWith('execute-api:')));
+    expect(push).toEqual([
+      {
+        Action: 'execute-api:ManageConnections',
+        Effect: 'Allow',
+        Resource: {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':execute-api:',
+              { Ref: 'AWS::Region' },
+              ':',
+              { Ref: 'AWS::AccountId' },
+              ':',
+              { Ref: stack.getLogicalId(webSocketApi.node.defaultChild as never) },
+              '/live/*/@connections/*',
+            ],
+          ],
+        },
+      },
+    ]);
+    // cdk-nag sees nothing unacknowledged on the table stream (the scratch bucket and API are not ours to judge).
+    const violations = new AwsSolutionsChecks().validateScope(app).violations.filter((violation) => JSON.stringify(violation).includes('TableStream'));
+    expect(violations).toEqual([]);
+  });
+});
+
+describe("the consumer's bundle", () => {
+  it('bundles as CDK bundles it, stays under the 300 KB budget and answers a stream event in a plain Node process', { timeout: 120_000 }, async () => {
+    const outdir = temporaryDir('anchored-table-stream-bundle-');
+    const outfile = path.join(outdir, 'index.mjs');
+    await build({
+      entryPoints: [path.join(LAMBDAS_DIR, jobHandlers.tableStream.entry)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: LAMBDA_ESBUILD.target,
+      minify: true,
+      mainFields: [...LAMBDA_ESBUILD.mainFields],
+      external: [...LAMBDA_ESBUILD.external],
+      banner: { js: LAMBDA_ESBUILD.banner },
+      outfile,
+      logLevel: 'error',
+    });
+    expect(fs.statSync(outfile).size).toBeLessThanOrEqual(300 * 1024);
+    // The runtime's SDK packages come from node_modules here, as from the runtime on Lambda.
+    fs.symlinkSync(path.resolve('node_modules'), path.join(outdir, 'node_modules'), 'dir');
+    // A TTL deletion: skipped by the consumer whatever its reactions do, so no table is needed.
+    const record = {
+      eventName: 'REMOVE',
+      userIdentity: { ...TTL_DELETION_IDENTITY },
+      dynamodb: { Keys: { pk: { S: 'RATE#u1' }, sk: { S: 'w' } }, SequenceNumber: '1' },
+    };
+    const script = `const { handler } = await import(process.argv[1]); process.stdout.write(JSON.stringify(await handler(JSON.parse(process.argv[2]))));`;
+    const answer = execFileSync(process.execPath, ['--input-type=module', '-e', script, outfile, JSON.stringify({ Records: [record] })], {
+      env: { ...process.env, TABLE_NAME: 'test', BUCKET_NAME: 'test', AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(answer)).toEqual({ batchItemFailures: [] });
+  });
+});
