@@ -87,12 +87,14 @@ export const adminCallables = {
   },
   getAdminOverview: {
     access: 'admin',
+    readOnly: true,
     input: z.object({}).strict(),
     output: z.object({ stats: platformStatsSchema, superusers: z.array(adminMemberSchema) }),
     description: 'Admin: platform stats (member records, superusers, distinct cities) and the current superusers, by name; reads only user records.',
   },
   searchMembers: {
     access: 'admin',
+    readOnly: true,
     input: z.object({ query: z.string().trim().min(1, ADMIN_MESSAGES.searchQueryRequired).max(100) }).strict(),
     output: z.object({ members: z.array(adminMemberSchema).max(ADMIN_SEARCH_LIMIT) }),
     description:
@@ -100,6 +102,7 @@ export const adminCallables = {
   },
   listAuditLog: {
     access: 'admin',
+    readOnly: true,
     input: z.object({}).strict(),
     output: z.object({ entries: z.array(auditEntrySchema).max(AUDIT_LOG_LIMIT) }),
     description: 'Admin: the latest 50 admin actions, newest first: who, what, whom, why, when.',

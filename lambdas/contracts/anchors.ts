@@ -164,6 +164,7 @@ export const anchorsCallables = {
   },
   listAnchors: {
     access: 'member',
+    readOnly: true,
     input: z.object({}).strict(),
     output: z.object({ anchors: z.array(anchorSchema), count: z.number().int(), max: z.number().int() }),
     description:
@@ -171,12 +172,14 @@ export const anchorsCallables = {
   },
   listAnchorRequests: {
     access: 'member',
+    readOnly: true,
     input: z.object({}).strict(),
     output: z.object({ received: z.array(anchorRequestSchema), sent: z.array(anchorRequestSchema) }),
     description: "The caller's pending requests, received and sent, newest first (no connectionType: it is decided at acceptance).",
   },
   searchUsers: {
     access: 'member',
+    readOnly: true,
     input: z.object({ query: z.string().trim().min(1, ANCHOR_MESSAGES.searchQueryRequired).max(100) }).strict(),
     output: z.object({ users: z.array(searchResultSchema).max(SEARCH_RESULT_LIMIT) }),
     description:

@@ -40,6 +40,12 @@ export interface CallableContract<I extends z.ZodType = z.ZodType, O extends z.Z
   readonly description: string;
   readonly presence?: Presence;
   readonly budget?: ActionBudget;
+  /**
+   * Reads only (its handler row grants no write): its request budget is counted in memory by the
+   * warm function, with no DynamoDB write; the stage throttle and the WAF wall what one function
+   * instance cannot see (lambdas/http/rate-limit.ts).
+   */
+  readonly readOnly?: true;
 }
 
 /**

@@ -88,6 +88,7 @@ export const feedCallables = {
   },
   getFeed: {
     access: 'member',
+    readOnly: true,
     presence: 'own-read',
     input: z.object({ cursor: cursorSchema.optional() }).strict(),
     output: z.object({ posts: z.array(postSchema), nextCursor: z.string().nullable() }),
@@ -96,6 +97,7 @@ export const feedCallables = {
   },
   getPost: {
     access: 'member',
+    readOnly: true,
     input: z.object({ postId: postIdSchema }).strict(),
     output: postSchema,
     description:
@@ -109,6 +111,7 @@ export const feedCallables = {
   },
   getPostLikers: {
     access: 'member',
+    readOnly: true,
     input: z.object({ postId: postIdSchema }).strict(),
     output: z.object({ likers: z.array(likerSchema) }),
     description: 'Who liked a post, newest like first.',
@@ -130,6 +133,7 @@ export const feedCallables = {
   },
   listComments: {
     access: 'member',
+    readOnly: true,
     input: z.object({ postId: postIdSchema, cursor: cursorSchema.optional() }).strict(),
     output: z.object({ comments: z.array(commentSchema), nextCursor: z.string().nullable() }),
     description: 'Comments of a post, newest first, 50 a page.',

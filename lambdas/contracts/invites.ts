@@ -60,6 +60,7 @@ export const INVITE_KIND_LIMITS = { local: LOCAL_INVITES_PER_MEMBER, distant: DI
 export const invitesCallables = {
   getMyInvites: {
     access: 'member',
+    readOnly: true,
     input: z.object({}).strict(),
     output: myInvitesSchema,
     description:

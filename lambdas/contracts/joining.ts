@@ -93,6 +93,7 @@ export const joiningCallables = {
   suggestCities: {
     presence: 'joining',
     access: 'member',
+    readOnly: true,
     input: z.object({ query: z.string().trim().min(1).max(60), state: z.string().trim().max(60).optional() }).strict(),
     output: z.object({ cities: z.array(z.object({ city: z.string(), state: z.string() })).max(10) }),
     description: 'Up to 10 known US cities starting with the query (optionally in one state), for suggestions as the member types.',

@@ -87,6 +87,7 @@ export const metricsCallables = {
   },
   getCommunityMetrics: {
     access: 'member',
+    readOnly: true,
     input: z.object({ range: metricsRangeSchema }).strict(),
     output: z.object({ records: z.array(sharedCommunityMetricsSchema) }),
     description: 'The latest daily metrics records, newest first: 24 (day), 7 (week) or 30 (month).',

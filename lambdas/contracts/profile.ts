@@ -168,6 +168,7 @@ export const profileCallables = {
   },
   getUserProfile: {
     access: 'member',
+    readOnly: true,
     input: z.object({ userId: userIdSchema }).strict(),
     output: userProfileSchema,
     description:

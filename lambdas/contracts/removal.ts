@@ -48,6 +48,7 @@ export const inviteTreeNodeSchema: z.ZodType<InviteTreeNode> = z.lazy(() =>
 export const removalCallables = {
   getUserInviteTree: {
     access: 'admin',
+    readOnly: true,
     input: z.object({ userId: userIdSchema }).strict(),
     output: z.object({ tree: inviteTreeNodeSchema, totalUsers: z.number().int() }),
     description:

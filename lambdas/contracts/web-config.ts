@@ -10,6 +10,12 @@ export const webConfigSchema = z.object({
   region: z.string(),
   /** Base URL of the callables, '/api' when served from the same origin as the SPA. */
   apiUrl: z.string(),
+  /**
+   * The live socket (lambdas/contracts/push.ts): `wss://{apiId}.execute-api.{region}.amazonaws.com/live`
+   * on AWS, the local gateway's `ws://localhost:{port}/live` locally. A page opens it with
+   * `?token=<access token>`.
+   */
+  liveUrl: z.string(),
   cognito: z.object({
     userPoolId: z.string(),
     userPoolClientId: z.string(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { callables, type Access, type CallableContract, type CallableName, type CallableOutput } from '#contracts/callables';
+import { callables, contractOf, type Access, type CallableContract, type CallableName, type CallableOutput } from '#contracts/callables';
 import { CORRELATION_HEADER } from '#contracts/protocol';
 import { AppError } from '#domain/app-error';
 import { asRetryableFault } from './backend-faults.ts';
@@ -113,7 +113,7 @@ export function defineCallable<N extends CallableName>(name: N, implementation: 
       authorize(name, caller);
       // A removed member's token outlives their account: refuse it before anything else runs.
       await requireMemberRecord(name, caller);
-      await spendRequestBudget(caller, event);
+      await spendRequestBudget(caller, event, new Date(), { readOnly: contractOf(name).readOnly === true });
       const input = parseInput(name, readData(event));
       await spendActionBudget(name, caller, event);
       const clientAddress = clientAddressOf(event);

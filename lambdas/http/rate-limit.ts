@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { CallableName } from '#contracts/callables';
-import { ABUSE_LIMITS, ABUSE_MESSAGES, CALLABLE_ACTION_LIMITS, type AbuseLimitName } from '#domain/abuse-limits';
+import { ABUSE_LIMITS, ABUSE_MESSAGES, CALLABLE_ACTION_LIMITS, rateWindowOf, type AbuseLimitName } from '#domain/abuse-limits';
 import { AppError } from '#domain/app-error';
 import { budgetsLifted } from '#domain/budget-lift';
 import { takeRateLimitedHit } from '#data/rate-limits';
@@ -44,11 +44,43 @@ async function spend(limit: AbuseLimitName, subject: string, now: Date): Promise
 }
 
 /**
- * Every call spends one of the subject's requests (300 / 5 min), counted once the caller is known
- * and before the body is read, so malformed floods count too. Refused: 429 with Retry-After.
+ * What this warm function has seen of each subject in the current request window: every call it
+ * served, reads and writes. Read-only callables are counted here only, so a read costs no DynamoDB
+ * write; on AWS each function instance sees its own share (locally the gateway is one process and
+ * sees all), and the stage throttle and the WAF's rate rule wall the rest.
  */
-export async function spendRequestBudget(caller: Caller | null, event: APIGatewayProxyEventV2WithJWTAuthorizer, now = new Date()): Promise<void> {
-  await spend('requests', subjectOf(caller, event), now);
+const instanceTallies = new Map<string, number>();
+/** Old windows' tallies are dropped wholesale past this many subjects (a warm function's memory). */
+const MAX_TALLIES = 10_000;
+
+function tallyInInstance(subject: string, now: Date): { hits: number; retryAfterSeconds: number } {
+  const window = rateWindowOf(ABUSE_LIMITS.requests, now);
+  const key = `${subject}|${window.start}`;
+  if (!instanceTallies.has(key) && instanceTallies.size >= MAX_TALLIES) instanceTallies.clear();
+  const hits = (instanceTallies.get(key) ?? 0) + 1;
+  instanceTallies.set(key, hits);
+  return { hits, retryAfterSeconds: window.end - Math.floor(now.getTime() / 1000) };
+}
+
+/**
+ * Every call spends one of the subject's requests (300 / 5 min), counted once the caller is known
+ * and before the body is read, so malformed floods count too. A call that may write is counted
+ * atomically in DynamoDB (one conditional ADD, across every function); a read-only one (contract
+ * `readOnly`) only by this warm function. Both count in the function's own tally, which refuses
+ * past the budget too. Refused: 429 with Retry-After.
+ */
+export async function spendRequestBudget(
+  caller: Caller | null,
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  now = new Date(),
+  { readOnly = false } = {},
+): Promise<void> {
+  const subject = subjectOf(caller, event);
+  const seen = tallyInInstance(subject, now);
+  if (seen.hits > ABUSE_LIMITS.requests.maxHits && !budgetsLifted(process.env)) {
+    throw new AppError('resource-exhausted', ABUSE_MESSAGES.requests, undefined, { retryAfterSeconds: seen.retryAfterSeconds });
+  }
+  if (!readOnly) await spend('requests', subject, now);
 }
 
 /**

@@ -73,16 +73,17 @@ describe('abuse limits (per member, counted atomically in DynamoDB)', () => {
     await awayFromWindowEnd(ABUSE_LIMITS.requests);
     const remaining = ABUSE_LIMITS.requests.maxHits - (await hitsSoFar(ABUSE_LIMITS.requests, member));
     // 25 more than the budget, 50 at a time: exactly the budget gets through.
-    const answers = await inBatches(remaining + 25, 50, () => call(endpoints, 'getFeed', { token: member.accessToken }));
+    // getMe may write (lastActive): counted atomically in DynamoDB, across every function.
+    const answers = await inBatches(remaining + 25, 50, () => call(endpoints, 'getMe', { token: member.accessToken }));
     expect(count(answers, 200)).toBe(remaining);
     expect(count(answers, 429)).toBe(25);
     expect(new Set(statuses(answers))).toEqual(new Set([200, 429]));
     expect(await hitsSoFar(ABUSE_LIMITS.requests, member)).toBe(300);
 
-    const refused = await call(endpoints, 'getFeed', { token: member.accessToken });
+    const refused = await call(endpoints, 'getMe', { token: member.accessToken });
     expectBudgetRefusal(refused, ABUSE_MESSAGES.requests, ABUSE_LIMITS.requests);
-    // Refused whatever the callable: the budget spans them all.
-    expectBudgetRefusal(await call(endpoints, 'getMe', { token: member.accessToken }), ABUSE_MESSAGES.requests, ABUSE_LIMITS.requests);
+    // Refused whatever the callable: the budget spans them all (a read here by the gateway's tally, which saw every call).
+    expectBudgetRefusal(await call(endpoints, 'getFeed', { token: member.accessToken }), ABUSE_MESSAGES.requests, ABUSE_LIMITS.requests);
 
     // The clock moved to the window's end (injected, not slept): the next window is open again.
     const event = { requestContext: { http: { sourceIp: '203.0.113.9' } } } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -97,6 +98,20 @@ describe('abuse limits (per member, counted atomically in DynamoDB)', () => {
     // Another member is not held back by this one.
     const other = await createMember(endpoints, 'requests-budget-other');
     expect((await call(endpoints, 'getFeed', { token: other.accessToken })).status).toBe(200);
+  }, 120_000);
+
+  it('counts read-only callables in the warm function only: no DynamoDB write, and still a budget', async () => {
+    const member = await createMember(endpoints, 'read-budget');
+    await awayFromWindowEnd(ABUSE_LIMITS.requests);
+    const counted = await hitsSoFar(ABUSE_LIMITS.requests, member);
+    // A dashboard's reads: the feed, a thread, the anchors: none of them writes a counter.
+    for (const name of ['getFeed', 'listAnchors', 'listAnchorRequests'] as const)
+      expect((await call(endpoints, name, { token: member.accessToken })).status).toBe(200);
+    expect(await hitsSoFar(ABUSE_LIMITS.requests, member)).toBe(counted);
+    // A flood of reads is still refused past the budget by the function that serves it.
+    const answers = await inBatches(ABUSE_LIMITS.requests.maxHits + 10, 50, () => call(endpoints, 'getFeed', { token: member.accessToken }));
+    expect(count(answers, 429)).toBeGreaterThanOrEqual(10);
+    expect(await hitsSoFar(ABUSE_LIMITS.requests, member)).toBe(counted);
   }, 120_000);
 
   it('refuses the 31st post in 30 minutes, never letting more than 30 through when 40 come at once', async () => {
