@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '#contracts/user';
 import { callApi, isApiError } from './api-client.ts';
 import type { AuthSession } from './auth.ts';
+import { announceSignOut } from './live/cross-tab.ts';
 
 /** Amplify (in auth.ts) is loaded on demand; see hasStoredTokens for when that is. */
 const loadAuth = () => import('./auth.ts');
@@ -78,6 +79,7 @@ export function useMe() {
           await loadAuth()
             .then(({ signOut }) => signOut())
             .catch(() => undefined);
+          announceSignOut();
           queryClient.setQueryData(sessionKeys.auth, null);
         }
         throw error;
@@ -102,6 +104,13 @@ export function useSignIn() {
   });
 }
 
+/** This tab forgets the member: every cached read goes, and the session reads as signed out. */
+export function forgetSession(queryClient: QueryClient): void {
+  queryClient.clear();
+  queryClient.setQueryData(sessionKeys.auth, null);
+}
+
+/** Signs out here, and (cross-tab.ts) in this browser's other tabs. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -112,8 +121,8 @@ export function useSignOut() {
     },
     // Even if Amplify could not reach Cognito, the local tokens are gone: forget everything.
     onSettled: () => {
-      queryClient.clear();
-      queryClient.setQueryData(sessionKeys.auth, null);
+      forgetSession(queryClient);
+      announceSignOut();
     },
   });
 }

@@ -2,6 +2,7 @@ import { Anchor, AppShell, Box, Burger, Button, Group, Stack, UnstyledButton } f
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useLiveSession } from '../../lib/live/live-session.ts';
 import { useAuthSession, useMe, useSignOut } from '../../lib/session.ts';
 import { PageLoader } from '../page-loader.tsx';
 import { bottomBarItems, isActive, mobileMenuItems, type NavItem, SIGNED_OUT_ITEMS, signedInItems } from './nav-items.ts';
@@ -19,6 +20,8 @@ export function AppLayout() {
   const signOut = useSignOut();
 
   const session = auth.data;
+  // The tab's live connection (once the member has joined) and sign-outs from other tabs.
+  useLiveSession(session ? { userId: session.userId, joined: me.data?.profileCompleted === true } : null);
   const displayName = me.data?.displayName || session?.email || 'Your profile';
   const items: NavItem[] = session ? signedInItems(session.userId, displayName) : SIGNED_OUT_ITEMS;
   const menuItems: NavItem[] = session ? mobileMenuItems(session.userId, displayName) : SIGNED_OUT_ITEMS;

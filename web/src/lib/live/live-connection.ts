@@ -1,0 +1,168 @@
+import { LIVE_TOKEN_PARAMETER, type PushMessage, pushMessageSchema } from '#contracts/push';
+import { PING_INTERVAL_MS, reconnectDelay, STABLE_CONNECTION_MS } from './backoff.ts';
+import type { LiveStatus } from './live-bus.ts';
+
+export interface LiveConnectionOptions {
+  /** The live endpoint (`liveUrl` of /config.json); undefined: this deployment has none, so no socket. */
+  url: () => Promise<string | undefined>;
+  /** The member's access token, asked for on every (re)connect; undefined: signed out, so it ends. */
+  token: () => Promise<string | undefined>;
+  onMessage: (message: PushMessage) => void;
+  onStatus: (status: LiveStatus) => void;
+  /** After every reconnect, never after the first connect: the page reads what it missed. */
+  onReconnect: () => void;
+  /** Tests pass a stand-in; the browser's WebSocket otherwise. */
+  createSocket?: (url: string) => WebSocket;
+  /** The jitter's source (tests fix it). */
+  random?: () => number;
+}
+
+/** A push message from a socket frame, or null for anything else (which is ignored). */
+export function parsePushMessage(data: unknown): PushMessage | null {
+  if (typeof data !== 'string') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = pushMessageSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * One WebSocket to the live endpoint, kept open: a fresh token on every connect, a ping every
+ * 5 minutes, and after a drop a reconnect with exponential backoff and jitter (backoff.ts), the
+ * schedule starting over once a connection has stayed up STABLE_CONNECTION_MS. stop() ends it for
+ * good (sign-out): no reconnect follows, and neither does one when the token is gone.
+ */
+export class LiveConnection {
+  private readonly createSocket: (url: string) => WebSocket;
+  private readonly random: () => number;
+  private socket: WebSocket | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private attempt = 0;
+  private openedAt: number | undefined;
+  private hasOpened = false;
+  private running = false;
+  /** Bumped by stop(): an attempt still awaiting its URL or token then gives up. */
+  private generation = 0;
+  private current: LiveStatus = 'off';
+
+  constructor(private readonly options: LiveConnectionOptions) {
+    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
+    this.random = options.random ?? Math.random;
+  }
+
+  get status(): LiveStatus {
+    return this.current;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.setStatus('connecting');
+    void this.connect();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.generation += 1;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.stopPing();
+    const socket = this.socket;
+    this.socket = undefined;
+    if (socket) {
+      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+      socket.close(1000);
+    }
+    this.setStatus('off');
+  }
+
+  private setStatus(next: LiveStatus): void {
+    if (next === this.current) return;
+    this.current = next;
+    this.options.onStatus(next);
+  }
+
+  private async connect(): Promise<void> {
+    const generation = this.generation;
+    let url: string | undefined;
+    let token: string | undefined;
+    try {
+      url = await this.options.url();
+      if (generation !== this.generation) return;
+      if (!url) {
+        // No live endpoint here: the screens poll once a minute instead.
+        this.running = false;
+        this.setStatus('off');
+        return;
+      }
+      token = await this.options.token();
+    } catch {
+      if (generation === this.generation) this.retryLater();
+      return;
+    }
+    if (generation !== this.generation) return;
+    if (!token) {
+      this.stop();
+      return;
+    }
+    const separator = url.includes('?') ? '&' : '?';
+    const socket = this.createSocket(`${url}${separator}${LIVE_TOKEN_PARAMETER}=${encodeURIComponent(token)}`);
+    this.socket = socket;
+    socket.onopen = () => this.opened(socket);
+    socket.onmessage = (event: MessageEvent) => {
+      const message = parsePushMessage(event.data);
+      if (message && this.socket === socket) this.options.onMessage(message);
+    };
+    socket.onclose = () => this.closed(socket);
+    // An error is followed by close, which reconnects.
+    socket.onerror = () => undefined;
+  }
+
+  private opened(socket: WebSocket): void {
+    if (this.socket !== socket) return;
+    this.openedAt = Date.now();
+    this.setStatus('open');
+    this.stopPing();
+    this.pingTimer = setInterval(() => {
+      try {
+        socket.send(JSON.stringify({ action: 'ping' }));
+      } catch {
+        // closing already: close reconnects
+      }
+    }, PING_INTERVAL_MS);
+    const reconnected = this.hasOpened;
+    this.hasOpened = true;
+    if (reconnected) this.options.onReconnect();
+  }
+
+  private closed(socket: WebSocket): void {
+    if (this.socket !== socket) return;
+    this.socket = undefined;
+    this.stopPing();
+    if (this.openedAt !== undefined && Date.now() - this.openedAt >= STABLE_CONNECTION_MS) this.attempt = 0;
+    this.openedAt = undefined;
+    if (!this.running) return;
+    this.retryLater();
+  }
+
+  private retryLater(): void {
+    this.setStatus('down');
+    const delay = reconnectDelay(this.attempt, this.random);
+    this.attempt += 1;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.connect();
+    }, delay);
+  }
+
+  private stopPing(): void {
+    clearInterval(this.pingTimer);
+    this.pingTimer = undefined;
+  }
+}
