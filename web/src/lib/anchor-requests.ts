@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './api-client.ts';
+import { useLivePollInterval } from './live/poll-interval.ts';
+import { useLiveCatchUp, useLiveMessages } from './live/use-live.ts';
 import { useAuthSession } from './session.ts';
 
 /**
@@ -14,37 +16,51 @@ export const anchorKeys = {
   profile: (uid: string, userId: string) => ['anchors', uid, 'profile', userId] as const,
 };
 
-/** The caller's accepted anchors with the count and the cap (the anchors page and the dashboard). */
+/**
+ * The caller's accepted anchors with the count and the cap (the anchors page and the dashboard).
+ * The other member changes it too (an accept, a remove): the live message anchors.changed re-reads
+ * it (useAnchorsLive), and while the live socket is down it is read once a minute.
+ */
 export function useAnchorList() {
   const uid = useAuthSession().data?.userId ?? '';
   return useQuery({
     queryKey: anchorKeys.list(uid),
     queryFn: ({ signal }) => callApi('listAnchors', {}, { signal }),
     enabled: Boolean(uid),
-    // The other member changes it too (an accept, a remove): every screen that shows it re-reads it.
     staleTime: 0,
+    refetchInterval: useLivePollInterval(),
   });
 }
 
-/** How often a screen that shows the pending count re-reads it (requests arrive from others). */
-const PENDING_POLL_INTERVAL_MS = 15_000;
-
-/** The caller's pending requests, received and sent. */
-export function useAnchorRequests({ poll = false }: { poll?: boolean } = {}) {
+/** The caller's pending requests, received and sent; live like the list. */
+export function useAnchorRequests() {
   const uid = useAuthSession().data?.userId ?? '';
   return useQuery({
     queryKey: anchorKeys.requests(uid),
     queryFn: ({ signal }) => callApi('listAnchorRequests', {}, { signal }),
     enabled: Boolean(uid),
     staleTime: 0,
-    refetchInterval: poll ? PENDING_POLL_INTERVAL_MS : false,
+    refetchInterval: useLivePollInterval(),
   });
 }
 
 /** The member's real number of received pending anchor requests (the dashboard shows it). */
 export function usePendingRequestCount() {
-  const requests = useAnchorRequests({ poll: true });
+  const requests = useAnchorRequests();
   return { ...requests, data: requests.data?.received.length };
+}
+
+/**
+ * For a screen that shows anchor data (the dashboard's counts, the Anchors page, a profile's anchor
+ * button): when the live message anchors.changed arrives, and after a reconnect, the anchor queries
+ * the screen has mounted read again (TanStack refetches only active queries; the rest are marked
+ * stale and read when next shown). The feed is left alone: new posts announce themselves.
+ */
+export function useAnchorsLive(): void {
+  const queryClient = useQueryClient();
+  const reread = () => void queryClient.invalidateQueries({ queryKey: anchorKeys.all });
+  useLiveMessages('anchors.changed', reread);
+  useLiveCatchUp(reread);
 }
 
 /** After any anchor action: lists, requests, searches, profiles and the feed (anchors' posts) are stale. */

@@ -1,6 +1,6 @@
 import { Alert, Card, Container, Grid, Tabs, Text, Title } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { useAnchorList, usePendingRequestCount } from '../../../lib/anchor-requests.ts';
+import { useAnchorList, useAnchorsLive, usePendingRequestCount } from '../../../lib/anchor-requests.ts';
 import { useMe } from '../../../lib/session.ts';
 import { NetworkColumn } from '../components/network-column.tsx';
 import { NewsFeed } from '../components/news-feed.tsx';
@@ -12,6 +12,8 @@ export default function DashboardRoute() {
   const pending = usePendingRequestCount();
   // The live count (the cached record's anchorCount is as old as the sign-in).
   const anchors = useAnchorList();
+  // Both counts follow anchors.changed (a request received, an accept) over the live socket.
+  useAnchorsLive();
   if (me.isPending) return <PageLoader label="Loading your account" />;
   if (!me.data) {
     return (

@@ -5,7 +5,7 @@ import type { UserProfile } from '#contracts/anchors';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, profileAction, sendRequestFailureMessage, serverReason } from '../../../lib/anchor-actions.ts';
-import { useAcceptAnchorRequest, useSendAnchorRequest } from '../../../lib/anchor-requests.ts';
+import { useAcceptAnchorRequest, useAnchorsLive, useSendAnchorRequest } from '../../../lib/anchor-requests.ts';
 import { useUserProfile } from '../api/get-user-profile.ts';
 import { joinLocation, PROFILE_VIEW_MESSAGES, profileLoadMessage } from '../profile-view-messages.ts';
 
@@ -35,6 +35,8 @@ function ProfileProblem({ message }: { message: string }) {
 export default function ProfileViewRoute() {
   const { userId = '' } = useParams();
   const profile = useUserProfile(userId);
+  // The anchor button ('Request pending', Accept, 'Anchored') follows anchors.changed.
+  useAnchorsLive();
   if (!userId) return <ProfileProblem message={PROFILE_VIEW_MESSAGES.profileNotFound} />;
   if (profile.isPending) return <PageLoader label="Loading profile" />;
   if (profile.isError) return <ProfileProblem message={profileLoadMessage(profile.error)} />;
