@@ -1,7 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Post } from '#contracts/feed';
-import { applyLike, type FeedPage, prependFeedPost, updateFeedPost } from '../../../web/src/features/feed/like-state.ts';
+import { applyLike, type FeedPage, mergeFirstPage, prependFeedPost, updateFeedPost } from '../../../web/src/features/feed/like-state.ts';
 import { counterLabel, textLimitState } from '../../../web/src/lib/text-limit.ts';
 
 function post(overrides: Partial<Post> = {}): Post {
@@ -61,10 +61,54 @@ describe('optimistic like', () => {
     expect(next?.pages[1]?.posts[0]).toMatchObject({ likedByMe: true, likeCount: 4 });
     expect(next?.pages[0]).toBe(data.pages[0]);
     expect(updateFeedPost(undefined, a.postId, (p) => p)).toBeUndefined();
+    expect(updateFeedPost(data, 'N'.repeat(26), (p) => ({ ...p, likeCount: 99 }))).toBe(data);
 
     const c = post({ postId: 'C'.repeat(26) });
     const withC = prependFeedPost(data, c);
     expect(withC?.pages[0]?.posts.map((p) => p.postId)).toEqual([c.postId, a.postId]);
     expect(prependFeedPost(withC, c)).toBe(withC);
+  });
+});
+
+describe('a freshly read first page in front of the loaded feed', () => {
+  const ids = (data: InfiniteData<FeedPage, string | undefined>) => data.pages.map((page) => page.posts.map((p) => p.postId));
+  const p = (id: string, overrides: Partial<Post> = {}) => post({ postId: id, ...overrides });
+  const fresh = (posts: Post[], nextCursor: string | null): FeedPage => ({ posts, nextCursor });
+
+  it('replaces the loaded posts down to its last one and keeps the older ones with their cursors', () => {
+    const loaded = feed([p('a1'), p('a2'), p('a3')], [p('b1')], [p('c1')]);
+    // a2 was deleted, n1 is new, a3 is the fresh page's last post.
+    const next = mergeFirstPage(loaded, fresh([p('n1'), p('a1'), p('a3', { likeCount: 9 })], 'cursor-a3'));
+    expect(ids(next)).toEqual([['n1', 'a1', 'a3'], ['b1'], ['c1']]);
+    expect(next.pages[0]?.posts[2]?.likeCount).toBe(9);
+    expect(next.pages[0]?.nextCursor).toBe('c0');
+    expect(next.pageParams).toEqual([undefined, 'c0', 'c1']);
+  });
+
+  it('reaches into a later loaded page when the first page moved that far', () => {
+    const loaded = feed([p('a1'), p('a2')], [p('b1'), p('b2')], [p('c1')]);
+    const next = mergeFirstPage(loaded, fresh([p('n1'), p('n2'), p('a1'), p('a2'), p('b1')], 'cursor-b1'));
+    expect(ids(next)).toEqual([['n1', 'n2', 'a1', 'a2', 'b1', 'b2'], ['c1']]);
+    expect(next.pages[0]?.nextCursor).toBe('c1');
+    expect(next.pageParams).toEqual([undefined, 'c1']);
+  });
+
+  it('stands alone when it does not reach the loaded posts, or holds the whole feed', () => {
+    const loaded = feed([p('a1')], [p('b1')]);
+    const gap = mergeFirstPage(loaded, fresh([p('n1'), p('n2')], 'cursor-n2'));
+    expect(ids(gap)).toEqual([['n1', 'n2']]);
+    expect(gap.pageParams).toEqual([undefined]);
+    expect(gap.pages[0]?.nextCursor).toBe('cursor-n2');
+    expect(ids(mergeFirstPage(loaded, fresh([p('n1'), p('a1')], null)))).toEqual([['n1', 'a1']]);
+    expect(ids(mergeFirstPage(undefined, fresh([p('n1')], 'x')))).toEqual([['n1']]);
+  });
+
+  it('keeps the shown like state of a post whose like is still being sent', () => {
+    const loaded = feed([p('a1', { likedByMe: true, likeCount: 4 }), p('a2', { likedByMe: true, likeCount: 4 })]);
+    const next = mergeFirstPage(loaded, fresh([p('a1', { likeCount: 3 }), p('a2', { likeCount: 3 })], null), (postId) => postId === 'a1');
+    expect(next.pages[0]?.posts.map(({ likedByMe, likeCount }) => ({ likedByMe, likeCount }))).toEqual([
+      { likedByMe: true, likeCount: 4 },
+      { likedByMe: false, likeCount: 3 },
+    ]);
   });
 });

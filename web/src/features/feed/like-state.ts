@@ -16,13 +16,13 @@ export function applyLike(post: Post, liked: boolean): Post {
   return { ...post, likedByMe: liked, likeCount: Math.max(0, post.likeCount + (liked ? 1 : -1)) };
 }
 
-/** Applies `change` to one post wherever it sits in the loaded feed pages. */
+/** Applies `change` to one post wherever it sits in the loaded feed pages (the same feed when it holds none). */
 export function updateFeedPost(
   feed: InfiniteData<FeedPage, string | undefined> | undefined,
   postId: string,
   change: (post: Post) => Post,
 ): InfiniteData<FeedPage, string | undefined> | undefined {
-  if (!feed) return feed;
+  if (!feed?.pages.some((page) => page.posts.some((post) => post.postId === postId))) return feed;
   return {
     ...feed,
     pages: feed.pages.map((page) =>
@@ -31,7 +31,7 @@ export function updateFeedPost(
   };
 }
 
-/** A post just created by the viewer goes on top of the first page (unless a poll brought it already). */
+/** A post just created by the viewer goes on top of the first page (unless a read brought it already). */
 export function prependFeedPost(
   feed: InfiniteData<FeedPage, string | undefined> | undefined,
   post: Post,
@@ -41,4 +41,43 @@ export function prependFeedPost(
   const [first, ...rest] = feed.pages;
   if (!first) return feed;
   return { ...feed, pages: [{ ...first, posts: [post, ...first.posts] }, ...rest] };
+}
+
+/** Whether the loaded feed pages hold the post. */
+export function feedHolds(feed: InfiniteData<FeedPage, string | undefined> | undefined, postId: string): boolean {
+  return feed?.pages.some((page) => page.posts.some((post) => post.postId === postId)) ?? false;
+}
+
+/**
+ * The loaded feed with a freshly read first page in front, without reading the older pages again:
+ * the fresh page replaces every loaded post down to its last one (so a deleted post goes too), and
+ * the loaded posts older than that stay, with their cursors. When the fresh page does not reach the
+ * loaded posts (more than a page arrived meanwhile), or holds the whole feed, it is the feed's only
+ * page ("Load older posts" goes on from its cursor). Posts whose like the viewer is still sending
+ * (`likeInFlight`) keep the state on screen: the click's answer settles them.
+ */
+export function mergeFirstPage(
+  feed: InfiniteData<FeedPage, string | undefined> | undefined,
+  fresh: FeedPage,
+  likeInFlight: (postId: string) => boolean = () => false,
+): InfiniteData<FeedPage, string | undefined> {
+  const shown = new Map(feed?.pages.flatMap((page) => page.posts.map((post) => [post.postId, post] as const)));
+  const first: FeedPage = {
+    ...fresh,
+    posts: fresh.posts.map((post) => {
+      const mine = shown.get(post.postId);
+      return mine && likeInFlight(post.postId) ? { ...post, likedByMe: mine.likedByMe, likeCount: mine.likeCount } : post;
+    }),
+  };
+  const alone = { pages: [first], pageParams: [undefined] };
+  const boundary = first.posts.at(-1);
+  if (!feed || fresh.nextCursor === null || !boundary) return alone;
+  const pageIndex = feed.pages.findIndex((page) => page.posts.some((post) => post.postId === boundary.postId));
+  const page = feed.pages[pageIndex];
+  if (!page) return alone;
+  const older = page.posts.slice(page.posts.findIndex((post) => post.postId === boundary.postId) + 1);
+  return {
+    pages: [{ posts: [...first.posts, ...older], nextCursor: page.nextCursor }, ...feed.pages.slice(pageIndex + 1)],
+    pageParams: [undefined, ...feed.pageParams.slice(pageIndex + 1)],
+  };
 }

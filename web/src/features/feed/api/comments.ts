@@ -1,23 +1,28 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Comment, FEED_POLL_INTERVAL_MS } from '#contracts/feed';
+import type { Comment } from '#contracts/feed';
 import { callApi } from '../../../lib/api-client.ts';
+import { useLivePollInterval } from '../../../lib/live/poll-interval.ts';
 import { retryIdempotentCreate } from '../../../lib/query-client.ts';
 import { type FeedPage, updateFeedPost } from '../like-state.ts';
 import { feedKeys } from './feed-keys.ts';
 
-interface CommentsPage {
+export interface CommentsPage {
   comments: Comment[];
   nextCursor: string | null;
 }
 
-/** An open comment list: newest first, 50 a page, polled like the feed while it is open. */
+/**
+ * An open comment list: newest first, 50 a page. A comment.added message for the post reads it
+ * again (feed-live.ts); only while the live socket is down is it read once a minute.
+ */
 export function useComments(postId: string) {
+  const fallbackInterval = useLivePollInterval();
   return useInfiniteQuery({
     queryKey: feedKeys.comments(postId),
     queryFn: ({ pageParam, signal }): Promise<CommentsPage> => callApi('listComments', pageParam ? { postId, cursor: pageParam } : { postId }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval: FEED_POLL_INTERVAL_MS,
+    refetchInterval: fallbackInterval,
     refetchIntervalInBackground: false,
     staleTime: 0,
   });

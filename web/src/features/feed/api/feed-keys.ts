@@ -2,8 +2,13 @@
 export const feedKeys = {
   all: ['feed'] as const,
   feed: (userId: string) => ['feed', userId, 'posts'] as const,
+  /** Every comment list (the open ones are the active queries). */
+  threads: ['feed', 'comments'] as const,
   comments: (postId: string) => ['feed', 'comments', postId] as const,
 };
 
-/** Mutation key of likes: while one is in flight the feed's polling waits, so it cannot undo the optimistic state. */
+/**
+ * Mutation key of likes: while one is in flight the feed's fallback polling waits, and live reads
+ * keep that post's state on screen, so neither can undo the optimistic state.
+ */
 export const LIKE_MUTATION_KEY = ['feed', 'togglePostLike'] as const;

@@ -1,9 +1,22 @@
-import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { applyLike, type FeedPage, updateFeedPost } from '../like-state.ts';
 import { feedKeys, LIKE_MUTATION_KEY } from './feed-keys.ts';
 
 type Feed = InfiniteData<FeedPage, string | undefined>;
+
+/** One post's likes share a mutation scope, so its clicks run in order. */
+const likeScopeId = (postId: string) => `like:${postId}`;
+
+/** Whether the viewer's like of the post is still being sent (its optimistic state must stand). */
+export function likeInFlight(queryClient: QueryClient, postId: string): boolean {
+  const scopeId = likeScopeId(postId);
+  return (
+    queryClient
+      .getMutationCache()
+      .findAll({ mutationKey: LIKE_MUTATION_KEY, status: 'pending', predicate: (mutation) => mutation.options.scope?.id === scopeId }).length > 0
+  );
+}
 
 /**
  * Like / unlike, optimistic. Each click sends the state it wants (liked true or false), and the
@@ -14,7 +27,7 @@ type Feed = InfiniteData<FeedPage, string | undefined>;
 export function useTogglePostLike(userId: string, postId: string) {
   const queryClient = useQueryClient();
   const key = feedKeys.feed(userId);
-  const scopeId = `like:${postId}`;
+  const scopeId = likeScopeId(postId);
   const queuedBehind = () =>
     queryClient.getMutationCache().findAll({ predicate: (mutation) => mutation.options.scope?.id === scopeId && mutation.state.status === 'pending' }).length >
     1;

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useFeedLive } from '../api/feed-live.ts';
 import { useFeed } from '../api/get-feed.ts';
 import { PostCard } from './post-card.tsx';
 import { PostForm } from './post-form.tsx';
@@ -7,6 +8,7 @@ import { PostForm } from './post-form.tsx';
 /** The News Feed tab: the post form, the latest 50 posts, and older ones on demand. */
 export function NewsFeed({ userId }: { userId: string }) {
   const feed = useFeed(userId);
+  useFeedLive(userId);
   const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
   return (
     <Stack gap="md">

@@ -1,0 +1,321 @@
+// @vitest-environment jsdom
+import { type InfiniteData, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Comment, Post } from '#contracts/feed';
+import { FALLBACK_POLL_MS, type PushMessage } from '#contracts/push';
+
+/** The API as the server would answer, every call recorded; togglePostLike waits until released. */
+const calls: { name: string; data: Record<string, unknown> }[] = [];
+const answers: { firstPage?: FeedPageShape; thread?: Comment[] } = {};
+let releaseLike: (() => void) | undefined;
+interface FeedPageShape {
+  posts: Post[];
+  nextCursor: string | null;
+}
+vi.mock('../../../web/src/lib/api-client.ts', () => ({
+  callApi: async (name: string, data: Record<string, unknown>) => {
+    calls.push({ name, data });
+    if (name === 'getFeed') return data.cursor ? { posts: [], nextCursor: null } : answers.firstPage;
+    if (name === 'listComments') return { comments: answers.thread ?? [], nextCursor: null };
+    if (name === 'listAnchorRequests') return { received: [], sent: [] };
+    if (name === 'listAnchors') return { anchors: [], count: 0, max: 100 };
+    if (name === 'togglePostLike') {
+      return new Promise((resolve) => {
+        releaseLike = () => resolve({ liked: data.liked, likeCount: 9 });
+      });
+    }
+    throw new Error(`unexpected call ${name}`);
+  },
+  isApiError: () => false,
+}));
+
+const { liveBus } = await import('../../../web/src/lib/live/live-bus.ts');
+const { useLivePollInterval } = await import('../../../web/src/lib/live/poll-interval.ts');
+const { useFeedLive } = await import('../../../web/src/features/feed/api/feed-live.ts');
+const { useFeed } = await import('../../../web/src/features/feed/api/get-feed.ts');
+const { useComments } = await import('../../../web/src/features/feed/api/comments.ts');
+const { useTogglePostLike } = await import('../../../web/src/features/feed/api/toggle-post-like.ts');
+const { feedKeys } = await import('../../../web/src/features/feed/api/feed-keys.ts');
+const { anchorKeys, useAnchorsLive, usePendingRequestCount } = await import('../../../web/src/lib/anchor-requests.ts');
+const { sessionKeys } = await import('../../../web/src/lib/session.ts');
+
+type Feed = InfiniteData<FeedPageShape, string | undefined>;
+
+const ME = 'u1';
+
+function post(id: string, overrides: Partial<Post> = {}): Post {
+  return {
+    postId: id,
+    authorId: 'u2',
+    authorName: 'Bo',
+    authorPicture: '',
+    content: `post ${id}`,
+    createdAt: '2026-11-22T00:00:00.000Z',
+    privacy: 'anchors',
+    likeCount: 0,
+    commentCount: 0,
+    isWallPost: false,
+    likedByMe: false,
+    ...overrides,
+  };
+}
+
+function comment(id: string, postId: string): Comment {
+  return { commentId: id, postId, authorId: 'u2', authorName: 'Bo', authorPicture: '', content: `comment ${id}`, createdAt: '2026-11-22T00:00:00.000Z' };
+}
+
+/** Two loaded pages of two posts each: a1 a2 | b1 b2. */
+function twoPages(): Feed {
+  return {
+    pages: [
+      { posts: [post('a1'), post('a2')], nextCursor: 'cursor-a2' },
+      { posts: [post('b1'), post('b2', { likeCount: 4, likedByMe: true })], nextCursor: 'cursor-b2' },
+    ],
+    pageParams: [undefined, 'cursor-a2'],
+  };
+}
+
+/** A thread the viewer opened and closed again: cached, with its query function, but no observer. */
+async function closedThread(wrapper: ({ children }: { children: ReactNode }) => ReactNode, postId: string): Promise<void> {
+  const { result, unmount } = renderHook(() => useComments(postId), { wrapper });
+  await waitFor(() => expect(result.current.isSuccess).toBe(true));
+  unmount();
+}
+
+function setup() {
+  // A real client, as the app's: no retries to keep failures quick, data stale at once as the feed's.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  queryClient.setQueryData(sessionKeys.auth, { userId: ME, email: 'ada@example.com', emailVerifiedClaim: true, groups: [] });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const feed = () => queryClient.getQueryData<Feed>(feedKeys.feed(ME));
+  return { queryClient, wrapper, feed };
+}
+
+const publish = (message: PushMessage) => act(() => liveBus.publish(message));
+const callsOf = (name: string) => calls.filter((call) => call.name === name);
+
+beforeEach(() => {
+  calls.length = 0;
+  answers.firstPage = undefined;
+  answers.thread = undefined;
+  releaseLike = undefined;
+  liveBus.setStatus('off');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('post.counts', () => {
+  it('changes the post in every cached feed page without a request, keeping the viewer’s own like', async () => {
+    const { queryClient, wrapper, feed } = setup();
+    queryClient.setQueryData<Feed>(feedKeys.feed(ME), twoPages());
+    renderHook(() => useFeedLive(ME), { wrapper });
+
+    publish({ type: 'post.counts', postId: 'b2', likeCount: 7, commentCount: 3 });
+    expect(feed()?.pages[1]?.posts[1]).toMatchObject({ postId: 'b2', likeCount: 7, commentCount: 3, likedByMe: true });
+    publish({ type: 'post.counts', postId: 'a1', likeCount: 1, commentCount: 0 });
+    expect(feed()?.pages[0]?.posts[0]).toMatchObject({ postId: 'a1', likeCount: 1 });
+    // A post no cached page holds changes nothing.
+    const before = feed();
+    publish({ type: 'post.counts', postId: 'elsewhere', likeCount: 1, commentCount: 1 });
+    expect(feed()).toBe(before);
+    expect(calls).toEqual([]);
+  });
+
+  it('leaves the like count of a post whose like is still being sent (the click’s answer settles it)', async () => {
+    const { queryClient, wrapper, feed } = setup();
+    queryClient.setQueryData<Feed>(feedKeys.feed(ME), twoPages());
+    const { result } = renderHook(
+      () => {
+        useFeedLive(ME);
+        return useTogglePostLike(ME, 'a1');
+      },
+      { wrapper },
+    );
+    act(() => result.current.mutate({ liked: true }));
+    await waitFor(() => expect(callsOf('togglePostLike')).toHaveLength(1));
+    expect(feed()?.pages[0]?.posts[0]).toMatchObject({ likedByMe: true, likeCount: 1 });
+
+    // Counts read before the click reached the server: the like count would go back to 0.
+    publish({ type: 'post.counts', postId: 'a1', likeCount: 0, commentCount: 2 });
+    expect(feed()?.pages[0]?.posts[0]).toMatchObject({ likedByMe: true, likeCount: 1, commentCount: 2 });
+
+    act(() => releaseLike?.());
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    publish({ type: 'post.counts', postId: 'a1', likeCount: 9, commentCount: 2 });
+    expect(feed()?.pages[0]?.posts[0]).toMatchObject({ likedByMe: true, likeCount: 9 });
+  });
+});
+
+describe('feed.post', () => {
+  it('reads only the first page (one getFeed) and keeps the older loaded pages', async () => {
+    const { queryClient, wrapper, feed } = setup();
+    queryClient.setQueryData<Feed>(feedKeys.feed(ME), twoPages());
+    renderHook(() => useFeedLive(ME), { wrapper });
+    // The new post pushed a2 off the first page.
+    answers.firstPage = { posts: [post('new'), post('a1')], nextCursor: 'cursor-a1' };
+
+    publish({ type: 'feed.post', postId: 'new', authorId: 'u2' });
+    await waitFor(() => expect(feed()?.pages[0]?.posts[0]?.postId).toBe('new'));
+    expect(calls).toEqual([{ name: 'getFeed', data: {} }]);
+    expect(feed()?.pages.map((page) => page.posts.map((shown) => shown.postId))).toEqual([
+      ['new', 'a1', 'a2'],
+      ['b1', 'b2'],
+    ]);
+    expect(feed()?.pages[0]?.nextCursor).toBe('cursor-a2');
+    expect(feed()?.pageParams).toEqual([undefined, 'cursor-a2']);
+
+    // The viewer's own post (already in the feed) reads nothing.
+    publish({ type: 'feed.post', postId: 'new', authorId: ME });
+    await act(() => Promise.resolve());
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reads the first page once more, not once each, for news arriving during a read', async () => {
+    const { queryClient, wrapper } = setup();
+    queryClient.setQueryData<Feed>(feedKeys.feed(ME), twoPages());
+    renderHook(() => useFeedLive(ME), { wrapper });
+    answers.firstPage = { posts: [post('n3'), post('n2'), post('n1'), post('a1')], nextCursor: 'cursor-a1' };
+    publish({ type: 'feed.post', postId: 'n1', authorId: 'u2' });
+    publish({ type: 'feed.post', postId: 'n2', authorId: 'u2' });
+    publish({ type: 'feed.post', postId: 'n3', authorId: 'u2' });
+    await waitFor(() => expect(callsOf('getFeed')).toHaveLength(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(callsOf('getFeed')).toHaveLength(2);
+  });
+
+  it('keeps the state on screen of a post whose like is being sent', async () => {
+    const { queryClient, wrapper, feed } = setup();
+    queryClient.setQueryData<Feed>(feedKeys.feed(ME), twoPages());
+    const { result } = renderHook(
+      () => {
+        useFeedLive(ME);
+        return useTogglePostLike(ME, 'a1');
+      },
+      { wrapper },
+    );
+    act(() => result.current.mutate({ liked: true }));
+    await waitFor(() => expect(callsOf('togglePostLike')).toHaveLength(1));
+    answers.firstPage = { posts: [post('new'), post('a1', { likeCount: 0, likedByMe: false })], nextCursor: 'cursor-a1' };
+    publish({ type: 'feed.post', postId: 'new', authorId: 'u2' });
+    await waitFor(() => expect(feed()?.pages[0]?.posts[0]?.postId).toBe('new'));
+    expect(feed()?.pages[0]?.posts[1]).toMatchObject({ postId: 'a1', likedByMe: true, likeCount: 1 });
+  });
+});
+
+describe('comment.added', () => {
+  it('reads the thread again only when it is open (an active query) and lacks the comment', async () => {
+    const { wrapper } = setup();
+    await closedThread(wrapper, 'closed');
+    answers.thread = [comment('c1', 'open')];
+    const { result } = renderHook(
+      () => {
+        useFeedLive(ME);
+        return useComments('open');
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    calls.length = 0;
+
+    publish({ type: 'comment.added', postId: 'closed', commentId: 'c9' });
+    publish({ type: 'comment.added', postId: 'elsewhere', commentId: 'c8' });
+    // Already on screen (the viewer's own): nothing to read.
+    publish({ type: 'comment.added', postId: 'open', commentId: 'c1' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(calls).toEqual([]);
+
+    answers.thread = [comment('c2', 'open'), comment('c1', 'open')];
+    publish({ type: 'comment.added', postId: 'open', commentId: 'c2' });
+    await waitFor(() => expect(result.current.data?.pages[0]?.comments).toHaveLength(2));
+    expect(calls).toEqual([{ name: 'listComments', data: { postId: 'open' } }]);
+  });
+});
+
+describe('catch-up after a reconnect', () => {
+  it('reads the feed’s first page once and the open threads, nothing else', async () => {
+    const { queryClient, wrapper, feed } = setup();
+    queryClient.setQueryData<Feed>(feedKeys.feed(ME), twoPages());
+    await closedThread(wrapper, 'closed');
+    renderHook(
+      () => {
+        useFeedLive(ME);
+        return useComments('open');
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(callsOf('listComments')).toHaveLength(2));
+    calls.length = 0;
+    answers.firstPage = { posts: [post('missed'), post('a1')], nextCursor: 'cursor-a1' };
+
+    act(() => liveBus.publishCatchUp());
+    await waitFor(() => expect(feed()?.pages[0]?.posts[0]?.postId).toBe('missed'));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        { name: 'getFeed', data: {} },
+        { name: 'listComments', data: { postId: 'open' } },
+      ]),
+    );
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe('anchors.changed', () => {
+  it('reads the pending requests again (the mounted anchor queries), not the cached searches', async () => {
+    const { queryClient, wrapper } = setup();
+    queryClient.setQueryData(anchorKeys.search(ME, 'ri'), { users: [] });
+    const { result } = renderHook(
+      () => {
+        useAnchorsLive();
+        return usePendingRequestCount();
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.data).toBe(0));
+    calls.length = 0;
+    publish({ type: 'anchors.changed' });
+    await waitFor(() => expect(calls).toEqual([{ name: 'listAnchorRequests', data: {} }]));
+    expect(queryClient.getQueryState(anchorKeys.search(ME, 'ri'))?.isInvalidated).toBe(true);
+  });
+});
+
+describe('fallback polling', () => {
+  it('is once a minute while the socket is down, and off while it is open', () => {
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useLivePollInterval(), { wrapper });
+    expect(result.current).toBe(FALLBACK_POLL_MS);
+    expect(FALLBACK_POLL_MS).toBe(60_000);
+    act(() => liveBus.setStatus('open'));
+    expect(result.current).toBe(false);
+    act(() => liveBus.setStatus('down'));
+    expect(result.current).toBe(60_000);
+  });
+
+  it('reads the feed every 60 s while down, and never while open', async () => {
+    vi.useFakeTimers();
+    const { wrapper } = setup();
+    answers.firstPage = { posts: [post('a1')], nextCursor: null };
+    liveBus.setStatus('down');
+    renderHook(() => useFeed(ME), { wrapper });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(callsOf('getFeed')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    expect(callsOf('getFeed')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(callsOf('getFeed')).toHaveLength(2);
+
+    act(() => liveBus.setStatus('open'));
+    await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
+    expect(callsOf('getFeed')).toHaveLength(2);
+
+    act(() => liveBus.setStatus('down'));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(callsOf('getFeed')).toHaveLength(3);
+  });
+});
