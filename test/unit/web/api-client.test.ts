@@ -7,6 +7,7 @@ const CONFIG = {
   stage: 'local',
   region: 'us-east-1',
   apiUrl: '/api',
+  liveUrl: 'ws://localhost:4000/live',
   cognito: { userPoolId: 'local_1', userPoolClientId: 'client1', endpoint: 'http://localhost:9229' },
 };
 

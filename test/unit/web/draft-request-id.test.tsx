@@ -10,7 +10,13 @@ import { installJsdomShims, renderWithProviders } from '../../support/render-web
 
 vi.mock('../../../web/src/lib/auth.ts', () => ({ accessToken: async () => 'access-token-1' }));
 
-const CONFIG = { stage: 'local', region: 'us-east-1', apiUrl: '/api', cognito: { userPoolId: 'p', userPoolClientId: 'c' } };
+const CONFIG = {
+  stage: 'local',
+  region: 'us-east-1',
+  apiUrl: '/api',
+  liveUrl: 'ws://localhost:4000/live',
+  cognito: { userPoolId: 'p', userPoolClientId: 'c' },
+};
 const POST_ID = 'P'.repeat(26);
 const POST: Post = {
   postId: POST_ID,

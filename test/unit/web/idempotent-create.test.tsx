@@ -8,7 +8,13 @@ import { useCreatePost } from '../../../web/src/features/feed/api/create-post.ts
 
 vi.mock('../../../web/src/lib/auth.ts', () => ({ accessToken: async () => 'access-token-1' }));
 
-const CONFIG = { stage: 'local', region: 'us-east-1', apiUrl: '/api', cognito: { userPoolId: 'p', userPoolClientId: 'c' } };
+const CONFIG = {
+  stage: 'local',
+  region: 'us-east-1',
+  apiUrl: '/api',
+  liveUrl: 'ws://localhost:4000/live',
+  cognito: { userPoolId: 'p', userPoolClientId: 'c' },
+};
 const POST_ID = 'P'.repeat(26);
 const COMMENT = { commentId: 'C'.repeat(26), postId: POST_ID, authorId: 'u1', authorName: 'Ada', content: 'Hi', createdAt: '2024-01-01T00:00:00.000Z' };
 const POST = { postId: POST_ID, authorId: 'u1', authorName: 'Ada', content: 'Hi', privacy: 'anchors', likeCount: 0, commentCount: 0 };

@@ -72,7 +72,13 @@ describe('/invites page (jsdom)', () => {
     const sent: unknown[] = [];
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
       if (url === '/config.json')
-        return Response.json({ stage: 'local', region: 'us-east-1', apiUrl: '/api', cognito: { userPoolId: 'local_1', userPoolClientId: 'c1' } });
+        return Response.json({
+          stage: 'local',
+          region: 'us-east-1',
+          apiUrl: '/api',
+          liveUrl: 'ws://localhost:4000/live',
+          cognito: { userPoolId: 'local_1', userPoolClientId: 'c1' },
+        });
       if (url === '/api/replaceInviteCode') {
         sent.push(JSON.parse(String(init?.body)));
         return Response.json({ result: { inviteCode: 'WXYZ6789' } });

@@ -36,7 +36,13 @@ function renderPage(options: { stage: 'local' | 'prod'; records: CommunityMetric
 }
 
 function stubCalculate(status: number) {
-  const config = { stage: 'local', region: 'us-east-1', apiUrl: '/api', cognito: { userPoolId: 'local_1', userPoolClientId: 'c1' } };
+  const config = {
+    stage: 'local',
+    region: 'us-east-1',
+    apiUrl: '/api',
+    liveUrl: 'ws://localhost:4000/live',
+    cognito: { userPoolId: 'local_1', userPoolClientId: 'c1' },
+  };
   const calls: string[] = [];
   vi.stubGlobal('fetch', async (url: string) => {
     if (url === '/config.json') return Response.json(config);

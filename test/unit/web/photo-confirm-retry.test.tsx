@@ -10,7 +10,13 @@ import { testMember } from '../../support/render-web-route.tsx';
 
 vi.mock('../../../web/src/lib/auth.ts', () => ({ accessToken: async () => 'access-token-1' }));
 
-const CONFIG = { stage: 'local', region: 'us-east-1', apiUrl: '/api', cognito: { userPoolId: 'p', userPoolClientId: 'c' } };
+const CONFIG = {
+  stage: 'local',
+  region: 'us-east-1',
+  apiUrl: '/api',
+  liveUrl: 'ws://localhost:4000/live',
+  cognito: { userPoolId: 'p', userPoolClientId: 'c' },
+};
 const UPLOAD_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const STORAGE_URL = 'http://storage.test/pictures';
 const PHOTO = { id: 'photo-1', url: 'http://storage.test/pictures/users/u1/photos/photo-1.jpg?signed', caption: '', uploadedAt: '2026-11-22T00:00:00.000Z' };
