@@ -8,7 +8,7 @@ import type { PushMessage } from '#contracts/push';
 const LIVE_URL = 'ws://localhost:4000/live';
 const amplifySignOut = vi.fn(async () => undefined);
 vi.mock('../../../web/src/lib/auth.ts', () => ({ accessToken: async () => 'access-token-1', signOut: amplifySignOut }));
-// liveUrl read as /config.json gives it (the schema may not list it yet).
+// The runtime config with its live endpoint (the socket itself is a stand-in).
 vi.mock('../../../web/src/lib/config.ts', () => ({
   loadConfig: async () => ({ stage: 'local', region: 'us-east-1', apiUrl: '/api', liveUrl: LIVE_URL, cognito: { userPoolId: 'p', userPoolClientId: 'c' } }),
   loadedConfig: () => undefined,

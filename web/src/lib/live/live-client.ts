@@ -1,19 +1,6 @@
-import type { WebConfig } from '#contracts/web-config';
 import { loadConfig } from '../config.ts';
 import { liveBus } from './live-bus.ts';
-import type { LiveConnection, LiveConnectionOptions } from './live-connection.ts';
-
-/**
- * The live endpoint of this deployment, or undefined (no socket: the screens poll once a minute).
- * Read defensively: config.json gains `liveUrl` with the server side of the socket.
- */
-export function liveUrlOf(config: WebConfig): string | undefined {
-  const { liveUrl } = config as WebConfig & { liveUrl?: unknown };
-  return typeof liveUrl === 'string' && liveUrl !== '' ? liveUrl : undefined;
-}
-
-/** Test seams: a stand-in socket and a fixed jitter. */
-export type LiveTestOptions = Pick<LiveConnectionOptions, 'createSocket' | 'random'>;
+import type { LiveConnection } from './live-connection.ts';
 
 let connection: LiveConnection | undefined;
 let starts = 0;
@@ -22,13 +9,14 @@ let starts = 0;
  * Opens the tab's one live connection (closing any before it). Its code (zod, the contract) loads
  * only now, so the landing page never downloads it; Amplify is asked for the token on each connect.
  */
-export async function startLive(testOptions: LiveTestOptions = {}): Promise<void> {
+export async function startLive(): Promise<void> {
   stopLive();
   const start = ++starts;
   const { LiveConnection } = await import('./live-connection.ts');
   if (start !== starts) return;
   const live: LiveConnection = new LiveConnection({
-    url: async () => liveUrlOf(await loadConfig()),
+    // config.json's liveUrl; an empty one means no socket (the screens poll once a minute).
+    url: async () => (await loadConfig()).liveUrl || undefined,
     token: async () => (await import('../auth.ts')).accessToken(),
     onMessage: (message) => {
       // The session is over: no reconnect may follow, whatever the screens do next.
@@ -37,7 +25,6 @@ export async function startLive(testOptions: LiveTestOptions = {}): Promise<void
     },
     onStatus: (status) => liveBus.setStatus(status),
     onReconnect: () => liveBus.publishCatchUp(),
-    ...testOptions,
   });
   connection = live;
   live.start();
