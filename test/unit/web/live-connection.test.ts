@@ -32,8 +32,9 @@ class FakeSocket {
 
 const LIVE_URL = 'ws://localhost:4000/live';
 
-function setup(overrides: { url?: () => Promise<string | undefined>; token?: () => Promise<string | undefined> } = {}) {
+function setup(overrides: { url?: () => Promise<string | undefined>; token?: () => Promise<string | undefined>; refusals?: number } = {}) {
   const sockets: FakeSocket[] = [];
+  let refusals = overrides.refusals ?? 0;
   const messages: PushMessage[] = [];
   const statuses: LiveStatus[] = [];
   let reconnects = 0;
@@ -52,6 +53,10 @@ function setup(overrides: { url?: () => Promise<string | undefined>; token?: () 
       reconnects += 1;
     },
     createSocket: (url) => {
+      if (refusals > 0) {
+        refusals -= 1;
+        throw new SyntaxError('The URL is refused');
+      }
       const socket = new FakeSocket(url);
       sockets.push(socket);
       return socket as unknown as WebSocket;
@@ -212,6 +217,17 @@ describe('LiveConnection', () => {
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(third.sockets).toHaveLength(1);
     expect(third.connection.status).toBe('off');
+  });
+
+  it('retries when the browser refuses to create the socket', async () => {
+    const { connection, sockets } = setup({ refusals: 1 });
+    connection.start();
+    await settle();
+    expect(sockets).toHaveLength(0);
+    expect(connection.status).toBe('down');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sockets).toHaveLength(1);
+    connection.stop();
   });
 
   it('opens no socket when the deployment has no live URL', async () => {

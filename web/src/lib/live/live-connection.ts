@@ -111,7 +111,14 @@ export class LiveConnection {
       return;
     }
     const separator = url.includes('?') ? '&' : '?';
-    const socket = this.createSocket(`${url}${separator}${LIVE_TOKEN_PARAMETER}=${encodeURIComponent(token)}`);
+    let socket: WebSocket;
+    try {
+      socket = this.createSocket(`${url}${separator}${LIVE_TOKEN_PARAMETER}=${encodeURIComponent(token)}`);
+    } catch {
+      // A URL the browser refuses (malformed, or outside the page's CSP): try again later, as after a drop.
+      this.retryLater();
+      return;
+    }
     this.socket = socket;
     socket.onopen = () => this.opened(socket);
     socket.onmessage = (event: MessageEvent) => {
