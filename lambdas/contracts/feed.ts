@@ -6,8 +6,6 @@ export const COMMENT_MAX_LENGTH = 300;
 /** Spec §9: the feed shows the latest 50 posts; older ones come page by page. */
 export const FEED_PAGE_SIZE = 50;
 export const COMMENTS_PAGE_SIZE = 50;
-/** How often the web re-reads the newest feed page for live posts, likes and comments. */
-export const FEED_POLL_INTERVAL_MS = 3_000;
 
 /** What the server answers; the web shows its own alerts on failure (spec §8). */
 export const FEED_MESSAGES = {
