@@ -7,7 +7,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { jobHandlers } from '../lambdas/callable-handlers.ts';
-import { TABLE_STREAM_MAPPING, TTL_DELETION_IDENTITY } from '../lambdas/streams/stream-consumer.ts';
+import { TABLE_STREAM_MAPPING, TTL_DELETION_IDENTITY } from '../lambdas/streams/stream-mapping.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
 import { acknowledge } from './nag.ts';
 import type { Stage } from './stage.ts';

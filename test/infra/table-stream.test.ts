@@ -10,7 +10,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../lambdas/callable-handlers.ts';
-import { TABLE_STREAM_MAPPING, TTL_DELETION_IDENTITY } from '../../lambdas/streams/stream-consumer.ts';
+import { TABLE_STREAM_MAPPING, TTL_DELETION_IDENTITY } from '../../lambdas/streams/stream-mapping.ts';
 import { LAMBDA_ESBUILD, LAMBDAS_DIR } from '../../lib/app-function.ts';
 import { DataTable } from '../../lib/data-table.ts';
 import { STAGES } from '../../lib/stage.ts';
