@@ -15,6 +15,7 @@ import { assertPortsFree, pickFreePorts, type ServicePorts } from './ports.ts';
 import { reapOrphanedEmulators, removePidFile, runningCloudPid, writePidFile } from './process-guard.ts';
 import { ensureBucket, startS3Local } from './s3-local.ts';
 import { startInviteLapseScheduler, startMetricsScheduler } from './scheduler.ts';
+import { startTableStreamPoller, tableStreamFiles, type TableStreamPoller } from './table-stream.ts';
 import { ensureFounder } from './seed-founder.ts';
 import { cognitoClient, ensureUserPool } from './user-pool.ts';
 import { startWeb } from './web.ts';
@@ -65,6 +66,8 @@ export interface LocalCloud {
   secrets: LocalCloudSecrets;
   /** The mailbox's page for people (on the web origin when the SPA runs): the banner's link. */
   mailboxPageUrl: string;
+  /** The table stream's event source mapping (local/table-stream.ts): drained(), failures(). */
+  tableStream: TableStreamPoller;
   stop(): Promise<void>;
 }
 
@@ -135,8 +138,9 @@ async function stopAll(stoppers: Stopper[]): Promise<void> {
 
 /**
  * Boots the whole product on this machine: DynamoDB Local, cognito-local, s3rver, the gateway
- * (API Gateway + Lambda), the daily metrics schedule, optionally the SPA; creates what the first
- * start needs (table, user pool, bucket, founder) and writes endpoints.json.
+ * (API Gateway + Lambda), the table stream's poller, the daily metrics schedule, optionally the
+ * SPA; creates what the first start needs (table, user pool, bucket, founder) and writes
+ * endpoints.json.
  */
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   if (runningInThisProcess) throw new Error('A local cloud is already running in this process');
@@ -244,6 +248,18 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     stoppers.push(() => gateway.stop());
 
+    // The table stream's event source mapping, before anything below writes: on a first start it
+    // reads from the stream's end (LATEST), later starts resume from their checkpoints.
+    const streamFiles = tableStreamFiles(files.dataDir);
+    const tableStream = await startTableStreamPoller({
+      endpoint: dynamodb.value.endpoint,
+      tableName: TABLE_NAME,
+      failuresFile: streamFiles.failures,
+      checkpointFile: streamFiles.checkpoints,
+      log,
+    });
+    stoppers.push(() => tableStream.stop());
+
     const founder = await ensureFounder({
       cognito: cognitoAdmin,
       userPoolId: poolIds.userPoolId,
@@ -289,6 +305,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       files,
       secrets: { proxySecret, lambdaEndpoint },
       mailboxPageUrl: `${webUrl || gatewayUrl}${mailboxPagePath(mailboxToken)}`,
+      tableStream,
       stop: () => (stopping ??= stopAll(stoppers)),
     };
   } catch (error) {
