@@ -30,6 +30,10 @@ describe('the layers', () => {
       "import { defineCallable } from '#http/define-callable';\nexport const define = defineCallable;\n",
       'data imports nothing of http',
     ],
+    // lambdas/streams (the table stream's consumers) sits where lambdas/jobs does: above http and data.
+    ['lambdas/data/example.ts', "import { handler } from '../streams/table-stream.ts';\nexport const consume = handler;\n", 'triggers or streams'],
+    ['lambdas/http/example.ts', "import { handler } from '../streams/table-stream.ts';\nexport const consume = handler;\n", 'triggers or streams'],
+    ['lambdas/domain/example.ts', "import { isTtlRemoval } from '../streams/stream-mapping.ts';\nexport const ttl = isTtlRemoval;\n", 'triggers or streams'],
     ['web/src/lib/example.ts', "import { getUser } from '#data/users';\nexport const read = getUser;\n", 'nothing of lambdas but contracts'],
     [
       'web/src/features/admin/example.ts',
@@ -45,6 +49,9 @@ describe('the layers', () => {
   it('lets each layer import what lies below it', async () => {
     expect(await houseMessages("import { getUser } from '#data/users';\nexport const read = getUser;\n", 'lambdas/handlers/feed/example.ts')).toEqual([]);
     expect(await houseMessages("import { AppError } from '#domain/app-error';\nexport const error = AppError;\n", 'lambdas/data/example.ts')).toEqual([]);
+    const stream =
+      "import { getUser } from '#data/users';\nimport { logger } from '#http/logger';\nimport { unmarshall } from '@aws-sdk/util-dynamodb';\nexport const all = [getUser, logger, unmarshall];\n";
+    expect(await houseMessages(stream, 'lambdas/streams/example.ts')).toEqual([]);
     expect(await houseMessages("import { callables } from '#contracts/callables';\nexport const registry = callables;\n", 'web/src/lib/example.ts')).toEqual(
       [],
     );
