@@ -1,0 +1,339 @@
+/**
+ * Every assumption of the cost and capacity models (npm run cost:model), in one typed object. The
+ * usage figures describe an invite-only community network whose members know each other offline
+ * (neighbours, a club, a congregation): stickier than an open network, far quieter than a big one.
+ * They were picked before the bill was computed and are not tuned to meet its targets; change one
+ * here and every figure follows.
+ *
+ * "Per active day" means per member on a day they use the app. What each request reads and writes
+ * was read from lambdas/ on 2026-11-25 (issue 15's design: feed entries are pointers, a page is one
+ * Query + one strongly consistent BatchGet, fan-out and push run from the table's stream).
+ */
+
+export interface Assumptions {
+  readonly members: {
+    /** Members who sign in (or refresh a token) at least once in a month: Cognito's MAU. */
+    readonly monthlyActiveShare: number;
+    /** Members who open the app on a given day (DAU / members). */
+    readonly dailyActiveShare: number;
+  };
+  readonly sessions: {
+    /** Dashboard opens (page loads, each its own socket) per active day. */
+    readonly perActiveDay: number;
+    /** How long a dashboard stays open (socket connected), minutes. */
+    readonly openMinutes: number;
+    /** Socket drops per session that reconnect (network change, laptop sleep): each a $connect and a catch-up read. */
+    readonly reconnectsPerSession: number;
+    /** Share of open time with the socket down, when the page reads once a minute (FALLBACK_POLL_MS). */
+    readonly socketDownShare: number;
+    /** Callables besides getFeed on every open: getMe (which refreshes lastActive hourly) and the pending anchor requests. */
+    readonly otherCallsOnOpen: number;
+    /** Share of getMe calls that refresh lastActive (at most hourly: most opens are hours apart). */
+    readonly lastActiveRefreshShare: number;
+    /** Older feed pages read per session (scrolling past the first 50). */
+    readonly olderPagesPerSession: number;
+    /** Returns to the dashboard from another page in a session: the feed query (staleTime 0) reads the first page again. */
+    readonly returnsToDashboardPerSession: number;
+  };
+  readonly actionsPerActiveDay: {
+    readonly posts: number;
+    /** Like toggles (a like or an unlike). */
+    readonly likes: number;
+    readonly comments: number;
+    /** Comment threads opened (listComments). */
+    readonly threadsOpened: number;
+    /** Liker lists opened (getPostLikers). */
+    readonly likerListsOpened: number;
+    /** Other members' profiles viewed (getUserProfile, with their photo gallery). */
+    readonly profileViews: number;
+    /** Everything else: search, anchors and invites pages, settings. */
+    readonly otherCalls: number;
+  };
+  readonly network: {
+    /** Accepted anchors of an average member (the cap is 100). */
+    readonly averageAnchors: number;
+    readonly anchorCap: number;
+    /** Pending or refused edges beside the accepted ones (they are read by every anchor-list Query). */
+    readonly otherEdges: number;
+    /** Anchor requests sent plus accepted per member a month (each a transaction and a stream reaction). */
+    readonly anchorChangesPerMemberMonth: number;
+    /** Distinct authors on a page of 50 posts (each a profile picture the browser fetches). */
+    readonly distinctAuthorsPerPage: number;
+  };
+  readonly live: {
+    /**
+     * Share of a post's readers with a dashboard open when a push for it goes out. The time average
+     * is dailyActiveShare × minutes open a day / 1,440 (0.6 % with the figures here); posts, likes
+     * and comments are made in the same evening hours the readers are online, and anchors of one
+     * community share a time zone, so 5× that.
+     */
+    readonly connectedShareAtPush: number;
+    /** Open sockets of a connected member (a phone and a laptop, two tabs). */
+    readonly connectionsPerConnectedMember: number;
+    /** The client's keep-alive (web/src/lib/live/backoff.ts PING_INTERVAL_MS), minutes. */
+    readonly pingIntervalMinutes: number;
+  };
+  /** Stored sizes (attribute names and values, as DynamoDB counts them), bytes. */
+  readonly itemBytes: {
+    readonly userRecord: number;
+    readonly post: number;
+    readonly feedEntry: number;
+    readonly like: number;
+    readonly comment: number;
+    readonly anchorEdge: number;
+    readonly smallItem: number;
+    /** DynamoDB adds this much per item (and per index entry) to the billed storage. */
+    readonly storageOverheadPerItem: number;
+  };
+  readonly storage: {
+    /** Months of posts, likes and comments the table holds (they never expire): the bill is the table's after a year. */
+    readonly historyMonths: number;
+    /** Gallery photos a member keeps (at most 10). */
+    readonly galleryPhotosPerMember: number;
+    /** Photos and pictures uploaded per member a month (each a presigned POST and a COPY). */
+    readonly uploadsPerMemberMonth: number;
+  };
+  readonly lambda: {
+    readonly memoryMb: number;
+    /** Warm billed durations (arm64, 512 MB, DynamoDB a few ms a call), ms. */
+    readonly durationMs: {
+      readonly getFeed: number;
+      readonly readCallable: number;
+      readonly writeCallable: number;
+      readonly getUserProfile: number;
+      readonly liveConnect: number;
+      readonly liveDisconnect: number;
+      readonly livePing: number;
+      /** The stream consumer: an invocation's base, plus what each reaction adds. */
+      readonly streamBatch: number;
+      readonly streamFanOut: number;
+      readonly streamPush: number;
+      /** The daily metrics job, per 1 MB page of its Scan. */
+      readonly metricsScanPage: number;
+      readonly inviteLapses: number;
+    };
+    /** Invocations that start a new environment (INIT is billed since August 2025). */
+    readonly coldStartShare: number;
+    readonly initMs: number;
+    /**
+     * Stream records per consumer invocation. A request's records have different partition keys
+     * (the rate counter, the post, the reader's entry), so they land on different shards; at 100,000
+     * members ~25 records/s meet ~16 polls/s (4 shards, 4 polls each): about 1.5 either way.
+     */
+    readonly streamRecordsPerInvocation: number;
+  };
+  readonly logs: {
+    /** START, END and REPORT lines of a Lambda invocation (the callables log nothing else on success), bytes. */
+    readonly lambdaBytesPerInvocation: number;
+    /** One access-log line of the HTTP API or of the WebSocket stage, bytes. */
+    readonly accessLogBytes: number;
+    /** Stored log data is compressed: stored GB = ingested GB × this. */
+    readonly storedCompression: number;
+    /** CloudWatch retention on prod (lib/access-logs.ts: THREE_MONTHS). */
+    readonly retentionMonths: number;
+    /** S3 log bucket retention on prod (lib/access-logs.ts: 365 days). */
+    readonly accessLogBucketMonths: number;
+    /** An S3 server access log or CloudFront log record, bytes (CloudFront's gzipped). */
+    readonly s3AccessLogRecordBytes: number;
+    readonly cloudFrontLogRecordBytes: number;
+    /** Log records per object S3 and CloudFront deliver (each object a PUT). */
+    readonly logRecordsPerObject: number;
+  };
+  readonly web: {
+    /** JSON of one post in a feed page (the signed picture URL, with the Lambda role's session token, is ~1,400 of it), bytes. */
+    readonly postJsonBytes: number;
+    readonly otherResponseBytes: number;
+    readonly profileResponseBytes: number;
+    /** Response headers CloudFront adds or passes (the security headers, the CSP), bytes. */
+    readonly responseHeaderBytes: number;
+    /** A POST to /api/* as it reaches the origin (the bearer token, headers, the body), bytes. */
+    readonly requestBytes: number;
+    /** Shell requests per open: spa.html and config.json (no-cache: 304 when unchanged), favicon. */
+    readonly shellRequestsPerSession: number;
+    readonly shellBytesPerSession: number;
+    /** Fresh downloads of the hashed assets per monthly active member (a deploy changes them). */
+    readonly assetDownloadsPerActiveMemberMonth: number;
+    /** The signed-in dashboard's initial JS (docs/measurements.md: 270.8 KB gzip in 26 files). */
+    readonly assetBytes: number;
+    readonly assetFiles: number;
+  };
+  readonly pictures: {
+    /** A 250×250 JPEG at quality 0.9 (web/src/features/joining/picture/crop-math.ts), bytes. */
+    readonly profilePictureBytes: number;
+    /**
+     * Share of a page's author pictures the browser downloads again: URLs are signed per Lambda
+     * environment and reused 30 minutes (lambdas/handlers/feed/picture-urls.ts), so the first read
+     * of a session and a read served by another environment get new URLs.
+     */
+    readonly avatarRefetchShare: number;
+    /** Gallery photos a profile view shows (the viewer may see them) and their size: uploaded as is, up to 10 MB. */
+    readonly galleryPhotosPerProfileView: number;
+    readonly galleryPhotoBytes: number;
+    /** Author pictures in an opened comment thread. */
+    readonly avatarsPerThread: number;
+  };
+  readonly cognito: {
+    /** Access tokens live 15 minutes (lib/auth.ts): Amplify refreshes one on open and every 15 open minutes. */
+    readonly tokenMinutes: number;
+    /** Full sign-ins (one Cognito request each) per monthly active member: the refresh token lives 30 days. */
+    readonly signInsPerMauMonth: number;
+  };
+  readonly failures: {
+    /** Share of stream batches and scheduled runs that end in a dead-letter or on-failure queue. */
+    readonly deadLetterShare: number;
+  };
+  readonly capacity: {
+    readonly concurrentDashboards: number;
+    /** Members in the network when 10,000 dashboards are open at once (the evening peak of 100,000). */
+    readonly membersAtThatConcurrency: number;
+    /** Short peaks over the peak hour's mean: the top of the hour, a post everyone reacts to. */
+    readonly peakFactor: number;
+    /** Margin a stage throttle keeps above the peak. */
+    readonly throttleHeadroom: number;
+    /** Stream shards of an on-demand table at that size (about its partitions; unverified). */
+    readonly streamShards: number;
+  };
+}
+
+export const ASSUMPTIONS: Assumptions = {
+  members: {
+    // Members were invited by someone they know; a neighbourhood network keeps most of them. Open
+    // social apps see MAU/registered well under half; 60 % for a vouched-for community.
+    monthlyActiveShare: 0.6,
+    // DAU/MAU of 0.5 is what sticky social apps report (the largest ~0.65, most 0.2–0.5).
+    dailyActiveShare: 0.3,
+  },
+  sessions: {
+    // Morning, lunch, evening.
+    perActiveDay: 3,
+    // About 30 minutes a day with the dashboard open, including a tab left open unattended.
+    openMinutes: 10,
+    reconnectsPerSession: 0.5,
+    socketDownShare: 0.02,
+    otherCallsOnOpen: 2,
+    lastActiveRefreshShare: 0.8,
+    olderPagesPerSession: 0.5,
+    // After a profile or the anchors page (about two such visits per active day of three sessions).
+    returnsToDashboardPerSession: 0.7,
+  },
+  actionsPerActiveDay: {
+    // One post every three active days: far above the 1 % of open networks, as members know their audience.
+    posts: 0.3,
+    likes: 4,
+    comments: 1,
+    threadsOpened: 2,
+    likerListsOpened: 0.3,
+    profileViews: 1,
+    otherCalls: 1,
+  },
+  network: {
+    // Dunbar's "sympathy group" is ~15, active ties ~50; 30 of the 100 allowed.
+    averageAnchors: 30,
+    anchorCap: 100,
+    otherEdges: 3,
+    anchorChangesPerMemberMonth: 2,
+    // 30 anchors posting 0.3 times each active day: a page of 50 spans about three weeks and half of them.
+    distinctAuthorsPerPage: 15,
+  },
+  live: {
+    connectedShareAtPush: 0.03,
+    connectionsPerConnectedMember: 1.2,
+    pingIntervalMinutes: 5,
+  },
+  itemBytes: {
+    // Profile fields, photo keys, invite counters, the index attributes.
+    userRecord: 1_500,
+    // 160 characters of text on average (at most 500), names, ids, counts, the byAuthor attributes.
+    post: 700,
+    // Keys, postId, authorId, likedByMe, expiresAt (lambdas/data/feed.ts feedEntryItem).
+    feedEntry: 180,
+    like: 200,
+    comment: 450,
+    // The pair's fields copied on each side (invitation chain, mutual friends).
+    anchorEdge: 600,
+    // A rate counter, a request marker, a live connection item.
+    smallItem: 150,
+    storageOverheadPerItem: 100,
+  },
+  storage: {
+    historyMonths: 12,
+    galleryPhotosPerMember: 2,
+    uploadsPerMemberMonth: 0.2,
+  },
+  lambda: {
+    memoryMb: 512,
+    durationMs: {
+      // A Query, a 51-key strongly consistent BatchGet, the rate counter, ~15 signed URLs (most reused).
+      getFeed: 60,
+      // The presence GetItem, the rate counter, a Query or two.
+      readCallable: 35,
+      // Four reads in parallel, then a transaction, then a read (togglePostLike; addComment, createPost alike).
+      writeCallable: 70,
+      // The record, the pair, a signed URL per photo.
+      getUserProfile: 50,
+      // Token verification (JWKS cached in the environment), the presence GetItem, two Puts.
+      liveConnect: 60,
+      liveDisconnect: 30,
+      livePing: 2,
+      streamBatch: 8,
+      // Two anchor-list Queries, the entries' BatchWrite, then the push (below).
+      streamFanOut: 60,
+      // The readers' registry Queries 16 at a time, a PostToConnection per open socket.
+      streamPush: 60,
+      metricsScanPage: 60,
+      inviteLapses: 200,
+    },
+    coldStartShare: 0.02,
+    // Node.js 24 with a ~160 KB bundle (docs/measurements.md) and the SDK clients.
+    initMs: 300,
+    streamRecordsPerInvocation: 1.5,
+  },
+  logs: {
+    lambdaBytesPerInvocation: 450,
+    accessLogBytes: 380,
+    storedCompression: 0.15,
+    retentionMonths: 3,
+    accessLogBucketMonths: 12,
+    s3AccessLogRecordBytes: 350,
+    cloudFrontLogRecordBytes: 60,
+    logRecordsPerObject: 200,
+  },
+  web: {
+    postJsonBytes: 1_800,
+    otherResponseBytes: 3_000,
+    profileResponseBytes: 8_000,
+    responseHeaderBytes: 1_200,
+    requestBytes: 1_500,
+    shellRequestsPerSession: 3,
+    shellBytesPerSession: 4_000,
+    // Four deploys a month, each changing the hashed bundles once per member's browser.
+    assetDownloadsPerActiveMemberMonth: 4,
+    assetBytes: 277_300,
+    assetFiles: 26,
+  },
+  pictures: {
+    profilePictureBytes: 25_000,
+    avatarRefetchShare: 0.8,
+    galleryPhotosPerProfileView: 2,
+    // A phone photo as uploaded (12 MP JPEG ~2–4 MB; screenshots and resized ones less).
+    galleryPhotoBytes: 2_000_000,
+    avatarsPerThread: 3,
+  },
+  cognito: {
+    tokenMinutes: 15,
+    signInsPerMauMonth: 1,
+  },
+  failures: {
+    deadLetterShare: 0.0001,
+  },
+  capacity: {
+    concurrentDashboards: 10_000,
+    membersAtThatConcurrency: 100_000,
+    peakFactor: 3,
+    throttleHeadroom: 1.5,
+    streamShards: 4,
+  },
+};
+
+/** Days in an average month (365 / 12). */
+export const DAYS_PER_MONTH = 365 / 12;
