@@ -1,0 +1,449 @@
+import { DAYS_PER_MONTH, type Assumptions } from './assumptions.ts';
+
+/**
+ * What N members do to the stack in a month, in the units AWS bills: requests, request units,
+ * bytes, minutes. Pure arithmetic on the assumptions (assumptions.ts); prices come in bill.ts.
+ *
+ * DynamoDB's units, as its pricing page defines them: a write is 1 unit per KB (rounded up), twice
+ * that inside a transaction; a GetItem or BatchGet key is 1 unit per 4 KB strongly consistent, half
+ * that eventually consistent; a Query is billed on the bytes of all the items it read (filtered
+ * ones too), rounded up to 4 KB, at least one unit. Every write whose item carries a GSI's key is
+ * written to that index as well (a write unit per KB of the projected item).
+ */
+
+const KB = 1024;
+const GB = 1e9;
+
+export const readUnits = {
+  /** GetItem or one BatchGet key, strongly consistent. */
+  strong: (bytes: number) => Math.ceil(bytes / (4 * KB)),
+  /** GetItem or one BatchGet key, eventually consistent. */
+  eventual: (bytes: number) => Math.ceil(bytes / (4 * KB)) / 2,
+  /** A Query reading `bytes` in all. */
+  query: (bytes: number, consistent: boolean) => Math.max(1, Math.ceil(bytes / (4 * KB))) / (consistent ? 1 : 2),
+};
+
+export const writeUnits = {
+  standard: (bytes: number) => Math.ceil(bytes / KB),
+  transactional: (bytes: number) => 2 * Math.ceil(bytes / KB),
+};
+
+/** One kind of request and what one of it does. */
+export interface RequestShape {
+  /** Table read request units. */
+  readonly rru: number;
+  /** Table write request units. */
+  readonly wru: number;
+  /** GSI write request units. */
+  readonly gsiWru: number;
+  /** Stream records its writes produce. */
+  readonly streamRecords: number;
+}
+
+/** A source of DynamoDB units, for the "what drives it" breakdown. */
+export interface UnitsBySource {
+  readonly source: string;
+  readonly rru: number;
+  readonly wru: number;
+  readonly gsiWru: number;
+}
+
+export interface LambdaUse {
+  readonly invocations: number;
+  readonly gbSeconds: number;
+}
+
+export interface MonthlyUsage {
+  readonly members: number;
+  readonly mau: number;
+  /** Member-days of use. */
+  readonly activeDays: number;
+  readonly sessions: number;
+  readonly feedReads: {
+    readonly onOpen: number;
+    readonly onPush: number;
+    readonly catchUp: number;
+    readonly older: number;
+    readonly returns: number;
+    readonly fallback: number;
+    readonly total: number;
+  };
+  /** Callable invocations by kind (each an HTTP API request and a Lambda invocation). */
+  readonly callables: Readonly<Record<CallableKind, number>>;
+  readonly dynamodb: {
+    readonly rru: number;
+    readonly wru: number;
+    readonly gsiWru: number;
+    readonly streamRecords: number;
+    readonly tableGb: number;
+    readonly indexGb: number;
+    readonly bySource: readonly UnitsBySource[];
+  };
+  readonly lambda: Readonly<Record<FunctionKind, LambdaUse>>;
+  readonly httpApiRequests: number;
+  readonly webSocket: { readonly connects: number; readonly messagesIn: number; readonly messagesOut: number; readonly connectionMinutes: number };
+  readonly pictures: { readonly storageGb: number; readonly putRequests: number; readonly getRequests: number; readonly dataOutGb: number };
+  readonly webBucket: { readonly getRequests: number };
+  readonly logBucket: { readonly storageGb: number; readonly putRequests: number };
+  readonly cloudFront: { readonly requests: number; readonly dataOutGb: number; readonly dataToOriginGb: number; readonly functionInvocations: number };
+  readonly cloudWatchLogs: { readonly ingestedGb: number; readonly storedGb: number };
+  readonly cognito: { readonly mau: number; readonly requests: number };
+  readonly sqsRequests: number;
+  /** The daily metrics job's Scan: 1 MB pages and seconds a run (its Lambda timeout is 300 s). */
+  readonly metricsJob: { readonly pagesPerRun: number; readonly secondsPerRun: number };
+}
+
+export type CallableKind =
+  | 'getFeed'
+  | 'getMe'
+  | 'pendingAnchorRequests'
+  | 'togglePostLike'
+  | 'addComment'
+  | 'createPost'
+  | 'listComments'
+  | 'getPostLikers'
+  | 'getUserProfile'
+  | 'anchorChange'
+  | 'otherCallable';
+
+export type FunctionKind = 'callables' | 'liveConnect' | 'liveDisconnect' | 'livePing' | 'streamConsumer' | 'scheduledJobs';
+
+/**
+ * The request shapes, from the code (lambdas/, 2026-11-25) and the item sizes. Each callable also
+ * pays the abuse budget's counter (one conditional UpdateItem of a small item, lambdas/http/rate-limit.ts)
+ * and, but for getFeed and getMe, the presence check (one strongly consistent GetItem of the caller's record).
+ */
+export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'liveConnect' | 'liveDisconnect', RequestShape>> {
+  const s = a.itemBytes;
+  const counter = writeUnits.standard(s.smallItem);
+  const presence = readUnits.strong(s.userRecord);
+  const edges = a.network.averageAnchors + a.network.otherEdges;
+  const anchorList = readUnits.query(edges * s.anchorEdge, false);
+  const page = feedPageEntries(a);
+  const userGsis = 3; // byName, byEmail, byInviter: ALL projections of the user record.
+  const refresh = a.sessions.lastActiveRefreshShare;
+  return {
+    // One Query of the entries (projected, eventually consistent), one strongly consistent BatchGet
+    // of the caller's record and the page's posts (each key at least one unit), the counter.
+    getFeed: {
+      rru: readUnits.query(page * s.feedEntry, false) + readUnits.strong(s.userRecord) + page * readUnits.strong(s.post),
+      wru: counter,
+      gsiWru: 0,
+      streamRecords: 1,
+    },
+    // The record (eventually consistent), the counter, and at most hourly `SET lastActive`, which
+    // the three ALL-projection user indexes copy.
+    getMe: {
+      rru: readUnits.eventual(s.userRecord),
+      wru: counter + refresh * writeUnits.standard(s.userRecord),
+      gsiWru: refresh * userGsis * writeUnits.standard(s.userRecord),
+      streamRecords: 1 + refresh,
+    },
+    pendingAnchorRequests: { rru: presence + anchorList, wru: counter, gsiWru: 0, streamRecords: 1 },
+    // Presence, the post, the pair, the liker's record, their entry, the post again (strong); one
+    // transaction (like, post, the liker's entry); byLiker (keys only) on the like's put or delete.
+    togglePostLike: {
+      rru: presence + 4 * readUnits.eventual(s.post) + readUnits.strong(s.post),
+      wru: counter + writeUnits.transactional(s.like) + writeUnits.transactional(s.post) + writeUnits.transactional(s.feedEntry),
+      gsiWru: writeUnits.standard(s.smallItem),
+      streamRecords: 4,
+    },
+    // Presence, the post, the pair, the author's record; one transaction (request marker, comment,
+    // post counts, the COMMENTED# marker); the comments budget's counter.
+    addComment: {
+      rru: presence + 3 * readUnits.eventual(s.post),
+      wru: 2 * counter + writeUnits.transactional(s.smallItem) * 2 + writeUnits.transactional(s.comment) + writeUnits.transactional(s.post),
+      gsiWru: 0,
+      streamRecords: 6,
+    },
+    // Presence, the author's record, the author's entry check; one transaction (request marker,
+    // post), the author's entry, the posts budget's counter; byAuthor (INCLUDE postId, isWallPost).
+    createPost: {
+      rru: presence + 2 * readUnits.eventual(s.post),
+      wru: 2 * counter + writeUnits.transactional(s.smallItem) + writeUnits.transactional(s.post) + writeUnits.standard(s.feedEntry),
+      gsiWru: writeUnits.standard(s.smallItem),
+      streamRecords: 5,
+    },
+    listComments: { rru: presence + readUnits.query(commentsPerPost(a) * s.comment, false), wru: counter, gsiWru: 0, streamRecords: 1 },
+    getPostLikers: { rru: presence + readUnits.query(likesPerPost(a) * s.like, false), wru: counter, gsiWru: 0, streamRecords: 1 },
+    // Presence, the member's record, the pair.
+    getUserProfile: { rru: presence + readUnits.eventual(s.userRecord) + readUnits.eventual(s.anchorEdge), wru: counter, gsiWru: 0, streamRecords: 1 },
+    // A request sent or accepted: the pair and both records read, one transaction of the pair, both
+    // edges and both records' anchorCount, which the user indexes copy.
+    anchorChange: {
+      rru: presence + readUnits.strong(s.anchorEdge) + 2 * readUnits.eventual(s.userRecord),
+      wru: counter + 3 * writeUnits.transactional(s.anchorEdge) + 2 * writeUnits.transactional(s.userRecord),
+      gsiWru: 2 * userGsis * writeUnits.standard(s.userRecord),
+      streamRecords: 6,
+    },
+    otherCallable: { rru: presence + anchorList, wru: counter, gsiWru: 0, streamRecords: 1 },
+    // $connect: the presence GetItem, two Puts (the member's and the connection's items).
+    liveConnect: { rru: presence, wru: 2 * writeUnits.standard(s.smallItem), gsiWru: 0, streamRecords: 2 },
+    // $disconnect: the connection's owner item (strong), two Deletes.
+    liveDisconnect: { rru: readUnits.strong(s.smallItem), wru: 2 * writeUnits.standard(s.smallItem), gsiWru: 0, streamRecords: 2 },
+  };
+}
+
+/** Posts an average member makes a month. */
+export function postsPerMemberMonth(a: Assumptions): number {
+  return a.members.dailyActiveShare * DAYS_PER_MONTH * a.actionsPerActiveDay.posts;
+}
+
+/** Entries in a member's feed: their anchors' and their own posts of the last 90 days, at most 1,000. */
+export function feedEntriesPerMember(a: Assumptions): number {
+  const postsPerDay = a.members.dailyActiveShare * a.actionsPerActiveDay.posts;
+  return Math.min(1_000, (a.network.averageAnchors + 1) * postsPerDay * 90);
+}
+
+function feedPageEntries(a: Assumptions): number {
+  return Math.min(50, Math.round(feedEntriesPerMember(a)));
+}
+
+function commentsPerPost(a: Assumptions): number {
+  return a.actionsPerActiveDay.comments / a.actionsPerActiveDay.posts;
+}
+
+function likesPerPost(a: Assumptions): number {
+  return a.actionsPerActiveDay.likes / a.actionsPerActiveDay.posts;
+}
+
+/** The month of `members` members. */
+export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
+  if (a.network.averageAnchors > a.network.anchorCap) throw new Error(`averageAnchors ${a.network.averageAnchors} is over the cap of ${a.network.anchorCap}`);
+  const s = a.itemBytes;
+  const shapes = requestShapes(a);
+  const mau = members * a.members.monthlyActiveShare;
+  const activeDays = members * a.members.dailyActiveShare * DAYS_PER_MONTH;
+  const sessions = activeDays * a.sessions.perActiveDay;
+  const openMinutes = sessions * a.sessions.openMinutes;
+  const perDay = (rate: number) => activeDays * rate;
+  const act = a.actionsPerActiveDay;
+
+  const posts = perDay(act.posts);
+  const likes = perDay(act.likes);
+  const comments = perDay(act.comments);
+  const readers = 1 + a.network.averageAnchors;
+  const reached = a.live.connectedShareAtPush * a.live.connectionsPerConnectedMember;
+
+  // A new post reads the first page on every open socket of the author's anchors (the author's own
+  // page holds it already); a reconnect reads it to catch up; coming back to the dashboard reads it
+  // (staleTime 0); a socket down reads once a minute.
+  const feedReads = {
+    onOpen: sessions,
+    onPush: posts * a.network.averageAnchors * reached,
+    catchUp: sessions * a.sessions.reconnectsPerSession,
+    older: sessions * a.sessions.olderPagesPerSession,
+    returns: sessions * a.sessions.returnsToDashboardPerSession,
+    fallback: openMinutes * a.sessions.socketDownShare,
+    total: 0,
+  };
+  feedReads.total = feedReads.onOpen + feedReads.onPush + feedReads.catchUp + feedReads.older + feedReads.returns + feedReads.fallback;
+
+  const callables: Record<CallableKind, number> = {
+    getFeed: feedReads.total,
+    getMe: sessions,
+    pendingAnchorRequests: sessions * (a.sessions.otherCallsOnOpen - 1),
+    togglePostLike: likes,
+    addComment: comments,
+    createPost: posts,
+    listComments: perDay(act.threadsOpened),
+    getPostLikers: perDay(act.likerListsOpened),
+    getUserProfile: perDay(act.profileViews),
+    anchorChange: members * a.network.anchorChangesPerMemberMonth,
+    otherCallable: perDay(act.otherCalls),
+  };
+  const callableCount = Object.values(callables).reduce((sum, n) => sum + n, 0);
+
+  // Live sockets.
+  const connects = sessions * (1 + a.sessions.reconnectsPerSession);
+  const connectionMinutes = openMinutes * (1 - a.sessions.socketDownShare);
+  const pings = connectionMinutes / a.live.pingIntervalMinutes;
+
+  // The stream consumer's reactions (lambdas/streams/react-to-change.ts). Each push Queries the
+  // registry of every reader (strongly consistent, one unit each) and posts to their open sockets.
+  const anchorList = readUnits.query((a.network.averageAnchors + a.network.otherEdges) * s.anchorEdge, false);
+  const fanOuts = posts;
+  const countPushes = likes + comments;
+  const commentPushes = comments;
+  const anchorPushes = callables.anchorChange * 2;
+  const anchorCatchUps = callables.anchorChange / 2;
+  const pushedMembers = (fanOuts + countPushes + commentPushes) * readers + anchorPushes;
+  const messagesOut = pushedMembers * reached;
+  const recentPostsOfOne = (postsPerMemberMonth(a) / DAYS_PER_MONTH) * 90;
+  const consumerUnits: UnitsBySource[] = [
+    {
+      source: 'stream: fan-out of posts (anchor lists, entries)',
+      rru: fanOuts * 2 * anchorList,
+      wru: fanOuts * a.network.averageAnchors * writeUnits.standard(s.feedEntry),
+      gsiWru: 0,
+    },
+    {
+      source: 'stream: pushes (readers\u2019 anchor lists, connection registry Queries)',
+      rru: (countPushes + commentPushes) * anchorList + commentPushes * readUnits.eventual(s.post) + pushedMembers * 1,
+      wru: 0,
+      gsiWru: 0,
+    },
+    {
+      source: 'stream: anchor changes (feed catch-up)',
+      rru: anchorCatchUps * (readUnits.query(recentPostsOfOne * s.smallItem, false) + recentPostsOfOne * readUnits.eventual(s.feedEntry)),
+      wru: anchorCatchUps * recentPostsOfOne * writeUnits.standard(s.feedEntry),
+      gsiWru: 0,
+    },
+  ];
+
+  // Storage, the table after `historyMonths`: posts, likes and comments never expire; feed
+  // entries (90 days), request markers (24 h), rate counters and live connections do.
+  const perMemberMonth = (perActiveDay: number) => a.members.dailyActiveShare * DAYS_PER_MONTH * perActiveDay;
+  const h = a.storage.historyMonths;
+  const o = s.storageOverheadPerItem;
+  const edges = a.network.averageAnchors + a.network.otherEdges;
+  const tableBytesPerMember =
+    s.userRecord +
+    o +
+    edges * (s.anchorEdge + o) +
+    (edges / 2) * (s.anchorEdge + o) +
+    perMemberMonth(act.posts) * h * (s.post + o) +
+    perMemberMonth(act.likes) * h * (s.like + o) +
+    perMemberMonth(act.comments) * h * (s.comment + o + s.smallItem + o) +
+    feedEntriesPerMember(a) * (s.feedEntry + o);
+  const indexBytesPerMember = 3 * (s.userRecord + o) + perMemberMonth(act.posts) * h * (s.smallItem + o) + perMemberMonth(act.likes) * h * (s.smallItem + o);
+  const tableBytes = members * tableBytesPerMember;
+
+  // Scheduled jobs: the daily metrics Scan reads the whole table in 1 MB pages (eventually
+  // consistent: 128 units a page); the hourly lapse job Queries the held invites.
+  const scanPages = Math.ceil(tableBytes / (1024 * KB));
+  const metricsRuns = DAYS_PER_MONTH;
+  const lapseRuns = 24 * DAYS_PER_MONTH;
+  const jobUnits: UnitsBySource = {
+    source: 'scheduled jobs (daily metrics Scan, hourly lapses)',
+    rru: metricsRuns * scanPages * 128 + lapseRuns * 0.5,
+    wru: metricsRuns,
+    gsiWru: 0,
+  };
+
+  const callableUnits: UnitsBySource[] = (Object.keys(callables) as CallableKind[]).map((kind) => ({
+    source: `callable: ${kind}`,
+    rru: callables[kind] * shapes[kind].rru,
+    wru: callables[kind] * shapes[kind].wru,
+    gsiWru: callables[kind] * shapes[kind].gsiWru,
+  }));
+  const liveUnits: UnitsBySource = {
+    source: 'live: $connect and $disconnect',
+    rru: connects * (shapes.liveConnect.rru + shapes.liveDisconnect.rru),
+    wru: connects * (shapes.liveConnect.wru + shapes.liveDisconnect.wru),
+    gsiWru: 0,
+  };
+  const bySource = [...callableUnits, liveUnits, ...consumerUnits, jobUnits];
+  const total = (key: 'rru' | 'wru' | 'gsiWru') => bySource.reduce((sum, row) => sum + row[key], 0);
+
+  const streamRecords =
+    (Object.keys(callables) as CallableKind[]).reduce((sum, kind) => sum + callables[kind] * shapes[kind].streamRecords, 0) +
+    connects * (shapes.liveConnect.streamRecords + shapes.liveDisconnect.streamRecords) +
+    fanOuts * a.network.averageAnchors +
+    anchorCatchUps * recentPostsOfOne +
+    metricsRuns;
+
+  // Lambda: billed duration × memory, plus INIT on cold starts.
+  const gbPerMs = a.lambda.memoryMb / 1024 / 1000;
+  const lambdaUse = (invocations: number, totalMs: number): LambdaUse => ({
+    invocations,
+    gbSeconds: (totalMs + invocations * a.lambda.coldStartShare * a.lambda.initMs) * gbPerMs,
+  });
+  const d = a.lambda.durationMs;
+  const writeCalls = callables.togglePostLike + callables.addComment + callables.createPost + callables.anchorChange;
+  const consumerInvocations = streamRecords / a.lambda.streamRecordsPerInvocation;
+  const lambda: Record<FunctionKind, LambdaUse> = {
+    callables: lambdaUse(
+      callableCount,
+      callables.getFeed * d.getFeed +
+        callables.getUserProfile * d.getUserProfile +
+        writeCalls * d.writeCallable +
+        (callableCount - callables.getFeed - callables.getUserProfile - writeCalls) * d.readCallable,
+    ),
+    liveConnect: lambdaUse(connects, connects * d.liveConnect),
+    liveDisconnect: lambdaUse(connects, connects * d.liveDisconnect),
+    livePing: lambdaUse(pings, pings * d.livePing),
+    streamConsumer: lambdaUse(
+      consumerInvocations,
+      consumerInvocations * d.streamBatch + fanOuts * d.streamFanOut + (fanOuts + countPushes + commentPushes + anchorPushes) * d.streamPush,
+    ),
+    scheduledJobs: lambdaUse(metricsRuns + lapseRuns, metricsRuns * scanPages * d.metricsScanPage + lapseRuns * d.inviteLapses),
+  };
+
+  // Pictures: author pictures on feed pages and threads, gallery photos on profiles, all straight from S3.
+  const pic = a.pictures;
+  const avatarGets =
+    feedReads.total * a.network.distinctAuthorsPerPage * pic.avatarRefetchShare + callables.listComments * pic.avatarsPerThread + callables.getUserProfile;
+  const galleryGets = callables.getUserProfile * pic.galleryPhotosPerProfileView;
+  const pictureGets = avatarGets + galleryGets;
+  const uploads = members * a.storage.uploadsPerMemberMonth;
+  const pictures = {
+    storageGb: (members * (pic.profilePictureBytes + a.storage.galleryPhotosPerMember * pic.galleryPhotoBytes)) / GB,
+    // A presigned POST, then the COPY that confirms it.
+    putRequests: uploads * 2,
+    getRequests: pictureGets,
+    dataOutGb: (avatarGets * pic.profilePictureBytes + galleryGets * pic.galleryPhotoBytes) / GB,
+  };
+
+  // CloudFront: the shell on every open (no-cache: each a revalidation at the web bucket), the
+  // hashed assets once per deploy per browser, every callable on /api/*.
+  const w = a.web;
+  const assetRequests = mau * w.assetDownloadsPerActiveMemberMonth * w.assetFiles;
+  const shellRequests = sessions * w.shellRequestsPerSession;
+  const responseBytes =
+    callables.getFeed * (feedPageEntries(a) * w.postJsonBytes) +
+    callables.getUserProfile * w.profileResponseBytes +
+    (callableCount - callables.getFeed - callables.getUserProfile) * w.otherResponseBytes;
+  const cloudFrontRequests = shellRequests + assetRequests + callableCount;
+  const cloudFront = {
+    requests: cloudFrontRequests,
+    dataOutGb:
+      (sessions * w.shellBytesPerSession + mau * w.assetDownloadsPerActiveMemberMonth * w.assetBytes + responseBytes + callableCount * w.responseHeaderBytes) /
+      GB,
+    dataToOriginGb: (callableCount * w.requestBytes) / GB,
+    // SpaFallback on the default behaviour, ViewerAddress on /api/*: one per request either way.
+    functionInvocations: cloudFrontRequests,
+  };
+  const webBucketGets = sessions * (w.shellRequestsPerSession - 1);
+
+  // Logs: every invocation's platform lines, every HTTP API and WebSocket route request's access line.
+  const invocations = Object.values(lambda).reduce((sum, use) => sum + use.invocations, 0);
+  const wsRouteRequests = 2 * connects + pings;
+  const ingestedGb = (invocations * a.logs.lambdaBytesPerInvocation + (callableCount + wsRouteRequests) * a.logs.accessLogBytes) / GB;
+  const s3LogRecords = pictures.getRequests + pictures.putRequests + webBucketGets;
+  const logBucketMonthlyBytes = s3LogRecords * a.logs.s3AccessLogRecordBytes + cloudFrontRequests * a.logs.cloudFrontLogRecordBytes;
+
+  const cognitoRequests = sessions * (1 + a.sessions.openMinutes / a.cognito.tokenMinutes) + mau * a.cognito.signInsPerMauMonth;
+
+  return {
+    members,
+    mau,
+    activeDays,
+    sessions,
+    feedReads,
+    callables,
+    dynamodb: {
+      rru: total('rru'),
+      wru: total('wru'),
+      gsiWru: total('gsiWru'),
+      streamRecords,
+      tableGb: tableBytes / GB,
+      indexGb: (members * indexBytesPerMember) / GB,
+      bySource,
+    },
+    lambda,
+    httpApiRequests: callableCount,
+    webSocket: { connects, messagesIn: pings, messagesOut, connectionMinutes },
+    pictures,
+    webBucket: { getRequests: webBucketGets },
+    logBucket: {
+      storageGb: (logBucketMonthlyBytes * a.logs.accessLogBucketMonths) / GB,
+      putRequests: (s3LogRecords + cloudFrontRequests) / a.logs.logRecordsPerObject,
+    },
+    cloudFront,
+    cloudWatchLogs: { ingestedGb, storedGb: ingestedGb * a.logs.retentionMonths * a.logs.storedCompression },
+    cognito: { mau, requests: cognitoRequests },
+    sqsRequests: (consumerInvocations + metricsRuns + lapseRuns) * a.failures.deadLetterShare,
+    metricsJob: { pagesPerRun: scanPages, secondsPerRun: (scanPages * d.metricsScanPage) / 1000 },
+  };
+}
