@@ -1,0 +1,138 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ASSUMPTIONS, type Assumptions } from '../../../local/cost/assumptions.ts';
+import { monthlyBill, SERVICES, type Bill } from '../../../local/cost/bill.ts';
+import { capacityModel, recommendThrottle } from '../../../local/cost/capacity.ts';
+import { PRICE_LIST } from '../../../local/cost/prices.ts';
+import { summary } from '../../../local/cost/report.ts';
+import { requestShapes } from '../../../local/cost/usage.ts';
+
+/**
+ * The cost model's arithmetic (local/cost), against numbers worked out by hand. The fixture pins
+ * every assumption a checked figure depends on, so the defaults can change without these sums.
+ */
+const fixture: Assumptions = {
+  ...ASSUMPTIONS,
+  members: { monthlyActiveShare: 0.6, dailyActiveShare: 0.3 },
+  sessions: { ...ASSUMPTIONS.sessions, perActiveDay: 3, openMinutes: 10, socketDownShare: 0.02 },
+  network: { ...ASSUMPTIONS.network, averageAnchors: 30, otherEdges: 3 },
+  actionsPerActiveDay: { ...ASSUMPTIONS.actionsPerActiveDay, posts: 0.3 },
+  itemBytes: { ...ASSUMPTIONS.itemBytes, userRecord: 1_500, post: 700, feedEntry: 180, like: 200, smallItem: 150 },
+};
+
+const line = (bill: Bill, item: string) => {
+  const found = bill.lines.find((l) => l.item.startsWith(item));
+  if (!found) throw new Error(`no line ${item}`);
+  return found;
+};
+
+describe('request shapes', () => {
+  it('a feed page is 52.5 read units: the Query of 50 entries, then 51 strongly consistent keys', () => {
+    // 30 anchors + 1 posting 0.3 × 0.3 a day for 90 days: 251 entries, so a full page of 50.
+    // Query: 50 × 180 B = 9,000 B → 3 × 4 KB, eventually consistent → 1.5; BatchGet: the record
+    // (1,500 B → 1) and 50 posts (700 B → 1 each) → 51.
+    expect(requestShapes(fixture).getFeed).toEqual({ rru: 52.5, wru: 1, gsiWru: 0, streamRecords: 1 });
+  });
+
+  it('a like is 7 write units and one byLiker write', () => {
+    // The counter (150 B → 1) + a transaction of the like, the post and the entry (each ≤ 1 KB → 2 × 1).
+    const like = requestShapes(fixture).togglePostLike;
+    expect(like.wru).toBe(7);
+    expect(like.gsiWru).toBe(1);
+    // Presence (strong, 1) + post, pair, record, entry (eventual, 0.5 each) + the post again (strong, 1).
+    expect(like.rru).toBe(4);
+  });
+});
+
+describe('bill lines', () => {
+  it('Cognito charges the MAUs past the 10,000 an Essentials pool includes', () => {
+    // 1,000 members: 600 MAU, nothing to pay. 100,000 members: 60,000 MAU, 50,000 × $0.015 = $750.
+    expect(line(monthlyBill(1_000, fixture, PRICE_LIST), 'MAUs above').usd).toBe(0);
+    const at100000 = line(monthlyBill(100_000, fixture, PRICE_LIST), 'MAUs above');
+    expect(at100000.quantity).toBe(50_000);
+    expect(at100000.usd).toBeCloseTo(750, 6);
+  });
+
+  it('WebSocket connection-minutes are open minutes while the socket is up', () => {
+    // 1,000 × 0.3 × 365/12 = 9,125 active days; × 3 sessions × 10 minutes = 273,750 minutes;
+    // × 0.98 up = 268,275 minutes; × $0.25 per million = $0.06706875.
+    const minutes = line(monthlyBill(1_000, fixture, PRICE_LIST), 'connection-minutes');
+    expect(minutes.quantity).toBeCloseTo(268_275, 6);
+    expect(minutes.usd).toBeCloseTo(0.06706875, 10);
+  });
+
+  it('CloudWatch Logs and the fixed lines follow their prices', () => {
+    const bill = monthlyBill(1_000, fixture, PRICE_LIST);
+    const ingestion = line(bill, 'ingestion');
+    expect(ingestion.usd).toBeCloseTo(ingestion.quantity * 0.5, 10);
+    // One web ACL ($5), two rules ($2), a hosted zone ($0.50), two secrets ($0.80); no alarm yet.
+    expect(bill.fixedUsd).toBeCloseTo(8.3, 10);
+    expect(bill.totalUsd).toBeCloseTo(bill.usageUsd + 8.3, 10);
+  });
+
+  it('a usage total is the sum of its lines, and each service the sum of its own', () => {
+    const bill = monthlyBill(100_000, ASSUMPTIONS, PRICE_LIST);
+    expect(bill.usageUsd).toBeCloseTo(
+      bill.lines.reduce((sum, l) => sum + l.usd, 0),
+      9,
+    );
+    for (const service of SERVICES) {
+      expect(bill.byService[service]).toBeCloseTo(
+        bill.lines.filter((l) => l.service === service).reduce((sum, l) => sum + l.usd, 0),
+        9,
+      );
+    }
+  });
+});
+
+describe('totals grow with members', () => {
+  it('every service costs at least as much, and the usage total more, with more members', () => {
+    const bills = [1_000, 10_000, 100_000, 200_000].map((members) => monthlyBill(members, ASSUMPTIONS, PRICE_LIST));
+    for (let i = 1; i < bills.length; i++) {
+      const [smaller, larger] = [bills[i - 1] as Bill, bills[i] as Bill];
+      expect(larger.usageUsd).toBeGreaterThan(smaller.usageUsd);
+      for (const service of SERVICES) expect(larger.byService[service]).toBeGreaterThanOrEqual(smaller.byService[service]);
+      expect(larger.fixedUsd).toBe(smaller.fixedUsd);
+    }
+  });
+});
+
+describe('capacity', () => {
+  it('recommends a rate above the peak with headroom, rounded up to 50, and a burst of twice that', () => {
+    // 389 × 1.5 = 583.5 → 600; burst 1,200.
+    expect(recommendThrottle(389, 1.5)).toEqual({ rateLimit: 600, burstLimit: 1_200 });
+    expect(recommendThrottle(1, 1.5)).toEqual({ rateLimit: 50, burstLimit: 100 });
+  });
+
+  it('says whether the stage throttles in force are enough for 10,000 open dashboards', () => {
+    const capacity = capacityModel(ASSUMPTIONS, { httpApi: { rateLimit: 50, burstLimit: 100 }, webSocket: null });
+    expect(capacity.httpApi.peakRps).toBeCloseTo(capacity.httpApi.meanRps * ASSUMPTIONS.capacity.peakFactor, 9);
+    expect(capacity.httpApi.currentEnough).toBe(capacity.httpApi.peakRps <= 50);
+    expect(capacity.httpApi.recommended.rateLimit).toBeGreaterThanOrEqual(capacity.httpApi.peakRps * ASSUMPTIONS.capacity.throttleHeadroom);
+    expect(capacity.webSocket.currentEnough).toBeNull();
+    const ample = capacityModel(ASSUMPTIONS, { httpApi: capacity.httpApi.recommended, webSocket: capacity.webSocket.recommended });
+    expect(ample.httpApi.currentEnough).toBe(true);
+    expect(ample.webSocket.currentEnough).toBe(true);
+  });
+});
+
+describe('npm run cost:model', () => {
+  const usdKeys = [...SERVICES, 'usageTotal', 'fixedTotal', 'total'].sort();
+
+  it('ends with one JSON line: both bills in USD and whether the targets are met', () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const output = execFileSync(process.execPath, ['--import', 'tsx', 'local/cost/model.ts'], { cwd: root, encoding: 'utf8' });
+    const last = output.trimEnd().split('\n').at(-1) ?? '';
+    const parsed = JSON.parse(last) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(parsed).sort()).toEqual(['members1000', 'members100000', 'targetsMet']);
+    for (const key of ['members1000', 'members100000']) {
+      const bill = parsed[key] as Record<string, unknown>;
+      expect(Object.keys(bill).sort()).toEqual(usdKeys);
+      for (const value of Object.values(bill)) expect(typeof value).toBe('number');
+    }
+    expect(parsed.targetsMet).toEqual({ usageAt1000AtMost25Usd: expect.any(Boolean), usageAt100000AtMost3000Usd: expect.any(Boolean) });
+    // The same figures as the model's own functions.
+    expect(parsed).toEqual(JSON.parse(JSON.stringify(summary(monthlyBill(1_000, ASSUMPTIONS, PRICE_LIST), monthlyBill(100_000, ASSUMPTIONS, PRICE_LIST)))));
+  }, 30_000);
+});
