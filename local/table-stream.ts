@@ -59,7 +59,15 @@ export interface TableStreamPollerOptions {
   /** Pause before the nth retry of a failed batch. @default 100 ms × 2^(n-1), at most 2 s */
   retryDelayMs?: (attempt: number) => number;
   log?: (line: string) => void;
+  /**
+   * Tests: a stand-in for DynamoDB Local's streams API and the stream's ARN (shard lineage and TTL
+   * deletions, which DynamoDB Local does not make). Default: DynamoDB Local at `endpoint`.
+   */
+  streams?: { streamArn: string; client: StreamsApi };
 }
+
+/** The part of the streams client the poller uses. */
+export type StreamsApi = Pick<DynamoDBStreamsClient, 'send' | 'destroy'>;
 
 /** A batch the mapping set aside, as Lambda sends it to an SQS on-failure destination (plus what only the local cloud adds). */
 export interface StreamFailure {
@@ -191,16 +199,19 @@ export async function startTableStreamPoller(options: TableStreamPollerOptions):
   const log = options.log ?? (() => undefined);
   const loadConsumer = async (): Promise<StreamHandler> => options.handler ?? ((await loadHandler(jobHandlers.tableStream.entry)) as StreamHandler);
 
-  const dynamodb = dynamoDbClient(options.endpoint);
-  let streamArn: string | undefined;
-  try {
-    streamArn = (await dynamodb.send(new DescribeTableCommand({ TableName: options.tableName }))).Table?.LatestStreamArn;
-  } finally {
-    dynamodb.destroy();
+  let streamArn = options.streams?.streamArn;
+  if (!streamArn) {
+    const dynamodb = dynamoDbClient(options.endpoint);
+    try {
+      streamArn = (await dynamodb.send(new DescribeTableCommand({ TableName: options.tableName }))).Table?.LatestStreamArn;
+    } finally {
+      dynamodb.destroy();
+    }
   }
   if (!streamArn) throw new Error(`The table ${options.tableName} has no stream`);
   const arn = streamArn;
-  const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const streams: StreamsApi =
+    options.streams?.client ?? new DynamoDBStreamsClient({ endpoint: options.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
 
   const saved = options.checkpointFile ? readJson<Checkpoints>(options.checkpointFile) : undefined;
   const firstStart = saved?.streamArn !== arn;
@@ -361,16 +372,17 @@ export async function startTableStreamPoller(options: TableStreamPollerOptions):
         if (!iterator) return finish(state);
         const sentAt = performance.now();
         const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: settings.batchSize }));
-        iterator = page.NextShardIterator;
         const records = (page.Records ?? []).map((record) => toEventRecord(record, arn));
         if (records.length > 0) {
           if (!(await deliver(shardId, records))) return;
           checkpoints.shards[shardId] = { sequenceNumber: records.at(-1)?.dynamodb?.SequenceNumber };
           saveCheckpoints();
-          continue;
         }
+        // Moved on only once the page is handled: should handling it throw, the page is read again.
+        iterator = page.NextShardIterator;
         // A closed shard read to its end has no next iterator.
         if (!iterator) return finish(state);
+        if (records.length > 0) continue;
         state.lastEmptyPollSentAt = sentAt;
         settleDrainWaiters();
         await pause(idlePollMs);
