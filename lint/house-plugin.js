@@ -79,26 +79,28 @@ function eachImport(check) {
 }
 
 const AWS_SDK = /^@aws-sdk\//;
-const SERVER_LAYERS_ABOVE_DOMAIN = /^lambdas\/(data|http|handlers|jobs|triggers|streams)\//;
+const SERVER_LAYERS_ABOVE_DOMAIN = /^lambdas\/(data|http|handlers|live|jobs|triggers|streams)\//;
 
 /**
  * What each layer may not import: contracts and domain no AWS SDK and nothing of data, http,
- * handlers, jobs, triggers or streams (contracts not domain either: the web shares them);
- * handlers no AWS SDK (data talks to AWS); data nothing above it; the web nothing of lambdas but
- * contracts; a web feature nothing of another feature. Jobs, triggers and streams (the table
- * stream's consumers) are entry points beside handlers, on http and data.
+ * handlers, live, jobs, triggers or streams (contracts not domain either: the web shares them); handlers
+ * and the live socket's routes (lambdas/live, handlers of WebSocket routes) no AWS SDK (data
+ * talks to AWS); data nothing above it; the web nothing of lambdas but contracts; a web feature
+ * nothing of another feature. Jobs, triggers and streams (the table stream's consumers) are entry
+ * points beside handlers, on http and data.
  */
 function refusal(file, specifier, target) {
   if (/^lambdas\/(contracts|domain)\//.test(file)) {
     if (AWS_SDK.test(specifier)) return 'contracts and domain import no AWS SDK (data talks to AWS)';
-    if (target && SERVER_LAYERS_ABOVE_DOMAIN.test(target)) return `${file.split('/')[1]} imports nothing of data, http, handlers, jobs, triggers or streams`;
+    if (target && SERVER_LAYERS_ABOVE_DOMAIN.test(target))
+      return `${file.split('/')[1]} imports nothing of data, http, handlers, live, jobs, triggers or streams`;
     if (file.startsWith('lambdas/contracts/') && target?.startsWith('lambdas/domain/')) return 'contracts (shared with the web) import nothing of domain';
   }
-  if (file.startsWith('lambdas/handlers/') && AWS_SDK.test(specifier)) return 'handlers import no AWS SDK: put the call in lambdas/data';
-  if (file.startsWith('lambdas/data/') && target && /^lambdas\/(http|handlers|jobs|triggers|streams)\//.test(target))
-    return 'data imports nothing of http, handlers, jobs, triggers or streams';
-  if (file.startsWith('lambdas/http/') && target && /^lambdas\/(handlers|jobs|triggers|streams)\//.test(target))
-    return 'http imports nothing of handlers, jobs, triggers or streams';
+  if (/^lambdas\/(handlers|live)\//.test(file) && AWS_SDK.test(specifier)) return 'handlers import no AWS SDK: put the call in lambdas/data';
+  if (file.startsWith('lambdas/data/') && target && /^lambdas\/(http|handlers|live|jobs|triggers|streams)\//.test(target))
+    return 'data imports nothing of http, handlers, live, jobs, triggers or streams';
+  if (file.startsWith('lambdas/http/') && target && /^lambdas\/(handlers|live|jobs|triggers|streams)\//.test(target))
+    return 'http imports nothing of handlers, live, jobs, triggers or streams';
   if (file.startsWith('web/') && target?.startsWith('lambdas/') && !target.startsWith('lambdas/contracts/'))
     return 'the web imports nothing of lambdas but contracts';
   const feature = /^web\/src\/features\/([^/]+)\//.exec(file)?.[1];

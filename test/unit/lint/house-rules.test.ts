@@ -26,6 +26,16 @@ describe('the layers', () => {
       'handlers import no AWS SDK',
     ],
     [
+      'lambdas/live/example.ts',
+      "import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';\nexport const client = ApiGatewayManagementApiClient;\n",
+      'handlers import no AWS SDK',
+    ],
+    [
+      'lambdas/data/example.ts',
+      "import { handler } from '../live/connect.ts';\nexport const connect = handler;\n",
+      'data imports nothing of http, handlers, live',
+    ],
+    [
       'lambdas/data/example.ts',
       "import { defineCallable } from '#http/define-callable';\nexport const define = defineCallable;\n",
       'data imports nothing of http',
