@@ -18,6 +18,8 @@ export interface CspSources {
   readonly cognito: string;
   /** Origin of the presigned picture URLs: shown as images, uploaded to with a presigned POST. */
   readonly pictures: string;
+  /** Origin of the live socket (`wss://{apiId}.execute-api…` on AWS, the local gateway's `ws://` locally). */
+  readonly live?: string;
   /** Extra connect-src entries (the local dev server's HMR socket); none on AWS. */
   readonly extraConnect?: readonly string[];
   /** Extra script-src entries (hashes of the dev server's inline preamble); none on AWS. */
@@ -33,7 +35,7 @@ export function buildContentSecurityPolicy(sources: CspSources): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${sources.pictures}`,
     "font-src 'self' data:",
-    [`connect-src 'self' ${sources.cognito} ${sources.pictures}`, ...(sources.extraConnect ?? [])].join(' '),
+    [`connect-src 'self' ${sources.cognito} ${sources.pictures}`, ...(sources.live ? [sources.live] : []), ...(sources.extraConnect ?? [])].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

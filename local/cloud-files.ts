@@ -20,6 +20,8 @@ export interface Endpoints {
   dynamodb: { endpoint: string; tableName: string };
   /** `GET {mailboxUrl}?to=<email>` → the codes Cognito would have emailed, newest first. */
   mailboxUrl: string;
+  /** The live socket: `new WebSocket(`${live.url}?token=<access token>`)` (lambdas/contracts/push.ts). */
+  live: { url: string };
 }
 
 /** `.local/founder.json`: the founding admin + superuser, to sign in and invite the first members. */

@@ -6,8 +6,9 @@ import { ANYONE } from '#domain/dev-admins';
 import { cloudFiles, readJson, writeJson, type CloudFiles, type CloudState, type Endpoints, type Founder } from './cloud-files.ts';
 import { startCognitoLocal } from './cognito-local.ts';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local.ts';
-import { lambdaBasePath, mailboxJsonPath, mailboxPagePath, startGateway } from './gateway.ts';
+import { connectionsBasePath, lambdaBasePath, mailboxJsonPath, mailboxPagePath, startGateway } from './gateway.ts';
 import { createJwtAuthorizer } from './jwt-authorizer.ts';
+import { LIVE_PATH } from './live-gateway.ts';
 import { COGNITO_TRIGGER_CONFIG, REMOVAL_WORKER_FUNCTION } from './lambda-invoke-route.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
 import { newLocalSecret } from './local-secrets.ts';
@@ -57,6 +58,11 @@ export interface LocalCloudSecrets {
   proxySecret: string;
   /** The Lambda Invoke API's endpoint, its token in the path (cognito-local's and LAMBDA_ENDPOINT). */
   lambdaEndpoint: string;
+  /**
+   * The live socket's @connections management API (LIVE_MANAGEMENT_ENDPOINT), its token in the
+   * path: whoever holds it can push to any member's open pages.
+   */
+  liveManagementEndpoint: string;
 }
 
 export interface LocalCloud {
@@ -94,6 +100,10 @@ function configureLambdaEnvironment(values: {
   s3: string;
   cognito: string;
   lambda: string;
+  /** The live socket: its management API and what $connect checks tokens against. */
+  liveManagement: string;
+  tokenIssuer: string;
+  userPoolClientId: string;
   quiet: boolean;
   budgetsLifted: boolean;
 }): void {
@@ -111,6 +121,10 @@ function configureLambdaEnvironment(values: {
     // The gateway serves the Lambda Invoke API: the removal callables hand work to the worker there.
     LAMBDA_ENDPOINT: values.lambda,
     REMOVAL_WORKER_FUNCTION,
+    // Live push (lambdas/data/live-push.ts) and the live socket's $connect (lambdas/data/access-tokens.ts).
+    LIVE_MANAGEMENT_ENDPOINT: values.liveManagement,
+    TOKEN_ISSUER: values.tokenIssuer,
+    USER_POOL_CLIENT_ID: values.userPoolClientId,
     // Signs validateInviteCode's sign-up tickets for PreSignUp; a ticket lives minutes, so one per start.
     SIGN_UP_TICKET_SECRET: randomBytes(32).toString('base64url'),
     // Make Me Admin for anyone: only the local cloud sets '*' (a deployed dev stage lists emails, lib/stage.ts).
@@ -179,6 +193,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const mailboxToken = newLocalSecret();
     const lambdaToken = newLocalSecret();
     const lambdaEndpoint = `${gatewayUrl}${lambdaBasePath(lambdaToken)}`;
+    const connectionsToken = newLocalSecret();
+    const liveManagementEndpoint = `${gatewayUrl}${connectionsBasePath(connectionsToken)}`;
+    const liveUrl = `${gatewayUrl.replace(/^http/, 'ws')}${LIVE_PATH}`;
     const echo = !options.quiet;
 
     // The three emulators are independent: start them together (DynamoDB Local's JVM is the slowest).
@@ -221,6 +238,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       s3: s3.value.endpoint,
       cognito: cognito.value.endpoint,
       lambda: lambdaEndpoint,
+      liveManagement: liveManagementEndpoint,
+      tokenIssuer: `${cognito.value.issuerDomain}/${poolIds.userPoolId}`,
+      userPoolClientId: poolIds.userPoolClientId,
       quiet: Boolean(options.quiet),
       budgetsLifted: options.budgets === 'lifted',
     });
@@ -230,6 +250,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       stage: 'local',
       region: LOCAL_REGION,
       apiUrl: '/api',
+      liveUrl,
       cognito: { userPoolId: poolIds.userPoolId, userPoolClientId: poolIds.userPoolClientId, endpoint: cognito.value.endpoint },
     };
     const authorizer = createJwtAuthorizer({
@@ -244,6 +265,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       proxySecret,
       mailboxToken,
       lambdaToken,
+      connectionsToken,
       log,
     });
     stoppers.push(() => gateway.stop());
@@ -281,6 +303,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         proxySecret,
         cognitoEndpoint: cognito.value.endpoint,
         s3Endpoint: s3.value.endpoint,
+        liveOrigin: new URL(liveUrl).origin,
         quiet: options.quiet,
       });
       stoppers.push(() => web.stop());
@@ -295,6 +318,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       dynamodb: { endpoint: dynamodb.value.endpoint, tableName: TABLE_NAME },
       // The token in the path, so `GET {mailboxUrl}?to=` works as written (the contract).
       mailboxUrl: `${gatewayUrl}${mailboxJsonPath(mailboxToken)}`,
+      live: { url: liveUrl },
     };
     writeJson(files.endpoints, endpoints);
 
@@ -303,7 +327,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       endpoints,
       founder,
       files,
-      secrets: { proxySecret, lambdaEndpoint },
+      secrets: { proxySecret, lambdaEndpoint, liveManagementEndpoint },
       mailboxPageUrl: `${webUrl || gatewayUrl}${mailboxPagePath(mailboxToken)}`,
       tableStream,
       stop: () => (stopping ??= stopAll(stoppers)),

@@ -1,16 +1,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { toWireError } from '#contracts/protocol';
 import type { WebConfig } from '#contracts/web-config';
 import { createCallableRoute } from './callable-route.ts';
 import { send, sendJson } from './http-helpers.ts';
 import type { JwtAuthorizer } from './jwt-authorizer.ts';
 import { createLambdaInvokeRoute } from './lambda-invoke-route.ts';
+import { createLiveGateway, LIVE_PATH } from './live-gateway.ts';
 import { isForLocalhost, isSecret } from './local-secrets.ts';
 import { readMailbox, renderMailboxPage } from './mailbox.ts';
 
 /** Everything under it is the mailbox: `{MAILBOX_PATH}/{token}/` (page), `.../messages` (JSON). */
 export const MAILBOX_PATH = '/local/mailbox';
 const LAMBDA_PATH = '/local/lambda';
+const CONNECTIONS_PATH = '/local/connections';
 
 /** The mailbox's page for people; its JSON (`mailboxUrl`) is `messages` beside it. */
 export function mailboxPagePath(token: string): string {
@@ -26,6 +29,14 @@ export function lambdaBasePath(token: string): string {
   return `${LAMBDA_PATH}/${token}`;
 }
 
+/**
+ * The base path of the live socket's @connections management API (LIVE_MANAGEMENT_ENDPOINT, an
+ * SDK's endpoint): `.../@connections/{connectionId}` below it, as below an AWS stage's URL.
+ */
+export function connectionsBasePath(token: string): string {
+  return `${CONNECTIONS_PATH}/${token}`;
+}
+
 export interface GatewayOptions {
   port: number;
   authorizer: JwtAuthorizer;
@@ -37,6 +48,8 @@ export interface GatewayOptions {
   mailboxToken: string;
   /** Of this start: in the path of the Lambda Invoke API (cognito-local's and the handlers' endpoint). */
   lambdaToken: string;
+  /** Of this start: in the path of the live socket's management API (only the backend may push). */
+  connectionsToken: string;
   log: (line: string) => void;
 }
 
@@ -46,9 +59,11 @@ export interface Gateway {
 }
 
 const CALLABLE_PATH = /^\/api\/([^/]+)$/;
-/** `/local/{mailbox|lambda}/{token}{rest}`. */
-const LOCAL_ROUTE = /^\/local\/(mailbox|lambda)\/([^/]+)(\/.*)?$/;
+/** `/local/{mailbox|lambda|connections}/{token}{rest}`. */
+const LOCAL_ROUTE = /^\/local\/(mailbox|lambda|connections)\/([^/]+)(\/.*)?$/;
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
+/** Below the management endpoint; the id URL-encoded (AWS ids end in '=' and may hold '+' or '/'). */
+const CONNECTION_PATH = /^\/@connections\/([^/]+)$/;
 
 const NOT_FOUND = { error: toWireError({ status: 'not-found', message: 'Not Found' }) };
 
@@ -59,6 +74,7 @@ const NOT_FOUND = { error: toWireError({ status: 'not-found', message: 'Not Foun
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const callableRoute = createCallableRoute({ authorizer: options.authorizer, proxySecret: options.proxySecret, log: options.log });
   const invokeRoute = createLambdaInvokeRoute(options.log);
+  const live = createLiveGateway({ proxySecret: options.proxySecret, log: options.log });
 
   async function mailboxRoute(response: ServerResponse, url: URL, rest: string): Promise<void> {
     const to = url.searchParams.get('to') ?? undefined;
@@ -84,7 +100,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   /**
-   * The mailbox and the Lambda Invoke API are this machine's alone: they answer only a request
+   * The mailbox, the Lambda Invoke API and the live socket's management API are this machine's
+   * alone (whoever holds the last could push to any member's pages): they answer only a request
    * for localhost (not a DNS-rebinding page's) whose path carries this start's token (which no
    * other page or program knows). Anything else learns nothing and runs nothing.
    */
@@ -107,6 +124,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const invoke = INVOKE_PATH.exec(rest);
     if (name === 'lambda' && isSecret(token, options.lambdaToken) && invoke && method === 'POST') {
       return invokeRoute(request, response, decodeURIComponent(invoke[1] ?? ''));
+    }
+    const connection = CONNECTION_PATH.exec(rest);
+    if (name === 'connections' && isSecret(token, options.connectionsToken) && connection) {
+      return live.manage(request, response, connection[1] ?? '');
     }
     sendJson(response, 404, NOT_FOUND);
   }
@@ -144,6 +165,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       else response.destroy();
     });
   });
+  // The live socket: GET /live with Upgrade: websocket. Any other upgrade is not served (as API Gateway's HTTP API).
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== LIVE_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    live.upgrade(request, socket, head).catch((error: unknown) => {
+      options.log(`GET ${LIVE_PATH} failed: ${(error as Error).stack ?? String(error)}`);
+      socket.destroy();
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
@@ -152,6 +184,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     url: `http://localhost:${options.port}`,
     stop: () =>
       new Promise<void>((resolve) => {
+        live.stop();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

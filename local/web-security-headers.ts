@@ -11,6 +11,8 @@ export interface LocalCspOrigins {
   pictures: string;
   /** The dev server's own origin (http://localhost:<port>): its HMR socket is ws:// on the same port. */
   web: string;
+  /** The gateway's live socket origin (ws://localhost:<gateway>), standing in for API Gateway's wss:// one. */
+  live?: string;
 }
 
 /** The `'sha256-…'` source of each inline <script> in an HTML page. */
@@ -37,6 +39,7 @@ export function localContentSecurityPolicy(origins: LocalCspOrigins, scriptHashe
   return buildContentSecurityPolicy({
     cognito: origins.cognito,
     pictures: origins.pictures,
+    live: origins.live,
     extraScript: scriptHashes,
     extraConnect: [origins.web.replace(/^http/, 'ws')],
   });

@@ -18,6 +18,8 @@ export interface WebOptions {
   /** cognito-local and s3rver: the browser talks to both directly, so the CSP must allow them. */
   cognitoEndpoint: string;
   s3Endpoint: string;
+  /** The gateway's live socket origin (ws://localhost:<gateway>): the browser connects to it directly, as to API Gateway on AWS. */
+  liveOrigin?: string;
   quiet?: boolean;
 }
 
@@ -40,6 +42,7 @@ export async function startWeb(options: WebOptions): Promise<WebServer> {
         cognito: options.cognitoEndpoint,
         pictures: options.s3Endpoint,
         web: `http://localhost:${options.port}`,
+        live: options.liveOrigin,
       }),
     ],
     server: {

@@ -130,6 +130,7 @@ describe('the local gateway speaks the callable protocol', () => {
       stage: 'local',
       region: endpoints.region,
       apiUrl: '/api',
+      liveUrl: endpoints.live.url,
       cognito: {
         userPoolId: endpoints.cognito.userPoolId,
         userPoolClientId: endpoints.cognito.userPoolClientId,

@@ -54,6 +54,8 @@ describe('a persistent local cloud', () => {
       dynamodb: { endpoint: `http://localhost:${ports.dynamodb}`, tableName: expect.any(String) },
       // This start's token in the path: `GET {mailboxUrl}?to=` as written.
       mailboxUrl: expect.stringMatching(new RegExp(`^http://localhost:${ports.gateway}/local/mailbox/[\\w-]{43}/messages$`)),
+      // The live socket, on the gateway as API Gateway's WebSocket stage is on AWS.
+      live: { url: `ws://localhost:${ports.gateway}/live` },
     });
     expect(first.mailboxPageUrl).toBe(endpoints.mailboxUrl.replace(/messages$/, ''));
     expect((await fetch(`${endpoints.mailboxUrl}?to=nobody@example.com`)).status).toBe(200);

@@ -1,0 +1,97 @@
+import WebSocket from 'ws';
+import { LIVE_TOKEN_PARAMETER } from '../../lambdas/contracts/push.ts';
+import type { Endpoints } from '../../local/cloud-files.ts';
+
+/**
+ * A page's live socket as a test holds it (the `ws` client against the local gateway's /live):
+ * what it received, the next frame, and how it closed.
+ */
+export interface TestSocket {
+  socket: WebSocket;
+  /** Every text frame received, parsed, in order. */
+  received: unknown[];
+  /** When each of them arrived (performance.now()). */
+  receivedAt: number[];
+  /** The next frame (or one already received and not yet taken), within `ms`. */
+  next(ms?: number): Promise<unknown>;
+  /** Whether a frame arrives within `ms` (for "receives nothing"). */
+  nothingWithin(ms: number): Promise<boolean>;
+  /** Resolves when the socket closes: its close code and reason. */
+  closed: Promise<{ code: number; reason: string }>;
+  close(): Promise<void>;
+}
+
+export function liveUrl(endpoints: Pick<Endpoints, 'live'>, token?: string): string {
+  return token === undefined ? endpoints.live.url : `${endpoints.live.url}?${LIVE_TOKEN_PARAMETER}=${encodeURIComponent(token)}`;
+}
+
+/** Opens a socket that must be accepted. */
+export function openLive(endpoints: Pick<Endpoints, 'live'>, token: string): Promise<TestSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(liveUrl(endpoints, token));
+    const received: unknown[] = [];
+    const receivedAt: number[] = [];
+    let taken = 0;
+    const waiters: (() => void)[] = [];
+    socket.on('message', (data: WebSocket.RawData) => {
+      receivedAt.push(performance.now());
+      received.push(JSON.parse(data.toString()));
+      for (const wake of waiters.splice(0)) wake();
+    });
+    const closed = new Promise<{ code: number; reason: string }>((done) => socket.on('close', (code, reason) => done({ code, reason: reason.toString() })));
+    socket.on('unexpected-response', (_request, response) => reject(new Error(`Refused with ${response.statusCode}`)));
+    socket.on('error', reject);
+    socket.on('open', () =>
+      resolve({
+        socket,
+        received,
+        receivedAt,
+        closed,
+        next(ms = 5_000) {
+          return new Promise((done, fail) => {
+            let settled = false;
+            const timer = setTimeout(() => {
+              settled = true;
+              fail(new Error(`No frame within ${ms} ms`));
+            }, ms);
+            const attempt = () => {
+              if (settled) return;
+              if (taken < received.length) {
+                settled = true;
+                clearTimeout(timer);
+                done(received[taken++]);
+              } else waiters.push(attempt);
+            };
+            attempt();
+          });
+        },
+        async nothingWithin(ms) {
+          const before = received.length;
+          await new Promise((done) => setTimeout(done, ms));
+          return received.length === before;
+        },
+        async close() {
+          socket.close(1000);
+          await closed;
+        },
+      }),
+    );
+  });
+}
+
+/** Opens a socket that must be refused at the handshake: the HTTP status it was refused with. */
+export function refusedStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    socket.on('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      response.resume();
+      socket.terminate();
+    });
+    socket.on('open', () => {
+      socket.close();
+      reject(new Error('The socket was accepted'));
+    });
+    socket.on('error', () => undefined);
+  });
+}
