@@ -6,6 +6,7 @@ import { API_PATH_PREFIX, CallableApi } from './callable-api.ts';
 import { jobHandlers } from '../lambdas/callable-handlers.ts';
 import { DAILY_METRICS_SCHEDULE, INVITE_LAPSE_SCHEDULE, ScheduledJob } from './scheduled-job.ts';
 import { DataTable } from './data-table.ts';
+import { LiveApi } from './live-api.ts';
 import { OriginSecret } from './origin-secret.ts';
 import { PicturesStorage } from './pictures-storage.ts';
 import { SignUpTicketSecret } from './sign-up-ticket-secret.ts';
@@ -31,6 +32,7 @@ export class AnchoredStack extends Stack {
   public readonly schedule: ScheduledJob;
   public readonly inviteLapses: ScheduledJob;
   public readonly removal: RemovalWorker;
+  public readonly live: LiveApi;
   public readonly tableStream: TableStream;
   public readonly web: WebHosting;
 
@@ -82,6 +84,15 @@ export class AnchoredStack extends Stack {
     // The table's changes drive a consumer off the request path (fan-out, live push).
     this.tableStream = new TableStream(this, 'TableStream', { stage, table: this.data.table, resources, ...logs });
 
+    // The live socket: members' open pages receive changes (lambdas/contracts/push.ts).
+    this.live = new LiveApi(this, 'Live', {
+      stage,
+      resources: { table: this.data.table },
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.userPoolClient,
+      ...logs,
+    });
+
     this.web = new WebHosting(this, 'Web', {
       stage,
       webAssetPath: props.webAssetPath,
@@ -89,6 +100,7 @@ export class AnchoredStack extends Stack {
       originSecret: originSecret.value,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,
+      live: { url: this.live.url, origin: this.live.origin },
       picturesEndpoint: this.pictures.regionalEndpoint,
       accessLogsBucket: accessLogs.bucket,
       ...logs,
@@ -97,6 +109,7 @@ export class AnchoredStack extends Stack {
     this.pictures.allowBrowserAccessFrom([webOrigin]);
 
     new CfnOutput(this, 'ApiUrl', { value: `${webOrigin}${API_PATH_PREFIX}`, description: 'Base URL of the callables' });
+    new CfnOutput(this, 'LiveUrl', { value: this.live.url, description: 'The live socket (config.json liveUrl)' });
     new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });

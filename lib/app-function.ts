@@ -27,6 +27,7 @@ export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_24_X;
  * runtime's SDK version trails the pinned one (README, Browser and Lambda budgets).
  */
 export const RUNTIME_SDK_PACKAGES = [
+  '@aws-sdk/client-apigatewaymanagementapi',
   '@aws-sdk/client-cognito-identity-provider',
   '@aws-sdk/client-dynamodb',
   '@aws-sdk/client-lambda',
@@ -51,7 +52,11 @@ export const LAMBDA_ESBUILD = {
 /** What a function may be granted; each function receives only what its permissions name. */
 export interface FunctionResources {
   readonly table: dynamodb.ITable;
-  readonly picturesBucket: s3.IBucket;
+  /**
+   * Absent for the live socket's functions: they never touch pictures, and the bucket (whose CORS
+   * names the web origin, whose CSP names the live socket) would close a dependency cycle.
+   */
+  readonly picturesBucket?: s3.IBucket;
   /**
    * Absent for Cognito triggers: the pool already depends on its trigger, so the trigger cannot
    * reference the pool back (the trigger event carries the pool id instead).
@@ -124,9 +129,9 @@ export class AppFunction extends Construct {
     const environment: Record<string, string> = {
       STAGE: props.stage,
       TABLE_NAME: table.tableName,
-      BUCKET_NAME: picturesBucket.bucketName,
       NODE_OPTIONS: '--enable-source-maps',
     };
+    if (picturesBucket) environment.BUCKET_NAME = picturesBucket.bucketName;
     if (userPool) environment.USER_POOL_ID = userPool.userPoolId;
     Object.assign(environment, props.extraEnvironment);
 
@@ -174,6 +179,7 @@ export class AppFunction extends Construct {
     }
 
     if (permissions.pictures) {
+      if (!picturesBucket) throw new Error(`${this.node.path}: pictures permissions need the pictures bucket`);
       if (permissions.pictures === 'readWrite') picturesBucket.grantReadWrite(fn);
       else picturesBucket.grantRead(fn);
       const reason =

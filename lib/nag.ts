@@ -24,3 +24,12 @@ export function arnReference(resource: CfnElement, seenFrom: IConstruct = resour
   if (stack.nestedStackParent === home) return `<referenceto${Names.nodeUniqueId(resource.node)}Arn>`;
   throw new Error(`${seenFrom.node.path} sees ${resource.node.path} neither in its stack nor in its parent's`);
 }
+
+/** The same for a resource's `Ref` (e.g. an API's id): `<X>` in its own stack, `<referenceto<unique id>Ref>` in a stack nested in it. */
+export function refReference(resource: CfnElement, seenFrom: IConstruct = resource): string {
+  const home = Stack.of(resource);
+  const stack = Stack.of(seenFrom);
+  if (stack === home) return `<${home.resolve(resource.logicalId)}>`;
+  if (stack.nestedStackParent === home) return `<referenceto${Names.nodeUniqueId(resource.node)}Ref>`;
+  throw new Error(`${seenFrom.node.path} sees ${resource.node.path} neither in its stack nor in its parent's`);
+}

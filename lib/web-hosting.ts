@@ -25,6 +25,8 @@ export interface WebHostingProps {
   readonly originSecret: string;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
+  /** The live socket (lib/live-api.ts): its URL is config.json's liveUrl, its origin joins the CSP's connect-src. */
+  readonly live: { readonly url: string; readonly origin: string };
   /** Origin of the presigned picture URLs, allowed by the CSP for images and uploads. */
   readonly picturesEndpoint: string;
   readonly accessLogsBucket: s3.IBucket;
@@ -59,8 +61,8 @@ export const VIEWER_ADDRESS_CODE = `function handler(event) {
 }`;
 
 /** The Content-Security-Policy of every response: no inline scripts, no framing. */
-export function contentSecurityPolicy(region: string, picturesEndpoint: string): string {
-  return buildContentSecurityPolicy({ cognito: `https://cognito-idp.${region}.amazonaws.com`, pictures: picturesEndpoint });
+export function contentSecurityPolicy(region: string, picturesEndpoint: string, liveOrigin?: string): string {
+  return buildContentSecurityPolicy({ cognito: `https://cognito-idp.${region}.amazonaws.com`, pictures: picturesEndpoint, live: liveOrigin });
 }
 
 /**
@@ -111,7 +113,7 @@ export class WebHosting extends Construct {
       comment: 'anchored security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(region, props.picturesEndpoint),
+          contentSecurityPolicy: contentSecurityPolicy(region, props.picturesEndpoint, props.live.origin),
           override: true,
         },
         strictTransportSecurity: {
@@ -188,6 +190,7 @@ export class WebHosting extends Construct {
       stage: props.stage,
       region,
       apiUrl: API_PATH_PREFIX,
+      liveUrl: props.live.url,
       cognito: { userPoolId: props.userPoolId, userPoolClientId: props.userPoolClientId },
     };
     this.deploy(props);

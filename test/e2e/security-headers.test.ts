@@ -64,15 +64,14 @@ describe('security headers of the local web server', () => {
 
   it("keeps CloudFront's CSP except the local stand-ins, the HMR socket and the preamble's hash", async () => {
     const local = parseCsp((await headersOf('/')).get('content-security-policy') ?? '');
-    const deployed = parseCsp(contentSecurityPolicy('us-east-1', 'https://pictures.example'));
-    const swap = (sources: string[] | undefined) =>
-      (sources ?? []).map((source) =>
-        source === 'https://pictures.example'
-          ? endpoints.s3.endpoint
-          : source === 'https://cognito-idp.us-east-1.amazonaws.com'
-            ? endpoints.cognito.endpoint
-            : source,
-      );
+    const deployed = parseCsp(contentSecurityPolicy('us-east-1', 'https://pictures.example', 'wss://live.example'));
+    const standIns: Record<string, string> = {
+      'https://pictures.example': endpoints.s3.endpoint,
+      'https://cognito-idp.us-east-1.amazonaws.com': endpoints.cognito.endpoint,
+      // The live socket: the gateway's ws:// origin for API Gateway's wss:// one.
+      'wss://live.example': new URL(endpoints.live.url).origin,
+    };
+    const swap = (sources: string[] | undefined) => (sources ?? []).map((source) => standIns[source] ?? source);
     expect(Object.keys(local).toSorted()).toEqual(Object.keys(deployed).toSorted());
     for (const name of Object.keys(deployed)) {
       if (name === 'script-src' || name === 'connect-src') continue;

@@ -29,7 +29,7 @@ function parseCsp(value: string): Record<string, string[]> {
 }
 
 describe.each(['dev', 'prod'] as const)('CloudFront security headers (%s)', (stage) => {
-  const { template } = synth({ stage });
+  const { template, stack } = synth({ stage });
   const [distribution] = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'));
   const config = distribution?.Properties?.DistributionConfig as Json;
   const policies = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy');
@@ -66,13 +66,15 @@ describe.each(['dev', 'prod'] as const)('CloudFront security headers (%s)', (sta
     expect(security.ContentSecurityPolicy.Override).toBe(true);
     const csp = parseCsp(flatten(security.ContentSecurityPolicy.ContentSecurityPolicy));
     const pictures = `https://anchored-${stage}-pictures-\${AWS::AccountId}-\${AWS::Region}.s3.\${AWS::Region}.\${AWS::URLSuffix}`;
+    // The live socket: its own API Gateway domain (lib/live-api.ts), this stack's WebSocket API only.
+    const live = `wss://\${${stack.getLogicalId(stack.live.api.node.defaultChild as never)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}`;
     expect(csp).toEqual({
       'default-src': ["'self'"],
       'script-src': ["'self'"],
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:', pictures],
       'font-src': ["'self'", 'data:'],
-      'connect-src': ["'self'", 'https://cognito-idp.${AWS::Region}.amazonaws.com', pictures],
+      'connect-src': ["'self'", 'https://cognito-idp.${AWS::Region}.amazonaws.com', pictures, live],
       'object-src': ["'none'"],
       'base-uri': ["'self'"],
       'form-action': ["'self'"],

@@ -121,7 +121,9 @@ describe('web hosting (CloudFront)', () => {
     const pictures = 'https://anchored-dev-pictures-${AWS::AccountId}-${AWS::Region}.s3.${AWS::Region}.${AWS::URLSuffix}';
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(csp['connect-src']).toEqual(["'self'", 'https://cognito-idp.${AWS::Region}.amazonaws.com', pictures]);
+    // The live socket is API Gateway's own domain, not the SPA's origin (lib/live-api.ts).
+    const live = `wss://\${${stack.getLogicalId(stack.live.api.node.defaultChild as never)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}`;
+    expect(csp['connect-src']).toEqual(["'self'", 'https://cognito-idp.${AWS::Region}.amazonaws.com', pictures, live]);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', pictures]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
@@ -157,6 +159,7 @@ describe('web hosting (CloudFront)', () => {
       stage: 'dev',
       region: '${AWS::Region}',
       apiUrl: '/api',
+      liveUrl: `wss://\${${stack.getLogicalId(stack.live.api.node.defaultChild as never)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`,
       cognito: {
         userPoolId: `\${${stack.getLogicalId(stack.auth.userPool.node.defaultChild as never)}}`,
         userPoolClientId: `\${${stack.getLogicalId(stack.auth.userPoolClient.node.defaultChild as never)}}`,
@@ -174,7 +177,7 @@ describe('stack outputs', () => {
   it('publishes what deployers and tests outside the stack need', () => {
     const outputs = synth({ stage: 'dev' }).template.findOutputs('*');
     expect(Object.keys(outputs).toSorted()).toEqual(
-      ['ApiUrl', 'DistributionDomainName', 'PicturesBucketName', 'TableName', 'UserPoolClientId', 'UserPoolId'].toSorted(),
+      ['ApiUrl', 'DistributionDomainName', 'LiveUrl', 'PicturesBucketName', 'TableName', 'UserPoolClientId', 'UserPoolId'].toSorted(),
     );
     expect(flatten(outputs.ApiUrl?.Value)).toMatch(/^https:\/\/\$\{WebDistribution\w+\.DomainName\}\/api$/);
   });
