@@ -41,9 +41,20 @@ export function feedEntryItem(ownerUid: string, post: FeedPost, likedByMe = fals
   };
 }
 
-/** Puts one post's entry into each reader's feed (fan-out: the author's anchors). */
+/**
+ * Puts one post's entry into each reader's feed (fan-out: the author's anchors), each with whether
+ * its reader has liked the post already (one BatchGet of their like keys per 100 readers): a reader
+ * who liked it before the fan-out reached them (from the author's profile, or between a failed
+ * delivery and its retry) keeps their like on the entry.
+ */
 export async function fanOutPost(readerUids: readonly string[], post: FeedPost): Promise<void> {
-  await batchWrite(readerUids.map((uid) => ({ PutRequest: { Item: feedEntryItem(uid, post) } })));
+  if (readerUids.length === 0) return;
+  const likes = await batchGet(
+    readerUids.map((uid) => postKeys.like(post.postId, uid)),
+    'sk',
+  );
+  const likers = new Set(likes.map((like) => String(like.sk)));
+  await batchWrite(readerUids.map((uid) => ({ PutRequest: { Item: feedEntryItem(uid, post, likers.has(postKeys.like(post.postId, uid).sk)) } })));
 }
 
 /** Takes one post out of some readers' feeds (deleting an absent entry is a no-op). */

@@ -111,6 +111,10 @@ describe('getFeed', () => {
     const second = await post(ada, 'Ada second', 'anchors');
     const foreign = await post(stranger, 'Stranger public post', 'public');
     for (const reader of [ada, ben]) {
+      // An anchor's post reaches the other's feed from the table's stream, moments later.
+      await expect
+        .poll(async () => (await feed(reader)).posts.map((p) => p.postId), { timeout: 10_000 })
+        .toEqual(expect.arrayContaining([first.postId, second.postId]));
       const ids = (await feed(reader)).posts.map((p) => p.postId);
       expect(ids.indexOf(second.postId)).toBeLessThan(ids.indexOf(first.postId));
       expect(ids.indexOf(second.postId)).toBeGreaterThanOrEqual(0);
@@ -127,6 +131,8 @@ describe('getFeed', () => {
     const made: string[] = [];
     for (let i = 0; i < FEED_PAGE_SIZE + 5; i++) made.push((await post(i % 2 ? writer : reader, `post ${i}`, 'anchors')).postId);
     const newestFirst = [...made].reverse();
+    // The writer's posts reach the reader's feed from the table's stream.
+    await expect.poll(async () => (await feed(reader)).posts.map((p) => p.postId), { timeout: 10_000 }).toEqual(newestFirst.slice(0, FEED_PAGE_SIZE));
     const page1 = await feed(reader);
     expect(page1.posts.map((p) => p.postId)).toEqual(newestFirst.slice(0, FEED_PAGE_SIZE));
     expect(page1.nextCursor).toBe(newestFirst[FEED_PAGE_SIZE - 1]);
@@ -148,16 +154,26 @@ describe('getFeed', () => {
     await anchor(reader, friend);
     const after = await post(friend, 'Written after we anchored', 'public');
     const mine = await post(reader, 'My own post', 'public');
-    expect((await feed(reader)).posts.map((p) => p.postId)).toEqual([mine.postId, after.postId, before.postId]);
-    expect((await feed(friend)).posts.map((p) => p.postId)).toEqual([mine.postId, after.postId, before.postId]);
+    // Catch-up on accept and fan-out of new posts run from the table's stream, moments later.
+    const ids = async (member: TestMember) => (await feed(member)).posts.map((p) => p.postId);
+    await expect.poll(() => ids(reader), { timeout: 10_000 }).toEqual([mine.postId, after.postId, before.postId]);
+    await expect.poll(() => ids(friend), { timeout: 10_000 }).toEqual([mine.postId, after.postId, before.postId]);
 
     await unanchor(reader, friend);
-    expect((await feed(reader)).posts.map((p) => p.postId)).toEqual([mine.postId]);
-    expect((await feed(friend)).posts.map((p) => p.postId)).toEqual([after.postId, before.postId]);
+    await expect.poll(() => ids(reader), { timeout: 10_000 }).toEqual([mine.postId]);
+    await expect.poll(() => ids(friend), { timeout: 10_000 }).toEqual([after.postId, before.postId]);
   });
 
-  it('carries likeCount, commentCount and likedByMe as of the read (what polling shows live)', async () => {
+  it('keeps a like made before the fan-out reached the liker on their entry', async () => {
+    const early = await post(ada, 'Liked before it reached the feed', 'public');
+    await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: early.postId, liked: true } });
+    await expect.poll(async () => (await feed(ben)).posts.find((p) => p.postId === early.postId)?.likedByMe, { timeout: 10_000 }).toBe(true);
+  });
+
+  it('carries likeCount, commentCount and likedByMe as of the read (the counts live on the post)', async () => {
     const shared = await post(ada, 'Count me', 'anchors');
+    // Ben likes it as soon as it is in his feed, as a reader does.
+    await expect.poll(async () => (await feed(ben)).posts.some((p) => p.postId === shared.postId), { timeout: 10_000 }).toBe(true);
     await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: shared.postId, liked: true } });
     await ok(endpoints, 'addComment', { token: ben.accessToken, data: { postId: shared.postId, content: 'Counted' } });
     const seenByBen = (await feed(ben)).posts.find((p) => p.postId === shared.postId);
