@@ -13,8 +13,12 @@ import type { Stage } from './stage.ts';
 
 export { API_PATH_PREFIX, areaOf, type CallableDefinition } from './callable-area.ts';
 
-/** Default stage throttling: ample for an invite-only community, a ceiling against floods. */
-export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+/**
+ * The stage throttle, from the capacity model (docs/costs.md, `npm run cost:model`): 10,000 open
+ * dashboards peak at about 424 requests/s; 1.5× headroom, rounded up. A wall against floods far
+ * above any member's budget (300 / 5 min), which the WAF's rate rule and the budgets stop first.
+ */
+export const API_THROTTLE = { rateLimit: 650, burstLimit: 1300 } as const;
 
 export interface CallableApiProps {
   readonly stage: Stage;

@@ -109,9 +109,10 @@ export type CallableKind =
 export type FunctionKind = 'callables' | 'liveConnect' | 'liveDisconnect' | 'livePing' | 'streamConsumer' | 'scheduledJobs';
 
 /**
- * The request shapes, from the code (lambdas/, 2026-11-25) and the item sizes. Each callable also
- * pays the abuse budget's counter (one conditional UpdateItem of a small item, lambdas/http/rate-limit.ts)
- * and, but for getFeed and getMe, the presence check (one strongly consistent GetItem of the caller's record).
+ * The request shapes, from the code (lambdas/, 2026-11-25) and the item sizes. Each callable that may
+ * write also pays the abuse budget's counter (one conditional UpdateItem of a small item,
+ * lambdas/http/rate-limit.ts); a read-only one (contract readOnly) counts it in memory, no write.
+ * All but getFeed and getMe pay the presence check (one strongly consistent GetItem of the caller's record).
  */
 export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'liveConnect' | 'liveDisconnect', RequestShape>> {
   const s = a.itemBytes;
@@ -124,12 +125,12 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
   const refresh = a.sessions.lastActiveRefreshShare;
   return {
     // One Query of the entries (projected, eventually consistent), one strongly consistent BatchGet
-    // of the caller's record and the page's posts (each key at least one unit), the counter.
+    // of the caller's record and the page's posts (each key at least one unit); no write.
     getFeed: {
       rru: readUnits.query(page * s.feedEntry, false) + readUnits.strong(s.userRecord) + page * readUnits.strong(s.post),
-      wru: counter,
+      wru: 0,
       gsiWru: 0,
-      streamRecords: 1,
+      streamRecords: 0,
     },
     // The record (eventually consistent), the counter, and at most hourly `SET lastActive`, which
     // the three ALL-projection user indexes copy.
@@ -139,7 +140,7 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
       gsiWru: refresh * userGsis * writeUnits.standard(s.userRecord),
       streamRecords: 1 + refresh,
     },
-    pendingAnchorRequests: { rru: presence + anchorList, wru: counter, gsiWru: 0, streamRecords: 1 },
+    pendingAnchorRequests: { rru: presence + anchorList, wru: 0, gsiWru: 0, streamRecords: 0 },
     // Presence, the post, the pair, the liker's record, their entry, the post again (strong); one
     // transaction (like, post, the liker's entry); byLiker (keys only) on the like's put or delete.
     togglePostLike: {
@@ -164,10 +165,10 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
       gsiWru: writeUnits.standard(s.smallItem),
       streamRecords: 5,
     },
-    listComments: { rru: presence + readUnits.query(commentsPerPost(a) * s.comment, false), wru: counter, gsiWru: 0, streamRecords: 1 },
-    getPostLikers: { rru: presence + readUnits.query(likesPerPost(a) * s.like, false), wru: counter, gsiWru: 0, streamRecords: 1 },
+    listComments: { rru: presence + readUnits.query(commentsPerPost(a) * s.comment, false), wru: 0, gsiWru: 0, streamRecords: 0 },
+    getPostLikers: { rru: presence + readUnits.query(likesPerPost(a) * s.like, false), wru: 0, gsiWru: 0, streamRecords: 0 },
     // Presence, the member's record, the pair.
-    getUserProfile: { rru: presence + readUnits.eventual(s.userRecord) + readUnits.eventual(s.anchorEdge), wru: counter, gsiWru: 0, streamRecords: 1 },
+    getUserProfile: { rru: presence + readUnits.eventual(s.userRecord) + readUnits.eventual(s.anchorEdge), wru: 0, gsiWru: 0, streamRecords: 0 },
     // A request sent or accepted: the pair and both records read, one transaction of the pair, both
     // edges and both records' anchorCount, which the user indexes copy.
     anchorChange: {
