@@ -19,10 +19,12 @@ export const LIVE_STAGE_NAME = 'live';
 
 /**
  * The live socket's stage throttling, for every route together ($connect, $default frames,
- * $disconnect). A page opens one socket and pings it every few minutes, so even 1,000 open pages
- * make a few requests a second; the ceiling is for floods (reconnect storms, a page gone wrong).
+ * $disconnect; pushes go through @connections, under the account's throttle, not the stage's):
+ * what the capacity model (local/cost/capacity.ts, docs/costs.md) recommends for 10,000 open
+ * dashboards, a peak of about 250 route requests a second, with headroom. A wall against floods
+ * (a page gone wrong, a reconnect storm), not a target.
  */
-export const LIVE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+export const LIVE_THROTTLE = { rateLimit: 400, burstLimit: 800 } as const;
 
 /** $connect reads the caller's presence (their record) and registers the socket. */
 const CONNECT_GRANTS = [

@@ -9,8 +9,11 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { liveHandlers } from '../../lambdas/live/handler-rows.ts';
+import { API_THROTTLE } from '../../lib/callable-api.ts';
 import { LIVE_STAGE_NAME, LIVE_THROTTLE, LiveApi } from '../../lib/live-api.ts';
 import { STAGES, type Stage } from '../../lib/stage.ts';
+import { ASSUMPTIONS } from '../../local/cost/assumptions.ts';
+import { capacityModel } from '../../local/cost/capacity.ts';
 import { referencedId, resourcesOf, synth, temporaryDir } from './synth.ts';
 
 type Statement = { Action: string | string[]; Resource?: unknown; Condition?: unknown; Effect?: string };
@@ -80,7 +83,10 @@ describe.each(STAGES)('the live socket on %s', (stage: Stage) => {
     expect(liveStage?.DependsOn).toContain(accountId);
     expect(account?.DeletionPolicy).toBe('Retain');
     expect(resourcesOf(template, 'AWS::IAM::Role')[referencedId(account?.Properties?.CloudWatchRoleArn)]?.DeletionPolicy).toBe('Retain');
-    // As a wall, not a target: well above a page's one socket and a ping every few minutes.
+    // A wall, not a target: what the capacity model recommends for 10,000 open dashboards.
+    const { webSocket } = capacityModel(ASSUMPTIONS, { httpApi: API_THROTTLE, webSocket: LIVE_THROTTLE });
+    expect(LIVE_THROTTLE).toEqual(webSocket.recommended);
+    expect(webSocket.currentEnough).toBe(true);
     expect(LIVE_THROTTLE.burstLimit).toBeGreaterThanOrEqual(LIVE_THROTTLE.rateLimit);
   });
 
