@@ -10,6 +10,7 @@ import { LiveApi } from './live-api.ts';
 import { OriginSecret } from './origin-secret.ts';
 import { PicturesStorage } from './pictures-storage.ts';
 import { SignUpTicketSecret } from './sign-up-ticket-secret.ts';
+import { LIVE_MANAGEMENT_ENDPOINT_ENV } from '../lambdas/data/live-management.ts';
 import { TableStream } from './table-stream.ts';
 import { RemovalWorker } from './removal-worker.ts';
 import type { Stage } from './stage.ts';
@@ -92,6 +93,9 @@ export class AnchoredStack extends Stack {
       userPoolClient: this.auth.userPoolClient,
       ...logs,
     });
+    // The stream's consumer pushes to open pages through this stage's @connections API.
+    this.live.grantManageConnections(this.tableStream.consumer.function);
+    this.tableStream.consumer.function.addEnvironment(LIVE_MANAGEMENT_ENDPOINT_ENV, this.live.managementEndpoint);
 
     this.web = new WebHosting(this, 'Web', {
       stage,

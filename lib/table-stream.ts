@@ -1,6 +1,5 @@
-import { Duration, Stack, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as logs from 'aws-cdk-lib/aws-logs';
@@ -94,26 +93,6 @@ export class TableStream extends Construct {
       this.consumer,
       'AwsSolutions-IAM5[Resource::*]',
       "dynamodb:ListStreams supports no resource-level permissions; reading the stream itself is granted on this table's stream ARN only.",
-    );
-  }
-
-  /**
-   * The hook for live push: lets the consumer post to (and drop) the connections of one WebSocket
-   * API stage, `execute-api:ManageConnections` on that stage's @connections only. The stack calls it
-   * once the WebSocket API exists (and hands the consumer the stage's callback URL).
-   */
-  public allowManageConnections(webSocket: { readonly apiId: string; readonly stageName: string }): void {
-    const resourceName = `${webSocket.stageName}/*/@connections/*`;
-    const stack = Stack.of(this);
-    const connections = stack.formatArn({ service: 'execute-api', resource: webSocket.apiId, resourceName });
-    this.consumer.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections] }));
-    // cdk-nag prints a reference as <LogicalId>: the API's id is a Ref to it when the API is in this stack.
-    const apiId = stack.resolve(webSocket.apiId) as string | { Ref?: string };
-    const shown = typeof apiId === 'string' ? apiId : `<${apiId.Ref ?? 'unresolved'}>`;
-    acknowledge(
-      this.consumer,
-      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${shown}/${resourceName}]`,
-      "Posts to the open connections of one WebSocket API stage: a connection's id is only known at run time.",
     );
   }
 }

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, it } from 'vitest';
-import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../lambdas/data/table-schema.ts';
+import { GSIS, projectionOf, TABLE_KEYS, TTL_ATTRIBUTE } from '../../lambdas/data/table-schema.ts';
 import { synth } from './synth.ts';
 
 describe('data (DynamoDB)', () => {
@@ -19,7 +19,7 @@ describe('data (DynamoDB)', () => {
           { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
           { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: projectionOf(gsi),
       })),
       BillingMode: 'PAY_PER_REQUEST',
       StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
