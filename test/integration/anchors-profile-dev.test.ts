@@ -133,9 +133,10 @@ describe('the feed follows the anchors', () => {
     const post = await ok(endpoints, 'createPost', { token: author.accessToken, data: { content: 'Before we anchored', privacy: 'anchors' } });
     const feedIds = async () => (await ok(endpoints, 'getFeed', { token: reader.accessToken })).posts.map((entry) => entry.postId);
     expect(await feedIds()).not.toContain(post.postId);
+    // The feed follows the pair from the table's stream, moments after each answer.
     await anchor(reader, author);
-    expect(await feedIds()).toContain(post.postId);
+    await expect.poll(feedIds, { timeout: 30_000 }).toContain(post.postId);
     await ok(endpoints, 'removeAnchor', { token: reader.accessToken, data: { userId: author.uid } });
-    expect(await feedIds()).not.toContain(post.postId);
+    await expect.poll(feedIds, { timeout: 30_000 }).not.toContain(post.postId);
   });
 });

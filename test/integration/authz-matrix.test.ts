@@ -172,7 +172,7 @@ describe('the authorization matrix: every callable × every identity', () => {
         const items = await itemsMentioning(fixture.victim.uid, fixture.victimPostId);
         if (!items.some((item) => item.pk === anchorsEntry.pk && item.sk === anchorsEntry.sk)) throw new Error("The anchor's feed has not caught up yet");
       },
-      { timeout: 10_000, interval: 50 },
+      { timeout: 30_000, interval: 50 },
     );
     victimBefore = await itemsMentioning(fixture.victim.uid, fixture.victimPostId);
     const started = Date.now();
