@@ -10,7 +10,7 @@ import { clientAddressOf } from './client-address.ts';
 import { logger } from './logger.ts';
 import { requireMemberRecord } from './member-presence.ts';
 import { spendActionBudget, spendRequestBudget } from './rate-limit.ts';
-import { errorResponse, resultResponse } from './responses.ts';
+import { compressedFor, errorResponse, resultResponse } from './responses.ts';
 
 export interface CallContext {
   /** Null only for public callables called without a token. */
@@ -119,7 +119,7 @@ export function defineCallable<N extends CallableName>(name: N, implementation: 
       const clientAddress = clientAddressOf(event);
       const output = await implementation(input, { caller, correlationId, clientAddress } as Context<N>);
       // Parsing the output drops any attribute the contract does not promise.
-      return resultResponse(callables[name].output.parse(output), correlationId);
+      return compressedFor(event.headers?.['accept-encoding'], resultResponse(callables[name].output.parse(output), correlationId));
     } catch (caught) {
       // A throttled, timed-out or conflicting backend call is a retryable 503/409, never a 500.
       const error = asRetryableFault(caught);

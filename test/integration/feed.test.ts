@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, FEED_MESSAGES, FEED_PAGE_SIZE, POST_MAX_LENGTH } from '../../lambdas/contracts/feed.ts';
 import { call, callRaw, expectRefusal, ok } from '../support/callable-client.ts';
@@ -185,6 +187,33 @@ describe('getFeed', () => {
     await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: shared.postId, liked: false } });
     expect((await feed(ben)).posts.find((p) => p.postId === shared.postId)).toMatchObject({ likeCount: 0, commentCount: 1, likedByMe: false });
     expect((await feed(ada)).posts.find((p) => p.postId === shared.postId)).toMatchObject({ likeCount: 0, commentCount: 1 });
+  });
+});
+
+describe('a feed page on the wire', () => {
+  it('is gzipped for a client that accepts it (the function compresses: HTTP APIs do not), the same JSON inside', async () => {
+    const reader = await createMember(endpoints, 'gzip-reader');
+    for (let i = 0; i < 12; i++) await post(reader, `A post long enough to be worth compressing, number ${i}, `.repeat(4), 'anchors');
+    const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      const outgoing = request(`${endpoints.apiUrl}/getFeed`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${reader.accessToken}`, 'accept-encoding': 'gzip' },
+      });
+      outgoing.on('response', (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => resolve({ headers: incoming.headers, body: Buffer.concat(chunks) }));
+      });
+      outgoing.on('error', reject);
+      outgoing.end(JSON.stringify({ data: {} }));
+    });
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    const page = JSON.parse(gunzipSync(raw.body).toString('utf8')) as { result: { posts: unknown[] } };
+    expect(page.result.posts).toHaveLength(12);
+    // Without Accept-Encoding the same page comes as plain JSON.
+    const plain = await callRaw(endpoints, 'getFeed', { token: reader.accessToken, data: {}, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.status).toBe(200);
+    expect(raw.body.length * 3).toBeLessThan(JSON.stringify(plain.body).length);
   });
 });
 
