@@ -72,12 +72,12 @@ function renderTab({ joined = true } = {}) {
   return { queryClient, router };
 }
 
-/** Another tab of this browser listening for sign-outs. */
+/** Another tab of this browser: it hears sign-outs on its own channel, and may sign out itself. */
 function otherTab() {
   const heard: unknown[] = [];
   const channel = new BroadcastChannel(SESSION_CHANNEL);
   channel.onmessage = (event) => heard.push(event.data);
-  return { heard, close: () => channel.close() };
+  return { heard, signOut: () => channel.postMessage({ type: 'signed-out' }), close: () => channel.close() };
 }
 
 beforeEach(() => {
@@ -157,13 +157,30 @@ describe('the live session of a tab', () => {
     await waitFor(() => expect(FakeSocket.all).toHaveLength(1), WAIT);
 
     // What the other tab's sign-out sends (it signed out through Amplify itself).
-    announceSignOut();
+    const tab = otherTab();
+    tab.signOut();
     expect((await screen.findByRole('status', {}, WAIT)).textContent).toBe(`Sign in: ${SESSION_NOTICES.otherTab}`);
     expect(router.state.location.pathname).toBe('/auth/signin');
     await waitFor(() => expect(queryClient.getQueryData(sessionKeys.auth)).toBeNull(), WAIT);
     // The tokens were the other tab's to clear; this tab only forgets.
     expect(amplifySignOut).not.toHaveBeenCalled();
     expect(lastSocket().closed).toBe(true);
+    tab.close();
+  });
+
+  it('does not hear its own sign-out: the tab that signs out is not told it signed out in another tab', async () => {
+    const tab = otherTab();
+    const { queryClient, router } = renderTab();
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1), WAIT);
+
+    // What this tab's own sign-out sends (useSignOut), while its listener is still mounted.
+    announceSignOut();
+    await waitFor(() => expect(tab.heard).toEqual([{ type: 'signed-out' }]), WAIT);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(queryClient.getQueryData(sessionKeys.auth)).toEqual(SESSION);
+    tab.close();
   });
 
   it('falls back to a storage event where BroadcastChannel is missing', async () => {

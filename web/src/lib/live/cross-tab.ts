@@ -20,11 +20,21 @@ function hasBroadcastChannel(): boolean {
   return typeof BroadcastChannel === 'function';
 }
 
-/** Tells this browser's other tabs that the member signed out here. */
+/**
+ * The tab's one channel, which both announces and listens: a BroadcastChannel never receives its
+ * own messages, whereas every other channel of the name does, this tab's included. With a channel
+ * of its own the listener would hear this tab's sign-out and send it to sign-in with "You signed
+ * out in another tab." instead of where its sign-out goes.
+ */
+function sessionChannel(): BroadcastChannel {
+  channel ??= new BroadcastChannel(SESSION_CHANNEL);
+  return channel;
+}
+
+/** Tells this browser's other tabs that the member signed out here (this tab does not hear it). */
 export function announceSignOut(): void {
   if (hasBroadcastChannel()) {
-    channel ??= new BroadcastChannel(SESSION_CHANNEL);
-    channel.postMessage({ type: 'signed-out' } satisfies SessionNews);
+    sessionChannel().postMessage({ type: 'signed-out' } satisfies SessionNews);
     return;
   }
   try {
@@ -37,11 +47,12 @@ export function announceSignOut(): void {
 /** Calls `handler` when another tab of this browser signs out; returns the unsubscribe. */
 export function onSignOutElsewhere(handler: () => void): () => void {
   if (hasBroadcastChannel()) {
-    const listener = new BroadcastChannel(SESSION_CHANNEL);
-    listener.onmessage = (event: MessageEvent<SessionNews>) => {
+    const shared = sessionChannel();
+    const listener = (event: MessageEvent<SessionNews>) => {
       if (event.data?.type === 'signed-out') handler();
     };
-    return () => listener.close();
+    shared.addEventListener('message', listener);
+    return () => shared.removeEventListener('message', listener);
   }
   const onStorage = (event: StorageEvent) => {
     if (event.key === SIGNED_OUT_STORAGE_KEY && event.newValue) handler();
