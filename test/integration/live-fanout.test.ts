@@ -11,6 +11,7 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
  */
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
+const { markRemovalPending } = await import('../../lambdas/data/member-presence.ts');
 
 const opened: TestSocket[] = [];
 async function open(member: TestMember): Promise<TestSocket> {
@@ -91,5 +92,14 @@ describe('push through the table stream', () => {
     let pushed = await nextOf(again, 'feed.post');
     if (pushed.postId === missed.postId) pushed = await nextOf(again, 'feed.post');
     expect(pushed).toMatchObject({ postId: next.postId });
+  });
+
+  it("ends a member's open pages when their removal begins: session.ended, then the socket closes", { timeout: 60_000 }, async () => {
+    const leaving = await createMember(endpoints, 'push-leaving');
+    const page = await open(leaving);
+    // What a frozen removal job does to each member of the tree; the stream does the rest.
+    await markRemovalPending([leaving.uid], leaving.uid);
+    expect(await nextOf(page, 'session.ended')).toEqual({ type: 'session.ended', reason: 'removed' });
+    await page.closed;
   });
 });
