@@ -23,10 +23,7 @@ export interface StoredPost {
   commentCount: number;
   isWallPost: boolean;
   recipientName?: string;
-  /**
-   * Bumped with every likeCount/commentCount change, so copies of the counters in feed entries
-   * only ever move forward (an older propagation never overwrites a newer one).
-   */
+  /** Bumped with every likeCount/commentCount change, in the same write: the counts' own version. */
   countsVersion: number;
 }
 

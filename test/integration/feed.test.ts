@@ -11,6 +11,8 @@ const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 const { addAuthorPostsToFeed, removeAuthorPostsFromFeed } = await import('../../lambdas/data/feed.ts');
 const { putComment } = await import('../../lambdas/data/comments.ts');
+const { feedEntryItem, batchWrite } = await import('../../lambdas/data/feed.ts');
+const { putPost } = await import('../../lambdas/data/posts.ts');
 const { newTimeOrderedId } = await import('../../lambdas/domain/post-ids.ts');
 
 function post(member: TestMember, content: string, privacy: 'anchors' | 'public' = 'anchors', clientRequestId?: string) {
@@ -187,6 +189,34 @@ describe('getFeed', () => {
     await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: shared.postId, liked: false } });
     expect((await feed(ben)).posts.find((p) => p.postId === shared.postId)).toMatchObject({ likeCount: 0, commentCount: 1, likedByMe: false });
     expect((await feed(ada)).posts.find((p) => p.postId === shared.postId)).toMatchObject({ likeCount: 0, commentCount: 1 });
+  });
+});
+
+describe('feed entries expire', () => {
+  it('90 days after their post: an expired entry is never read, though DynamoDB Local never deletes it', async () => {
+    const reader = await createMember(endpoints, 'ttl-reader');
+    const old = new Date(Date.now() - 91 * 24 * 60 * 60 * 1000);
+    const recent = new Date(Date.now() - 89 * 24 * 60 * 60 * 1000);
+    const stored = (at: Date, content: string) => ({
+      postId: newTimeOrderedId(at),
+      authorId: reader.uid,
+      authorName: 'TTL Reader',
+      authorPictureKey: '',
+      content,
+      createdAt: at.toISOString(),
+      privacy: 'anchors' as const,
+      likeCount: 0,
+      commentCount: 0,
+      isWallPost: false,
+      countsVersion: 0,
+    });
+    const [expired, kept] = [stored(old, 'Ninety-one days old'), stored(recent, 'Eighty-nine days old')];
+    for (const post of [expired, kept]) await putPost(post);
+    // Synthetic entries as the fan-out writes them: expiresAt = the post's time + 90 days.
+    await batchWrite([expired, kept].map((post) => ({ PutRequest: { Item: feedEntryItem(reader.uid, post) } })));
+    const ids = (await feed(reader)).posts.map((p) => p.postId);
+    expect(ids).toContain(kept.postId);
+    expect(ids).not.toContain(expired.postId);
   });
 });
 
