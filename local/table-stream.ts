@@ -117,8 +117,8 @@ interface Checkpoints {
 
 interface ShardState {
   readonly shard: Shard;
-  /** Where reading starts when the shard has no checkpoint. */
-  readonly startAt: 'LATEST' | 'TRIM_HORIZON';
+  /** Where reading starts when the shard has no checkpoint (TRIM_HORIZON once it was found trimmed). */
+  startAt: 'LATEST' | 'TRIM_HORIZON';
   status: 'waiting' | 'reading' | 'finished';
   /** performance.now() when the last GetRecords that came back empty was sent. */
   lastEmptyPollSentAt: number;
@@ -189,7 +189,10 @@ export function toEventRecord(record: StreamsRecord, streamArn: string): DynamoD
  *   a persistent cloud resumes after it: nothing is lost and nothing delivered is replayed, bar the
  *   batch being delivered when the process died (at least once, as on AWS). On the first start
  *   over a stream (no checkpoint yet) the shards that exist already are read from LATEST (the
- *   poller starts before the cloud writes anything); shards found later from TRIM_HORIZON.
+ *   poller starts before the cloud writes anything); shards found later from TRIM_HORIZON;
+ * - a shard whose position is reported trimmed is read on from its oldest record. DynamoDB Local
+ *   reports it of an iterator taken on a still empty shard once a change to another of its tables
+ *   came between (its records share one sequence counter): a fresh table in a busy cloud.
  */
 export async function startTableStreamPoller(options: TableStreamPollerOptions): Promise<TableStreamPoller> {
   const settings: MappingSettings = { ...TABLE_STREAM_MAPPING, ...options.mapping };
@@ -391,8 +394,15 @@ export async function startTableStreamPoller(options: TableStreamPollerOptions):
         if (error instanceof ExpiredIteratorException) {
           iterator = undefined; // From the checkpoint again.
         } else if (error instanceof TrimmedDataAccessException) {
-          log(`Table stream: ${shardId} was trimmed past its checkpoint; reading from its oldest record`);
+          // Read on from the oldest record left, never from LATEST: that would skip what is there.
+          // On AWS the records past the checkpoint aged out (24 h). DynamoDB Local also says so of an
+          // iterator taken while the shard was empty, once its first record lands: one counter numbers
+          // every table's records, the iterator sits at the number the shard began at, and a change
+          // to another table in between puts the first record above it. Every record of the shard
+          // came after that iterator, so from the oldest is exact there.
+          if (checkpoints.shards[shardId]?.sequenceNumber) log(`Table stream: ${shardId} was trimmed past its checkpoint; reading from its oldest record`);
           checkpoints.shards[shardId] = {};
+          state.startAt = 'TRIM_HORIZON';
           iterator = undefined;
         } else if (error instanceof ResourceNotFoundException) {
           return finish(state);

@@ -151,6 +151,24 @@ describe('the local table stream', () => {
     expect(poller.failures()).toEqual([]);
   });
 
+  it('delivers a fresh table’s first changes though another table was written to since its stream began (one sequence counter for all tables)', async () => {
+    // As in the full suite, where other files write to the cloud's table: DynamoDB Local numbers every
+    // table's records with one counter, so this table's first record lands above its shard's start,
+    // where the iterator pinned on the empty shard sits, and GetRecords from there says "trimmed".
+    const table = await freshTable();
+    const other = await freshTable();
+    const { seen, handler } = recordingConsumer();
+    const logged: string[] = [];
+    const poller = await startPoller(table, { handler, log: (line) => logged.push(line) });
+    await put(other, 'elsewhere', 1);
+    await put(table, 'first', 1);
+    await put(table, 'second', 1);
+    await poller.drained();
+
+    expect(seen.map(idOf)).toEqual(['first', 'second']);
+    expect(logged).toEqual([]);
+  });
+
   it('hands the consumer the event Lambda would: the stream ARN, aws:dynamodb, epoch seconds, both images', async () => {
     const table = await freshTable();
     const events: DynamoDBStreamEvent[] = [];
