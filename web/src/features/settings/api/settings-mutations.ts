@@ -3,6 +3,7 @@ import { pictureUploadContentType } from '#contracts/profile';
 import type { PrivacySettings, UpdateProfileInput } from '#contracts/settings';
 import type { User } from '#contracts/user';
 import { callApi } from '../../../lib/api-client.ts';
+import { startLive, stopLive } from '../../../lib/live/live-client.ts';
 import { retryIdempotentCreate } from '../../../lib/query-client.ts';
 import { sessionKeys } from '../../../lib/session.ts';
 import { postToStorage } from './storage-upload.ts';
@@ -85,6 +86,21 @@ export function useDeletePhoto(uid: string) {
   return useGalleryMutation(uid, (photoId: string) => callApi('deletePhoto', { photoId }));
 }
 
+/**
+ * This tab leaves by its member's own hand and goes home when the deletion answers: its live socket
+ * closes first, so the session.ended the server pushes once the record is gone (meant for the
+ * member's other tabs) cannot send it to sign-in instead. A deletion that fails opens it again.
+ */
 export function useDeleteMyAccount() {
-  return useMutation({ mutationFn: (confirmationText: string) => callApi('deleteMyAccount', { confirmationText }) });
+  return useMutation({
+    mutationFn: async (confirmationText: string) => {
+      stopLive();
+      try {
+        return await callApi('deleteMyAccount', { confirmationText });
+      } catch (error) {
+        startLive().catch(() => undefined);
+        throw error;
+      }
+    },
+  });
 }
