@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import {
   CreateTableCommand,
+  type CreateTableCommandInput,
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
@@ -102,6 +103,32 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, pres
   }
 }
 
+/**
+ * The one table as CDK defines it (lambdas/data/table-schema.ts): its keys, every index with its
+ * projection, on demand, and (`stream`) the stream of new and old images the cloud's consumer reads.
+ */
+export function tableDefinition(tableName: string, { stream }: { stream: boolean }): CreateTableCommandInput {
+  const keyAttributes = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...GSIS.flatMap((gsi) => [gsi.partitionKey, gsi.sortKey])]);
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...keyAttributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: GSIS.map((gsi) => ({
+      IndexName: gsi.indexName,
+      KeySchema: [
+        { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
+        { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: projectionOf(gsi),
+    })),
+    ...(stream && { StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } }),
+  };
+}
+
 /** Creates the one table from the same schema CDK uses, unless it already exists (restart). */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = dynamoDbClient(endpoint);
@@ -113,31 +140,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;
     }
-    const keyAttributes = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
-    for (const gsi of GSIS) {
-      keyAttributes.add(gsi.partitionKey);
-      keyAttributes.add(gsi.sortKey);
-    }
-    await client.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [...keyAttributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-        KeySchema: [
-          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
-          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
-        ],
-        GlobalSecondaryIndexes: GSIS.map((gsi) => ({
-          IndexName: gsi.indexName,
-          KeySchema: [
-            { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
-            { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: projectionOf(gsi),
-        })),
-        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
-      }),
-    );
+    await client.send(new CreateTableCommand(tableDefinition(tableName, { stream: true })));
     await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
     // Accepted but never applied by DynamoDB Local: readers filter expired items themselves.
     await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));

@@ -7,9 +7,9 @@ import { performance } from 'node:perf_hooks';
 import { CreateTableCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import type { Browser } from 'playwright-core';
 import WebSocket from 'ws';
-import { GSIS, projectionOf, TABLE_KEYS } from '../../lambdas/data/table-schema.ts';
+import { GSIS } from '../../lambdas/data/table-schema.ts';
 import { startLocalCloud } from '../cloud.ts';
-import { dynamoDbClient } from '../dynamodb-local.ts';
+import { dynamoDbClient, tableDefinition } from '../dynamodb-local.ts';
 import { chromiumPrerequisite, ensurePrerequisite, MissingPrerequisiteError } from '../prerequisites.ts';
 import { launchChromium, signInThroughUi } from '../../test/support/browser.ts';
 import { call } from '../../test/support/callable-client.ts';
@@ -99,26 +99,7 @@ log(`the idle dashboard will run in ${chromiumForDashboard()}`);
 async function createScanTable(endpoint: string, tableName: string): Promise<void> {
   const client = dynamoDbClient(endpoint);
   try {
-    const attributes = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...GSIS.flatMap((gsi) => [gsi.partitionKey, gsi.sortKey])]);
-    await client.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-        KeySchema: [
-          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
-          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
-        ],
-        GlobalSecondaryIndexes: GSIS.map((gsi) => ({
-          IndexName: gsi.indexName,
-          KeySchema: [
-            { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
-            { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: projectionOf(gsi),
-        })),
-      }),
-    );
+    await client.send(new CreateTableCommand(tableDefinition(tableName, { stream: false })));
     await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
   } finally {
     client.destroy();
