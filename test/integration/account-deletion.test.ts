@@ -104,6 +104,10 @@ describe('deleteMyAccount', () => {
     const stayerPost = (await ok(endpoints, 'createPost', { token: stayer.accessToken, data: { content: 'stayer post', privacy: 'public' } })).postId;
     await ok(endpoints, 'createPost', { token: member.accessToken, data: { content: 'member post', privacy: 'public' } });
     await ok(endpoints, 'togglePostLike', { token: member.accessToken, data: { postId: stayerPost, liked: true } });
+    // The set-up's fan-out has reached both feeds (from the table's stream) before the deletion starts.
+    const feedOf = async (reader: typeof member) => (await ok(endpoints, 'getFeed', { token: reader.accessToken })).posts.length;
+    await expect.poll(() => feedOf(member), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => feedOf(stayer), { timeout: 30_000 }).toBe(2);
 
     // deleteMyAccount's first run dies between the member's likes and their anchors (their posts
     // and likes are gone, the pair and the record are not), as a crashed or timed-out call would.
@@ -130,7 +134,8 @@ describe('deleteMyAccount', () => {
 
     // Their own retry (the exempt deleteMyAccount) still works for a member already marked, and finishes it.
     expect(await ok(endpoints, 'deleteMyAccount', { token: member.accessToken, data: { confirmationText: 'DELETE MY ACCOUNT' } })).toEqual({ deleted: true });
-    expect(await leftovers(endpoints, [member.uid])).toEqual({ items: [], accounts: [], objects: [] });
+    // What the stream still does with the removed pair (the stayer's posts leave the member's feed) lands moments later.
+    await expect.poll(() => leftovers(endpoints, [member.uid]), { timeout: 30_000 }).toEqual({ items: [], accounts: [], objects: [] });
     expect(await item(keys.user(stayer.uid))).toMatchObject({ anchorCount: 0 });
   });
 });
