@@ -46,16 +46,23 @@ async function readersOf(authorId: string): Promise<string[]> {
 
 /**
  * A new post enters each accepted anchor's feed (the author's own entry was written with the post)
- * and reaches their open pages. An anchor removed while this ran may have been cleaned before the
- * entry was put: one more read of the anchor list takes the post back out of any ex-anchor's feed.
+ * and reaches their open pages. What changed while this ran is read again after the entries are
+ * put: an anchor removed meanwhile may have been cleaned before its entry was put, so the post
+ * leaves any ex-anchor's feed; a post deleted meanwhile (its author removed, the stream running
+ * late) leaves every feed it was just put in, and nobody is told of it.
  */
 async function fanOut(postId: string, authorId: string, createdAt: string): Promise<void> {
   const anchorIds = await listAcceptedAnchorIds(authorId);
   await fanOutPost(anchorIds, { postId, authorId, createdAt });
-  const current = new Set(await listAcceptedAnchorIds(authorId));
-  const removed = anchorIds.filter((uid) => !current.has(uid));
+  const [current, stillThere] = await Promise.all([listAcceptedAnchorIds(authorId), getStoredPost(postId, true)]);
+  if (!stillThere) {
+    await removePostFromFeeds([authorId, ...anchorIds], postId);
+    return;
+  }
+  const now = new Set(current);
+  const removed = anchorIds.filter((uid) => !now.has(uid));
   if (removed.length > 0) await removePostFromFeeds(removed, postId);
-  await pushToMembers([authorId, ...anchorIds.filter((uid) => current.has(uid))], { type: 'feed.post', postId, authorId });
+  await pushToMembers([authorId, ...anchorIds.filter((uid) => now.has(uid))], { type: 'feed.post', postId, authorId });
 }
 
 /**

@@ -12,7 +12,9 @@ useLocalCloudData(endpoints);
 const { addAuthorPostsToFeed, removeAuthorPostsFromFeed } = await import('../../lambdas/data/feed.ts');
 const { putComment } = await import('../../lambdas/data/comments.ts');
 const { feedEntryItem, batchWrite } = await import('../../lambdas/data/feed.ts');
-const { putPost } = await import('../../lambdas/data/posts.ts');
+const { putPost, postItem } = await import('../../lambdas/data/posts.ts');
+const { reactToChange } = await import('../../lambdas/streams/react-to-change.ts');
+const { hasFeedEntry } = await import('../../lambdas/data/feed.ts');
 const { newTimeOrderedId } = await import('../../lambdas/domain/post-ids.ts');
 
 function post(member: TestMember, content: string, privacy: 'anchors' | 'public' = 'anchors', clientRequestId?: string) {
@@ -189,6 +191,30 @@ describe('getFeed', () => {
     await ok(endpoints, 'togglePostLike', { token: ben.accessToken, data: { postId: shared.postId, liked: false } });
     expect((await feed(ben)).posts.find((p) => p.postId === shared.postId)).toMatchObject({ likeCount: 0, commentCount: 1, likedByMe: false });
     expect((await feed(ada)).posts.find((p) => p.postId === shared.postId)).toMatchObject({ likeCount: 0, commentCount: 1 });
+  });
+});
+
+describe('the fan-out from the table stream', () => {
+  it('takes a post deleted before its fan-out ran back out of every feed it was put in (a late stream)', async () => {
+    const [author, reader] = await Promise.all([createMember(endpoints, 'late-fanout-author'), createMember(endpoints, 'late-fanout-reader')]);
+    await seedAcceptedAnchors(author.uid, reader.uid);
+    const at = new Date();
+    const gone = {
+      postId: newTimeOrderedId(at),
+      authorId: author.uid,
+      authorName: 'Late Author',
+      authorPictureKey: '',
+      content: 'Deleted (its author removed) before the stream reached it',
+      createdAt: at.toISOString(),
+      privacy: 'anchors' as const,
+      likeCount: 0,
+      commentCount: 0,
+      isWallPost: false,
+      countsVersion: 0,
+    };
+    // The stream's record of its creation, delivered after the post item is gone (never written here).
+    await reactToChange({ eventName: 'INSERT', newImage: postItem(gone) });
+    expect(await hasFeedEntry(reader.uid, gone.postId)).toBe(false);
   });
 });
 
