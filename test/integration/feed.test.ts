@@ -9,16 +9,31 @@ import { deleteAnchorEdges, seedAcceptedAnchors } from '../support/local-cloud-a
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { addAuthorPostsToFeed, removeAuthorPostsFromFeed } = await import('../../lambdas/data/feed.ts');
+const { addAuthorPostsToFeed, removeAuthorPostsFromFeed, feedEntryItem, batchWrite, hasFeedEntry } = await import('../../lambdas/data/feed.ts');
 const { putComment } = await import('../../lambdas/data/comments.ts');
-const { feedEntryItem, batchWrite } = await import('../../lambdas/data/feed.ts');
 const { putPost, postItem } = await import('../../lambdas/data/posts.ts');
 const { reactToChange } = await import('../../lambdas/streams/react-to-change.ts');
-const { hasFeedEntry } = await import('../../lambdas/data/feed.ts');
 const { newTimeOrderedId } = await import('../../lambdas/domain/post-ids.ts');
 
 function post(member: TestMember, content: string, privacy: 'anchors' | 'public' = 'anchors', clientRequestId?: string) {
   return ok(endpoints, 'createPost', { token: member.accessToken, data: { content, privacy, clientRequestId } });
+}
+
+/** A post item as createPost stores it, made at `at` (for records the tests write themselves). */
+function storedPost(author: TestMember, at: Date, content: string) {
+  return {
+    postId: newTimeOrderedId(at),
+    authorId: author.uid,
+    authorName: 'Stored Author',
+    authorPictureKey: '',
+    content,
+    createdAt: at.toISOString(),
+    privacy: 'anchors' as const,
+    likeCount: 0,
+    commentCount: 0,
+    isWallPost: false,
+    countsVersion: 0,
+  };
 }
 
 function feed(member: TestMember, cursor?: string) {
@@ -198,20 +213,7 @@ describe('the fan-out from the table stream', () => {
   it('takes a post deleted before its fan-out ran back out of every feed it was put in (a late stream)', async () => {
     const [author, reader] = await Promise.all([createMember(endpoints, 'late-fanout-author'), createMember(endpoints, 'late-fanout-reader')]);
     await seedAcceptedAnchors(author.uid, reader.uid);
-    const at = new Date();
-    const gone = {
-      postId: newTimeOrderedId(at),
-      authorId: author.uid,
-      authorName: 'Late Author',
-      authorPictureKey: '',
-      content: 'Deleted (its author removed) before the stream reached it',
-      createdAt: at.toISOString(),
-      privacy: 'anchors' as const,
-      likeCount: 0,
-      commentCount: 0,
-      isWallPost: false,
-      countsVersion: 0,
-    };
+    const gone = storedPost(author, new Date(), 'Deleted (its author removed) before the stream reached it');
     // The stream's record of its creation, delivered after the post item is gone (never written here).
     await reactToChange({ eventName: 'INSERT', newImage: postItem(gone) });
     expect(await hasFeedEntry(reader.uid, gone.postId)).toBe(false);
@@ -223,19 +225,7 @@ describe('feed entries expire', () => {
     const reader = await createMember(endpoints, 'ttl-reader');
     const old = new Date(Date.now() - 91 * 24 * 60 * 60 * 1000);
     const recent = new Date(Date.now() - 89 * 24 * 60 * 60 * 1000);
-    const stored = (at: Date, content: string) => ({
-      postId: newTimeOrderedId(at),
-      authorId: reader.uid,
-      authorName: 'TTL Reader',
-      authorPictureKey: '',
-      content,
-      createdAt: at.toISOString(),
-      privacy: 'anchors' as const,
-      likeCount: 0,
-      commentCount: 0,
-      isWallPost: false,
-      countsVersion: 0,
-    });
+    const stored = (at: Date, content: string) => storedPost(reader, at, content);
     const [expired, kept] = [stored(old, 'Ninety-one days old'), stored(recent, 'Eighty-nine days old')];
     for (const post of [expired, kept]) await putPost(post);
     // Synthetic entries as the fan-out writes them: expiresAt = the post's time + 90 days.
