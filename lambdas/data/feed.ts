@@ -22,6 +22,15 @@ export { batchWrite } from './batch.ts';
 /** How long a post stays in feeds: an entry expires this long after its post was made. */
 export const FEED_ENTRY_TTL_SECONDS = 90 * 24 * 60 * 60;
 
+/** A trim keeps a member's newest entries up to this many (older ones leave the feed). */
+export const FEED_MAX_ENTRIES = 1_000;
+/**
+ * A fan-out trims about one in this many of the feeds it writes to: reading a full feed's keys costs
+ * some 23 read units, so trimming on every entry would cost more than the entry itself. A feed then
+ * holds at most FEED_MAX_ENTRIES plus what arrived since its last trim (this many on average).
+ */
+export const FEED_TRIM_ONE_IN = 20;
+
 /** A feed page's post with whether its reader liked it. */
 export interface FeedEntry {
   post: StoredPost;
@@ -55,6 +64,42 @@ export async function fanOutPost(readerUids: readonly string[], post: FeedPost):
   );
   const likers = new Set(likes.map((like) => String(like.sk)));
   await batchWrite(readerUids.map((uid) => ({ PutRequest: { Item: feedEntryItem(uid, post, likers.has(postKeys.like(post.postId, uid).sk)) } })));
+}
+
+/**
+ * Whether putting this post into this member's feed is the turn to trim it: a hash of the pair, so
+ * a redelivered fan-out trims the same feeds, and every feed's turn comes about once in
+ * FEED_TRIM_ONE_IN entries whatever the order of its posts.
+ */
+export function isFeedTrimTurn(ownerUid: string, postId: string): boolean {
+  let hash = 0x811c9dc5; // FNV-1a, 32 bits
+  for (const char of `${ownerUid}|${postId}`) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % FEED_TRIM_ONE_IN === 0;
+}
+
+/**
+ * Keeps the member's newest FEED_MAX_ENTRIES entries and deletes the rest: one keys-only Query of
+ * the feed (a 1,000-entry feed is one page), then deletes by key. Answers how many left.
+ */
+export async function trimFeed(ownerUid: string): Promise<number> {
+  const entries = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': postKeys.feedEntry(ownerUid, '').pk, ':prefix': FEED_ENTRY_PREFIX },
+    ProjectionExpression: 'pk, sk',
+    ScanIndexForward: false,
+  });
+  const older = entries.slice(FEED_MAX_ENTRIES);
+  await batchWrite(older.map((entry) => ({ DeleteRequest: { Key: { pk: entry.pk, sk: entry.sk } } })));
+  return older.length;
+}
+
+/** Trims the feeds whose turn this post is (see isFeedTrimTurn), after a fan-out put it in them. */
+export async function trimFeedsOnTheirTurn(readerUids: readonly string[], postId: string): Promise<void> {
+  for (const uid of readerUids) if (isFeedTrimTurn(uid, postId)) await trimFeed(uid);
 }
 
 /** Takes one post out of some readers' feeds (deleting an absent entry is a no-op). */
@@ -122,6 +167,8 @@ export async function addAuthorPostsToFeed(ownerUid: string, authorUid: string, 
     ownerUid,
   );
   await batchWrite(posts.map(({ post, likedByMe }) => ({ PutRequest: { Item: feedEntryItem(ownerUid, post, likedByMe) } })));
+  // Up to a page of entries at once, on an event far rarer than a post: trim every time.
+  if (posts.length > 0) await trimFeed(ownerUid);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { listAcceptedAnchorIds } from '#data/anchors';
-import { addAuthorPostsToFeed, fanOutPost, removeAuthorPostsFromFeed, removePostFromFeeds } from '#data/feed';
+import { addAuthorPostsToFeed, fanOutPost, removeAuthorPostsFromFeed, removePostFromFeeds, trimFeedsOnTheirTurn } from '#data/feed';
 import { endMemberSessions, pushToMembers } from '#data/live-push';
 import { getStoredPost } from '#data/posts';
 import { tableEventOf, type ChangedItem, type TableEvent } from '#data/table-changes';
@@ -49,7 +49,8 @@ async function readersOf(authorId: string): Promise<string[]> {
  * and reaches their open pages. What changed while this ran is read again after the entries are
  * put: an anchor removed meanwhile may have been cleaned before its entry was put, so the post
  * leaves any ex-anchor's feed; a post deleted meanwhile (its author removed, the stream running
- * late) leaves every feed it was just put in, and nobody is told of it.
+ * late) leaves every feed it was just put in, and nobody is told of it. Feeds whose turn it is are
+ * trimmed to their newest entries (lambdas/data/feed.ts isFeedTrimTurn).
  */
 async function fanOut(postId: string, authorId: string, createdAt: string): Promise<void> {
   const anchorIds = await listAcceptedAnchorIds(authorId);
@@ -62,7 +63,10 @@ async function fanOut(postId: string, authorId: string, createdAt: string): Prom
   const now = new Set(current);
   const removed = anchorIds.filter((uid) => !now.has(uid));
   if (removed.length > 0) await removePostFromFeeds(removed, postId);
-  await pushToMembers([authorId, ...anchorIds.filter((uid) => now.has(uid))], { type: 'feed.post', postId, authorId });
+  const readers = [authorId, ...anchorIds.filter((uid) => now.has(uid))];
+  await pushToMembers(readers, { type: 'feed.post', postId, authorId });
+  // After the push, so a trim's read never delays it.
+  await trimFeedsOnTheirTurn(readers, postId);
 }
 
 /**
