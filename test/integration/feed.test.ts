@@ -9,7 +9,19 @@ import { deleteAnchorEdges, seedAcceptedAnchors } from '../support/local-cloud-a
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { addAuthorPostsToFeed, removeAuthorPostsFromFeed, feedEntryItem, batchWrite, hasFeedEntry } = await import('../../lambdas/data/feed.ts');
+const {
+  addAuthorPostsToFeed,
+  removeAuthorPostsFromFeed,
+  feedEntryItem,
+  batchWrite,
+  hasFeedEntry,
+  trimFeed,
+  isFeedTrimTurn,
+  FEED_MAX_ENTRIES,
+  FEED_TRIM_ONE_IN,
+} = await import('../../lambdas/data/feed.ts');
+const { queryAll } = await import('../../lambdas/data/query-all.ts');
+const { tableName } = await import('../../lambdas/data/aws-clients.ts');
 const { putComment } = await import('../../lambdas/data/comments.ts');
 const { putPost, postItem } = await import('../../lambdas/data/posts.ts');
 const { reactToChange } = await import('../../lambdas/streams/react-to-change.ts');
@@ -217,6 +229,65 @@ describe('the fan-out from the table stream', () => {
     // The stream's record of its creation, delivered after the post item is gone (never written here).
     await reactToChange({ eventName: 'INSERT', newImage: postItem(gone) });
     expect(await hasFeedEntry(reader.uid, gone.postId)).toBe(false);
+  });
+});
+
+/** The post ids of every entry in a member's feed, newest first (what a trim leaves). */
+async function feedEntryIds(member: TestMember): Promise<string[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :feed)',
+    ExpressionAttributeValues: { ':pk': `USER#${member.uid}`, ':feed': 'FEED#' },
+    ProjectionExpression: 'postId',
+    ScanIndexForward: false,
+  });
+  return items.map((item) => String(item.postId));
+}
+
+/** `count` entries in the member's feed, a minute apart and ending an hour ago, oldest first. */
+async function fillFeed(reader: TestMember, author: TestMember, count: number) {
+  const start = Date.now() - 60 * 60 * 1000 - count * 60_000;
+  const posts = Array.from({ length: count }, (_, i) => storedPost(author, new Date(start + i * 60_000), `Filler ${i}`));
+  await batchWrite(posts.map((post) => ({ PutRequest: { Item: feedEntryItem(reader.uid, post) } })));
+  return posts.map((post) => post.postId);
+}
+
+describe('a feed is trimmed to its newest entries', () => {
+  it(`keeps the newest ${FEED_MAX_ENTRIES} and deletes the older ones`, async () => {
+    const [author, reader] = await Promise.all([createMember(endpoints, 'trim-author'), createMember(endpoints, 'trim-reader')]);
+    const ids = await fillFeed(reader, author, FEED_MAX_ENTRIES + 30);
+    expect(await trimFeed(reader.uid)).toBe(30);
+    const left = await feedEntryIds(reader);
+    expect(left).toHaveLength(FEED_MAX_ENTRIES);
+    expect(left).toEqual(ids.slice(30).reverse());
+    // A feed within the bound is left alone.
+    expect(await trimFeed(reader.uid)).toBe(0);
+  });
+
+  it('a fan-out from the stream trims the feeds whose turn the post is, and only those', async () => {
+    const [author, due, notDue] = await Promise.all([
+      createMember(endpoints, 'trim-fanout-author'),
+      createMember(endpoints, 'trim-fanout-due'),
+      createMember(endpoints, 'trim-fanout-not-due'),
+    ]);
+    await Promise.all([seedAcceptedAnchors(author.uid, due.uid), seedAcceptedAnchors(author.uid, notDue.uid)]);
+    await Promise.all([fillFeed(due, author, FEED_MAX_ENTRIES + 5), fillFeed(notDue, author, FEED_MAX_ENTRIES + 5)]);
+    // A post whose id makes it the one reader's turn and not the other's (a search over fresh ids).
+    let post = storedPost(author, new Date(), 'The post whose fan-out trims');
+    while (!isFeedTrimTurn(due.uid, post.postId) || isFeedTrimTurn(notDue.uid, post.postId)) post = storedPost(author, new Date(), post.content);
+    await putPost(post);
+    await expect.poll(() => hasFeedEntry(notDue.uid, post.postId), { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => (await feedEntryIds(due)).length, { timeout: 30_000 }).toBe(FEED_MAX_ENTRIES);
+    expect((await feedEntryIds(due))[0]).toBe(post.postId);
+    expect(await feedEntryIds(notDue)).toHaveLength(FEED_MAX_ENTRIES + 6);
+  });
+
+  it(`comes for each feed about once in ${FEED_TRIM_ONE_IN} entries, the same for a redelivered fan-out`, () => {
+    const pairs = Array.from({ length: 20_000 }, () => [randomUUID(), newTimeOrderedId(new Date())] as const);
+    const turns = pairs.filter(([uid, postId]) => isFeedTrimTurn(uid, postId)).length / pairs.length;
+    expect(turns).toBeGreaterThan(0.8 / FEED_TRIM_ONE_IN);
+    expect(turns).toBeLessThan(1.2 / FEED_TRIM_ONE_IN);
+    for (const [uid, postId] of pairs.slice(0, 100)) expect(isFeedTrimTurn(uid, postId)).toBe(isFeedTrimTurn(uid, postId));
   });
 });
 
