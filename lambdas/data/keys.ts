@@ -3,6 +3,9 @@ export const ANCHOR_EDGE_PREFIX = 'ANCHOR#';
 
 export const RESERVATION_PARTITION = 'RESERVATION';
 
+/** The partition of the daily metrics' counters (keys.metricsCounter). */
+export const METRICS_COUNTERS_PARTITION = 'METRICS#COUNTERS';
+
 /** Sort-key prefix of a member's live connections (begins_with lists them). */
 export const LIVE_CONNECTION_PREFIX = 'CONN#';
 /** The partition keys of live connections (keys.liveConnection, liveConnectionOwner): IAM LeadingKeys patterns. */
@@ -20,6 +23,23 @@ export const keys = {
    */
   inviteReservation: (username: string) => ({ pk: RESERVATION_PARTITION, sk: `USER#${username}` }),
   metrics: (date: string) => ({ pk: 'METRICS', sk: date }),
+  /**
+   * One counter of the daily metrics (lambdas/domain/metrics-counters.ts names them), kept by the
+   * table stream's consumer; all in one partition, which the job reads with one paged Query.
+   */
+  metricsCounter: (name: string) => ({ pk: METRICS_COUNTERS_PARTITION, sk: name }),
+  /**
+   * Says one stream record's counter deltas were applied (written in their transaction), so a
+   * redelivered record counts once. A partition per record; sequence numbers are documented as
+   * ordered within a shard only, so the changed item's key is in the sort key too (an item's
+   * changes never share one). The sort key begins with APPLIED#, so the stream's filter (sort keys
+   * of the items reactions read) never passes the marker to the consumer. Expires (TTL) after
+   * the stream's 24 hours of retention.
+   */
+  metricsApplied: (sequenceNumber: string, item: { pk: string; sk: string }) => ({
+    pk: `METRICS#APPLIED#${sequenceNumber}`,
+    sk: `APPLIED#${item.pk}#${item.sk}`,
+  }),
   /** One counter per client and window of a rate limit; expires with its window (TTL). */
   rateWindow: (limit: string, client: string, windowStart: number) => ({ pk: `RATE#${limit}#${client}`, sk: `WINDOW#${windowStart}` }),
   /** One side of an anchor pair (status pending | accepted | blocked): a member's anchors are one Query. */

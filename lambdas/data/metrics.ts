@@ -57,6 +57,19 @@ function factsOf(item: Record<string, unknown>): CommunityFacts | null {
 }
 
 /**
+ * What a record counts for in the metrics, by the scan's own filter: a verified member, or an
+ * accepted pair that is not a dev tools' dummy (`dummy` present at all, as attribute_not_exists
+ * reads it); anything else, null. The stream's counters read each image through it, so they count
+ * exactly what a scan would.
+ */
+export function countedFactsOf(item: Record<string, unknown> | undefined): CommunityFacts | null {
+  if (!item) return null;
+  if (item.sk === USER_PROFILE_SK && item.isVerified !== true) return null;
+  if (item.sk === FRIENDSHIP_SK && (item.status !== 'accepted' || item.dummy !== undefined)) return null;
+  return factsOf(item);
+}
+
+/**
  * Reads the whole table in Scan pages (1 MB each, or `pageLimit` items read) and hands each page's
  * verified members and accepted pairs to `onPage`; the page is dropped before the next is read, so
  * memory holds one page at a time whatever the table's size.

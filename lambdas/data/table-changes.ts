@@ -20,11 +20,14 @@ export type TableEvent =
 /** A stream record as the consumer sees it: unmarshalled images. */
 export interface ChangedItem {
   eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
+  /** The stream record's sequence number: what a reaction that must run once per record (the metrics' counters) remembers it by. */
+  sequenceNumber: string;
   oldImage?: Record<string, unknown> | undefined;
   newImage?: Record<string, unknown> | undefined;
 }
 
-export function tableEventOf({ eventName, oldImage, newImage }: ChangedItem): TableEvent {
+/** Reads the images only: what a change means does not depend on which stream record carried it. */
+export function tableEventOf({ eventName, oldImage, newImage }: Omit<ChangedItem, 'sequenceNumber'>): TableEvent {
   const image = newImage ?? oldImage;
   if (!image) return { kind: 'other' };
   const pk = String(image.pk);

@@ -1,9 +1,10 @@
 import { ACTIVITY_WINDOW_DAYS, STORED_TOP_CITIES, STORED_TOP_INVITERS, type CommunityMetrics, type TopInviter } from '#contracts/metrics';
 
 /**
- * The community metrics of one day, computed from the table one page at a time. The tally keeps
- * counters (and a counter per inviter and per city), never the items themselves, so the job's
- * memory does not grow with the size of a page stream.
+ * The community metrics of one day: what a member record and an anchor pair tell them, the rules
+ * of every figure, and the scan's tally. The daily job reads the counters the table stream keeps
+ * (metrics-counters.ts); the tally computes the same record from a full scan, the operator's check.
+ * Either way only counters are held (and a counter per inviter and per city), never the items.
  */
 
 /** What the job needs to know of one user record. */
@@ -35,7 +36,7 @@ export interface ConnectionFacts {
 
 export type CommunityFacts = MemberFacts | ConnectionFacts;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The start of the activity window: 00:00 UTC of the run's date minus 30 days. It depends on the
@@ -52,10 +53,33 @@ export function fraction(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000;
 }
 
-interface InviterTally {
+/** What the ranking knows of one inviter. */
+export interface InviterCounts {
+  /** Members who joined with this inviter's code (invite consumed). */
   accepted: number;
-  /** Set when the inviter's own record is seen: only members are ranked. */
+  /** The inviter's own code, set only from their own verified record with `invitesUsed` > 0: only members who have invited rank. */
   ownCode: string | null;
+}
+
+/**
+ * Everything one day's record is made of: the counts, and a count per city, per inviter and per
+ * invite code still pending. The scan's tally and the stream's counters both arrive here, so one
+ * function turns them into the record.
+ */
+export interface CommunityCounts {
+  totalUsers: number;
+  activeUsers: number;
+  invitedSignups: number;
+  invitesAccepted: number;
+  establishedMembers: number;
+  refugees: number;
+  acceptedConnections: number;
+  localConnections: number;
+  /** "City, State" (or the city alone) → members with a completed profile there. */
+  clusters: ReadonlyMap<string, number>;
+  inviters: ReadonlyMap<string, InviterCounts>;
+  /** Invite code → members who created an account with it and have not joined yet. */
+  pendingByCode: ReadonlyMap<string, number>;
 }
 
 /** Accepted invites first, then acceptance rate, then uid, so ties always rank the same way. */
@@ -65,61 +89,99 @@ export function rankInviters(inviters: readonly TopInviter[]): TopInviter[] {
   );
 }
 
+/** Where a member is counted in geographicClusters: "City, State" (trimmed), or null without a completed profile and a city. */
+export function placeOf(member: Pick<MemberFacts, 'profileCompleted' | 'city' | 'state'>): string | null {
+  const city = member.city.trim();
+  const state = member.state.trim();
+  if (!member.profileCompleted || !city) return null;
+  return state ? `${city}, ${state}` : city;
+}
+
+/** The day's record from its counts: the rates, the ranked inviters and the largest cities. */
+export function metricsOfCounts(date: string, counts: CommunityCounts): CommunityMetrics {
+  const ranked: TopInviter[] = [];
+  for (const [userId, inviter] of counts.inviters) {
+    if (inviter.ownCode === null || inviter.accepted === 0) continue;
+    const pending = counts.pendingByCode.get(inviter.ownCode) ?? 0;
+    ranked.push({ userId, inviteCount: inviter.accepted, acceptanceRate: fraction(inviter.accepted, inviter.accepted + pending) });
+  }
+  // The largest cities (ties by name), stored with sorted keys: two runs over the same data
+  // store the same map in the same order.
+  const byName = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : a > b ? 1 : 0);
+  const largest = [...counts.clusters].sort((a, b) => b[1] - a[1] || byName(a, b)).slice(0, STORED_TOP_CITIES);
+  const geographicClusters = Object.fromEntries(largest.sort(byName));
+  const { totalUsers, activeUsers, invitedSignups, invitesAccepted, establishedMembers, refugees, acceptedConnections, localConnections } = counts;
+  return {
+    date,
+    totalUsers,
+    activeUsers,
+    invitationAcceptanceRate: fraction(invitesAccepted, invitedSignups),
+    platformRefugeeRate: fraction(refugees, establishedMembers),
+    localConnectionDensity: fraction(localConnections, acceptedConnections),
+    geographicClusters,
+    topInviters: rankInviters(ranked).slice(0, STORED_TOP_INVITERS),
+    basis: { invitedSignups, invitesAccepted, establishedMembers, refugees, acceptedConnections, localConnections },
+  };
+}
+
+/**
+ * The scan's tally (the operator's check of the stream's counters, local/metrics/verify.ts): the
+ * whole table, one page at a time, into counters.
+ */
 export function createMetricsTally(date: string) {
   const windowStart = activityWindowStart(date);
-  let totalUsers = 0;
-  let activeUsers = 0;
-  let invitedSignups = 0;
-  let invitesAccepted = 0;
-  let establishedMembers = 0;
-  let refugees = 0;
-  let acceptedConnections = 0;
-  let localConnections = 0;
-  const clusters = new Map<string, number>();
-  const inviters = new Map<string, InviterTally>();
-  const pendingByCode = new Map<string, number>();
+  const counts = {
+    totalUsers: 0,
+    activeUsers: 0,
+    invitedSignups: 0,
+    invitesAccepted: 0,
+    establishedMembers: 0,
+    refugees: 0,
+    acceptedConnections: 0,
+    localConnections: 0,
+    clusters: new Map<string, number>(),
+    inviters: new Map<string, InviterCounts>(),
+    pendingByCode: new Map<string, number>(),
+  };
 
-  const inviterOf = (uid: string): InviterTally => {
-    let tally = inviters.get(uid);
-    if (!tally) {
-      tally = { accepted: 0, ownCode: null };
-      inviters.set(uid, tally);
+  const inviterOf = (uid: string): InviterCounts => {
+    let inviter = counts.inviters.get(uid);
+    if (!inviter) {
+      inviter = { accepted: 0, ownCode: null };
+      counts.inviters.set(uid, inviter);
     }
-    return tally;
+    return inviter;
   };
 
   function addMember(member: MemberFacts): void {
     if (!member.isVerified) return; // unverified records (e.g. dev dummies) are not members
-    totalUsers++;
-    const lastActive = Date.parse(member.lastActive);
-    const isActive = lastActive >= windowStart;
-    if (isActive) activeUsers++;
+    counts.totalUsers++;
+    const isActive = Date.parse(member.lastActive) >= windowStart;
+    if (isActive) counts.activeUsers++;
     if (Date.parse(member.createdAt) < windowStart) {
-      establishedMembers++;
-      if (!isActive) refugees++;
+      counts.establishedMembers++;
+      if (!isActive) counts.refugees++;
     }
-    const city = member.city.trim();
-    const state = member.state.trim();
-    if (member.profileCompleted && city) {
-      const place = state ? `${city}, ${state}` : city;
-      clusters.set(place, (clusters.get(place) ?? 0) + 1);
-    }
+    const place = placeOf(member);
+    if (place) counts.clusters.set(place, (counts.clusters.get(place) ?? 0) + 1);
     if (member.invitedBy) {
-      invitedSignups++;
-      invitesAccepted++;
+      counts.invitedSignups++;
+      counts.invitesAccepted++;
       inviterOf(member.invitedBy).accepted++;
     } else if (member.pendingInviteCode) {
-      invitedSignups++;
-      pendingByCode.set(member.pendingInviteCode, (pendingByCode.get(member.pendingInviteCode) ?? 0) + 1);
+      counts.invitedSignups++;
+      counts.pendingByCode.set(member.pendingInviteCode, (counts.pendingByCode.get(member.pendingInviteCode) ?? 0) + 1);
     }
-    // Only members who have had an invite consumed can rank; remember their code for the pending ones.
-    if (member.invitesUsed > 0 || inviters.has(member.uid)) inviterOf(member.uid).ownCode = member.ownInviteCode;
+    // Only members who have had an invite consumed rank (invitesUsed moves with the invitee's
+    // invitedBy); their code finds their pending invitees. By the record alone, never by what the
+    // scan happened to read first, so the order of pages cannot change the ranking.
+    if (member.invitesUsed > 0) inviterOf(member.uid).ownCode = member.ownInviteCode;
   }
 
   function addConnection(connection: ConnectionFacts): void {
     if (connection.status !== 'accepted') return;
-    acceptedConnections++;
-    if (connection.connectionType === 'local') localConnections++;
+    counts.acceptedConnections++;
+    if (connection.connectionType === 'local') counts.localConnections++;
   }
 
   return {
@@ -132,28 +194,7 @@ export function createMetricsTally(date: string) {
     },
 
     finish(): CommunityMetrics {
-      const ranked: TopInviter[] = [];
-      for (const [userId, tally] of inviters) {
-        if (tally.ownCode === null || tally.accepted === 0) continue;
-        const pending = pendingByCode.get(tally.ownCode) ?? 0;
-        ranked.push({ userId, inviteCount: tally.accepted, acceptanceRate: fraction(tally.accepted, tally.accepted + pending) });
-      }
-      // The largest cities (ties by name), stored with sorted keys: two runs over the same data
-      // store the same map in the same order.
-      const byName = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : a > b ? 1 : 0);
-      const largest = [...clusters].sort((a, b) => b[1] - a[1] || byName(a, b)).slice(0, STORED_TOP_CITIES);
-      const geographicClusters = Object.fromEntries(largest.sort(byName));
-      return {
-        date,
-        totalUsers,
-        activeUsers,
-        invitationAcceptanceRate: fraction(invitesAccepted, invitedSignups),
-        platformRefugeeRate: fraction(refugees, establishedMembers),
-        localConnectionDensity: fraction(localConnections, acceptedConnections),
-        geographicClusters,
-        topInviters: rankInviters(ranked).slice(0, STORED_TOP_INVITERS),
-        basis: { invitedSignups, invitesAccepted, establishedMembers, refugees, acceptedConnections, localConnections },
-      };
+      return metricsOfCounts(date, counts);
     },
   };
 }

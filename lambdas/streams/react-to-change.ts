@@ -3,6 +3,7 @@ import { addAuthorPostsToFeed, fanOutPost, removeAuthorPostsFromFeed, removePost
 import { endMemberSessions, pushToMembers } from '#data/live-push';
 import { getStoredPost } from '#data/posts';
 import { tableEventOf, type ChangedItem, type TableEvent } from '#data/table-changes';
+import { countForMetrics } from './count-for-metrics.ts';
 
 /**
  * What the table's stream does, off the request path: fan-out to feeds, feeds that follow anchoring
@@ -12,6 +13,7 @@ import { tableEventOf, type ChangedItem, type TableEvent } from '#data/table-cha
  * destination only after every retry.
  */
 export async function reactToChange(change: ChangedItem): Promise<void> {
+  await countForMetrics(change);
   await react(tableEventOf(change));
 }
 

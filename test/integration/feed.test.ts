@@ -227,7 +227,7 @@ describe('the fan-out from the table stream', () => {
     await seedAcceptedAnchors(author.uid, reader.uid);
     const gone = storedPost(author, new Date(), 'Deleted (its author removed) before the stream reached it');
     // The stream's record of its creation, delivered after the post item is gone (never written here).
-    await reactToChange({ eventName: 'INSERT', newImage: postItem(gone) });
+    await reactToChange({ eventName: 'INSERT', sequenceNumber: '1', newImage: postItem(gone) });
     expect(await hasFeedEntry(reader.uid, gone.postId)).toBe(false);
   });
 });

@@ -1,0 +1,203 @@
+import type { CommunityMetrics } from '#contracts/metrics';
+import { activityWindowStart, DAY_MS, metricsOfCounts, placeOf, type CommunityFacts, type InviterCounts } from './community-metrics.ts';
+
+/**
+ * The daily metrics as counters the table stream's consumer keeps. Each member record and anchor
+ * pair *contributes* to a few named counters; a change of one moves them by
+ * contribution(new) − contribution(old); the job turns the counters into the day's record, the
+ * very record the scan's tally computes (community-metrics.ts). The dates are counted by day, so
+ * the 30-day window of any run date is a sum over days: the job reads a counter per day, city,
+ * inviter and pending code, never the members.
+ */
+
+/** Counter name → amount: a record's contribution, a change's delta, or the counters themselves. */
+export type Counts = Readonly<Record<string, number>>;
+
+const KIND = {
+  members: 'members',
+  invitedSignups: 'invitedSignups',
+  invitesAccepted: 'invitesAccepted',
+  acceptedConnections: 'acceptedConnections',
+  localConnections: 'localConnections',
+  lastActiveOn: 'lastActiveOn',
+  joinedOn: 'joinedOn',
+  quietAfter: 'quietAfter',
+  place: 'place',
+  acceptedInvites: 'acceptedInvites',
+  pendingInvites: 'pendingInvites',
+  inviterCode: 'inviterCode',
+} as const;
+
+/** A counter's name: `<kind>` or `<kind>#<what>`; days are ISO dates (UTC). */
+export const counterNames = {
+  members: KIND.members,
+  /** Members who created an account with someone's code (consumed or pending). */
+  invitedSignups: KIND.invitedSignups,
+  invitesAccepted: KIND.invitesAccepted,
+  acceptedConnections: KIND.acceptedConnections,
+  localConnections: KIND.localConnections,
+  /** Members last active on that day: active in every window that starts on or before it. */
+  lastActiveOn: (day: string) => `${KIND.lastActiveOn}#${day}`,
+  /** Members who joined on that day: established in every window that starts after it. */
+  joinedOn: (day: string) => `${KIND.joinedOn}#${day}`,
+  /**
+   * Members whose later of joining day and last active day is that day (joining alone when
+   * lastActive is not a date): refugees, joined before the window and inactive in it, of every
+   * window that starts after it.
+   */
+  quietAfter: (day: string) => `${KIND.quietAfter}#${day}`,
+  /** Members with a completed profile in "City, State". */
+  place: (place: string) => `${KIND.place}#${place}`,
+  /** Members who joined with this inviter's code. */
+  acceptedInvites: (inviterUid: string) => `${KIND.acceptedInvites}#${inviterUid}`,
+  /** Members who created an account with this code and have not joined yet. */
+  pendingInvites: (code: string) => `${KIND.pendingInvites}#${code}`,
+  /** A member who has invited (invitesUsed > 0) and their own code: how pending codes meet their inviter. Both parts URI-encoded, so a '#' in either cannot blur them. */
+  inviterCode: (uid: string, code: string) => `${KIND.inviterCode}#${encodeURIComponent(uid)}#${encodeURIComponent(code)}`,
+} as const;
+
+/** The UTC day (days since 1970-01-01) of a timestamp, read as the tally reads it (Date.parse), or null when it is not a date. */
+function dayOf(timestamp: string): number | null {
+  const ms = Date.parse(timestamp);
+  return Number.isNaN(ms) ? null : Math.floor(ms / DAY_MS);
+}
+
+/** A day as its ISO date; years beyond 0–9999 in the ISO extended form (+010000-01-01), which Date.parse reads back. */
+export function dayName(day: number): string {
+  const iso = new Date(day * DAY_MS).toISOString();
+  return iso.slice(0, iso.indexOf('T'));
+}
+
+function dayNumberOf(name: string): number {
+  const midnight = Date.parse(`${name}T00:00:00.000Z`);
+  if (Number.isNaN(midnight)) throw new Error(`Not a counter's day: ${name}`);
+  return midnight / DAY_MS;
+}
+
+/**
+ * What one record adds to the counters: a verified member, an accepted pair (the data layer leaves
+ * out the dev tools' dummy pairs, as the scan does); anything else, nothing. The window edges are
+ * exact at day granularity because the window starts at a midnight: a timestamp is at or after it
+ * exactly when its day is.
+ */
+export function contributionOf(facts: CommunityFacts | null): Counts {
+  const counts = new Map<string, number>();
+  const add = (name: string) => counts.set(name, (counts.get(name) ?? 0) + 1);
+  if (facts?.kind === 'connection' && facts.status === 'accepted') {
+    add(counterNames.acceptedConnections);
+    if (facts.connectionType === 'local') add(counterNames.localConnections);
+  }
+  if (facts?.kind === 'member' && facts.isVerified) {
+    add(counterNames.members);
+    const active = dayOf(facts.lastActive);
+    const joined = dayOf(facts.createdAt);
+    if (active !== null) add(counterNames.lastActiveOn(dayName(active)));
+    if (joined !== null) {
+      add(counterNames.joinedOn(dayName(joined)));
+      add(counterNames.quietAfter(dayName(active === null ? joined : Math.max(joined, active))));
+    }
+    const place = placeOf(facts);
+    if (place) add(counterNames.place(place));
+    if (facts.invitedBy) {
+      add(counterNames.invitedSignups);
+      add(counterNames.invitesAccepted);
+      add(counterNames.acceptedInvites(facts.invitedBy));
+    } else if (facts.pendingInviteCode) {
+      add(counterNames.invitedSignups);
+      add(counterNames.pendingInvites(facts.pendingInviteCode));
+    }
+    if (facts.invitesUsed > 0) add(counterNames.inviterCode(facts.uid, facts.ownInviteCode));
+  }
+  return Object.fromEntries(counts);
+}
+
+/** The most counters one record contributes to (a verified, invited member with a place who has invited). */
+export const MAX_CONTRIBUTION = 9;
+
+/** How a change moves the counters: after − before, the counters it leaves alone dropped. */
+export function deltaOf(before: Counts, after: Counts): Counts {
+  const delta = new Map<string, number>(Object.entries(after));
+  for (const [name, amount] of Object.entries(before)) delta.set(name, (delta.get(name) ?? 0) - amount);
+  return Object.fromEntries([...delta].filter(([, amount]) => amount !== 0));
+}
+
+/** Adds counts into a running total (a recount: every record's contribution summed). */
+export function addInto(total: Map<string, number>, counts: Counts): void {
+  for (const [name, amount] of Object.entries(counts)) total.set(name, (total.get(name) ?? 0) + amount);
+}
+
+/**
+ * The day's record from the counters: for the run's date, the day counters are summed on their
+ * side of the window; the rest is what the tally would hold, handed to the same metricsOfCounts.
+ * Counters at zero (a city everyone left) are as if absent.
+ */
+export function metricsFromCounters(date: string, counters: Iterable<readonly [string, number]>): CommunityMetrics {
+  const windowDay = activityWindowStart(date) / DAY_MS;
+  const counts = {
+    totalUsers: 0,
+    activeUsers: 0,
+    invitedSignups: 0,
+    invitesAccepted: 0,
+    establishedMembers: 0,
+    refugees: 0,
+    acceptedConnections: 0,
+    localConnections: 0,
+    clusters: new Map<string, number>(),
+    inviters: new Map<string, InviterCounts>(),
+    pendingByCode: new Map<string, number>(),
+  };
+  const inviterOf = (uid: string): InviterCounts => {
+    const inviter = counts.inviters.get(uid) ?? { accepted: 0, ownCode: null };
+    counts.inviters.set(uid, inviter);
+    return inviter;
+  };
+  for (const [name, amount] of counters) {
+    if (amount === 0) continue;
+    const hash = name.indexOf('#');
+    const kind = hash < 0 ? name : name.slice(0, hash);
+    const what = hash < 0 ? '' : name.slice(hash + 1);
+    switch (kind) {
+      case KIND.members:
+        counts.totalUsers += amount;
+        break;
+      case KIND.invitedSignups:
+        counts.invitedSignups += amount;
+        break;
+      case KIND.invitesAccepted:
+        counts.invitesAccepted += amount;
+        break;
+      case KIND.acceptedConnections:
+        counts.acceptedConnections += amount;
+        break;
+      case KIND.localConnections:
+        counts.localConnections += amount;
+        break;
+      case KIND.lastActiveOn:
+        if (dayNumberOf(what) >= windowDay) counts.activeUsers += amount;
+        break;
+      case KIND.joinedOn:
+        if (dayNumberOf(what) < windowDay) counts.establishedMembers += amount;
+        break;
+      case KIND.quietAfter:
+        if (dayNumberOf(what) < windowDay) counts.refugees += amount;
+        break;
+      case KIND.place:
+        counts.clusters.set(what, amount);
+        break;
+      case KIND.acceptedInvites:
+        inviterOf(what).accepted = amount;
+        break;
+      case KIND.pendingInvites:
+        counts.pendingByCode.set(what, amount);
+        break;
+      case KIND.inviterCode: {
+        const [uid = '', code = ''] = what.split('#').map(decodeURIComponent);
+        inviterOf(uid).ownCode = code;
+        break;
+      }
+      default:
+        throw new Error(`Not a metrics counter: ${name}`);
+    }
+  }
+  return metricsOfCounts(date, counts);
+}
