@@ -6,7 +6,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { jobHandlers } from '../lambdas/callable-handlers.ts';
-import { TABLE_STREAM_MAPPING, TTL_DELETION_IDENTITY } from '../lambdas/streams/stream-mapping.ts';
+import { TABLE_STREAM_FILTERS, TABLE_STREAM_MAPPING } from '../lambdas/streams/stream-mapping.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
 import { acknowledge } from './nag.ts';
 import type { Stage } from './stage.ts';
@@ -19,18 +19,6 @@ export interface TableStreamProps {
   readonly logRetention: logs.RetentionDays;
   readonly logRemovalPolicy: RemovalPolicy;
 }
-
-/**
- * The event source mapping's filter: every change but the deletions of DynamoDB's TTL process
- * (userIdentity { type: Service, principalId: dynamodb.amazonaws.com }). Filters are ORed, and a
- * pattern on a field the record lacks does not match (`anything-but` included), so "not the TTL
- * principal" takes two: records with no principal at all (every change our code makes) and records
- * of any other principal. The consumer skips TTL deletions too (lambdas/streams/stream-consumer.ts).
- */
-export const TTL_DELETIONS_FILTERED_OUT = [
-  lambda.FilterCriteria.filter({ userIdentity: { principalId: lambda.FilterRule.notExists() } }),
-  lambda.FilterCriteria.filter({ userIdentity: { principalId: lambda.FilterRule.notEquals(TTL_DELETION_IDENTITY.principalId) } }),
-];
 
 /**
  * The consumer of the table's stream: one Lambda (lambdas/streams/table-stream.ts, the jobs' way:
@@ -83,7 +71,8 @@ export class TableStream extends Construct {
       maxRecordAge: Duration.seconds(TABLE_STREAM_MAPPING.maxRecordAgeSeconds),
       parallelizationFactor: TABLE_STREAM_MAPPING.parallelizationFactor,
       onFailure: new SqsDlq(this.onFailureQueue),
-      filters: TTL_DELETIONS_FILTERED_OUT,
+      // Only the changes the consumer reacts to, never a TTL deletion (the patterns' comment says why two).
+      filters: TABLE_STREAM_FILTERS.map((pattern) => ({ pattern: JSON.stringify(pattern) })),
     });
     this.consumer.function.addEventSource(this.eventSource);
 

@@ -19,7 +19,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { AttributeValue, Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { jobHandlers } from '#lambdas/callable-handlers';
-import { isTtlRemoval, TABLE_STREAM_MAPPING } from '#lambdas/streams/stream-mapping';
+import { isDeliveredToConsumer, TABLE_STREAM_MAPPING } from '#lambdas/streams/stream-mapping';
 import { readJson, writeJson } from './cloud-files.ts';
 import { dynamoDbClient } from './dynamodb-local.ts';
 import { lambdaContext, loadHandler } from './lambda-modules.ts';
@@ -179,7 +179,8 @@ export function toEventRecord(record: StreamsRecord, streamArn: string): DynamoD
  *
  * - each shard is read in order, one batch (up to batchSize records) at a time; a child shard only
  *   after its parent is read to its end; DescribeStream finds new shards every few seconds;
- * - TTL deletions are filtered out before the consumer (DynamoDB Local never makes any);
+ * - the mapping's filters apply (TABLE_STREAM_FILTERS): only the changes the consumer reacts to, no
+ *   TTL deletion (DynamoDB Local never makes any); the others are passed over like delivered ones;
  * - a batch whose answer reports item failures is retried from the lowest reported record (the
  *   records before it count as done); a batch whose invocation throws, times out or answers an
  *   unusable failure is split in two and each half retried (bisectBatchOnError); after
@@ -321,7 +322,7 @@ export async function startTableStreamPoller(options: TableStreamPollerOptions):
   /** Delivers one page of a shard as the mapping would, retrying and bisecting; false if stopped midway. */
   const deliver = async (shardId: string, page: DynamoDBRecord[]): Promise<boolean> => {
     const oldest = Date.now() / 1000 - settings.maxRecordAgeSeconds;
-    const records = page.filter((record) => !isTtlRemoval(record));
+    const records = page.filter(isDeliveredToConsumer);
     const tooOld = records.filter((record) => (record.dynamodb?.ApproximateCreationDateTime ?? Infinity) < oldest);
     if (tooOld.length > 0) setAside(shardId, tooOld, 'RecordAgeExceeded', 0, undefined);
     const pending = [{ records: records.filter((record) => !tooOld.includes(record)), failures: 0 }];

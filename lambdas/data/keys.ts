@@ -132,3 +132,12 @@ export function withoutStorageAttributes(item: Record<string, unknown>): Record<
   const storage: ReadonlySet<string> = new Set(STORAGE_ATTRIBUTES);
   return Object.fromEntries(Object.entries(item).filter(([name]) => !storage.has(name)));
 }
+
+/**
+ * The sort keys of the items whose changes the table's stream consumer reacts to (table-changes.ts
+ * classifies them): member records, posts, anchor pairs and their edges, comments. The event source
+ * mapping delivers only these (lambdas/streams/stream-mapping.ts), so the churn of feed entries,
+ * likes, rate counters and live connections never invokes the consumer. A new reaction to another
+ * item adds its sort key here.
+ */
+export const STREAM_REACTED_SORT_KEYS = ['PROFILE', 'POST', 'FRIENDSHIP', { prefix: 'ANCHOR#' }, { prefix: 'COMMENT#' }] as const;

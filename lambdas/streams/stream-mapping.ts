@@ -1,10 +1,11 @@
 import type { DynamoDBRecord } from 'aws-lambda';
+import { STREAM_REACTED_SORT_KEYS } from '#data/keys';
 
 /**
  * How the table's stream drives the consumer: the event source mapping on AWS (lib/table-stream.ts)
  * and the local poller (local/table-stream.ts) both read these, so the two stay alike. This module
  * imports no logger and no SDK: the local cloud loads it before it has set the environment the
- * handlers' logger reads at import.
+ * handlers' logger reads at import (keys.ts imports nothing).
  */
 export const TABLE_STREAM_MAPPING = {
   /** Records per invocation at most. */
@@ -41,4 +42,48 @@ export const TTL_DELETION_IDENTITY = { type: 'Service', principalId: 'dynamodb.a
 export function isTtlRemoval(record: Pick<DynamoDBRecord, 'eventName' | 'userIdentity'>): boolean {
   const identity = record.userIdentity as { type?: unknown; principalId?: unknown } | undefined;
   return record.eventName === 'REMOVE' && identity?.type === TTL_DELETION_IDENTITY.type && identity.principalId === TTL_DELETION_IDENTITY.principalId;
+}
+
+/** The rules of Lambda's event filtering this stack uses: a value, a prefix, presence, or none of some values. */
+export type FilterRule = string | { readonly prefix: string } | { readonly exists: boolean } | { readonly 'anything-but': readonly string[] };
+/** A Lambda event filter pattern: fields to match, each an object to descend into or a list of rules (any one matches). */
+export interface FilterPattern {
+  readonly [field: string]: FilterPattern | readonly FilterRule[];
+}
+
+const reactedSortKey = { dynamodb: { Keys: { sk: { S: STREAM_REACTED_SORT_KEYS } } } } as const;
+
+/**
+ * The event source mapping's filters (ORed; the fields within one ANDed): the changes of items the
+ * consumer reacts to (STREAM_REACTED_SORT_KEYS), except DynamoDB's TTL deletions (userIdentity
+ * { type: Service, principalId: dynamodb.amazonaws.com }). A rule on a field the record lacks does not
+ * match (`anything-but` included), so "not the TTL principal" takes two filters: records with no
+ * principal at all (every change our code makes) and records of any other principal. Filtered-out
+ * records cost no invocation (on AWS) and are checkpointed past; the local poller applies the same
+ * patterns with `isDeliveredToConsumer`.
+ */
+export const TABLE_STREAM_FILTERS: readonly FilterPattern[] = [
+  { userIdentity: { principalId: [{ exists: false }] }, ...reactedSortKey },
+  { userIdentity: { principalId: [{ 'anything-but': [TTL_DELETION_IDENTITY.principalId] }] }, ...reactedSortKey },
+];
+
+function matchesRule(rule: FilterRule, value: unknown): boolean {
+  if (typeof rule === 'string') return value === rule;
+  if ('prefix' in rule) return typeof value === 'string' && value.startsWith(rule.prefix);
+  if ('exists' in rule) return rule.exists === (value !== undefined);
+  return value !== undefined && !rule['anything-but'].includes(value as string);
+}
+
+/** Whether a record matches one pattern, as Lambda's event filtering reads it. */
+export function matchesFilterPattern(pattern: FilterPattern, record: unknown): boolean {
+  return Object.entries(pattern).every(([field, expected]) => {
+    const value = typeof record === 'object' && record !== null ? (record as Record<string, unknown>)[field] : undefined;
+    if (Array.isArray(expected)) return (expected as readonly FilterRule[]).some((rule) => matchesRule(rule, value));
+    return matchesFilterPattern(expected as FilterPattern, value);
+  });
+}
+
+/** Whether the event source mapping hands this record to the consumer (TABLE_STREAM_FILTERS). */
+export function isDeliveredToConsumer(record: DynamoDBRecord): boolean {
+  return TABLE_STREAM_FILTERS.some((pattern) => matchesFilterPattern(pattern, record));
 }

@@ -59,18 +59,22 @@ async function startPoller(table: string, options: PollerOptions): Promise<Table
   return poller;
 }
 
-const put = (table: string, id: string, value: number) => client.send(new PutCommand({ TableName: table, Item: { pk: `ITEM#${id}`, sk: 'ITEM', value } }));
+/** A sort key the mapping's filters deliver (STREAM_REACTED_SORT_KEYS): the poller's own tests write these. */
+const DELIVERED_SK = 'POST';
+
+const put = (table: string, id: string, value: number) =>
+  client.send(new PutCommand({ TableName: table, Item: { pk: `ITEM#${id}`, sk: DELIVERED_SK, value } }));
 const bump = (table: string, id: string, value: number) =>
   client.send(
     new UpdateCommand({
       TableName: table,
-      Key: { pk: `ITEM#${id}`, sk: 'ITEM' },
+      Key: { pk: `ITEM#${id}`, sk: DELIVERED_SK },
       UpdateExpression: 'SET #v = :v',
       ExpressionAttributeNames: { '#v': 'value' },
       ExpressionAttributeValues: { ':v': value },
     }),
   );
-const remove = (table: string, id: string) => client.send(new DeleteCommand({ TableName: table, Key: { pk: `ITEM#${id}`, sk: 'ITEM' } }));
+const remove = (table: string, id: string) => client.send(new DeleteCommand({ TableName: table, Key: { pk: `ITEM#${id}`, sk: DELIVERED_SK } }));
 
 /** The item id a change is about. */
 const idOf = (change: Pick<TableChange, 'keys'>) => String(change.keys.pk).slice('ITEM#'.length);
@@ -147,7 +151,18 @@ describe('the local table stream', () => {
     expect(seen.map((change) => BigInt(change.sequenceNumber))).toEqual(
       seen.map((change) => BigInt(change.sequenceNumber)).toSorted((x, y) => (x < y ? -1 : 1)),
     );
-    expect(seen[0]).toMatchObject({ keys: { pk: 'ITEM#a', sk: 'ITEM' }, newImage: { pk: 'ITEM#a', sk: 'ITEM', value: 1 }, expiredByTtl: false });
+    expect(seen[0]).toMatchObject({ keys: { pk: 'ITEM#a', sk: DELIVERED_SK }, newImage: { pk: 'ITEM#a', sk: DELIVERED_SK, value: 1 }, expiredByTtl: false });
+    expect(poller.failures()).toEqual([]);
+  });
+
+  it("passes over the changes the mapping's filters leave out (a feed entry's) and moves past them", async () => {
+    const table = await freshTable();
+    const { seen, handler } = recordingConsumer();
+    const poller = await startPoller(table, { handler });
+    await client.send(new PutCommand({ TableName: table, Item: { pk: 'ITEM#skipped', sk: 'FEED#p1' } }));
+    await put(table, 'kept', 1);
+    await poller.drained();
+    expect(seen.map(idOf)).toEqual(['kept']);
     expect(poller.failures()).toEqual([]);
   });
 
@@ -184,9 +199,9 @@ describe('the local table stream', () => {
       eventSource: 'aws:dynamodb',
       eventSourceARN: poller.streamArn,
       dynamodb: {
-        Keys: { pk: { S: 'ITEM#x' }, sk: { S: 'ITEM' } },
-        OldImage: { pk: { S: 'ITEM#x' }, sk: { S: 'ITEM' }, value: { N: '1' } },
-        NewImage: { pk: { S: 'ITEM#x' }, sk: { S: 'ITEM' }, value: { N: '2' } },
+        Keys: { pk: { S: 'ITEM#x' }, sk: { S: DELIVERED_SK } },
+        OldImage: { pk: { S: 'ITEM#x' }, sk: { S: DELIVERED_SK }, value: { N: '1' } },
+        NewImage: { pk: { S: 'ITEM#x' }, sk: { S: DELIVERED_SK }, value: { N: '2' } },
         StreamViewType: 'NEW_AND_OLD_IMAGES',
       },
     });

@@ -1,0 +1,71 @@
+import type { DynamoDBRecord } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { keys, postKeys } from '#data/keys';
+import { tableEventOf } from '#data/table-changes';
+import { isDeliveredToConsumer, matchesFilterPattern, TTL_DELETION_IDENTITY } from '../../../lambdas/streams/stream-mapping.ts';
+
+/** A stream record of an INSERT (or a REMOVE by `userIdentity`) of an item with these keys. */
+function record(key: { pk: string; sk: string }, extra: Partial<DynamoDBRecord> = {}): DynamoDBRecord {
+  return { eventName: 'INSERT', dynamodb: { Keys: { pk: { S: key.pk }, sk: { S: key.sk } }, SequenceNumber: '1' }, ...extra };
+}
+
+const reacted = {
+  'a member record': keys.user('u1'),
+  'a post': postKeys.post('p1'),
+  'an anchor edge': keys.anchorEdge('u1', 'u2'),
+  'an anchor pair': keys.friendship('u1_u2'),
+  'a comment': postKeys.comment('p1', 'c1'),
+};
+
+const churn = {
+  'a feed entry': postKeys.feedEntry('u1', 'p1'),
+  'a like': postKeys.like('p1', 'u1'),
+  'a rate counter': keys.rateWindow('calls', 'u1', 0),
+  'a live connection': keys.liveConnection('u1', 'c1'),
+  "a live connection's owner": keys.liveConnectionOwner('c1'),
+  'a daily metrics record': keys.metrics('2026-11-25'),
+  'an invite code': keys.inviteCode('ABCD2345'),
+  'an audit entry': keys.auditEntry('01J0000000000000000000000'),
+};
+
+describe("the table stream's filters (TABLE_STREAM_FILTERS)", () => {
+  it.each(Object.entries(reacted))('deliver a change of %s', (_, key) => {
+    expect(isDeliveredToConsumer(record(key))).toBe(true);
+    expect(isDeliveredToConsumer(record(key, { eventName: 'REMOVE' }))).toBe(true);
+  });
+
+  it.each(Object.entries(churn))('pass over a change of %s, which no reaction reads', (_, key) => {
+    expect(isDeliveredToConsumer(record(key))).toBe(false);
+    // What the consumer would make of it: nothing.
+    expect(tableEventOf({ eventName: 'INSERT', newImage: { ...key, status: 'accepted', postId: 'p1', authorId: 'u1' } })).toEqual({ kind: 'other' });
+  });
+
+  it('pass over a TTL deletion of anything, and keep the deletions of any other principal', () => {
+    const ttl = { eventName: 'REMOVE' as const, userIdentity: { ...TTL_DELETION_IDENTITY } };
+    expect(isDeliveredToConsumer(record(keys.user('u1'), ttl))).toBe(false);
+    expect(isDeliveredToConsumer(record(postKeys.feedEntry('u1', 'p1'), ttl))).toBe(false);
+    const replication = { eventName: 'REMOVE' as const, userIdentity: { type: 'Service', principalId: 'replication.dynamodb.amazonaws.com' } };
+    expect(isDeliveredToConsumer(record(keys.user('u1'), replication))).toBe(true);
+  });
+});
+
+describe('matchesFilterPattern reads the rules as Lambda does', () => {
+  const value = (v: unknown) => ({ field: v });
+  it('a value, a prefix, presence and anything-but; one rule of a list suffices', () => {
+    expect(matchesFilterPattern({ field: ['a', 'b'] }, value('b'))).toBe(true);
+    expect(matchesFilterPattern({ field: ['a'] }, value('ab'))).toBe(false);
+    expect(matchesFilterPattern({ field: [{ prefix: 'AN' }] }, value('ANCHOR#x'))).toBe(true);
+    expect(matchesFilterPattern({ field: [{ prefix: 'AN' }] }, value('POST'))).toBe(false);
+    expect(matchesFilterPattern({ field: [{ exists: false }] }, {})).toBe(true);
+    expect(matchesFilterPattern({ field: [{ exists: true }] }, {})).toBe(false);
+    expect(matchesFilterPattern({ field: [{ 'anything-but': ['x'] }] }, value('y'))).toBe(true);
+    expect(matchesFilterPattern({ field: [{ 'anything-but': ['x'] }] }, value('x'))).toBe(false);
+  });
+
+  it('a rule on a missing field does not match (anything-but included); fields are ANDed, nested objects descended', () => {
+    expect(matchesFilterPattern({ field: [{ 'anything-but': ['x'] }] }, {})).toBe(false);
+    expect(matchesFilterPattern({ a: { b: ['1'] }, c: ['2'] }, { a: { b: '1' }, c: '2' })).toBe(true);
+    expect(matchesFilterPattern({ a: { b: ['1'] }, c: ['2'] }, { a: { b: '1' }, c: '3' })).toBe(false);
+    expect(matchesFilterPattern({ a: { b: ['1'] } }, { a: 'not an object' })).toBe(false);
+  });
+});
