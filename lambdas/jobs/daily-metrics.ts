@@ -1,22 +1,34 @@
 import type { CommunityMetrics } from '#contracts/metrics';
-import { createMetricsTally } from '#domain/community-metrics';
-import { putDailyMetrics, scanCommunity } from '#data/metrics';
+import { metricsFromCounters } from '#domain/metrics-counters';
+import { putDailyMetrics } from '#data/metrics';
+import { dropZeroCounters, readCounters } from '#data/metrics-counters';
 import { logger } from '#http/logger';
 
 /**
  * The daily community metrics job (EventBridge at 00:05 UTC on AWS, the local scheduler locally,
- * and the dev button `calculateMetricsManually`). It scans the table page by page into a tally of
- * counters and writes ONE record keyed by the run's UTC date. Every time window is measured from
- * that date (not the clock), and no timestamp is stored, so two runs of one day over the same data
- * write the identical record; a later run that day replaces the earlier one.
+ * and the dev button `calculateMetricsManually`). It reads the counters the table stream's consumer
+ * keeps (one Query of their partition, paged: a counter per day, city, inviter and pending code,
+ * never the members) and writes ONE record keyed by the run's UTC date. Every time window is
+ * measured from that date (not the clock), and no timestamp is stored, so two runs of one day over
+ * the same counters write the identical record; a later run that day replaces the earlier one.
+ * Counters read at zero are dropped afterwards, so the partition does not keep everything ever
+ * counted (a code whose every invitee joined, a city everyone left).
  */
 export async function runDailyMetrics(now: Date = new Date(), options: { pageLimit?: number } = {}): Promise<CommunityMetrics> {
-  const tally = createMetricsTally(now.toISOString().slice(0, 10));
-  // pageLimit (items read per Scan page) lets tests prove the paging on a small table.
-  const { pages } = await scanCommunity((page) => tally.add(page), options.pageLimit);
-  const metrics = tally.finish();
+  // pageLimit (counters read per Query page) lets tests prove the paging on a small partition.
+  const { counters, pages } = await readCounters({ pageLimit: options.pageLimit });
+  const metrics = metricsFromCounters(now.toISOString().slice(0, 10), counters);
   await putDailyMetrics(metrics);
-  logger.info('Daily metrics recorded', { date: metrics.date, totalUsers: metrics.totalUsers, activeUsers: metrics.activeUsers, pages });
+  const zeros = [...counters].filter(([, count]) => count === 0).map(([name]) => name);
+  const dropped = zeros.length > 0 ? await dropZeroCounters(zeros) : 0;
+  logger.info('Daily metrics recorded', {
+    date: metrics.date,
+    totalUsers: metrics.totalUsers,
+    activeUsers: metrics.activeUsers,
+    counters: counters.size,
+    pages,
+    dropped,
+  });
   return metrics;
 }
 

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { communityMetricsSchema, sharedCommunityMetricsSchema, type CommunityMetrics } from '../../lambdas/contracts/metrics.ts';
 import type { User } from '../../lambdas/contracts/user.ts';
 import { newUserRecord } from '../../lambdas/domain/new-user.ts';
+import { TTL_DELETION_IDENTITY } from '../../lambdas/streams/stream-mapping.ts';
 import { ensureTable } from '../../local/dynamodb-local.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
+import { startTableStreamPoller, type TableStreamPoller } from '../../local/table-stream.ts';
 import { call, callRaw, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
@@ -21,6 +28,10 @@ const { keys, postKeys } = await import('../../lambdas/data/keys.ts');
 const { friendshipIdOf } = await import('../../lambdas/domain/friendship.ts');
 const { createAnchoredMembers } = await import('../../lambdas/data/friendships.ts');
 const { dummyMember } = await import('../../lambdas/handlers/dev/dummy-members.ts');
+const { postItem } = await import('../../lambdas/data/posts.ts');
+const { readCounters } = await import('../../lambdas/data/metrics-counters.ts');
+const { checkCounters } = await import('../../local/metrics/compare.ts');
+const { handler: tableStreamConsumer } = await import('../../lambdas/streams/table-stream.ts');
 
 const sharedTable = endpoints.dynamodb.tableName;
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: endpoints.dynamodb.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
@@ -33,9 +44,19 @@ const put = (table: string, Item: Record<string, unknown>) => client.send(new Pu
 
 describe('the daily metrics job on a seeded community (a table of its own, so other test files cannot move the figures)', () => {
   // The integration cloud is shared by every test file; this community lives in a fresh table of
-  // the same DynamoDB Local, created from the same schema, and the job runs in this process.
+  // the same DynamoDB Local, created from the same schema (with its stream), and the job runs in
+  // this process. So does the stream's consumer: a poller of this table's stream (the local event
+  // source mapping) hands every change to the module CDK deploys, which keeps the counters.
   const table = `metrics-${randomUUID().slice(0, 8)}`;
   const RUN = new Date('2031-03-04T00:05:00.000Z'); // window: from 2031-02-02T00:00:00.000Z
+  const workDir = mkdtempSync(join(tmpdir(), 'anchored-metrics-stream-'));
+  let stream: TableStreamPoller;
+
+  /** Once the consumer has counted every change so far; nothing it was given failed. */
+  async function counted(): Promise<void> {
+    await stream.drained();
+    expect(stream.failures()).toEqual([]);
+  }
 
   /** A member record as createUserRecord writes it (verified), with the dates and place chosen. */
   async function seedMember(
@@ -103,6 +124,14 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
   beforeAll(async () => {
     await ensureTable(endpoints.dynamodb.endpoint, table);
     process.env.TABLE_NAME = table;
+    // Before the first write: a new stream is read from its end.
+    stream = await startTableStreamPoller({
+      endpoint: endpoints.dynamodb.endpoint,
+      tableName: table,
+      failuresFile: join(workDir, 'failures.jsonl'),
+      mapping: { retryAttempts: 2 },
+      retryDelayMs: () => 0,
+    });
 
     const founder = await seedMember('founder', {
       createdAt: '2030-01-01T00:00:00.000Z',
@@ -175,14 +204,30 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
     // Dev tools' dummy anchor, as createDummyAnchors writes it: its accepted local pair counts nowhere.
     expect(await createAnchoredMembers('founder', [dummyMember(founder, 0, RUN)])).toEqual({ ok: true });
     // Items the job must step over: a post, a feed entry, a like, a rate window, an older record.
-    await put(table, { ...postKeys.post('01POST'), authorId: 'founder', content: 'hello' });
+    const post = {
+      postId: '01POST',
+      authorId: 'founder',
+      authorName: 'founder',
+      authorPictureKey: '',
+      content: 'hello',
+      createdAt: RUN.toISOString(),
+      privacy: 'anchors' as const,
+      likeCount: 0,
+      commentCount: 0,
+      isWallPost: false,
+      countsVersion: 0,
+    };
+    await put(table, postItem(post));
     await put(table, { ...postKeys.feedEntry('ann', '01POST'), authorId: 'founder' });
     await put(table, { ...postKeys.like('01POST', 'ann'), uid: 'ann' });
     await put(table, { ...keys.rateWindow('validateInviteCode', '10.0.0.1', 0), hits: 3 });
     await put(table, { ...keys.metrics('2031-03-03'), date: '2031-03-03', totalUsers: 7, calculatedAt: '2031-03-03T00:05:00.000Z' });
+    await counted();
   });
 
   afterAll(async () => {
+    await stream.stop();
+    rmSync(workDir, { recursive: true, force: true });
     process.env.TABLE_NAME = sharedTable;
     const raw = new DynamoDBClient({ endpoint: endpoints.dynamodb.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
     await raw.send(new DeleteTableCommand({ TableName: table }));
@@ -220,22 +265,87 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
     expect(await metricsOf(table, '2031-03-04')).toEqual(first);
   });
 
-  it('reads the table in pages and gets the same figures from many small pages', async () => {
+  it('reads the counters, not the table: a Query of their partition, the same figures from many small pages', async () => {
+    const { counters, pages } = await readCounters({ pageLimit: 5 });
+    // A counter per figure, day, city, inviter and pending code (a few dozen), 5 read per page.
+    expect(pages).toBeGreaterThan(counters.size / 5);
+    expect(await runDailyMetrics(RUN, { pageLimit: 5 })).toEqual(expected);
+  });
+
+  it("the operator's check: a full scan in pages gives the same record, and the recount equals every stored counter", async () => {
     const tally = createMetricsTally('2031-03-04');
     let largestPage = 0;
     const { pages } = await scanCommunity((page) => {
       largestPage = Math.max(largestPage, page.length);
       tally.add(page);
     }, 3);
-    expect(pages).toBeGreaterThan(10); // about 40 items, 3 read per page
+    expect(pages).toBeGreaterThan(10); // about 50 items, 3 read per page
     expect(largestPage).toBeLessThanOrEqual(3);
     expect(tally.finish()).toEqual(expected);
-    expect(await runDailyMetrics(RUN, { pageLimit: 5 })).toEqual(expected);
+    const check = await checkCounters('2031-03-04');
+    expect(check).toMatchObject({ scanned: expected, counted: expected, recordDifferences: [], counterDifferences: {} });
   });
 
   it('the consumption transaction moved the counters the ranking relies on', async () => {
     expect((await getUser('ann'))?.inviteSystem).toMatchObject({ invitesUsed: 2, invitedBy: 'founder' });
     expect((await getUser('dan'))?.inviteSystem).toMatchObject({ invitedBy: null, pendingInviteCode: 'ANNCODE' });
+  });
+
+  /** A stream record as the event source mapping hands it to the consumer's Lambda. */
+  function streamRecord(eventName: 'INSERT' | 'REMOVE', item: Record<string, unknown>, sequenceNumber: string, ttl = false): DynamoDBRecord {
+    const image = marshall(item, { removeUndefinedValues: true }) as Record<string, AttributeValue>;
+    return {
+      eventID: randomUUID(),
+      eventName,
+      eventSource: 'aws:dynamodb',
+      dynamodb: {
+        Keys: marshall({ pk: item.pk, sk: item.sk }) as Record<string, AttributeValue>,
+        SequenceNumber: sequenceNumber,
+        StreamViewType: 'NEW_AND_OLD_IMAGES',
+        ...(eventName === 'INSERT' ? { NewImage: image } : { OldImage: image }),
+      },
+      ...(ttl && { userIdentity: TTL_DELETION_IDENTITY }),
+    };
+  }
+  const deliver = async (...records: DynamoDBRecord[]) => expect(await tableStreamConsumer({ Records: records })).toEqual({ batchItemFailures: [] });
+  const members = async () => (await readCounters({ consistent: true })).counters.get('members');
+
+  it('a change delivered again (a retried batch) counts once; a TTL deletion is never counted', async () => {
+    const visitor = { ...keys.user('visitor'), uid: 'visitor', isVerified: true, createdAt: RUN.toISOString(), lastActive: RUN.toISOString() };
+    const insert = streamRecord('INSERT', visitor, '900000000000000000001');
+    await deliver(insert);
+    expect(await members()).toBe(9);
+    await deliver(insert, insert); // the batch retried from this record, and the record twice in one batch
+    expect(await members()).toBe(9);
+    // DynamoDB's TTL process deleting a member record (were one ever to expire) moves nothing.
+    await deliver(streamRecord('REMOVE', visitor, '900000000000000000002', true));
+    expect(await members()).toBe(9);
+    await deliver(streamRecord('REMOVE', visitor, '900000000000000000003'));
+    expect(await members()).toBe(8);
+    expect((await runDailyMetrics(RUN)).totalUsers).toBe(8);
+  });
+
+  it('a member deleted and a pair removed leave the counters, and the job drops the counters they leave at zero', async () => {
+    // eve: the only one active and joined on 2031-03-02, the founder's only pending signup.
+    await client.send(new DeleteCommand({ TableName: table, Key: keys.user('eve') }));
+    await client.send(new DeleteCommand({ TableName: table, Key: keys.friendship(friendshipIdOf('bob', 'hal')) }));
+    await counted();
+    const metrics = await runDailyMetrics(RUN);
+    expect(metrics).toMatchObject({
+      totalUsers: 7,
+      activeUsers: 5,
+      invitationAcceptanceRate: 0.8333, // 5 of 6
+      localConnectionDensity: 0.6667, // 2 local of 3
+      basis: { invitedSignups: 6, invitesAccepted: 5, acceptedConnections: 3, localConnections: 2 },
+    });
+    expect(metrics.topInviters).toContainEqual({ userId: 'founder', inviteCount: 2, acceptanceRate: 1 });
+    const { counters } = await readCounters({ consistent: true });
+    for (const gone of ['pendingInvites#FOUNDERC', 'lastActiveOn#2031-03-02', 'joinedOn#2031-03-02', 'quietAfter#2031-03-02'])
+      expect(counters.has(gone), gone).toBe(false);
+    const check = await checkCounters('2031-03-04');
+    expect(check.recordDifferences).toEqual([]);
+    expect(check.counterDifferences).toEqual({});
+    expect(check.counted).toEqual(metrics);
   });
 });
 
@@ -254,9 +364,18 @@ describe('calculateMetricsManually and getCommunityMetrics through the gateway',
     const record = sharedCommunityMetricsSchema.parse(result);
     const today = new Date().toISOString().slice(0, 10);
     expect(record.date).toBe(today);
-    // Other files' members exist too: at least this member and the founder are verified and active.
-    expect(record.totalUsers).toBeGreaterThanOrEqual(2);
-    expect(record.activeUsers).toBeGreaterThanOrEqual(2);
+    // Other files' members exist too: at least this member and the founder are verified and active,
+    // once the cloud's stream consumer has counted this member (it runs beside the request).
+    const rerun = async () => sharedCommunityMetricsSchema.parse(await ok(endpoints, 'calculateMetricsManually', { token: member.accessToken }));
+    await expect
+      .poll(
+        async () => {
+          const again = await rerun();
+          return Math.min(again.totalUsers, again.activeUsers);
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
     const stored = await metricsOf(sharedTable, today);
     expect(stored && communityMetricsSchema.parse(stored).date).toBe(today);
   });
