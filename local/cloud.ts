@@ -291,7 +291,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     writeJson(files.founder, founder, 0o600);
 
-    const scheduler = await startMetricsScheduler(log);
+    const scheduler = await startMetricsScheduler(log, () => tableStream.drained());
     stoppers.push(() => scheduler.stop());
     const lapses = startInviteLapseScheduler(log);
     stoppers.push(() => lapses.stop());

@@ -51,9 +51,11 @@ async function hasTodaysMetrics(): Promise<boolean> {
 
 /**
  * EventBridge's daily rule, locally: a laptop is rarely on at the scheduled minute, so the job
- * also runs at start when today has no record yet; then once a day while the cloud runs.
+ * also runs at start when today has no record yet; then once a day while the cloud runs. The job
+ * reads the counters the table stream's consumer keeps, so the run at start waits for
+ * `streamCaughtUp` (the changes made while the cloud started, a first start's founder among them).
  */
-export async function startMetricsScheduler(log: (line: string) => void): Promise<MetricsScheduler> {
+export async function startMetricsScheduler(log: (line: string) => void, streamCaughtUp: () => Promise<void>): Promise<MetricsScheduler> {
   const run = async (why: string) => {
     try {
       await runMetricsJob();
@@ -62,7 +64,10 @@ export async function startMetricsScheduler(log: (line: string) => void): Promis
       log(`Daily metrics job failed (${why}): ${(error as Error).stack ?? String(error)}`);
     }
   };
-  if (!(await hasTodaysMetrics())) await run('no record for today yet');
+  if (!(await hasTodaysMetrics())) {
+    await streamCaughtUp();
+    await run('no record for today yet');
+  }
 
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
