@@ -48,5 +48,6 @@ export const jobHandlers = {
   ...removalJobHandlers,
   // The table stream's consumer (lib/table-stream.ts, local/table-stream.ts): reacts to changes off
   // the request path. Live push will add execute-api:ManageConnections (TableStream.allowManageConnections).
-  tableStream: { entry: 'streams/table-stream.ts', permissions: { table: 'readWrite' } },
+  // pictures readWrite: an ex-anchor's photos move to new keys (copy, then delete the old ones).
+  tableStream: { entry: 'streams/table-stream.ts', permissions: { table: 'readWrite', pictures: 'readWrite' } },
 } as const satisfies Record<string, CallableHandlerEntry>;

@@ -11,6 +11,7 @@ import { OriginSecret } from './origin-secret.ts';
 import { PicturesStorage } from './pictures-storage.ts';
 import { SignUpTicketSecret } from './sign-up-ticket-secret.ts';
 import { LIVE_MANAGEMENT_ENDPOINT_ENV } from '../lambdas/data/live-management.ts';
+import { PICTURES_URL_ENV } from '../lambdas/data/pictures.ts';
 import { TableStream } from './table-stream.ts';
 import { RemovalWorker } from './removal-worker.ts';
 import type { Stage } from './stage.ts';
@@ -105,12 +106,15 @@ export class AnchoredStack extends Stack {
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,
       live: { url: this.live.url, origin: this.live.origin },
-      picturesEndpoint: this.pictures.regionalEndpoint,
+      pictures: this.pictures.origin,
       accessLogsBucket: accessLogs.bucket,
       ...logs,
     });
     const webOrigin = `https://${this.web.distribution.distributionDomainName}`;
     this.pictures.allowBrowserAccessFrom([webOrigin]);
+    this.pictures.serveThrough(this.web.distribution);
+    // Every callable answers picture URLs on the distribution's own origin (no signing: PICTURES_URL).
+    for (const callable of this.api.functions.values()) callable.function.addEnvironment(PICTURES_URL_ENV, this.web.picturesUrl);
 
     new CfnOutput(this, 'ApiUrl', { value: `${webOrigin}${API_PATH_PREFIX}`, description: 'Base URL of the callables' });
     new CfnOutput(this, 'LiveUrl', { value: this.live.url, description: 'The live socket (config.json liveUrl)' });

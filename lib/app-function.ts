@@ -183,7 +183,7 @@ export class AppFunction extends Construct {
       if (permissions.pictures === 'readWrite') picturesBucket.grantReadWrite(fn);
       else picturesBucket.grantRead(fn);
       const reason =
-        'Signs presigned URLs for member pictures: object-level actions on keys of the pictures bucket only ' +
+        'Signs upload POSTs, checks, copies and deletes member pictures: object-level actions on keys of the pictures bucket only ' +
         '(members choose file names under their own prefix; the handler checks the prefix).';
       const actions = ['s3:GetObject*', 's3:GetBucket*', 's3:List*'];
       if (permissions.pictures === 'readWrite') actions.push('s3:DeleteObject*', 's3:Abort*');

@@ -1,7 +1,9 @@
 import { Aws, Duration } from 'aws-cdk-lib';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { STAGED_UPLOADS_PREFIX } from '../lambdas/data/keys.ts';
+import { SERVED_PICTURES_PREFIX, STAGED_UPLOADS_PREFIX } from '../lambdas/data/keys.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
 
 export interface PicturesStorageProps {
@@ -10,24 +12,34 @@ export interface PicturesStorageProps {
 }
 
 /**
- * Members' pictures. Never public: the API hands the browser short-lived presigned URLs (POST/PUT
- * to upload, GET to show), so the browser talks to the bucket's regional endpoint directly.
+ * The pictures bucket as CloudFront's origin and the browser's upload target, by its fixed name
+ * alone (no reference to the bucket resource): the bucket's CORS rule names the distribution, so
+ * the distribution must not depend on the bucket back.
+ */
+export interface ServedPicturesOrigin {
+  readonly bucketName: string;
+  /** `<bucket>.s3.<region>.amazonaws.com`: CloudFront's origin for `/pictures/*`. */
+  readonly regionalDomainName: string;
+  /** `https://<bucket>.s3.<region>.amazonaws.com`: where the browser sends presigned POST uploads. */
+  readonly uploadsEndpoint: string;
+}
+
+/**
+ * Members' pictures. Never public: the browser uploads with a presigned POST (to `uploads/`, which
+ * nobody else reads), and confirmed pictures under SERVED_PICTURES_PREFIX are read by the web
+ * distribution alone (origin access control), at unguessable per-version keys, with no signature.
  */
 export class PicturesStorage extends Construct {
   public readonly bucket: s3.Bucket;
-  /**
-   * `https://<bucket>.s3.<region>.amazonaws.com`, the origin of every presigned URL. Built from the
-   * bucket's fixed name (not a reference to the bucket), so the CloudFront CSP can name it while
-   * the bucket's CORS rule names CloudFront without a dependency cycle.
-   */
-  public readonly regionalEndpoint: string;
+  public readonly origin: ServedPicturesOrigin;
 
   constructor(scope: Construct, id: string, props: PicturesStorageProps) {
     super(scope, id);
     const prod = props.stage === 'prod';
     // Account and region make the name globally unique; the stage keeps dev and prod apart.
     const bucketName = `anchored-${props.stage}-pictures-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
-    this.regionalEndpoint = `https://${bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+    const regionalDomainName = `${bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+    this.origin = { bucketName, regionalDomainName, uploadsEndpoint: `https://${regionalDomainName}` };
 
     this.bucket = new s3.Bucket(this, 'Bucket', {
       bucketName,
@@ -40,7 +52,7 @@ export class PicturesStorage extends Construct {
       serverAccessLogsPrefix: 'pictures/',
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        // Uploads granted but never confirmed (confirmation moves a checked file to users/), and
+        // Uploads granted but never confirmed (confirmation copies a checked file to pictures/), and
         // any made with a grant after its member was removed: S3 deletes them a day after.
         { id: 'ExpireStagedUploads', prefix: STAGED_UPLOADS_PREFIX, expiration: Duration.days(1) },
       ],
@@ -49,14 +61,36 @@ export class PicturesStorage extends Construct {
     });
   }
 
-  /** Lets pages of these origins upload and fetch pictures with presigned URLs. */
+  /**
+   * Lets pages of these origins upload with presigned POSTs. Only POST: the page shows pictures
+   * from its own origin (CloudFront's `/pictures/*`), never from the bucket.
+   */
   allowBrowserAccessFrom(origins: readonly string[]): void {
     this.bucket.addCorsRule({
       allowedOrigins: [...origins],
-      allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.PUT, s3.HttpMethods.POST],
+      allowedMethods: [s3.HttpMethods.POST],
       allowedHeaders: ['*'],
       exposedHeaders: ['ETag'],
       maxAge: 3000,
     });
+  }
+
+  /**
+   * Lets this distribution (through origin access control) read served pictures and nothing else:
+   * s3:GetObject on SERVED_PICTURES_PREFIX only, never staged uploads or any other key. The
+   * distribution's origin names the bucket by attributes (ServedPicturesOrigin), so CDK cannot add
+   * this statement itself.
+   */
+  serveThrough(distribution: cloudfront.IDistribution): void {
+    this.bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'ServedPicturesThroughCloudFront',
+        effect: iam.Effect.ALLOW,
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects(`${SERVED_PICTURES_PREFIX}*`)],
+        conditions: { StringEquals: { 'AWS:SourceArn': distribution.distributionArn } },
+      }),
+    );
   }
 }

@@ -16,8 +16,11 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
 export interface CspSources {
   /** Where Amplify talks to Cognito (the regional cognito-idp endpoint on AWS). */
   readonly cognito: string;
-  /** Origin of the presigned picture URLs: shown as images, uploaded to with a presigned POST. */
-  readonly pictures: string;
+  /**
+   * Origin of the presigned POST uploads (the pictures bucket's regional endpoint). Pictures are
+   * shown from the page's own origin (`/pictures/*`), so images need nothing beyond 'self'.
+   */
+  readonly uploads: string;
   /** Origin of the live socket (`wss://{apiId}.execute-api…` on AWS, the local gateway's `ws://` locally). */
   readonly live?: string;
   /** Extra connect-src entries (the local dev server's HMR socket); none on AWS. */
@@ -33,9 +36,9 @@ export function buildContentSecurityPolicy(sources: CspSources): string {
     ["script-src 'self'", ...(sources.extraScript ?? [])].join(' '),
     // The UI library sets style attributes and injects <style> elements at runtime.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${sources.pictures}`,
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    [`connect-src 'self' ${sources.cognito} ${sources.pictures}`, ...(sources.live ? [sources.live] : []), ...(sources.extraConnect ?? [])].join(' '),
+    [`connect-src 'self' ${sources.cognito} ${sources.uploads}`, ...(sources.live ? [sources.live] : []), ...(sources.extraConnect ?? [])].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

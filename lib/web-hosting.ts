@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Duration, Stack, type RemovalPolicy } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack, type RemovalPolicy } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -9,9 +9,11 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { WebConfig } from '../lambdas/contracts/web-config.ts';
+import { SERVED_PICTURES_PATH } from '../lambdas/data/keys.ts';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../lambdas/http/client-address.ts';
 import { API_PATH_PREFIX } from './callable-api.ts';
 import { acknowledge, arnReference } from './nag.ts';
+import type { ServedPicturesOrigin } from './pictures-storage.ts';
 import { buildContentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from './security-headers.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
 
@@ -27,8 +29,8 @@ export interface WebHostingProps {
   readonly userPoolClientId: string;
   /** The live socket (lib/live-api.ts): its URL is config.json's liveUrl, its origin joins the CSP's connect-src. */
   readonly live: { readonly url: string; readonly origin: string };
-  /** Origin of the presigned picture URLs, allowed by the CSP for images and uploads. */
-  readonly picturesEndpoint: string;
+  /** The pictures bucket: served under `/pictures/*` (OAC), its upload endpoint allowed by the CSP. */
+  readonly pictures: ServedPicturesOrigin;
   readonly accessLogsBucket: s3.IBucket;
   readonly logRetention: logs.RetentionDays;
   readonly logRemovalPolicy: RemovalPolicy;
@@ -61,9 +63,16 @@ export const VIEWER_ADDRESS_CODE = `function handler(event) {
 }`;
 
 /** The Content-Security-Policy of every response: no inline scripts, no framing. */
-export function contentSecurityPolicy(region: string, picturesEndpoint: string, liveOrigin?: string): string {
-  return buildContentSecurityPolicy({ cognito: `https://cognito-idp.${region}.amazonaws.com`, pictures: picturesEndpoint, live: liveOrigin });
+export function contentSecurityPolicy(region: string, uploadsEndpoint: string, liveOrigin?: string): string {
+  return buildContentSecurityPolicy({ cognito: `https://cognito-idp.${region}.amazonaws.com`, uploads: uploadsEndpoint, live: liveOrigin });
 }
+
+/**
+ * How long an edge keeps a served picture, whatever the object's own Cache-Control says (minimum =
+ * default = maximum). It bounds how long a deleted or re-keyed picture stays reachable at the edge;
+ * the member's browser may keep the bytes longer (the object's `private, max-age=86400, immutable`).
+ */
+export const PICTURE_EDGE_TTL = Duration.minutes(5);
 
 /**
  * The SPA on CloudFront: a private bucket behind origin access control, `/api/*` forwarded to
@@ -75,6 +84,8 @@ export class WebHosting extends Construct {
   public readonly distribution: cloudfront.Distribution;
   public readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
   public readonly webConfig: WebConfig;
+  /** Where served pictures are fetched: `https://{distribution}/pictures` (the callables' PICTURES_URL). */
+  public readonly picturesUrl: string;
 
   constructor(scope: Construct, id: string, props: WebHostingProps) {
     super(scope, id);
@@ -113,7 +124,7 @@ export class WebHosting extends Construct {
       comment: 'anchored security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(region, props.picturesEndpoint, props.live.origin),
+          contentSecurityPolicy: contentSecurityPolicy(region, props.pictures.uploadsEndpoint, props.live.origin),
           override: true,
         },
         strictTransportSecurity: {
@@ -134,6 +145,26 @@ export class WebHosting extends Construct {
       },
     });
 
+    // The pictures bucket by its attributes (see ServedPicturesOrigin): CDK then cannot add the
+    // bucket policy statement OAC needs, and PicturesStorage.serveThrough adds a narrower one.
+    const picturesOrigin = s3.Bucket.fromBucketAttributes(this, 'PicturesOrigin', {
+      bucketName: props.pictures.bucketName,
+      bucketRegionalDomainName: props.pictures.regionalDomainName,
+    });
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      "PicturesStorage.serveThrough grants this distribution s3:GetObject on the served prefix only (CDK's own statement would cover every key).",
+    );
+    const picturesCache = new cloudfront.CachePolicy(this, 'PicturesCache', {
+      comment: 'Served pictures: immutable keys; an edge keeps one 5 minutes, so a deleted key stops answering within that',
+      minTtl: PICTURE_EDGE_TTL,
+      defaultTtl: PICTURE_EDGE_TTL,
+      maxTtl: PICTURE_EDGE_TTL,
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    });
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `anchored (${props.stage})`,
       defaultRootObject: 'index.html',
@@ -152,6 +183,16 @@ export class WebHosting extends Construct {
         functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // No signature and no per-read work: the key is the secret, and deleting it revokes it.
+        [`${SERVED_PICTURES_PATH}/*`]: {
+          origin: origins.S3BucketOrigin.withOriginAccessControl(picturesOrigin),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: picturesCache,
+          // JPEG, PNG, WebP and GIF are compressed already.
+          compress: false,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
         [`${API_PATH_PREFIX}/*`]: {
           origin: new origins.HttpOrigin(props.apiDomainName, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
@@ -186,6 +227,7 @@ export class WebHosting extends Construct {
         'policy; a custom domain with its own certificate would set TLSv1.2_2021.',
     );
 
+    this.picturesUrl = `https://${this.distribution.distributionDomainName}${SERVED_PICTURES_PATH}`;
     this.webConfig = {
       stage: props.stage,
       region,

@@ -3,6 +3,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import type { WebConfig } from '#contracts/web-config';
 import { LIFT_BUDGETS_ENV } from '#domain/budget-lift';
 import { ANYONE } from '#domain/dev-admins';
+import { SERVED_PICTURES_PATH } from '#data/keys';
+import { PICTURES_URL_ENV } from '#data/pictures';
 import { cloudFiles, readJson, writeJson, type CloudFiles, type CloudState, type Endpoints, type Founder } from './cloud-files.ts';
 import { startCognitoLocal } from './cognito-local.ts';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local.ts';
@@ -102,6 +104,8 @@ function configureLambdaEnvironment(values: {
   lambda: string;
   /** The live socket: its management API and what $connect checks tokens against. */
   liveManagement: string;
+  /** Where served pictures are fetched (PICTURES_URL): the gateway's `/pictures`, through the SPA's origin when it runs. */
+  picturesUrl: string;
   tokenIssuer: string;
   userPoolClientId: string;
   quiet: boolean;
@@ -121,6 +125,7 @@ function configureLambdaEnvironment(values: {
     // The gateway serves the Lambda Invoke API: the removal callables hand work to the worker there.
     LAMBDA_ENDPOINT: values.lambda,
     REMOVAL_WORKER_FUNCTION,
+    [PICTURES_URL_ENV]: values.picturesUrl,
     // Live push (lambdas/data/live-push.ts) and the live socket's $connect (lambdas/data/access-tokens.ts).
     LIVE_MANAGEMENT_ENDPOINT: values.liveManagement,
     TOKEN_ISSUER: values.tokenIssuer,
@@ -239,6 +244,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       cognito: cognito.value.endpoint,
       lambda: lambdaEndpoint,
       liveManagement: liveManagementEndpoint,
+      // Absolute, so a test in Node can fetch what the API returned. With the SPA, its own origin
+      // (Vite proxies /pictures to the gateway), as on AWS the distribution serves the SPA and the
+      // pictures alike: the page's CSP need allow no other origin for images.
+      picturesUrl: `${webUrl || gatewayUrl}${SERVED_PICTURES_PATH}`,
       tokenIssuer: `${cognito.value.issuerDomain}/${poolIds.userPoolId}`,
       userPoolClientId: poolIds.userPoolClientId,
       quiet: Boolean(options.quiet),
@@ -266,6 +275,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       mailboxToken,
       lambdaToken,
       connectionsToken,
+      pictures: { s3Endpoint: s3.value.endpoint, bucket: BUCKET_NAME },
       log,
     });
     stoppers.push(() => gateway.stop());

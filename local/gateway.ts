@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { toWireError } from '#contracts/protocol';
+import { SERVED_PICTURES_PATH } from '#data/keys';
 import type { WebConfig } from '#contracts/web-config';
 import { createCallableRoute } from './callable-route.ts';
 import { send, sendJson } from './http-helpers.ts';
@@ -9,6 +10,7 @@ import { createLambdaInvokeRoute } from './lambda-invoke-route.ts';
 import { createLiveGateway, LIVE_PATH } from './live-gateway.ts';
 import { isForLocalhost, isSecret } from './local-secrets.ts';
 import { readMailbox, renderMailboxPage } from './mailbox.ts';
+import { createPicturesRoute } from './pictures-route.ts';
 
 /** Everything under it is the mailbox: `{MAILBOX_PATH}/{token}/` (page), `.../messages` (JSON). */
 export const MAILBOX_PATH = '/local/mailbox';
@@ -50,6 +52,8 @@ export interface GatewayOptions {
   lambdaToken: string;
   /** Of this start: in the path of the live socket's management API (only the backend may push). */
   connectionsToken: string;
+  /** Where `GET /pictures/...` reads served pictures (s3rver and the pictures bucket). */
+  pictures: { s3Endpoint: string; bucket: string };
   log: (line: string) => void;
 }
 
@@ -68,13 +72,15 @@ const CONNECTION_PATH = /^\/@connections\/([^/]+)$/;
 const NOT_FOUND = { error: toWireError({ status: 'not-found', message: 'Not Found' }) };
 
 /**
- * The local stand-in for API Gateway (and, for cognito-local's triggers, for the Lambda service).
- * Handlers run in this process, as the very modules CDK deploys.
+ * The local stand-in for API Gateway (and, for cognito-local's triggers, for the Lambda service;
+ * for served pictures, for CloudFront's `/pictures/*`). Handlers run in this process, as the very
+ * modules CDK deploys.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const callableRoute = createCallableRoute({ authorizer: options.authorizer, proxySecret: options.proxySecret, log: options.log });
   const invokeRoute = createLambdaInvokeRoute(options.log);
   const live = createLiveGateway({ proxySecret: options.proxySecret, log: options.log });
+  const pictures = createPicturesRoute(options.pictures);
 
   async function mailboxRoute(response: ServerResponse, url: URL, rest: string): Promise<void> {
     const to = url.searchParams.get('to') ?? undefined;
@@ -142,6 +148,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
     if (path === '/local' || path.startsWith('/local/')) return localRoute(request, response, url);
 
+    if (path.startsWith(`${SERVED_PICTURES_PATH}/`) && (method === 'GET' || method === 'HEAD')) return pictures.serve(request, response, path);
+
     if (method !== 'GET' && method !== 'HEAD') {
       // API Gateway's answer for a route that does not exist (e.g. GET /api/getMe), in protocol form.
       sendJson(response, 404, NOT_FOUND);
@@ -185,6 +193,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     stop: () =>
       new Promise<void>((resolve) => {
         live.stop();
+        pictures.stop();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

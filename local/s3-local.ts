@@ -28,8 +28,9 @@ export async function startS3Local(options: { port: number; directory: string })
 }
 
 /**
- * The pictures bucket, created once and given CORS for the SPA's origin on every start (the
- * browser uploads straight to it with a presigned POST, as it does to S3 on AWS).
+ * The pictures bucket, created once and given CORS for the SPA's origin on every start: the
+ * browser uploads straight to it with a presigned POST, as it does to S3 on AWS. Nothing else: the
+ * page shows pictures from its own origin (`/pictures`, the gateway), never from the bucket.
  */
 export async function ensureBucket(endpoint: string, bucket: string, webOrigins: string[]): Promise<void> {
   const client = s3Client(endpoint);
@@ -47,7 +48,7 @@ export async function ensureBucket(endpoint: string, bucket: string, webOrigins:
           CORSRules: [
             {
               AllowedOrigins: webOrigins,
-              AllowedMethods: ['GET', 'HEAD', 'PUT', 'POST'],
+              AllowedMethods: ['POST'],
               AllowedHeaders: ['*'],
               ExposeHeaders: ['ETag'],
               MaxAgeSeconds: 3000,

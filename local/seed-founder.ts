@@ -11,8 +11,8 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { User } from '#contracts/user';
 import { generateInviteCode } from '#domain/invite-code';
 import { newUserRecord } from '#domain/new-user';
-import { objectKeys } from '#data/keys';
 import { markFounder } from '#data/member-roles';
+import { newPictureKey, PICTURE_CACHE_CONTROL } from '#data/pictures';
 import { createUserWithInviteCode, getUser } from '#data/users';
 import { ADMIN_GROUP } from '#http/caller';
 import type { Founder } from './cloud-files.ts';
@@ -92,12 +92,14 @@ function founderRecord(uid: string, email: string, inviteCode: string, profilePi
   };
 }
 
-/** Stored like every member's picture: the key, which responses turn into a short-lived URL. */
+/** Stored like every member's picture: a served key of its own version, which responses turn into its URL. */
 async function uploadPicture(s3Endpoint: string, bucket: string, uid: string): Promise<string> {
-  const key = objectKeys.profilePicture(uid);
+  const key = newPictureKey(uid, 'image/png');
   const client = s3Client(s3Endpoint);
   try {
-    await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: FOUNDER_PICTURE, ContentType: 'image/png' }));
+    await client.send(
+      new PutObjectCommand({ Bucket: bucket, Key: key, Body: FOUNDER_PICTURE, ContentType: 'image/png', CacheControl: PICTURE_CACHE_CONTROL }),
+    );
   } finally {
     client.destroy();
   }

@@ -7,8 +7,8 @@ import { buildContentSecurityPolicy, securityHeaders } from '../lib/security-hea
 export interface LocalCspOrigins {
   /** cognito-local's endpoint: Amplify signs in there instead of cognito-idp.<region>.amazonaws.com. */
   cognito: string;
-  /** s3rver's endpoint: presigned picture URLs point there instead of the regional S3 endpoint. */
-  pictures: string;
+  /** s3rver's endpoint: presigned POST uploads go there instead of to the bucket's regional S3 endpoint. */
+  uploads: string;
   /** The dev server's own origin (http://localhost:<port>): its HMR socket is ws:// on the same port. */
   web: string;
   /** The gateway's live socket origin (ws://localhost:<gateway>), standing in for API Gateway's wss:// one. */
@@ -38,7 +38,7 @@ export function inlineScriptHashes(html: string): string[] {
 export function localContentSecurityPolicy(origins: LocalCspOrigins, scriptHashes: readonly string[]): string {
   return buildContentSecurityPolicy({
     cognito: origins.cognito,
-    pictures: origins.pictures,
+    uploads: origins.uploads,
     live: origins.live,
     extraScript: scriptHashes,
     extraConnect: [origins.web.replace(/^http/, 'ws')],

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './cloud-files.ts';
 import { PROXY_SECRET_HEADER } from './api-gateway-event.ts';
+import { SERVED_PICTURES_PATH } from '#data/keys';
 import { MAILBOX_PATH } from './gateway.ts';
 import { securityHeadersPlugin } from './web-security-headers.ts';
 
@@ -15,7 +16,7 @@ export interface WebOptions {
   gatewayUrl: string;
   /** Of this start: the proxy sends it, so the gateway believes the X-Forwarded-For it appends. */
   proxySecret: string;
-  /** cognito-local and s3rver: the browser talks to both directly, so the CSP must allow them. */
+  /** cognito-local and s3rver: the browser signs in at one and uploads to the other directly, so the CSP must allow them. */
   cognitoEndpoint: string;
   s3Endpoint: string;
   /** The gateway's live socket origin (ws://localhost:<gateway>): the browser connects to it directly, as to API Gateway on AWS. */
@@ -25,7 +26,8 @@ export interface WebOptions {
 
 /**
  * The SPA through Vite's dev server (hot reload while developing). The gateway sits behind the
- * same origin, as CloudFront puts API Gateway behind the SPA's origin on AWS: no CORS anywhere.
+ * same origin (/api, /config.json, the mailbox, served /pictures), as CloudFront puts API Gateway
+ * and the pictures bucket behind the SPA's origin on AWS: no CORS anywhere but the upload's.
  * Every response carries CloudFront's security headers (local/web-security-headers.ts).
  */
 export async function startWeb(options: WebOptions): Promise<WebServer> {
@@ -40,7 +42,7 @@ export async function startWeb(options: WebOptions): Promise<WebServer> {
     plugins: [
       securityHeadersPlugin({
         cognito: options.cognitoEndpoint,
-        pictures: options.s3Endpoint,
+        uploads: options.s3Endpoint,
         web: `http://localhost:${options.port}`,
         live: options.liveOrigin,
       }),
@@ -53,7 +55,7 @@ export async function startWeb(options: WebOptions): Promise<WebServer> {
       // makes the gateway take that last entry as the client (local/api-gateway-event.ts); entries
       // a page sets itself, and X-Forwarded-For from anyone but this proxy, are not believed.
       proxy: Object.fromEntries(
-        ['/api', '/config.json', MAILBOX_PATH].map((path) => [
+        ['/api', '/config.json', MAILBOX_PATH, SERVED_PICTURES_PATH].map((path) => [
           path,
           { target: options.gatewayUrl, xfwd: true, headers: { [PROXY_SECRET_HEADER]: options.proxySecret } },
         ]),

@@ -61,28 +61,71 @@ export const keys = {
 export const USER_PROFILE_SK = 'PROFILE';
 
 /**
- * Where granted uploads wait for their confirmation, outside users/: the pictures bucket expires
- * everything under it after a day (lib/pictures-storage.ts), so an upload never confirmed does
- * not stay. Confirmation copies a checked file to its users/ key and deletes the staged one.
+ * Where granted uploads wait for their confirmation, outside the served prefix: the pictures bucket
+ * expires everything under it after a day (lib/pictures-storage.ts), so an upload never confirmed
+ * does not stay, and CloudFront may never read it. Confirmation copies a checked file to a served key
+ * and deletes the staged one.
  */
 export const STAGED_UPLOADS_PREFIX = 'uploads/';
 
-/** Object keys in the pictures bucket (spec §3 Stored files). */
+/**
+ * The one prefix CloudFront serves (`/pictures/*` on the web distribution; the local gateway
+ * alike): every confirmed picture lives under it at a key of its own version, so its URL needs no
+ * signature and stops working when the object is deleted.
+ */
+export const SERVED_PICTURES_PREFIX = 'pictures/';
+/** The URL path of the served prefix: `/pictures/{uid}/{version}.{ext}` fetches the key `pictures/{uid}/…`. */
+export const SERVED_PICTURES_PATH = '/pictures';
+
+/** A picture's version: 128 random bits, base64url (22 characters), never reused. */
+export const PICTURE_VERSION = /^[A-Za-z0-9_-]{22}$/;
+
+/** The file extension of each picture type an upload may have (PICTURE_CONTENT_TYPES). */
+export const PICTURE_EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' } as const;
+export type PictureType = keyof typeof PICTURE_EXTENSIONS;
+
+/**
+ * A served key as it may be asked for by path: the member's uid, one version, one known extension;
+ * nothing else (no `..`, no other prefix, no listing) ever names an object.
+ */
+export const SERVED_PICTURE_KEY = /^pictures\/[A-Za-z0-9_-]{1,128}\/[A-Za-z0-9_-]{22}\.(jpg|png|webp|gif)$/;
+
+/** Object keys in the pictures bucket. */
 export const objectKeys = {
-  profilePicture: (uid: string) => `users/${uid}/profile-picture.jpg`,
   /**
-   * Where the browser uploads a new picture; only a checked file is copied to profilePicture, so a
+   * One version of a member's picture (profile picture or gallery photo): the version is drawn at
+   * random by its writer (lambdas/data/pictures.ts newPictureKey), so a key is never guessed from
+   * another and a new version never reuses one.
+   */
+  picture: (uid: string, version: string, type: PictureType) => {
+    if (!PICTURE_VERSION.test(version)) throw new Error(`Not a picture version: ${version}`);
+    const key = `${SERVED_PICTURES_PREFIX}${uid}/${version}.${PICTURE_EXTENSIONS[type]}`;
+    if (!SERVED_PICTURE_KEY.test(key)) throw new Error(`Not a servable picture key for member ${uid}`);
+    return key;
+  },
+  /** Every served picture of a member, whatever its version. */
+  picturesPrefix: (uid: string) => `${SERVED_PICTURES_PREFIX}${uid}/`,
+  /**
+   * Where pictures lived before they were served by version (spec §3 Stored files:
+   * users/{uid}/profile-picture.jpg, users/{uid}/photos/photo-{n}.jpg). Never served; a record that
+   * still names one is moved to a served key by rekeyPictures, and removal deletes the folder.
+   */
+  legacyFilesPrefix: (uid: string) => `users/${uid}/`,
+  /**
+   * Where the browser uploads a new picture; only a checked file is copied to a served key, so a
    * bad upload never replaces (or, deleted, takes away) the picture a member already has.
    */
   profilePictureUpload: (uid: string) => `${STAGED_UPLOADS_PREFIX}${uid}/profile-picture`,
-  /** A gallery photo (settings); n grows with every photo and is never reused. */
-  photo: (uid: string, n: number) => `users/${uid}/photos/photo-${n}.jpg`,
-  photosPrefix: (uid: string) => `users/${uid}/photos/`,
   /** One staging key per upload, so photos uploaded side by side never overwrite each other. */
   photoUpload: (uid: string, uploadId: string) => `${STAGED_UPLOADS_PREFIX}${uid}/photo-${uploadId}`,
   /** Everything of a member staged and not yet confirmed. */
   stagedUploadsPrefix: (uid: string) => `${STAGED_UPLOADS_PREFIX}${uid}/`,
 } as const;
+
+/** Whether a stored picture value is one of this member's objects (served or from before), so ours to copy or delete. */
+export function isMemberPictureKey(uid: string, stored: string): boolean {
+  return stored.startsWith(objectKeys.picturesPrefix(uid)) || stored.startsWith(objectKeys.legacyFilesPrefix(uid));
+}
 
 /** Sort-key prefixes of a member's feed and of a post's likes and comments (begins_with lists them). */
 export const FEED_ENTRY_PREFIX = 'FEED#';

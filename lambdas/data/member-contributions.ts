@@ -19,7 +19,7 @@ import { queryAll } from './query-all.ts';
 export type StopCheck = () => void;
 
 /** All of an author's posts, wall posts included, through GSI byAuthor. */
-async function authorPostIds(uid: string): Promise<string[]> {
+export async function authorPostIds(uid: string): Promise<string[]> {
   const items = await queryAll({
     TableName: tableName(),
     IndexName: 'byAuthor',

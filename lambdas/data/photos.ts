@@ -2,15 +2,16 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '#contracts/user';
 import { dynamo, tableName } from './aws-clients.ts';
 import { conditionalWrite } from './conditional.ts';
-import { keys } from './keys.ts';
+import { isMemberPictureKey, keys } from './keys.ts';
+import { RETIRED_PICTURES } from './picture-versions.ts';
 import { updateUserRecord } from './users.ts';
 
 export type StoredPhoto = User['photos'][number];
 
 /**
- * The next photo number of a member (photo-{n}.jpg): a counter on the record that only grows, so
- * two uploads never share a key and a deleted photo's name (and any URL still cached for it) is
- * never reused. Null when the record does not exist.
+ * The next photo number of a member (the photo's id, photo-{n}, by which the gallery names it
+ * across key changes): a counter on the record that only grows, so a deleted photo's id is never
+ * reused. Null when the record does not exist.
  */
 export async function nextPhotoNumber(uid: string): Promise<number | null> {
   const counted = await conditionalWrite(
@@ -58,15 +59,18 @@ export async function isPhotoUploadConfirmed(uid: string, uploadId: string): Pro
 
 /**
  * Removes the photo at `index`, on condition that it is still the one with this url (another
- * delete may have shifted the list since it was read). Null when that condition failed.
+ * delete may have shifted the list since it was read), and retires its object in the same write
+ * when it is one of the member's own (picture-versions.ts: deleted next, then forgotten; a delete
+ * cut short is finished by the member's next picture change). Null when that condition failed.
  */
 export async function removePhotoAt(uid: string, index: number, url: string): Promise<User | null> {
   if (!Number.isInteger(index) || index < 0) throw new Error(`Not a list index: ${index}`);
+  const retires = isMemberPictureKey(uid, url);
   return updateUserRecord(uid, {
     // A list index cannot be an expression value; it is an integer checked above.
-    UpdateExpression: `REMOVE photos[${index}]`,
+    UpdateExpression: `REMOVE photos[${index}]${retires ? ' ADD #retired :retired' : ''}`,
     ConditionExpression: `photos[${index}].#url = :url`,
-    ExpressionAttributeNames: { '#url': 'url' },
-    ExpressionAttributeValues: { ':url': url },
+    ExpressionAttributeNames: { '#url': 'url', ...(retires && { '#retired': RETIRED_PICTURES }) },
+    ExpressionAttributeValues: { ':url': url, ...(retires && { ':retired': new Set([url]) }) },
   });
 }

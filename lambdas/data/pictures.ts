@@ -1,12 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, NoSuchKey } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { bucketName, s3 } from './aws-clients.ts';
+import { bucketName, requiredEnv, s3 } from './aws-clients.ts';
+import { objectKeys, PICTURE_EXTENSIONS, SERVED_PICTURES_PREFIX, type PictureType } from './keys.ts';
 
 /** Upload grants are short: the browser uses one right after asking for it. */
 export const UPLOAD_EXPIRY_SECONDS = 5 * 60;
-/** Picture URLs handed to the browser live an hour; every read of a record signs fresh ones. */
-export const VIEW_URL_EXPIRY_SECONDS = 60 * 60;
+
+/**
+ * Set on every served object when it is written. A key names one version forever, so a browser may
+ * keep it a day without asking again (`immutable`); `private` keeps shared caches on the way
+ * (proxies) from holding it, so only CloudFront's edge (5 minutes, lib/web-hosting.ts) and the
+ * member's own browser do. Revoking a picture deletes its key: new fetches fail at once locally and
+ * within the edge's 5 minutes on AWS; bytes a browser already holds cannot be taken back.
+ */
+export const PICTURE_CACHE_CONTROL = 'private, max-age=86400, immutable';
+
+/** The environment variable naming where served keys are fetched: `{PICTURES_URL}/{uid}/{version}.{ext}`. */
+export const PICTURES_URL_ENV = 'PICTURES_URL';
 
 export interface PictureUpload {
   url: string;
@@ -40,7 +51,7 @@ export async function pictureSize(key: string): Promise<number | null> {
     const { ContentLength } = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
     return ContentLength ?? 0;
   } catch (error) {
-    if (error instanceof NotFound || error instanceof NoSuchKey || (error as { name?: string }).name === 'NotFound') return null;
+    if (isMissingObject(error)) return null;
     throw error;
   }
 }
@@ -58,20 +69,39 @@ export async function pictureStart(key: string, bytes: number): Promise<Uint8Arr
   return all.subarray(0, bytes);
 }
 
+/** A new served key for one of the member's pictures: 128 random bits, so no key is ever reused or guessed. */
+export function newPictureKey(uid: string, type: PictureType): string {
+  return objectKeys.picture(uid, randomBytes(16).toString('base64url'), type);
+}
+
 /**
- * Copies a checked upload to its final key with its real Content-Type. The caller deletes the
- * upload only once the record names the copy, so a confirmation that meets a fault can be retried.
+ * Copies a picture (a checked upload, or a picture moving to a new version) to its served key with
+ * its real Content-Type and the served Cache-Control. The caller deletes the source only once the
+ * record names the copy, so a step that meets a fault can be retried.
  */
-export async function copyPicture(from: string, to: string, contentType: string): Promise<void> {
+export async function copyPicture(from: string, to: string, contentType: PictureType): Promise<void> {
   await s3().send(
     new CopyObjectCommand({
       Bucket: bucketName(),
       CopySource: `${bucketName()}/${from}`,
       Key: to,
       ContentType: contentType,
+      CacheControl: PICTURE_CACHE_CONTROL,
       MetadataDirective: 'REPLACE',
     }),
   );
+}
+
+/** The stored type of a picture object (set when it was copied), or null when the key holds nothing. */
+export async function pictureType(key: string): Promise<PictureType | null> {
+  try {
+    const { ContentType } = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
+    // Pictures stored before types were kept on every object were JPEG by name; the bytes were checked either way.
+    return ContentType && ContentType in PICTURE_EXTENSIONS ? (ContentType as PictureType) : 'image/jpeg';
+  } catch (error) {
+    if (isMissingObject(error)) return null;
+    throw error;
+  }
 }
 
 export async function deletePicture(key: string): Promise<void> {
@@ -79,10 +109,13 @@ export async function deletePicture(key: string): Promise<void> {
 }
 
 /**
- * What the browser gets for a stored picture: a short-lived GET URL for a bucket key. A value that
- * is already a URL (records written before pictures were keys) passes unchanged; '' stays ''.
+ * What the browser gets for a stored picture: a plain URL of its served key (no signature, no
+ * request: the key itself is the secret, and deleting it revokes the URL). A value that is already
+ * a URL (records written before pictures were keys) passes unchanged; '' stays ''; a key outside the
+ * served prefix (a picture stored before versions, never served) shows as no picture.
  */
-export async function pictureViewUrl(stored: string): Promise<string> {
+export function pictureUrl(stored: string): string {
   if (!stored || /^https?:\/\//.test(stored)) return stored;
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucketName(), Key: stored }), { expiresIn: VIEW_URL_EXPIRY_SECONDS });
+  if (!stored.startsWith(SERVED_PICTURES_PREFIX)) return '';
+  return `${requiredEnv(PICTURES_URL_ENV)}/${stored.slice(SERVED_PICTURES_PREFIX.length)}`;
 }

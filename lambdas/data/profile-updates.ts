@@ -31,12 +31,3 @@ export async function saveProfileChanges(user: Pick<User, 'uid' | 'email'>, chan
     },
   });
 }
-
-/** The six visibility settings replace the stored ones whole. Null when the record does not exist. */
-export async function savePrivacy(uid: string, privacy: User['privacy'], now = new Date()): Promise<User | null> {
-  return updateUserRecord(uid, {
-    UpdateExpression: 'SET privacy = :privacy, lastActive = :now',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':privacy': privacy, ':now': now.toISOString() },
-  });
-}

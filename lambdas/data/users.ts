@@ -85,21 +85,6 @@ export async function recordActivity(uid: string, now = new Date()): Promise<boo
   return written !== null;
 }
 
-/** The stored picture key becomes the member's profilePicture (the record must exist). */
-export async function setProfilePicture(uid: string, key: string, now = new Date()): Promise<User> {
-  const { Attributes } = await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.user(uid),
-      UpdateExpression: 'SET profilePicture = :key, lastActive = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':key': key, ':now': now.toISOString() },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return userSchema.parse(withoutStorageAttributes(Attributes ?? {}));
-}
-
 export type CompletedProfile = Pick<User, 'displayName' | 'bio' | 'birthday' | 'location' | 'contactInfo' | 'privacy'>;
 
 /**

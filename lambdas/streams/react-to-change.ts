@@ -4,6 +4,7 @@ import { endMemberSessions, pushToMembers } from '#data/live-push';
 import { getStoredPost } from '#data/posts';
 import { tableEventOf, type ChangedItem, type TableEvent } from '#data/table-changes';
 import { countForMetrics } from './count-for-metrics.ts';
+import { followPictures } from './follow-pictures.ts';
 
 /**
  * What the table's stream does, off the request path: fan-out to feeds, feeds that follow anchoring
@@ -15,6 +16,7 @@ import { countForMetrics } from './count-for-metrics.ts';
 export async function reactToChange(change: ChangedItem): Promise<void> {
   await countForMetrics(change);
   await react(tableEventOf(change));
+  await followPictures(change);
 }
 
 async function react(event: TableEvent): Promise<void> {

@@ -1,7 +1,8 @@
 import { ulid } from 'ulid';
 import type { User } from '../../lambdas/contracts/user.ts';
 import { batchWrite, feedEntryItem } from '../../lambdas/data/feed.ts';
-import { keys, objectKeys, userIndexAttributes } from '../../lambdas/data/keys.ts';
+import { keys, userIndexAttributes } from '../../lambdas/data/keys.ts';
+import { newPictureKey } from '../../lambdas/data/pictures.ts';
 import { postItem, type StoredPost } from '../../lambdas/data/posts.ts';
 import { generateInviteCode } from '../../lambdas/domain/invite-code.ts';
 import { newUserRecord } from '../../lambdas/domain/new-user.ts';
@@ -58,7 +59,7 @@ export function benchMember(uid: string, index: number, now: Date): User {
   });
   return {
     ...user,
-    profilePicture: objectKeys.profilePicture(uid),
+    profilePicture: newPictureKey(uid, 'image/jpeg'),
     profileCompleted: true,
     location: { city: 'Austin', state: 'Texas', country: 'United States' },
   };

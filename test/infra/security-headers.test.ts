@@ -90,7 +90,7 @@ describe.each(['dev', 'prod'] as const)('CloudFront security headers (%s)', (sta
 
 describe('the shared header set', () => {
   it('is what the local web server sends: the same names and values as the CloudFront policy', () => {
-    const csp = buildContentSecurityPolicy({ cognito: 'https://cognito.example', pictures: 'https://pictures.example' });
+    const csp = buildContentSecurityPolicy({ cognito: 'https://cognito.example', uploads: 'https://pictures.example' });
     expect(securityHeaders(csp)).toEqual({
       'content-security-policy': csp,
       'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',

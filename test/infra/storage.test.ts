@@ -56,12 +56,12 @@ describe('storage (S3)', () => {
     const rules = (buckets[picturesId]?.Properties?.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
     const expiring = rules.filter((rule) => rule.ExpirationInDays !== undefined);
     expect(expiring).toEqual([expect.objectContaining({ Status: 'Enabled', Prefix: 'uploads/', ExpirationInDays: 1 })]);
-    // Confirmed pictures live under users/, which no rule expires.
+    // Confirmed pictures live under pictures/, which no rule expires.
     expect(STAGED_UPLOADS_PREFIX).toBe('uploads/');
     expect(objectKeys.profilePictureUpload('u1').startsWith(STAGED_UPLOADS_PREFIX)).toBe(true);
     expect(objectKeys.photoUpload('u1', 'id1').startsWith(STAGED_UPLOADS_PREFIX)).toBe(true);
-    expect(objectKeys.profilePicture('u1').startsWith(STAGED_UPLOADS_PREFIX)).toBe(false);
-    expect(objectKeys.photo('u1', 1).startsWith(STAGED_UPLOADS_PREFIX)).toBe(false);
+    expect(objectKeys.picture('u1', 'A'.repeat(22), 'image/jpeg').startsWith(STAGED_UPLOADS_PREFIX)).toBe(false);
+    expect(objectKeys.picturesPrefix('u1').startsWith(STAGED_UPLOADS_PREFIX)).toBe(false);
   });
 
   it('logs server access of the pictures bucket', () => {

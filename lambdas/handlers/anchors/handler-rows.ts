@@ -3,13 +3,12 @@ import type { CallableHandlerEntry } from '../../handler-row.ts';
 
 /** Server rows of the anchor callables: handler module and least-privilege grants (see handler-row.ts). */
 export const anchorsHandlers = {
-  // pictures read: members' pictures are signed into short-lived URLs.
   sendAnchorRequest: { entry: 'handlers/anchors/send-anchor-request.ts', permissions: { table: 'readWrite' } },
   // readWrite: the pair, both edges, both counters, and the feed catch-up both ways.
   acceptAnchorRequest: { entry: 'handlers/anchors/accept-anchor-request.ts', permissions: { table: 'readWrite' } },
   removeAnchorRequest: { entry: 'handlers/anchors/remove-anchor-request.ts', permissions: { table: 'readWrite' } },
   removeAnchor: { entry: 'handlers/anchors/remove-anchor.ts', permissions: { table: 'readWrite' } },
-  listAnchors: { entry: 'handlers/anchors/list-anchors.ts', permissions: { table: 'read', pictures: 'read' } },
-  listAnchorRequests: { entry: 'handlers/anchors/list-anchor-requests.ts', permissions: { table: 'read', pictures: 'read' } },
-  searchUsers: { entry: 'handlers/anchors/search-users.ts', permissions: { table: 'read', pictures: 'read' } },
+  listAnchors: { entry: 'handlers/anchors/list-anchors.ts', permissions: { table: 'read' } },
+  listAnchorRequests: { entry: 'handlers/anchors/list-anchor-requests.ts', permissions: { table: 'read' } },
+  searchUsers: { entry: 'handlers/anchors/search-users.ts', permissions: { table: 'read' } },
 } as const satisfies Partial<Record<CallableName, CallableHandlerEntry>>;

@@ -5,15 +5,14 @@ import { memberSummary } from './present-member.ts';
 export const handler = defineCallable('listAnchorRequests', async (_input, { caller }) => {
   const edges = await listEdges(caller.uid, 'pending');
   const users = await getUsers(edges.map((edge) => edge.otherUid));
-  const present = async (direction: AnchorEdge['direction']) => {
+  const present = (direction: AnchorEdge['direction']) => {
     const requests = [];
     for (const edge of edges.filter((candidate) => candidate.direction === direction)) {
       const user = users.get(edge.otherUid);
       if (!user) continue;
-      requests.push({ ...(await memberSummary(user)), friendshipId: edge.friendshipId, requestedAt: edge.requestedAt });
+      requests.push({ ...memberSummary(user), friendshipId: edge.friendshipId, requestedAt: edge.requestedAt });
     }
     return requests.sort((a, b) => b.requestedAt.localeCompare(a.requestedAt));
   };
-  const [received, sent] = await Promise.all([present('received'), present('sent')]);
-  return { received, sent };
+  return { received: present('received'), sent: present('sent') };
 });

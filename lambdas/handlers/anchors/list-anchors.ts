@@ -11,7 +11,7 @@ export const handler = defineCallable('listAnchors', async (_input, { caller }) 
   for (const edge of edges) {
     const user = users.get(edge.otherUid);
     if (!user) continue; // an account deleted meanwhile
-    anchors.push(await presentAnchor(user, edge));
+    anchors.push(presentAnchor(user, edge));
   }
   anchors.sort((a, b) => b.acceptedAt.localeCompare(a.acceptedAt));
   return { anchors, count: me?.anchorCount ?? anchors.length, max: MAX_ANCHORS };

@@ -1,24 +1,24 @@
 import type { AcceptedFriendship, Anchor } from '#contracts/anchors';
 import type { User } from '#contracts/user';
 import { audienceOf, locationForViewer } from '#domain/visibility';
-import { pictureViewUrl } from '#data/pictures';
+import { pictureUrl } from '#data/pictures';
 
-/** Name and picture (a short-lived URL), what any signed-in member may see of anyone. */
-export async function memberSummary(user: User) {
-  return { uid: user.uid, displayName: user.displayName, profilePicture: await pictureViewUrl(user.profilePicture) };
+/** Name and picture (its served URL), what any signed-in member may see of anyone. */
+export function memberSummary(user: User) {
+  return { uid: user.uid, displayName: user.displayName, profilePicture: pictureUrl(user.profilePicture) };
 }
 
 /**
  * An accepted anchor as their anchor sees them in the anchors list. The location follows the
  * profile view's rule: shown only where the anchor's profile visibility lets anchors see it.
  */
-export async function presentAnchor(
+export function presentAnchor(
   user: User,
   pair: Pick<AcceptedFriendship, 'friendshipId' | 'connectionType' | 'invitationChain' | 'mutualFriends' | 'acceptedAt' | 'requestedAt'>,
-): Promise<Anchor> {
+): Anchor {
   const location = locationForViewer(user, audienceOf('anchored'));
   return {
-    ...(await memberSummary(user)),
+    ...memberSummary(user),
     friendshipId: pair.friendshipId,
     ...(location && { location }),
     connectionType: pair.connectionType,

@@ -9,16 +9,14 @@ export const handler = defineCallable('searchUsers', async ({ query }, { caller 
   const [matches, edges] = await Promise.all([findUsersByNamePrefix(query, SEARCH_RESULT_LIMIT + 1), listEdges(caller.uid)]);
   const edgeByUid = new Map(edges.map((edge) => [edge.otherUid, edge]));
   const others = matches.filter((user) => user.uid !== caller.uid).slice(0, SEARCH_RESULT_LIMIT);
-  const users = await Promise.all(
-    others.map(async (user) => {
-      const edge = edgeByUid.get(user.uid);
-      const relationship = edge?.status === 'accepted' ? 'anchored' : edge?.status === 'pending' ? 'pending' : 'none';
-      return {
-        ...(await memberSummary(user)),
-        relationship,
-        pendingDirection: relationship === 'pending' && edge ? edge.direction : null,
-      } as const;
-    }),
-  );
+  const users = others.map((user) => {
+    const edge = edgeByUid.get(user.uid);
+    const relationship = edge?.status === 'accepted' ? 'anchored' : edge?.status === 'pending' ? 'pending' : 'none';
+    return {
+      ...memberSummary(user),
+      relationship,
+      pendingDirection: relationship === 'pending' && edge ? edge.direction : null,
+    } as const;
+  });
   return { users };
 });

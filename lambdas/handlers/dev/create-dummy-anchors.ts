@@ -22,7 +22,7 @@ export const handler = defineCallable('createDummyAnchors', async (_input, { cal
     if (outcome.failed.includes('ownerCap')) throw new AppError('aborted', ANCHOR_MESSAGES.dummiesWouldPassCap);
     throw new AppError('aborted', 'Could not create the dummy anchors (an id collided). Please try again.');
   }
-  const dummies = await Promise.all(members.map(({ user, pair }) => presentAnchor(user, pair)));
+  const dummies = members.map(({ user, pair }) => presentAnchor(user, pair));
   const latest = await getUser(caller.uid);
   return { dummies, anchorCount: latest?.anchorCount ?? owner.anchorCount + DUMMY_ANCHOR_COUNT };
 });

@@ -24,5 +24,5 @@ export const handler = defineCallable('addComment', async ({ postId, content, cl
   const written = await putComment(comment, clientRequestId, now);
   const post = written ? await getStoredPost(written.comment.postId, true) : null;
   if (!written || !post) throw new AppError('not-found', FEED_MESSAGES.postNotFound);
-  return { comment: await presentComment(written.comment), commentCount: post.commentCount };
+  return { comment: presentComment(written.comment), commentCount: post.commentCount };
 });

@@ -6,5 +6,5 @@ import { visiblePost } from './visible-post.ts';
 export const handler = defineCallable('listComments', async ({ postId, cursor }, { caller }) => {
   await visiblePost(postId, caller.uid);
   const page = await listComments(postId, cursor);
-  return { comments: await Promise.all(page.comments.map(presentComment)), nextCursor: page.nextCursor };
+  return { comments: page.comments.map(presentComment), nextCursor: page.nextCursor };
 });

@@ -1,15 +1,15 @@
 import type { Comment, Post } from '#contracts/feed';
 import type { StoredComment } from '#data/comments';
+import { pictureUrl } from '#data/pictures';
 import type { StoredPost } from '#data/posts';
-import { authorPictureUrl } from './picture-urls.ts';
 
-/** A stored post as its viewer sees it: the picture key becomes a URL, plus likedByMe. */
-export async function presentPost(post: StoredPost, likedByMe: boolean): Promise<Post> {
+/** A stored post as its viewer sees it: the picture key becomes its served URL, plus likedByMe. */
+export function presentPost(post: StoredPost, likedByMe: boolean): Post {
   const { authorPictureKey, countsVersion: _version, ...rest } = post;
-  return { ...rest, authorPicture: await authorPictureUrl(authorPictureKey), likedByMe };
+  return { ...rest, authorPicture: pictureUrl(authorPictureKey), likedByMe };
 }
 
-export async function presentComment(comment: StoredComment): Promise<Comment> {
+export function presentComment(comment: StoredComment): Comment {
   const { authorPictureKey, ...rest } = comment;
-  return { ...rest, authorPicture: await authorPictureUrl(authorPictureKey) };
+  return { ...rest, authorPicture: pictureUrl(authorPictureKey) };
 }

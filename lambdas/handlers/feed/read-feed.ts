@@ -14,6 +14,6 @@ import { presentPost } from './present-post.ts';
 export async function readFeed(viewer: Caller, cursor?: string): Promise<{ posts: Post[]; nextCursor: string | null }> {
   const page = await readFeedPage(viewer.uid, cursor);
   checkPresence('getFeed', viewer, presenceOf(page.ownerRecord));
-  const posts = await Promise.all(page.entries.filter(({ post }) => !post.isWallPost).map(({ post, likedByMe }) => presentPost(post, likedByMe)));
+  const posts = page.entries.filter(({ post }) => !post.isWallPost).map(({ post, likedByMe }) => presentPost(post, likedByMe));
   return { posts, nextCursor: page.nextCursor };
 }

@@ -2,16 +2,19 @@ import { PICTURE_NOT_IMAGE_MESSAGE, pictureMaxBytes, pictureTooLargeMessage } fr
 import { AppError } from '#domain/app-error';
 import { detectImageType, IMAGE_SIGNATURE_BYTES } from '#domain/image-type';
 import { objectKeys } from '#data/keys';
-import { copyPicture, deletePicture, pictureSize, pictureStart } from '#data/pictures';
-import { getUser, setProfilePicture } from '#data/users';
-import { throughFaults } from '#http/backend-faults';
+import { recordProfilePicture } from '#data/picture-versions';
+import { copyPicture, deletePicture, newPictureKey, pictureSize, pictureStart } from '#data/pictures';
+import { getUser } from '#data/users';
+import { FAULT_MESSAGES, throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 import { presentUser } from '../profile/present-user.ts';
 
 /**
  * The real check of an upload (the POST policy's limits are not enforced everywhere, e.g. by
- * s3rver): at most 5 MB (10 MB from settings) and an image by its bytes. A bad file is deleted before the refusal; a
- * good one moves to users/{uid}/profile-picture.jpg and becomes the member's profilePicture.
+ * s3rver): at most 5 MB (10 MB from settings) and an image by its bytes. A bad file is deleted
+ * before the refusal; a good one is copied to a new served key of its own (never the previous
+ * picture's, so the previous URL stops working once its object is deleted) and becomes the
+ * member's profilePicture.
  */
 export const handler = defineCallable('confirmProfilePicture', async ({ purpose }, { caller }) => {
   const maxBytes = pictureMaxBytes(purpose);
@@ -25,24 +28,26 @@ export const handler = defineCallable('confirmProfilePicture', async ({ purpose 
     await deletePicture(upload);
     throw new AppError('invalid-argument', size > maxBytes ? pictureTooLargeMessage(purpose) : PICTURE_NOT_IMAGE_MESSAGE);
   }
-  const key = objectKeys.profilePicture(caller.uid);
+  const key = newPictureKey(caller.uid, imageType);
   // The upload stays until the record points at the copy, so a confirmation that meets a backend
-  // fault (or loses its answer) can be retried and finds it again. A member who had no picture
-  // must not keep a copy their record does not name: it is deleted again unless the record was
-  // saved after all (a timed-out write may have been applied). One who had one keeps the key, now
-  // holding the new image.
-  let saved: Awaited<ReturnType<typeof setProfilePicture>>;
+  // fault (or loses its answer) can be retried and finds it again. A copy the record does not name
+  // is deleted again (a timed-out write may have been applied, so the record is read first). The
+  // replaced picture is retired in the same write and deleted after it (picture-versions.ts).
+  let outcome: Awaited<ReturnType<typeof recordProfilePicture>>;
   try {
     await copyPicture(upload, key, imageType);
-    saved = await setProfilePicture(caller.uid, key);
+    outcome = await recordProfilePicture(caller.uid, key);
   } catch (error) {
-    if (!user.profilePicture) {
-      await throughFaults(async () => {
-        if (!(await getUser(caller.uid))?.profilePicture) await deletePicture(key);
-      });
-    }
+    await throughFaults(async () => {
+      if ((await getUser(caller.uid))?.profilePicture !== key) await deletePicture(key);
+    });
     throw error;
   }
+  if (outcome.kind !== 'saved') {
+    await throughFaults(() => deletePicture(key));
+    if (outcome.kind === 'conflict') throw new AppError('aborted', FAULT_MESSAGES.conflict);
+    throw new AppError('not-found', 'User not found');
+  }
   await throughFaults(() => deletePicture(upload));
-  return presentUser(saved);
+  return presentUser(outcome.user);
 });

@@ -13,9 +13,9 @@ export const joiningHandlers = {
   suggestCities: { entry: 'handlers/joining/suggest-cities.ts', permissions: { table: 'read' }, assets: US_PLACES },
   createUserRecord: {
     entry: 'handlers/joining/create-user-record.ts',
-    permissions: { table: 'readWrite', pictures: 'read', userPoolActions: ['cognito-idp:AdminGetUser'] },
+    permissions: { table: 'readWrite', userPoolActions: ['cognito-idp:AdminGetUser'] },
   },
-  completeProfile: { entry: 'handlers/joining/complete-profile.ts', permissions: { table: 'readWrite', pictures: 'read' } },
+  completeProfile: { entry: 'handlers/joining/complete-profile.ts', permissions: { table: 'readWrite' } },
   // readWrite: a presigned POST is signed with the role's s3:PutObject. table read: the caller's record must exist.
   createProfilePictureUpload: { entry: 'handlers/joining/create-profile-picture-upload.ts', permissions: { table: 'read', pictures: 'readWrite' } },
   // readWrite: reads the upload's head and first bytes, deletes a bad one.

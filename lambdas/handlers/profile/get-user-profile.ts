@@ -2,7 +2,7 @@ import { ANCHOR_MESSAGES, type Relationship } from '#contracts/anchors';
 import { AppError } from '#domain/app-error';
 import { audienceOf, canSeePart, profileForViewer } from '#domain/visibility';
 import { getEdge } from '#data/friendships';
-import { pictureViewUrl } from '#data/pictures';
+import { pictureUrl } from '#data/pictures';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 import { presentPhotos } from '../settings/present-photos.ts';
@@ -20,7 +20,7 @@ export const handler = defineCallable('getUserProfile', async ({ userId }, { cal
   const [user, relationship] = await Promise.all([getUser(userId), relationshipOf(caller.uid, userId)]);
   if (!user) throw new AppError('not-found', ANCHOR_MESSAGES.userNotFound);
   const audience = audienceOf(relationship);
-  // Photos are stored as keys: only a viewer who may see them gets them signed into URLs.
-  const photos = canSeePart(user.privacy, 'photosVisibility', audience) ? await presentPhotos(user.photos) : [];
-  return profileForViewer({ ...user, photos }, relationship, await pictureViewUrl(user.profilePicture));
+  // Photos are stored as keys: only a viewer who may see them gets their URLs.
+  const photos = canSeePart(user.privacy, 'photosVisibility', audience) ? presentPhotos(user.photos) : [];
+  return profileForViewer({ ...user, photos }, relationship, pictureUrl(user.profilePicture));
 });

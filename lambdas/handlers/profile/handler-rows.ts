@@ -3,8 +3,7 @@ import type { CallableHandlerEntry } from '../../handler-row.ts';
 
 /** Server rows of the profile callables (the caller's own record, another member's profile): handler module and least-privilege grants (see handler-row.ts). */
 export const profileHandlers = {
-  // pictures read: signs the short-lived URL of the member's picture.
   // readWrite: refreshes lastActive (at most hourly) when a member loads the app.
-  getMe: { entry: 'handlers/profile/get-me.ts', permissions: { table: 'readWrite', pictures: 'read' } },
-  getUserProfile: { entry: 'handlers/profile/get-user-profile.ts', permissions: { table: 'read', pictures: 'read' } },
+  getMe: { entry: 'handlers/profile/get-me.ts', permissions: { table: 'readWrite' } },
+  getUserProfile: { entry: 'handlers/profile/get-user-profile.ts', permissions: { table: 'read' } },
 } as const satisfies Partial<Record<CallableName, CallableHandlerEntry>>;

@@ -1,9 +1,8 @@
 import type { User } from '#contracts/user';
-import { pictureViewUrl } from '#data/pictures';
+import { pictureUrl } from '#data/pictures';
 import { presentPhotos } from '../settings/present-photos.ts';
 
-/** A record as the browser sees it: stored picture and photo keys become short-lived URLs. */
-export async function presentUser(user: User): Promise<User> {
-  const [profilePicture, photos] = await Promise.all([pictureViewUrl(user.profilePicture), presentPhotos(user.photos)]);
-  return { ...user, profilePicture, photos };
+/** A record as the browser sees it: stored picture and photo keys become their served URLs. */
+export function presentUser(user: User): User {
+  return { ...user, profilePicture: pictureUrl(user.profilePicture), photos: presentPhotos(user.photos) };
 }

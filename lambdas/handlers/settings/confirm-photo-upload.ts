@@ -4,7 +4,7 @@ import { AppError } from '#domain/app-error';
 import { detectImageType, IMAGE_SIGNATURE_BYTES } from '#domain/image-type';
 import { objectKeys } from '#data/keys';
 import { appendPhoto, isPhotoUploadConfirmed, nextPhotoNumber } from '#data/photos';
-import { copyPicture, deletePicture, isMissingObject, pictureSize, pictureStart } from '#data/pictures';
+import { copyPicture, deletePicture, isMissingObject, newPictureKey, pictureSize, pictureStart } from '#data/pictures';
 import { getUser } from '#data/users';
 import { throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
@@ -12,9 +12,9 @@ import { presentGallery } from './present-photos.ts';
 
 /**
  * Checked like the profile picture (size, real type by its bytes; a bad file is deleted, 400).
- * A good one is promoted to users/{uid}/photos/photo-{n}.jpg and appended with "fewer than 10" as
- * the write's condition; when that condition fails the promoted copy is deleted again. One upload
- * becomes at most one photo: a repeated confirmation answers with the gallery as it is.
+ * A good one is copied to a new served key of its own (its id photo-{n}) and appended with "fewer
+ * than 10" as the write's condition; when that condition fails the copy is deleted again. One
+ * upload becomes at most one photo: a repeated confirmation answers with the gallery as it is.
  */
 export const handler = defineCallable('confirmPhotoUpload', async ({ uploadId }, { caller }) => {
   const user = await getUser(caller.uid);
@@ -39,7 +39,7 @@ export const handler = defineCallable('confirmPhotoUpload', async ({ uploadId },
   }
   const n = await nextPhotoNumber(caller.uid);
   if (n === null) throw new AppError('not-found', 'User not found');
-  const key = objectKeys.photo(caller.uid, n);
+  const key = newPictureKey(caller.uid, imageType);
   // The upload stays until the entry is saved, so a confirmation that meets a backend fault can be
   // retried; a copy whose entry did not land is deleted again (checked against the record, since a
   // timed-out write may still have been applied).

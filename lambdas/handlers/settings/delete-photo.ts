@@ -1,8 +1,7 @@
 import { SETTINGS_MESSAGES } from '#contracts/settings';
 import { AppError } from '#domain/app-error';
-import { objectKeys } from '#data/keys';
 import { removePhotoAt } from '#data/photos';
-import { deletePicture } from '#data/pictures';
+import { deleteRetiredPictures } from '#data/picture-versions';
 import { getUser } from '#data/users';
 import { throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
@@ -11,7 +10,11 @@ import { photoIdOf, presentGallery } from './present-photos.ts';
 /** Concurrent deletes shift the list; each attempt re-reads it and removes by position and url. */
 const MAX_ATTEMPTS = 5;
 
-/** Removes one of the caller's own photos: the entry from the record, then its object. */
+/**
+ * Removes one of the caller's own photos: the entry from the record, which retires its object in
+ * the same write, then the object (through backend faults; a delete cut short is finished by the
+ * member's next picture change, since the record still lists it as retired).
+ */
 export const handler = defineCallable('deletePhoto', async ({ photoId }, { caller }) => {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const user = await getUser(caller.uid);
@@ -19,23 +22,20 @@ export const handler = defineCallable('deletePhoto', async ({ photoId }, { calle
     const index = user.photos.findIndex((photo) => photoIdOf(photo) === photoId);
     const photo = user.photos[index];
     if (!photo) throw new AppError('not-found', SETTINGS_MESSAGES.photoNotFound);
-    // Only objects in the member's own photo folder; an older entry holding a URL has none of ours.
-    // Once the entry is gone the object goes too, through backend faults, so none is orphaned.
-    const deleteObject = () => (photo.url.startsWith(objectKeys.photosPrefix(caller.uid)) ? throughFaults(() => deletePicture(photo.url)) : Promise.resolve());
     let saved: Awaited<ReturnType<typeof removePhotoAt>>;
     try {
       saved = await removePhotoAt(caller.uid, index, photo.url);
     } catch (error) {
-      // A timed-out removal may still have been applied: then finish it rather than orphan the object.
+      // A timed-out removal may still have been applied: then finish it rather than leave the object.
       const current = await throughFaults(() => getUser(caller.uid));
       if (current && !current.photos.some((entry) => entry.url === photo.url)) {
-        await deleteObject();
+        await throughFaults(() => deleteRetiredPictures(caller.uid));
         return presentGallery(current);
       }
       throw error;
     }
     if (!saved) continue;
-    await deleteObject();
+    await throughFaults(() => deleteRetiredPictures(caller.uid));
     return presentGallery(saved);
   }
   throw new AppError('aborted', 'Your photos changed while deleting. Please try again.');

@@ -3,9 +3,9 @@ import type { CallableName } from '#contracts/callables';
 
 /** Server rows of the settings callables: handler module and least-privilege grants (see handler-row.ts). */
 export const settingsHandlers = {
-  // pictures read: the returned record's picture and photos are signed into short-lived URLs.
-  updateProfile: { entry: 'handlers/settings/update-profile.ts', permissions: { table: 'readWrite', pictures: 'read' } },
-  updatePrivacy: { entry: 'handlers/settings/update-privacy.ts', permissions: { table: 'readWrite', pictures: 'read' } },
+  updateProfile: { entry: 'handlers/settings/update-profile.ts', permissions: { table: 'readWrite' } },
+  // pictures readWrite: photos whose audience shrinks are copied to new keys and the old ones deleted.
+  updatePrivacy: { entry: 'handlers/settings/update-privacy.ts', permissions: { table: 'readWrite', pictures: 'readWrite' } },
   // table read: the cap is checked before an upload is granted; readWrite: the POST is signed with s3:PutObject.
   createPhotoUpload: { entry: 'handlers/settings/create-photo-upload.ts', permissions: { table: 'read', pictures: 'readWrite' } },
   // readWrite: reads the staged file, deletes a bad one, copies a good one; the counter and the list.

@@ -1,19 +1,17 @@
 import { MAX_PHOTOS, type Photo } from '#contracts/settings';
 import type { User } from '#contracts/user';
-import { pictureViewUrl } from '#data/pictures';
+import { pictureUrl } from '#data/pictures';
 
 /** A photo's name for deletePhoto: its id, or its url for entries written before photos had ids. */
 export function photoIdOf(photo: User['photos'][number]): string {
   return photo.id ?? photo.url;
 }
 
-/** Stored keys become short-lived URLs (as the profile picture's do); every entry carries its id. */
-export function presentPhotos(photos: User['photos']): Promise<Photo[]> {
-  return Promise.all(
-    photos.map(async (photo) => ({ id: photoIdOf(photo), url: await pictureViewUrl(photo.url), caption: photo.caption, uploadedAt: photo.uploadedAt })),
-  );
+/** Stored keys become their served URLs (as the profile picture's do); every entry carries its id. */
+export function presentPhotos(photos: User['photos']): Photo[] {
+  return photos.map((photo) => ({ id: photoIdOf(photo), url: pictureUrl(photo.url), caption: photo.caption, uploadedAt: photo.uploadedAt }));
 }
 
-export async function presentGallery(user: User) {
-  return { photos: await presentPhotos(user.photos), count: user.photos.length, max: MAX_PHOTOS };
+export function presentGallery(user: User) {
+  return { photos: presentPhotos(user.photos), count: user.photos.length, max: MAX_PHOTOS };
 }

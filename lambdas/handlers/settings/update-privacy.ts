@@ -1,11 +1,18 @@
 import { AppError } from '#domain/app-error';
-import { savePrivacy } from '#data/profile-updates';
+import { photosAudienceShrinks } from '#domain/picture-audience';
+import { savePrivacyMovingPhotos } from '#data/picture-versions';
+import { FAULT_MESSAGES } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 import { presentUser } from '../profile/present-user.ts';
 
-/** The Privacy tab's save: the six settings, each limited to its allowed options by the contract. */
+/**
+ * The Privacy tab's save: the six settings, each limited to its allowed options by the contract.
+ * When the photos' audience shrinks (e.g. Everyone → Anchors Only or Only Me), the photos move to
+ * new keys in the same write, so URLs handed out to those who may no longer see them stop working.
+ */
 export const handler = defineCallable('updatePrivacy', async (privacy, { caller }) => {
-  const saved = await savePrivacy(caller.uid, privacy);
-  if (!saved) throw new AppError('not-found', 'User not found');
-  return presentUser(saved);
+  const outcome = await savePrivacyMovingPhotos(caller.uid, privacy, (before) => photosAudienceShrinks(before, privacy));
+  if (outcome.kind === 'conflict') throw new AppError('aborted', FAULT_MESSAGES.conflict);
+  if (outcome.kind !== 'saved') throw new AppError('not-found', 'User not found');
+  return presentUser(outcome.user);
 });

@@ -1,0 +1,235 @@
+import { request as httpRequest } from 'node:http';
+import { describe, expect, inject, it } from 'vitest';
+import type { CallableInput } from '../../lambdas/contracts/callables.ts';
+import type { PictureContentType } from '../../lambdas/contracts/profile.ts';
+import { ok } from '../support/callable-client.ts';
+import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
+
+/**
+ * Served pictures: every confirmed picture lives at a key of its own version under pictures/, and
+ * the API answers plain URLs of the gateway's /pictures (CloudFront's /pictures/* on AWS). What
+ * someone may no longer see moves to a new key, and the old URL stops answering.
+ */
+const endpoints = inject('endpoints');
+useLocalCloudData(endpoints);
+const { getUser } = await import('../../lambdas/data/users.ts');
+const { RETIRED_PICTURES } = await import('../../lambdas/data/picture-versions.ts');
+const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
+const { keys } = await import('../../lambdas/data/keys.ts');
+const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+
+const gateway = new URL(endpoints.apiUrl).origin;
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const SERVED_URL = new RegExp(`^${gateway}/pictures/[0-9a-f-]{36}/[A-Za-z0-9_-]{22}\\.(png|gif)$`);
+
+const EVERYONE: CallableInput<'updatePrivacy'> = {
+  profileVisibility: 'public',
+  birthdayVisibility: 'public',
+  photosVisibility: 'public',
+  contactVisibility: 'friends',
+  phoneVisibility: 'friends',
+  emailVisibility: 'friends',
+};
+
+async function postFile(grant: { url: string; fields: Record<string, string> }, bytes: Buffer, contentType: PictureContentType): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(grant.fields)) form.append(name, value);
+  form.append('file', new Blob([bytes], { type: contentType }), 'picture');
+  const posted = await fetch(grant.url, { method: 'POST', body: form });
+  expect(posted.status).toBeLessThan(300);
+}
+
+async function uploadProfilePicture(who: TestMember, bytes = PNG_1X1, contentType: PictureContentType = 'image/png'): Promise<string> {
+  await postFile(await ok(endpoints, 'createProfilePictureUpload', { token: who.accessToken, data: { contentType } }), bytes, contentType);
+  return (await ok(endpoints, 'confirmProfilePicture', { token: who.accessToken, data: {} })).profilePicture;
+}
+
+async function uploadPhoto(who: TestMember, bytes = PNG_1X1, contentType: PictureContentType = 'image/png'): Promise<string> {
+  const { uploadId, upload } = await ok(endpoints, 'createPhotoUpload', { token: who.accessToken, data: { contentType } });
+  await postFile(upload, bytes, contentType);
+  const gallery = await ok(endpoints, 'confirmPhotoUpload', { token: who.accessToken, data: { uploadId } });
+  return gallery.photos.at(-1)?.url ?? '';
+}
+
+async function status(url: string, method: 'GET' | 'HEAD' = 'GET'): Promise<number> {
+  const response = await fetch(url, { method });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** A request with the path exactly as written (fetch and URL would resolve `..` first). */
+function rawStatus(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(gateway);
+    const request = httpRequest({ host: target.hostname, port: target.port, path, method: 'GET' }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function retiredKeys(uid: string): Promise<string[]> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(uid), ConsistentRead: true }));
+  const retired = Item?.[RETIRED_PICTURES];
+  return retired instanceof Set ? [...(retired as Set<string>)] : [];
+}
+
+describe('served pictures', () => {
+  it('a confirmed picture is a plain URL of its own version that fetches its bytes with their type and caching', async () => {
+    const member = await createMember(endpoints, 'pictures-served');
+    const url = await uploadProfilePicture(member);
+    expect(url).toMatch(SERVED_URL);
+    expect(url).not.toMatch(/[?#]|X-Amz/i);
+    const stored = (await getUser(member.uid))?.profilePicture ?? '';
+    expect(url).toBe(`${gateway}/${stored}`);
+
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toBe('private, max-age=86400, immutable');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG_1X1);
+    const head = await fetch(url, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), head.headers.get('content-length')]).toEqual([200, 'image/png', String(PNG_1X1.length)]);
+
+    // Every read answers the same URL (nothing is signed per read).
+    expect((await ok(endpoints, 'getMe', { token: member.accessToken, data: {} })).profilePicture).toBe(url);
+    expect((await ok(endpoints, 'getMe', { token: member.accessToken, data: {} })).profilePicture).toBe(url);
+  });
+
+  it('a second picture gets a new URL and the old one answers 404; nothing is left retired', async () => {
+    const member = await createMember(endpoints, 'pictures-second');
+    const first = await uploadProfilePicture(member);
+    const second = await uploadProfilePicture(member, GIF_1X1, 'image/gif');
+    expect(second).toMatch(SERVED_URL);
+    expect(second).not.toBe(first);
+    expect(second.endsWith('.gif')).toBe(true);
+    expect(await status(first)).toBe(404);
+    expect(await status(first, 'HEAD')).toBe(404);
+    const response = await fetch(second);
+    expect([response.status, response.headers.get('content-type')]).toEqual([200, 'image/gif']);
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(GIF_1X1);
+    expect(await retiredKeys(member.uid)).toEqual([]);
+  });
+
+  it("a new profile picture reaches the member's posts and comments (from the table's stream)", async () => {
+    const member = await createMember(endpoints, 'pictures-author');
+    const first = await uploadProfilePicture(member);
+    const { postId } = await ok(endpoints, 'createPost', { token: member.accessToken, data: { content: 'with my face', privacy: 'public' } });
+    await ok(endpoints, 'addComment', { token: member.accessToken, data: { postId, content: 'and again' } });
+    expect((await ok(endpoints, 'getPost', { token: member.accessToken, data: { postId } })).authorPicture).toBe(first);
+
+    const second = await uploadProfilePicture(member, GIF_1X1, 'image/gif');
+    await expect.poll(async () => (await ok(endpoints, 'getPost', { token: member.accessToken, data: { postId } })).authorPicture, { timeout: 10_000 }).toBe(second);
+    await expect
+      .poll(async () => (await ok(endpoints, 'listComments', { token: member.accessToken, data: { postId } })).comments.map((comment) => comment.authorPicture), {
+        timeout: 10_000,
+      })
+      .toEqual([second]);
+    expect(await status(first)).toBe(404);
+  });
+});
+
+describe('revocation', () => {
+  it('photos whose audience shrinks move to new keys: old URLs 404, the owner sees the new ones; widening moves nothing', async () => {
+    const owner = await createMember(endpoints, 'pictures-private');
+    const viewer = await createMember(endpoints, 'pictures-viewer');
+    await ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: EVERYONE });
+    const picture = await uploadProfilePicture(owner);
+    const photo = await uploadPhoto(owner);
+    const seen = await ok(endpoints, 'getUserProfile', { token: viewer.accessToken, data: { userId: owner.uid } });
+    expect(seen.private === false && seen.photos?.map((entry) => entry.url)).toEqual([photo]);
+    expect(await status(photo)).toBe(200);
+
+    const saved = await ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: { ...EVERYONE, photosVisibility: 'friends' } });
+    const moved = saved.photos[0]?.url ?? '';
+    expect(moved).toMatch(SERVED_URL);
+    expect(moved).not.toBe(photo);
+    expect(saved.photos[0]?.id).toBe('photo-1');
+    expect(await status(photo)).toBe(404);
+    expect(await status(moved)).toBe(200);
+    expect((await ok(endpoints, 'getMe', { token: owner.accessToken, data: {} })).photos.map((entry) => entry.url)).toEqual([moved]);
+    // The profile picture goes with the name, which every member sees: it stays.
+    expect(saved.profilePicture).toBe(picture);
+    expect(await status(picture)).toBe(200);
+    const hidden = await ok(endpoints, 'getUserProfile', { token: viewer.accessToken, data: { userId: owner.uid } });
+    expect(hidden.private === false && hidden.photos).toBeFalsy();
+
+    // Only Me after Anchors Only shrinks again; widening back to Everyone moves nothing.
+    const onlyMe = (await ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: { ...EVERYONE, photosVisibility: 'private' } })).photos[0]?.url ?? '';
+    expect(onlyMe).not.toBe(moved);
+    expect(await status(moved)).toBe(404);
+    const widened = (await ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: EVERYONE })).photos[0]?.url;
+    expect(widened).toBe(onlyMe);
+    expect(await status(onlyMe)).toBe(200);
+    expect(await retiredKeys(owner.uid)).toEqual([]);
+  });
+
+  it("an ex-anchor loses Anchors Only photos: un-anchoring moves them (the table's stream), the old URL 404s", async () => {
+    const owner = await createMember(endpoints, 'pictures-anchored');
+    const anchor = await createMember(endpoints, 'pictures-ex-anchor');
+    await ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: { ...EVERYONE, photosVisibility: 'friends' } });
+    const photo = await uploadPhoto(owner);
+    await ok(endpoints, 'sendAnchorRequest', { token: anchor.accessToken, data: { userId: owner.uid } });
+    await ok(endpoints, 'acceptAnchorRequest', { token: owner.accessToken, data: { userId: anchor.uid } });
+    const seen = await ok(endpoints, 'getUserProfile', { token: anchor.accessToken, data: { userId: owner.uid } });
+    expect(seen.private === false && seen.photos?.map((entry) => entry.url)).toEqual([photo]);
+    expect(await status(photo)).toBe(200);
+
+    await ok(endpoints, 'removeAnchor', { token: anchor.accessToken, data: { userId: owner.uid } });
+    await expect.poll(() => status(photo), { timeout: 10_000 }).toBe(404);
+    const now = (await ok(endpoints, 'getMe', { token: owner.accessToken, data: {} })).photos[0];
+    expect(now?.id).toBe('photo-1');
+    expect(now?.url).toMatch(SERVED_URL);
+    expect(await status(now?.url ?? '')).toBe(200);
+  });
+
+  it("a deleted account's pictures answer 404", async () => {
+    const member = await createMember(endpoints, 'pictures-deleted');
+    const picture = await uploadProfilePicture(member);
+    const photo = await uploadPhoto(member, GIF_1X1, 'image/gif');
+    expect([await status(picture), await status(photo)]).toEqual([200, 200]);
+    await ok(endpoints, 'deleteMyAccount', { token: member.accessToken, data: { confirmationText: 'DELETE MY ACCOUNT' } });
+    await expect.poll(async () => [await status(picture), await status(photo)], { timeout: 20_000 }).toEqual([404, 404]);
+  });
+});
+
+describe('the gateway serves only served keys', () => {
+  it('refuses staged uploads, other prefixes, folders, unknown names and traversal with 404', async () => {
+    const member = await createMember(endpoints, 'pictures-gateway');
+    const served = new URL(await uploadProfilePicture(member)).pathname;
+    // A staged upload that exists in the bucket.
+    await postFile(await ok(endpoints, 'createProfilePictureUpload', { token: member.accessToken, data: { contentType: 'image/png' } }), PNG_1X1, 'image/png');
+    const staged = `uploads/${member.uid}/profile-picture`;
+    const version = served.split('/').at(-1) ?? '';
+    const paths = [
+      `/${staged}`,
+      `/pictures/../${staged}`,
+      `/pictures/%2e%2e/${staged}`,
+      `/pictures/${member.uid}/..%2f..%2f${staged}`,
+      `/pictures/${member.uid}/%2e%2e/%2e%2e/${staged}`,
+      `/pictures/${member.uid}/`,
+      '/pictures/',
+      `/pictures/${member.uid}`,
+      `/pictures/${member.uid}/${version.replace(/\.png$/, '.gif')}`,
+      `/pictures/${member.uid}/${version}/x`,
+      `/users/${member.uid}/profile-picture.jpg`,
+    ];
+    for (const path of paths) expect(await rawStatus(path), path).toBe(404);
+    expect(await rawStatus(served)).toBe(200);
+  });
+
+  it('answers only GET and HEAD', async () => {
+    const member = await createMember(endpoints, 'pictures-methods');
+    const url = await uploadProfilePicture(member);
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const response = await fetch(url, { method });
+      await response.arrayBuffer();
+      expect(response.status, method).toBe(404);
+    }
+    expect(await status(url)).toBe(200);
+  });
+});
