@@ -3,8 +3,10 @@ export const ANCHOR_EDGE_PREFIX = 'ANCHOR#';
 
 export const RESERVATION_PARTITION = 'RESERVATION';
 
-/** The partition of the daily metrics' counters (keys.metricsCounter). */
-export const METRICS_COUNTERS_PARTITION = 'METRICS#COUNTERS';
+/** The partitions of the daily metrics' counters (keys.metricsCounter): the community's, the inviters'. */
+export const METRICS_COUNTER_PARTITIONS = { community: 'METRICS#COUNTERS', inviter: 'METRICS#INVITERS' } as const;
+/** The champions' ranking: one entry per inviter who ranks, sorted best first (keys.inviterRankEntry). */
+export const INVITER_RANKING_PARTITION = 'METRICS#RANKING';
 
 /** Sort-key prefix of a member's live connections (begins_with lists them). */
 export const LIVE_CONNECTION_PREFIX = 'CONN#';
@@ -25,9 +27,14 @@ export const keys = {
   metrics: (date: string) => ({ pk: 'METRICS', sk: date }),
   /**
    * One counter of the daily metrics (lambdas/domain/metrics-counters.ts names them), kept by the
-   * table stream's consumer; all in one partition, which the job reads with one paged Query.
+   * table stream's consumer. The community's counters share a partition the job reads with one
+   * paged Query; the inviters' share another, read one inviter at a time when a change re-ranks them.
    */
-  metricsCounter: (name: string) => ({ pk: METRICS_COUNTERS_PARTITION, sk: name }),
+  metricsCounter: (scope: keyof typeof METRICS_COUNTER_PARTITIONS, name: string) => ({ pk: METRICS_COUNTER_PARTITIONS[scope], sk: name }),
+  /** An inviter's entry in the ranking; the sort key (domain/inviter-ranking.ts rankKey) orders entries best first. */
+  inviterRankEntry: (rankKey: string) => ({ pk: INVITER_RANKING_PARTITION, sk: rankKey }),
+  /** Which entry is an inviter's now, with a version every re-ranking moves on a condition (two re-rankings of one inviter never both win). */
+  inviterRankOf: (uid: string) => ({ pk: `METRICS#RANKED#${uid}`, sk: 'RANKED' }),
   /**
    * Says one stream record's counter deltas were applied (written in their transaction), so a
    * redelivered record counts once. A partition per record; sequence numbers are documented as

@@ -1,14 +1,15 @@
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Counts } from '#domain/metrics-counters';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { counterScope, type CounterScope, type Counts } from '#domain/metrics-counters';
 import { dynamo, tableName } from './aws-clients.ts';
 import { conditionalWrite, transact, type NamedItem } from './conditional.ts';
-import { keys, METRICS_COUNTERS_PARTITION } from './keys.ts';
+import { keys, METRICS_COUNTER_PARTITIONS } from './keys.ts';
 import type { ChangedItem } from './table-changes.ts';
 import { TTL_ATTRIBUTE } from './table-schema.ts';
 
 /**
- * The daily metrics' counters in the table: one item per counter (`count`, a number) in the
- * METRICS#COUNTERS partition. The table stream's consumer moves them; the daily job reads them.
+ * The daily metrics' counters in the table: one item per counter (`count`, a number), the
+ * community's in one partition, the inviters' in another (keys.metricsCounter). The table stream's
+ * consumer moves them; the daily job reads the community's.
  */
 
 /** Longer than the stream keeps a record (24 h), so a marker outlives every redelivery of its record. */
@@ -33,7 +34,7 @@ export async function applyCounterDeltas(change: ChangedItem, deltas: Counts, no
     name: 'counter',
     Update: {
       TableName: tableName(),
-      Key: keys.metricsCounter(name),
+      Key: keys.metricsCounter(counterScope(name), name),
       UpdateExpression: 'ADD #count :amount',
       ExpressionAttributeNames: COUNT,
       ExpressionAttributeValues: { ':amount': amount },
@@ -52,11 +53,14 @@ export async function applyCounterDeltas(change: ChangedItem, deltas: Counts, no
 }
 
 /**
- * Every counter, from one Query of their partition followed page by page (1 MB, or `pageLimit`
- * items). `consistent` for the operator's comparison with a scan; the daily job reads eventually
- * consistent, at half the units.
+ * The counters of a scope (the community's by default), from one Query of their partition followed
+ * page by page (1 MB, or `pageLimit` items); `prefix` reads only the names that begin with it (an
+ * inviter's). `consistent` for the operator's comparison with a scan and the ranking's reads; the
+ * daily job reads eventually consistent, at half the units.
  */
-export async function readCounters(options: { pageLimit?: number; consistent?: boolean } = {}): Promise<{ counters: Map<string, number>; pages: number }> {
+export async function readCounters(
+  options: { scope?: CounterScope; prefix?: string; pageLimit?: number; consistent?: boolean } = {},
+): Promise<{ counters: Map<string, number>; pages: number }> {
   const counters = new Map<string, number>();
   let pages = 0;
   let startKey: Record<string, unknown> | undefined;
@@ -64,8 +68,11 @@ export async function readCounters(options: { pageLimit?: number; consistent?: b
     const page = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'pk = :counters',
-        ExpressionAttributeValues: { ':counters': METRICS_COUNTERS_PARTITION },
+        KeyConditionExpression: options.prefix === undefined ? 'pk = :counters' : 'pk = :counters AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':counters': METRICS_COUNTER_PARTITIONS[options.scope ?? 'community'],
+          ...(options.prefix !== undefined && { ':prefix': options.prefix }),
+        },
         ProjectionExpression: 'sk, #count',
         ExpressionAttributeNames: COUNT,
         ConsistentRead: options.consistent,
@@ -80,6 +87,12 @@ export async function readCounters(options: { pageLimit?: number; consistent?: b
   return { counters, pages };
 }
 
+/** One counter, strongly consistent (0 when it was never counted). */
+export async function readCounter(name: string): Promise<number> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.metricsCounter(counterScope(name), name), ConsistentRead: true }));
+  return Item ? Number(Item.count) : 0;
+}
+
 /**
  * Deletes counters read at zero (a city everyone left, a code whose invitee joined), so the
  * partition holds what is counted, not everything ever counted. Only while still zero: a change
@@ -91,7 +104,7 @@ export async function dropZeroCounters(names: readonly string[]): Promise<number
     const deleted = await conditionalWrite(
       new DeleteCommand({
         TableName: tableName(),
-        Key: keys.metricsCounter(name),
+        Key: keys.metricsCounter(counterScope(name), name),
         ConditionExpression: '#count = :zero',
         ExpressionAttributeNames: COUNT,
         ExpressionAttributeValues: { ':zero': 0 },
@@ -112,7 +125,7 @@ export async function adjustCounters(amounts: Counts): Promise<void> {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.metricsCounter(name),
+        Key: keys.metricsCounter(counterScope(name), name),
         UpdateExpression: 'ADD #count :amount',
         ExpressionAttributeNames: COUNT,
         ExpressionAttributeValues: { ':amount': amount },

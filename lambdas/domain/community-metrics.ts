@@ -53,8 +53,8 @@ export function fraction(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000;
 }
 
-/** What the ranking knows of one inviter. */
-export interface InviterCounts {
+/** What the tally knows of one inviter. */
+interface InviterCounts {
   /** Members who joined with this inviter's code (invite consumed). */
   accepted: number;
   /** The inviter's own code, set only from their own verified record with `invitesUsed` > 0: only members who have invited rank. */
@@ -62,9 +62,9 @@ export interface InviterCounts {
 }
 
 /**
- * Everything one day's record is made of: the counts, and a count per city, per inviter and per
- * invite code still pending. The scan's tally and the stream's counters both arrive here, so one
- * function turns them into the record.
+ * Everything one day's record is made of: the counts, a count per city, and the inviters who rank
+ * (any order, any number: the record keeps the best 10). The scan's tally and the stream's counters
+ * both arrive here, so one function turns them into the record.
  */
 export interface CommunityCounts {
   totalUsers: number;
@@ -77,9 +77,17 @@ export interface CommunityCounts {
   localConnections: number;
   /** "City, State" (or the city alone) → members with a completed profile there. */
   clusters: ReadonlyMap<string, number>;
-  inviters: ReadonlyMap<string, InviterCounts>;
-  /** Invite code → members who created an account with it and have not joined yet. */
-  pendingByCode: ReadonlyMap<string, number>;
+  inviters: readonly TopInviter[];
+}
+
+/**
+ * How an inviter ranks, or null when they do not: only a member who has invited (their own code
+ * known) and has accepted invitees ranks. The rate divides the accepted by everyone who created
+ * an account with their code (accepted + still pending).
+ */
+export function inviterRanking(userId: string, accepted: number, ownCode: string | null, pendingWithOwnCode: number): TopInviter | null {
+  if (ownCode === null || accepted === 0) return null;
+  return { userId, inviteCount: accepted, acceptanceRate: fraction(accepted, accepted + pendingWithOwnCode) };
 }
 
 /** Accepted invites first, then acceptance rate, then uid, so ties always rank the same way. */
@@ -97,14 +105,8 @@ export function placeOf(member: Pick<MemberFacts, 'profileCompleted' | 'city' | 
   return state ? `${city}, ${state}` : city;
 }
 
-/** The day's record from its counts: the rates, the ranked inviters and the largest cities. */
+/** The day's record from its counts: the rates, the 10 best inviters and the largest cities. */
 export function metricsOfCounts(date: string, counts: CommunityCounts): CommunityMetrics {
-  const ranked: TopInviter[] = [];
-  for (const [userId, inviter] of counts.inviters) {
-    if (inviter.ownCode === null || inviter.accepted === 0) continue;
-    const pending = counts.pendingByCode.get(inviter.ownCode) ?? 0;
-    ranked.push({ userId, inviteCount: inviter.accepted, acceptanceRate: fraction(inviter.accepted, inviter.accepted + pending) });
-  }
   // The largest cities (ties by name), stored with sorted keys: two runs over the same data
   // store the same map in the same order.
   const byName = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : a > b ? 1 : 0);
@@ -119,7 +121,7 @@ export function metricsOfCounts(date: string, counts: CommunityCounts): Communit
     platformRefugeeRate: fraction(refugees, establishedMembers),
     localConnectionDensity: fraction(localConnections, acceptedConnections),
     geographicClusters,
-    topInviters: rankInviters(ranked).slice(0, STORED_TOP_INVITERS),
+    topInviters: rankInviters(counts.inviters).slice(0, STORED_TOP_INVITERS),
     basis: { invitedSignups, invitesAccepted, establishedMembers, refugees, acceptedConnections, localConnections },
   };
 }
@@ -140,15 +142,15 @@ export function createMetricsTally(date: string) {
     acceptedConnections: 0,
     localConnections: 0,
     clusters: new Map<string, number>(),
-    inviters: new Map<string, InviterCounts>(),
-    pendingByCode: new Map<string, number>(),
   };
+  const inviters = new Map<string, InviterCounts>();
+  const pendingByCode = new Map<string, number>();
 
   const inviterOf = (uid: string): InviterCounts => {
-    let inviter = counts.inviters.get(uid);
+    let inviter = inviters.get(uid);
     if (!inviter) {
       inviter = { accepted: 0, ownCode: null };
-      counts.inviters.set(uid, inviter);
+      inviters.set(uid, inviter);
     }
     return inviter;
   };
@@ -170,7 +172,7 @@ export function createMetricsTally(date: string) {
       inviterOf(member.invitedBy).accepted++;
     } else if (member.pendingInviteCode) {
       counts.invitedSignups++;
-      counts.pendingByCode.set(member.pendingInviteCode, (counts.pendingByCode.get(member.pendingInviteCode) ?? 0) + 1);
+      pendingByCode.set(member.pendingInviteCode, (pendingByCode.get(member.pendingInviteCode) ?? 0) + 1);
     }
     // Only members who have had an invite consumed rank (invitesUsed moves with the invitee's
     // invitedBy); their code finds their pending invitees. By the record alone, never by what the
@@ -194,7 +196,11 @@ export function createMetricsTally(date: string) {
     },
 
     finish(): CommunityMetrics {
-      return metricsOfCounts(date, counts);
+      const ranked = [...inviters].flatMap(([userId, { accepted, ownCode }]) => {
+        const ranking = inviterRanking(userId, accepted, ownCode, ownCode === null ? 0 : (pendingByCode.get(ownCode) ?? 0));
+        return ranking ? [ranking] : [];
+      });
+      return metricsOfCounts(date, { ...counts, inviters: ranked });
     },
   };
 }

@@ -1,19 +1,25 @@
-import type { CommunityMetrics } from '#contracts/metrics';
-import { activityWindowStart, DAY_MS, metricsOfCounts, placeOf, type CommunityFacts, type InviterCounts } from './community-metrics.ts';
+import type { CommunityMetrics, TopInviter } from '#contracts/metrics';
+import { activityWindowStart, DAY_MS, metricsOfCounts, placeOf, type CommunityFacts } from './community-metrics.ts';
 
 /**
  * The daily metrics as counters the table stream's consumer keeps. Each member record and anchor
  * pair *contributes* to a few named counters; a change of one moves them by
  * contribution(new) − contribution(old); the job turns the counters into the day's record, the
- * very record the scan's tally computes (community-metrics.ts). The dates are counted by day, so
- * the 30-day window of any run date is a sum over days: the job reads a counter per day, city,
- * inviter and pending code, never the members.
+ * very record the scan's tally computes (community-metrics.ts). Dates are counted by day, so the
+ * 30-day window of any run date is a sum over days.
+ *
+ * Two scopes: the community's counters (figures, days, cities), which the job reads whole, and the
+ * inviters' (a counter per inviter and per pending code), which only the ranking reads, one inviter
+ * at a time (inviter-ranking.ts). There is an inviter for every few members, so reading them all
+ * would make the job's cost grow with the community again.
  */
 
 /** Counter name → amount: a record's contribution, a change's delta, or the counters themselves. */
 export type Counts = Readonly<Record<string, number>>;
 
-const KIND = {
+export type CounterScope = 'community' | 'inviter';
+
+export const KIND = {
   members: 'members',
   invitedSignups: 'invitedSignups',
   invitesAccepted: 'invitesAccepted',
@@ -26,9 +32,12 @@ const KIND = {
   acceptedInvites: 'acceptedInvites',
   pendingInvites: 'pendingInvites',
   inviterCode: 'inviterCode',
+  codeInviter: 'codeInviter',
 } as const;
 
-/** A counter's name: `<kind>` or `<kind>#<what>`; days are ISO dates (UTC). */
+const INVITER_KINDS: ReadonlySet<string> = new Set([KIND.acceptedInvites, KIND.pendingInvites, KIND.inviterCode, KIND.codeInviter]);
+
+/** A counter's name: `<kind>` or `<kind>#<what>`; days are ISO dates (UTC); where two parts follow, each is URI-encoded so a '#' in either cannot blur them. */
 export const counterNames = {
   members: KIND.members,
   /** Members who created an account with someone's code (consumed or pending). */
@@ -52,9 +61,29 @@ export const counterNames = {
   acceptedInvites: (inviterUid: string) => `${KIND.acceptedInvites}#${inviterUid}`,
   /** Members who created an account with this code and have not joined yet. */
   pendingInvites: (code: string) => `${KIND.pendingInvites}#${code}`,
-  /** A member who has invited (invitesUsed > 0) and their own code: how pending codes meet their inviter. Both parts URI-encoded, so a '#' in either cannot blur them. */
+  /** A member who has invited (invitesUsed > 0) and their own code, by member (prefix `inviterCodePrefix`). */
   inviterCode: (uid: string, code: string) => `${KIND.inviterCode}#${encodeURIComponent(uid)}#${encodeURIComponent(code)}`,
+  inviterCodePrefix: (uid: string) => `${KIND.inviterCode}#${encodeURIComponent(uid)}#`,
+  /** The same pair by code (prefix `codeInviterPrefix`): whose ranking a pending code moves. */
+  codeInviter: (code: string, uid: string) => `${KIND.codeInviter}#${encodeURIComponent(code)}#${encodeURIComponent(uid)}`,
+  codeInviterPrefix: (code: string) => `${KIND.codeInviter}#${encodeURIComponent(code)}#`,
 } as const;
+
+/** A name's kind and what follows its first '#'. */
+export function parseCounterName(name: string): { kind: string; what: string } {
+  const hash = name.indexOf('#');
+  return hash < 0 ? { kind: name, what: '' } : { kind: name.slice(0, hash), what: name.slice(hash + 1) };
+}
+
+/** The two URI-encoded parts of an inviterCode or codeInviter name, decoded. */
+export function pairOf(what: string): [string, string] {
+  const [first = '', second = ''] = what.split('#').map(decodeURIComponent);
+  return [first, second];
+}
+
+export function counterScope(name: string): CounterScope {
+  return INVITER_KINDS.has(parseCounterName(name).kind) ? 'inviter' : 'community';
+}
 
 /** The UTC day (days since 1970-01-01) of a timestamp, read as the tally reads it (Date.parse), or null when it is not a date. */
 function dayOf(timestamp: string): number | null {
@@ -106,13 +135,17 @@ export function contributionOf(facts: CommunityFacts | null): Counts {
       add(counterNames.invitedSignups);
       add(counterNames.pendingInvites(facts.pendingInviteCode));
     }
-    if (facts.invitesUsed > 0) add(counterNames.inviterCode(facts.uid, facts.ownInviteCode));
+    // Only a member who has invited ranks, as the tally reads it from their own record.
+    if (facts.invitesUsed > 0) {
+      add(counterNames.inviterCode(facts.uid, facts.ownInviteCode));
+      add(counterNames.codeInviter(facts.ownInviteCode, facts.uid));
+    }
   }
   return Object.fromEntries(counts);
 }
 
 /** The most counters one record contributes to (a verified, invited member with a place who has invited). */
-export const MAX_CONTRIBUTION = 9;
+export const MAX_CONTRIBUTION = 10;
 
 /** How a change moves the counters: after − before, the counters it leaves alone dropped. */
 export function deltaOf(before: Counts, after: Counts): Counts {
@@ -127,11 +160,12 @@ export function addInto(total: Map<string, number>, counts: Counts): void {
 }
 
 /**
- * The day's record from the counters: for the run's date, the day counters are summed on their
- * side of the window; the rest is what the tally would hold, handed to the same metricsOfCounts.
- * Counters at zero (a city everyone left) are as if absent.
+ * The day's record from the community's counters and the best inviters (inviter-ranking.ts): for
+ * the run's date, the day counters are summed on their side of the window; the rest is what the
+ * tally holds, handed to the same metricsOfCounts. Counters at zero (a city everyone left) are as
+ * if absent; an inviter's counter here means the partitions are mixed up, and is refused.
  */
-export function metricsFromCounters(date: string, counters: Iterable<readonly [string, number]>): CommunityMetrics {
+export function metricsFromCounters(date: string, counters: Iterable<readonly [string, number]>, topInviters: readonly TopInviter[]): CommunityMetrics {
   const windowDay = activityWindowStart(date) / DAY_MS;
   const counts = {
     totalUsers: 0,
@@ -143,19 +177,11 @@ export function metricsFromCounters(date: string, counters: Iterable<readonly [s
     acceptedConnections: 0,
     localConnections: 0,
     clusters: new Map<string, number>(),
-    inviters: new Map<string, InviterCounts>(),
-    pendingByCode: new Map<string, number>(),
-  };
-  const inviterOf = (uid: string): InviterCounts => {
-    const inviter = counts.inviters.get(uid) ?? { accepted: 0, ownCode: null };
-    counts.inviters.set(uid, inviter);
-    return inviter;
+    inviters: topInviters,
   };
   for (const [name, amount] of counters) {
     if (amount === 0) continue;
-    const hash = name.indexOf('#');
-    const kind = hash < 0 ? name : name.slice(0, hash);
-    const what = hash < 0 ? '' : name.slice(hash + 1);
+    const { kind, what } = parseCounterName(name);
     switch (kind) {
       case KIND.members:
         counts.totalUsers += amount;
@@ -184,19 +210,8 @@ export function metricsFromCounters(date: string, counters: Iterable<readonly [s
       case KIND.place:
         counts.clusters.set(what, amount);
         break;
-      case KIND.acceptedInvites:
-        inviterOf(what).accepted = amount;
-        break;
-      case KIND.pendingInvites:
-        counts.pendingByCode.set(what, amount);
-        break;
-      case KIND.inviterCode: {
-        const [uid = '', code = ''] = what.split('#').map(decodeURIComponent);
-        inviterOf(uid).ownCode = code;
-        break;
-      }
       default:
-        throw new Error(`Not a metrics counter: ${name}`);
+        throw new Error(`Not a community metrics counter: ${name}`);
     }
   }
   return metricsOfCounts(date, counts);

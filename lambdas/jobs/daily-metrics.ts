@@ -1,23 +1,24 @@
-import type { CommunityMetrics } from '#contracts/metrics';
+import { STORED_TOP_INVITERS, type CommunityMetrics } from '#contracts/metrics';
 import { metricsFromCounters } from '#domain/metrics-counters';
+import { readTopInviters } from '#data/inviter-ranking';
 import { putDailyMetrics } from '#data/metrics';
 import { dropZeroCounters, readCounters } from '#data/metrics-counters';
 import { logger } from '#http/logger';
 
 /**
  * The daily community metrics job (EventBridge at 00:05 UTC on AWS, the local scheduler locally,
- * and the dev button `calculateMetricsManually`). It reads the counters the table stream's consumer
- * keeps (one Query of their partition, paged: a counter per day, city, inviter and pending code,
- * never the members) and writes ONE record keyed by the run's UTC date. Every time window is
- * measured from that date (not the clock), and no timestamp is stored, so two runs of one day over
- * the same counters write the identical record; a later run that day replaces the earlier one.
- * Counters read at zero are dropped afterwards, so the partition does not keep everything ever
- * counted (a code whose every invitee joined, a city everyone left).
+ * and the dev button `calculateMetricsManually`). It reads what the table stream's consumer keeps:
+ * the community's counters (one Query of their partition, paged: a counter per figure, day and
+ * city, never the members) and the first 10 entries of the champions' ranking, and writes ONE
+ * record keyed by the run's UTC date. Every time window is measured from that date (not the
+ * clock), and no timestamp is stored, so two runs of one day over the same counters write the
+ * identical record; a later run that day replaces the earlier one. Counters read at zero are
+ * dropped afterwards, so the partition keeps what is counted, not everything ever counted.
  */
 export async function runDailyMetrics(now: Date = new Date(), options: { pageLimit?: number } = {}): Promise<CommunityMetrics> {
   // pageLimit (counters read per Query page) lets tests prove the paging on a small partition.
-  const { counters, pages } = await readCounters({ pageLimit: options.pageLimit });
-  const metrics = metricsFromCounters(now.toISOString().slice(0, 10), counters);
+  const [{ counters, pages }, topInviters] = await Promise.all([readCounters({ pageLimit: options.pageLimit }), readTopInviters(STORED_TOP_INVITERS)]);
+  const metrics = metricsFromCounters(now.toISOString().slice(0, 10), counters, topInviters);
   await putDailyMetrics(metrics);
   const zeros = [...counters].filter(([, count]) => count === 0).map(([name]) => name);
   const dropped = zeros.length > 0 ? await dropZeroCounters(zeros) : 0;

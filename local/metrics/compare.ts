@@ -1,38 +1,42 @@
-import type { CommunityMetrics } from '../../lambdas/contracts/metrics.ts';
+import type { CommunityMetrics, TopInviter } from '../../lambdas/contracts/metrics.ts';
+import { dropStrayRankEntry, readRanking, rerankInviter } from '../../lambdas/data/inviter-ranking.ts';
 import { scanCommunity } from '../../lambdas/data/metrics.ts';
 import { adjustCounters, readCounters } from '../../lambdas/data/metrics-counters.ts';
 import { createMetricsTally } from '../../lambdas/domain/community-metrics.ts';
-import { addInto, contributionOf, deltaOf, metricsFromCounters, type Counts } from '../../lambdas/domain/metrics-counters.ts';
+import { rankedInvitersOf } from '../../lambdas/domain/inviter-ranking.ts';
+import { addInto, contributionOf, counterScope, deltaOf, metricsFromCounters, type Counts } from '../../lambdas/domain/metrics-counters.ts';
 
 /**
- * The operator's check of the stream's counters (npm run metrics:verify, bench:live): a full scan
+ * The operator's check of what the stream keeps (npm run metrics:verify, bench:live): a full scan
  * of the table into the tally the job used to run, and into a recount of every counter (each
- * record's contribution, summed), beside the counters as stored. The daily job never scans; this
- * is what shows whether the counters still say what the table says.
+ * record's contribution, summed) and of the whole ranking, beside what is stored. The daily job
+ * never scans; this shows whether the counters still say what the table says.
  */
 
 export interface CountersCheck {
   date: string;
   /** The record a full scan gives (createMetricsTally). */
   scanned: CommunityMetrics;
-  /** The record the job gives from the stored counters. */
+  /** The record the job gives from what is stored. */
   counted: CommunityMetrics;
   /** Where the two records differ: a path and both values. */
-  recordDifferences: RecordDifference[];
-  /** recount − stored for every counter that differs (zero counters and absent ones are alike). */
+  recordDifferences: Difference[];
+  /** recount − stored for every counter that differs, both partitions (zero and absent are alike). */
   counterDifferences: Counts;
+  /** Where the whole stored ranking differs from the ranking of the recount (not only its first 10). */
+  rankingDifferences: Difference[];
   scanPages: number;
   counters: number;
 }
 
-export interface RecordDifference {
+export interface Difference {
   path: string;
   scanned: unknown;
   counted: unknown;
 }
 
 /** Every leaf where two JSON values differ (objects by key, arrays by index). */
-export function differencesBetween(scanned: unknown, counted: unknown, path = ''): RecordDifference[] {
+export function differencesBetween(scanned: unknown, counted: unknown, path = ''): Difference[] {
   const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
   if (isObject(scanned) && isObject(counted) && Array.isArray(scanned) === Array.isArray(counted)) {
     const names = [...new Set([...Object.keys(scanned), ...Object.keys(counted)])];
@@ -41,7 +45,7 @@ export function differencesBetween(scanned: unknown, counted: unknown, path = ''
   return Object.is(scanned, counted) ? [] : [{ path: path || '(record)', scanned, counted }];
 }
 
-/** Scans the table and reads the counters (strongly consistent), for the run date `date`. */
+/** Scans the table and reads what is stored (strongly consistent), for the run date `date`. */
 export async function checkCounters(date: string): Promise<CountersCheck> {
   const tally = createMetricsTally(date);
   const recount = new Map<string, number>();
@@ -49,26 +53,46 @@ export async function checkCounters(date: string): Promise<CountersCheck> {
     tally.add(page);
     for (const facts of page) addInto(recount, contributionOf(facts));
   });
-  const { counters } = await readCounters({ consistent: true });
+  const [{ counters: community }, { counters: inviters }, ranking] = await Promise.all([
+    readCounters({ consistent: true }),
+    readCounters({ scope: 'inviter', consistent: true }),
+    readRanking({ consistent: true }),
+  ]);
+  const stored = new Map([...community, ...inviters]);
   const scanned = tally.finish();
-  const counted = metricsFromCounters(date, counters);
+  const counted = metricsFromCounters(
+    date,
+    community,
+    ranking.slice(0, 10).map((entry) => entry.inviter),
+  );
+  const expectedRanking: TopInviter[] = rankedInvitersOf([...recount].filter(([name]) => counterScope(name) === 'inviter'));
   return {
     date,
     scanned,
     counted,
     recordDifferences: differencesBetween(scanned, counted),
-    counterDifferences: deltaOf(Object.fromEntries(counters), Object.fromEntries(recount)),
+    counterDifferences: deltaOf(Object.fromEntries(stored), Object.fromEntries(recount)),
+    rankingDifferences: differencesBetween(
+      expectedRanking,
+      ranking.map((entry) => entry.inviter),
+    ).map((difference) => ({ ...difference, path: `ranking.${difference.path}` })),
     scanPages,
-    counters: counters.size,
+    counters: stored.size,
   };
 }
 
 /**
  * Moves every counter that differs by the difference (an ADD each, so what the consumer counts
- * meanwhile is kept). Exact when the table did not change between the scan and now; under live
- * writes a change caught by the scan but not yet by the stream (or the other way round) can be off
- * by that change, which a second check shows.
+ * meanwhile is kept), re-ranks every inviter the recount or the stored ranking names, and drops
+ * entries no inviter's record names. Exact when the table did not change between the scan and
+ * now; under live writes a change caught by the scan but not yet by the stream (or the other way
+ * round) can be off by that change, which a second check shows.
  */
 export async function repairCounters(check: CountersCheck): Promise<void> {
   await adjustCounters(check.counterDifferences);
+  const { counters: inviters } = await readCounters({ scope: 'inviter', consistent: true });
+  const uids = new Set([...rankedInvitersOf(inviters)].map((inviter) => inviter.userId));
+  for (const entry of await readRanking({ consistent: true })) uids.add(entry.inviter.userId);
+  for (const uid of uids) await rerankInviter(uid);
+  for (const entry of await readRanking({ consistent: true })) await dropStrayRankEntry(entry);
 }

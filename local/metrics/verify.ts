@@ -5,10 +5,12 @@ import { checkCounters, repairCounters, type CountersCheck } from './compare.ts'
 
 /**
  * npm run metrics:verify [-- --date YYYY-MM-DD] [-- --repair]: compares the daily metrics from the
- * stream's counters with a full scan of the table, prints both records and every difference, and
- * exits 1 on a mismatch. With --repair, counters that differ from the recount are moved to it, then
- * the check runs again (exit 0 once they agree). Run it while the table is quiet: a change the
- * stream has not counted yet shows as a difference (and --repair would count it twice).
+ * stream's counters and ranking with a full scan of the table, prints both records and every
+ * difference, and exits 1 on a mismatch. With --repair, counters that differ from the recount are
+ * moved to it and every inviter is re-ranked, then the check runs again (exit 0 once they agree).
+ * Run it while the table is quiet: a change the stream has not counted yet shows as a difference
+ * (and --repair would count it twice). It is also how a table that held members before the
+ * counters existed gets its counters: a recount, once.
  *
  * Which table: with TABLE_NAME set, that one through the usual AWS environment (a deployed stage,
  * with the operator's credentials and AWS_REGION); otherwise the running `npm start` cloud
@@ -43,9 +45,12 @@ function report(check: CountersCheck): boolean {
     console.log(`  record ${path}: scan ${JSON.stringify(scanned)}, counters ${JSON.stringify(counted)}`);
   const counterDifferences = Object.entries(check.counterDifferences);
   for (const [name, off] of counterDifferences) console.log(`  counter ${name}: the recount is ${off > 0 ? '+' : ''}${off} from the stored one`);
-  const agree = check.recordDifferences.length === 0 && counterDifferences.length === 0;
+  for (const { path, scanned, counted } of check.rankingDifferences)
+    console.log(`  ${path}: recount ${JSON.stringify(scanned)}, stored ${JSON.stringify(counted)}`);
+  const mismatches = [check.recordDifferences.length, counterDifferences.length, check.rankingDifferences.length];
+  const agree = mismatches.every((count) => count === 0);
   console.log(
-    agree ? 'The counters agree with the scan.' : `MISMATCH: ${check.recordDifferences.length} figures and ${counterDifferences.length} counters differ.`,
+    agree ? 'The counters agree with the scan.' : `MISMATCH: ${mismatches[0]} figures, ${mismatches[1]} counters and ${mismatches[2]} ranking fields differ.`,
   );
   return agree;
 }
@@ -53,7 +58,7 @@ function report(check: CountersCheck): boolean {
 const first = await checkCounters(date);
 let agree = report(first);
 if (!agree && values.repair) {
-  console.log('Repairing: each differing counter moves by its difference.');
+  console.log('Repairing: each differing counter moves by its difference, then every inviter is re-ranked.');
   await repairCounters(first);
   agree = report(await checkCounters(date));
 }

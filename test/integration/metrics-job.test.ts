@@ -30,6 +30,7 @@ const { createAnchoredMembers } = await import('../../lambdas/data/friendships.t
 const { dummyMember } = await import('../../lambdas/handlers/dev/dummy-members.ts');
 const { postItem } = await import('../../lambdas/data/posts.ts');
 const { readCounters } = await import('../../lambdas/data/metrics-counters.ts');
+const { readRanking } = await import('../../lambdas/data/inviter-ranking.ts');
 const { checkCounters } = await import('../../local/metrics/compare.ts');
 const { handler: tableStreamConsumer } = await import('../../lambdas/streams/table-stream.ts');
 
@@ -283,7 +284,11 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
     expect(largestPage).toBeLessThanOrEqual(3);
     expect(tally.finish()).toEqual(expected);
     const check = await checkCounters('2031-03-04');
-    expect(check).toMatchObject({ scanned: expected, counted: expected, recordDifferences: [], counterDifferences: {} });
+    expect(check).toMatchObject({ scanned: expected, counted: expected, recordDifferences: [], counterDifferences: {}, rankingDifferences: [] });
+  });
+
+  it("the champions' ranking holds one entry per inviter who ranks, best first; the job reads its first 10", async () => {
+    expect((await readRanking({ consistent: true })).map((entry) => entry.inviter)).toEqual(expected.topInviters);
   });
 
   it('the consumption transaction moved the counters the ranking relies on', async () => {
@@ -338,13 +343,19 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
       localConnectionDensity: 0.6667, // 2 local of 3
       basis: { invitedSignups: 6, invitesAccepted: 5, acceptedConnections: 3, localConnections: 2 },
     });
-    expect(metrics.topInviters).toContainEqual({ userId: 'founder', inviteCount: 2, acceptanceRate: 1 });
     const { counters } = await readCounters({ consistent: true });
     for (const gone of ['pendingInvites#FOUNDERC', 'lastActiveOn#2031-03-02', 'joinedOn#2031-03-02', 'quietAfter#2031-03-02'])
       expect(counters.has(gone), gone).toBe(false);
+    // The founder's entry moved: eve was the only pending signup of the founder's code.
+    expect((await readRanking({ consistent: true })).map((entry) => entry.inviter)).toEqual([
+      { userId: 'founder', inviteCount: 2, acceptanceRate: 1 },
+      { userId: 'ann', inviteCount: 2, acceptanceRate: 0.6667 },
+      { userId: 'bob', inviteCount: 1, acceptanceRate: 1 },
+    ]);
     const check = await checkCounters('2031-03-04');
     expect(check.recordDifferences).toEqual([]);
     expect(check.counterDifferences).toEqual({});
+    expect(check.rankingDifferences).toEqual([]);
     expect(check.counted).toEqual(metrics);
   });
 });

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { activityWindowStart, createMetricsTally, type CommunityFacts, type ConnectionFacts, type MemberFacts } from '#domain/community-metrics';
-import { addInto, contributionOf, counterNames, dayName, deltaOf, MAX_CONTRIBUTION, metricsFromCounters, type Counts } from '#domain/metrics-counters';
+import type { TopInviter } from '#contracts/metrics';
+import { activityWindowStart, createMetricsTally, rankInviters, type CommunityFacts, type ConnectionFacts, type MemberFacts } from '#domain/community-metrics';
+import { invitersTouchedBy, rankedInvitersOf, rankKey } from '#domain/inviter-ranking';
+import {
+  addInto,
+  contributionOf,
+  counterNames,
+  counterScope,
+  dayName,
+  deltaOf,
+  MAX_CONTRIBUTION,
+  metricsFromCounters,
+  type Counts,
+} from '#domain/metrics-counters';
 
 /**
- * The stream's counters (lambdas/domain/metrics-counters.ts): what each record contributes, how a
- * change moves the counters, and that the job's record from them is exactly the scan tally's.
+ * The stream's counters (lambdas/domain/metrics-counters.ts, inviter-ranking.ts): what each record
+ * contributes, how a change moves the counters, and that the job's record from them (the
+ * community's counters and the ranking's first 10 entries) is exactly the scan tally's.
  */
 
 const DATE = '2031-03-04'; // window from 2031-02-02T00:00:00.000Z
@@ -37,6 +50,13 @@ function countersOf(facts: readonly CommunityFacts[]): Map<string, number> {
   return total;
 }
 
+/** What the job does with the counters: the community's whole, the ranking's first 10 entries in sort-key order. */
+function recordOf(date: string, counters: ReadonlyMap<string, number>) {
+  const community = [...counters].filter(([name]) => counterScope(name) === 'community');
+  const ranking = rankedInvitersOf([...counters].filter(([name]) => counterScope(name) === 'inviter'));
+  return metricsFromCounters(date, community, ranking.slice(0, 10));
+}
+
 function tallyOf(date: string, facts: readonly CommunityFacts[]) {
   const tally = createMetricsTally(date);
   tally.add(facts);
@@ -67,8 +87,14 @@ describe('what one record contributes', () => {
       invitesAccepted: 1,
       'acceptedInvites#founder': 1,
       'inviterCode#ann#ANNCODE1': 1,
+      'codeInviter#ANNCODE1#ann': 1,
     });
     expect(Object.keys(contribution)).toHaveLength(MAX_CONTRIBUTION);
+    expect(Object.keys(contribution).filter((name) => counterScope(name) === 'inviter')).toEqual([
+      'acceptedInvites#founder',
+      'inviterCode#ann#ANNCODE1',
+      'codeInviter#ANNCODE1#ann',
+    ]);
   });
 
   it('a member still waiting on their invite counts as a signup of that code, not as accepted', () => {
@@ -111,13 +137,13 @@ describe('what one record contributes', () => {
   });
 
   it('keeps inviter and code apart whatever characters they hold', () => {
-    const name = counterNames.inviterCode('u#1', 'C#2');
-    const counted = metricsFromCounters(DATE, [
-      [name, 1],
+    const ranking = rankedInvitersOf([
+      [counterNames.inviterCode('u#1', 'C#2'), 1],
       [counterNames.acceptedInvites('u#1'), 1],
       [counterNames.pendingInvites('C#2'), 1],
     ]);
-    expect(counted.topInviters).toEqual([{ userId: 'u#1', inviteCount: 1, acceptanceRate: 0.5 }]);
+    expect(ranking).toEqual([{ userId: 'u#1', inviteCount: 1, acceptanceRate: 0.5 }]);
+    expect(invitersTouchedBy({ [counterNames.codeInviter('C#2', 'u#1')]: 1 })).toEqual({ uids: ['u#1'], codes: [] });
   });
 });
 
@@ -179,11 +205,11 @@ describe('the window at day granularity, at its edges', () => {
 
   it.each(cases)('%s: the counters say what the tally says', (_, dates) => {
     const facts = [member('m', dates)];
-    expect(metricsFromCounters(DATE, countersOf(facts))).toEqual(tallyOf(DATE, facts));
+    expect(recordOf(DATE, countersOf(facts))).toEqual(tallyOf(DATE, facts));
   });
 
   it('exactly when the window opens is active; 1 ms before is a refugee', () => {
-    const counted = metricsFromCounters(
+    const counted = recordOf(
       DATE,
       countersOf([member('in', { createdAt: ms(-1), lastActive: ms(0) }), member('out', { createdAt: ms(-1), lastActive: ms(-1) })]),
     );
@@ -197,28 +223,76 @@ describe('the window at day granularity, at its edges', () => {
       member('ancient', { createdAt: '-000001-12-31T05:00:00.000Z', lastActive: '+010000-01-02T00:00:00.000Z' }),
       member('extreme', { createdAt: '-271821-04-20T00:00:00.000Z', lastActive: '+275760-09-13T00:00:00.000Z' }),
     ];
-    expect(metricsFromCounters(DATE, countersOf(facts))).toEqual(tallyOf(DATE, facts));
-    expect(metricsFromCounters(DATE, countersOf(facts))).toMatchObject({ activeUsers: 2, basis: { establishedMembers: 2, refugees: 0 } });
+    expect(recordOf(DATE, countersOf(facts))).toEqual(tallyOf(DATE, facts));
+    expect(recordOf(DATE, countersOf(facts))).toMatchObject({ activeUsers: 2, basis: { establishedMembers: 2, refugees: 0 } });
   });
 });
 
 describe('the record from the counters', () => {
-  it('leaves out counters at zero, as if absent (a city everyone left, a code whose invitee joined)', () => {
-    const counted = metricsFromCounters(DATE, [
-      ['members', 1],
-      ['place#Austin, TX', 0],
-      ['place#Boston, MA', 1],
-      ['pendingInvites#OLDCODE1', 0],
-    ]);
+  it('leaves out counters at zero, as if absent (a city everyone left)', () => {
+    const counted = metricsFromCounters(
+      DATE,
+      [
+        ['members', 1],
+        ['place#Austin, TX', 0],
+        ['place#Boston, MA', 1],
+      ],
+      [],
+    );
     expect(counted.geographicClusters).toEqual({ 'Boston, MA': 1 });
   });
 
-  it('refuses a counter it does not know, rather than leave it out of a figure', () => {
-    expect(() => metricsFromCounters(DATE, [['mystery#1', 1]])).toThrow('Not a metrics counter: mystery#1');
+  it("refuses a counter it does not know, or an inviter's (the partitions mixed up), rather than leave it out of a figure", () => {
+    expect(() => metricsFromCounters(DATE, [['mystery#1', 1]], [])).toThrow('Not a community metrics counter: mystery#1');
+    expect(() => metricsFromCounters(DATE, [['acceptedInvites#ann', 1]], [])).toThrow('Not a community metrics counter');
   });
 
   it('an empty partition is an empty community', () => {
-    expect(metricsFromCounters(DATE, [])).toEqual(tallyOf(DATE, []));
+    expect(metricsFromCounters(DATE, [], [])).toEqual(tallyOf(DATE, []));
+  });
+});
+
+describe("the champions' ranking", () => {
+  it('ranks only an inviter with accepted invitees and their own code; pending signups of that code lower the rate', () => {
+    const counters: [string, number][] = [
+      [counterNames.acceptedInvites('ann'), 2],
+      [counterNames.inviterCode('ann', 'ANNCODE1'), 1],
+      [counterNames.pendingInvites('ANNCODE1'), 1],
+      [counterNames.acceptedInvites('bob'), 3], // no code of his own counted: unverified, or never invited
+      [counterNames.acceptedInvites('cat'), 0],
+      [counterNames.inviterCode('cat', 'CATCODE1'), 1],
+      [counterNames.inviterCode('dan', 'DANCODE1'), 0], // left: counts for nothing
+      [counterNames.acceptedInvites('dan'), 1],
+    ];
+    expect(rankedInvitersOf(counters)).toEqual([{ userId: 'ann', inviteCount: 2, acceptanceRate: 0.6667 }]);
+  });
+
+  it('which inviters a change re-ranks: by uid, and by a code whose pending signups moved', () => {
+    const joined = deltaOf(
+      contributionOf(member('eve', { pendingInviteCode: 'ANNCODE1' })),
+      contributionOf(member('eve', { invitedBy: 'ann', invitesUsed: 1, ownInviteCode: 'EVECODE1' })),
+    );
+    expect(invitersTouchedBy(joined)).toEqual({ uids: ['ann', 'eve'], codes: ['ANNCODE1'] });
+    // A day of activity moves nobody's ranking: no re-ranking, no reads.
+    expect(invitersTouchedBy(deltaOf(contributionOf(member('ann')), contributionOf(member('ann', { lastActive: '2031-03-03T00:00:00.000Z' }))))).toEqual({
+      uids: [],
+      codes: [],
+    });
+  });
+
+  it('sort keys order inviters in DynamoDB exactly as rankInviters does: accepted, rate, then uid as JavaScript compares it', () => {
+    const random = seeded(99);
+    const uids = ['a', 'b', 'ab', 'B', 'é', 'z', 'Ω', '😀', 'aa', '', 'uid-10', 'uid-9', '\u{ffff}'];
+    for (let round = 0; round < 200; round++) {
+      const inviters: TopInviter[] = uids.map((userId) => {
+        const accepted = 1 + random.int(4);
+        return { userId, inviteCount: accepted, acceptanceRate: Math.round((accepted / (accepted + random.int(3))) * 10_000) / 10_000 };
+      });
+      // DynamoDB orders sort keys by their UTF-8 bytes.
+      const bySortKey = [...inviters].sort((a, b) => Buffer.compare(Buffer.from(rankKey(a)), Buffer.from(rankKey(b))));
+      expect(bySortKey).toEqual(rankInviters(inviters));
+    }
+    expect(rankKey({ userId: 'a', inviteCount: 1_000_000, acceptanceRate: 1 }) < rankKey({ userId: 'a', inviteCount: 999_999, acceptanceRate: 1 })).toBe(true);
   });
 });
 
@@ -288,7 +362,7 @@ describe('the counters give exactly the tally’s record (generated communities,
       const uids = Array.from({ length: 3 + random.int(40) }, (_, n) => `u${n}`);
       const facts = uids.map((uid) => randomRecord(random, uid, uids));
       const counters = countersOf(facts);
-      for (const date of RUN_DATES) expect(metricsFromCounters(date, counters), `community ${community}, ${date}`).toEqual(tallyOf(date, facts));
+      for (const date of RUN_DATES) expect(recordOf(date, counters), `community ${community}, ${date}`).toEqual(tallyOf(date, facts));
     }
   });
 
@@ -307,7 +381,7 @@ describe('the counters give exactly the tally’s record (generated communities,
         else table.delete(key);
         apply(deltaOf(contributionOf(old), contributionOf(next)));
       }
-      for (const date of RUN_DATES) expect(metricsFromCounters(date, counters), `run ${run}, ${date}`).toEqual(tallyOf(date, [...table.values()]));
+      for (const date of RUN_DATES) expect(recordOf(date, counters), `run ${run}, ${date}`).toEqual(tallyOf(date, [...table.values()]));
     }
   });
 
