@@ -31,6 +31,7 @@ const { dummyMember } = await import('../../lambdas/handlers/dev/dummy-members.t
 const { postItem } = await import('../../lambdas/data/posts.ts');
 const { readCounters } = await import('../../lambdas/data/metrics-counters.ts');
 const { readRanking } = await import('../../lambdas/data/inviter-ranking.ts');
+const { countForMetrics } = await import('../../lambdas/streams/count-for-metrics.ts');
 const { checkCounters } = await import('../../local/metrics/compare.ts');
 const { handler: tableStreamConsumer } = await import('../../lambdas/streams/table-stream.ts');
 
@@ -357,6 +358,51 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
     expect(check.counterDifferences).toEqual({});
     expect(check.rankingDifferences).toEqual([]);
     expect(check.counted).toEqual(metrics);
+  });
+});
+
+describe("the champions' ranking under concurrent changes (a table of its own)", () => {
+  const table = `ranking-${randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    await ensureTable(endpoints.dynamodb.endpoint, table);
+    process.env.TABLE_NAME = table;
+  });
+
+  afterAll(async () => {
+    process.env.TABLE_NAME = sharedTable;
+    const raw = new DynamoDBClient({ endpoint: endpoints.dynamodb.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    await raw.send(new DeleteTableCommand({ TableName: table }));
+    raw.destroy();
+  });
+
+  const memberItem = (uid: string, inviteSystem: Record<string, unknown>, invitedBy?: string) => ({
+    ...keys.user(uid),
+    uid,
+    isVerified: true,
+    createdAt: '2031-03-01T00:00:00.000Z',
+    lastActive: '2031-03-01T00:00:00.000Z',
+    ...(invitedBy && { invitedBy }),
+    inviteSystem: { inviteCode: `${uid.toUpperCase()}C`, invitesUsed: 0, ...inviteSystem },
+  });
+
+  it('many invitees of two inviters counted at once (re-rankings racing) leave exactly one entry per inviter, with every invitee counted', async () => {
+    let sequence = 1_000;
+    const insert = (item: Record<string, unknown>) => countForMetrics({ eventName: 'INSERT', sequenceNumber: String(++sequence), newImage: item });
+    await Promise.all([insert(memberItem('hub', { invitesUsed: 12 })), insert(memberItem('spoke', { invitesUsed: 5 }))]);
+    await Promise.all([
+      ...Array.from({ length: 12 }, (_, n) => insert(memberItem(`hub-${n}`, { invitedBy: 'hub' }, 'hub'))),
+      ...Array.from({ length: 5 }, (_, n) => insert(memberItem(`spoke-${n}`, { invitedBy: 'spoke' }, 'spoke'))),
+      ...Array.from({ length: 3 }, (_, n) => insert(memberItem(`waiting-${n}`, { pendingInviteCode: 'SPOKEC' }))),
+    ]);
+    expect((await readRanking({ consistent: true })).map((entry) => entry.inviter)).toEqual([
+      { userId: 'hub', inviteCount: 12, acceptanceRate: 1 },
+      { userId: 'spoke', inviteCount: 5, acceptanceRate: 0.625 },
+    ]);
+    expect((await runDailyMetrics(new Date('2031-03-04T00:05:00.000Z'))).topInviters).toEqual([
+      { userId: 'hub', inviteCount: 12, acceptanceRate: 1 },
+      { userId: 'spoke', inviteCount: 5, acceptanceRate: 0.625 },
+    ]);
   });
 });
 
