@@ -45,6 +45,11 @@ export function differencesBetween(scanned: unknown, counted: unknown, path = ''
   return Object.is(scanned, counted) ? [] : [{ path: path || '(record)', scanned, counted }];
 }
 
+/** A ranking by inviter, each with their place, so a difference names the inviter rather than a position. */
+function byInviter(ranking: readonly TopInviter[]): Record<string, TopInviter & { place: number }> {
+  return Object.fromEntries(ranking.map((inviter, index) => [inviter.userId, { ...inviter, place: index + 1 }]));
+}
+
 /** Scans the table and reads what is stored (strongly consistent), for the run date `date`. */
 export async function checkCounters(date: string): Promise<CountersCheck> {
   const tally = createMetricsTally(date);
@@ -72,10 +77,10 @@ export async function checkCounters(date: string): Promise<CountersCheck> {
     counted,
     recordDifferences: differencesBetween(scanned, counted),
     counterDifferences: deltaOf(Object.fromEntries(stored), Object.fromEntries(recount)),
-    rankingDifferences: differencesBetween(
-      expectedRanking,
-      ranking.map((entry) => entry.inviter),
-    ).map((difference) => ({ ...difference, path: `ranking.${difference.path}` })),
+    rankingDifferences: differencesBetween(byInviter(expectedRanking), byInviter(ranking.map((entry) => entry.inviter))).map((difference) => ({
+      ...difference,
+      path: `ranking.${difference.path}`,
+    })),
     scanPages,
     counters: stored.size,
   };
