@@ -93,6 +93,17 @@ export interface Assumptions {
     /** Photos and pictures uploaded per member a month (each a presigned POST and a COPY). */
     readonly uploadsPerMemberMonth: number;
   };
+  /** What the daily metrics' counters hold (lambdas/domain/metrics-counters.ts). */
+  readonly metrics: {
+    /** Members per distinct "City, State" of a completed profile (a counter each). */
+    readonly membersPerCity: number;
+    /** One counter item as stored: its key (METRICS#COUNTERS, a name of ~25 characters) and its count, bytes. */
+    readonly counterBytes: number;
+    /** Counters a member's first activity of a day moves (last active on, quiet after: one day out, one in). */
+    readonly countersPerActiveDay: number;
+    /** Counters an accepted anchor pair moves (accepted, and local when it is). */
+    readonly countersPerAcceptedPair: number;
+  };
   readonly lambda: {
     readonly memoryMb: number;
     /** Warm billed durations (arm64, 512 MB, DynamoDB a few ms a call), ms. */
@@ -108,8 +119,10 @@ export interface Assumptions {
       readonly streamBatch: number;
       readonly streamFanOut: number;
       readonly streamPush: number;
-      /** The daily metrics job, per 1 MB page of its Scan. */
-      readonly metricsScanPage: number;
+      /** The daily metrics job: its two Queries (the community's counters, 10 ranking entries) and the record's Put. */
+      readonly metricsJob: number;
+      /** The stream consumer: what a change that moves the metrics' counters adds (one transaction). */
+      readonly streamMetricsCount: number;
       readonly inviteLapses: number;
     };
     /** Invocations that start a new environment (INIT is billed since August 2025). */
@@ -260,6 +273,12 @@ export const ASSUMPTIONS: Assumptions = {
     galleryPhotosPerMember: 2,
     uploadsPerMemberMonth: 0.2,
   },
+  metrics: {
+    membersPerCity: 20,
+    counterBytes: 60,
+    countersPerActiveDay: 4,
+    countersPerAcceptedPair: 2,
+  },
   lambda: {
     memoryMb: 512,
     durationMs: {
@@ -280,7 +299,8 @@ export const ASSUMPTIONS: Assumptions = {
       streamFanOut: 60,
       // The readers' registry Queries 16 at a time, a PostToConnection per open socket.
       streamPush: 60,
-      metricsScanPage: 60,
+      metricsJob: 300,
+      streamMetricsCount: 15,
       inviteLapses: 200,
     },
     coldStartShare: 0.02,

@@ -53,7 +53,9 @@ export function formatDrivers(bill: Bill, priceList: PriceList, top = 6): string
     `    Feed reads: ${count(f.total)} (on open ${count(f.onOpen)}, on a pushed post ${count(f.onPush)}, catch-up ${count(f.catchUp)}, older pages ${count(f.older)}, back on the dashboard ${count(f.returns)}, fallback ${count(f.fallback)})`,
   );
   const job = bill.usage.metricsJob;
-  out.push(`    Daily metrics job: Scan of ${count(job.pagesPerRun)} pages of 1 MB, ≈ ${count(job.secondsPerRun)} s a run (its timeout: 300 s)`);
+  out.push(
+    `    Daily metrics job: ${count(job.countersPerRun)} counters and 10 ranking entries read (${count(job.readUnitsPerRun)} RRU), ≈ ${job.secondsPerRun} s a run (its timeout: 300 s)`,
+  );
   return out;
 }
 

@@ -89,8 +89,8 @@ export interface MonthlyUsage {
   readonly cloudWatchLogs: { readonly ingestedGb: number; readonly storedGb: number };
   readonly cognito: { readonly mau: number; readonly requests: number };
   readonly sqsRequests: number;
-  /** The daily metrics job's Scan: 1 MB pages and seconds a run (its Lambda timeout is 300 s). */
-  readonly metricsJob: { readonly pagesPerRun: number; readonly secondsPerRun: number };
+  /** The daily metrics job: the counters it reads a run (the community's: figures, days, cities) and seconds a run (its Lambda timeout is 300 s). */
+  readonly metricsJob: { readonly countersPerRun: number; readonly readUnitsPerRun: number; readonly secondsPerRun: number };
 }
 
 export type CallableKind =
@@ -271,6 +271,8 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
   const pushedMembers = (fanOuts + countPushes + commentPushes) * readers + anchorPushes;
   const messagesOut = pushedMembers * reached;
   const recentPostsOfOne = (postsPerMemberMonth(a) / DAYS_PER_MONTH) * 90;
+  const m = a.metrics;
+  const metricsCountedChanges = { days: activeDays, pairs: callables.anchorChange / 2 };
   const consumerUnits: UnitsBySource[] = [
     {
       source: 'stream: fan-out of posts (anchor lists, entries)',
@@ -282,6 +284,18 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
       source: 'stream: pushes (readers\u2019 anchor lists, connection registry Queries)',
       rru: (countPushes + commentPushes) * anchorList + commentPushes * readUnits.eventual(s.post) + pushedMembers * 1,
       wru: 0,
+      gsiWru: 0,
+    },
+    {
+      // A member's first activity of a day moves their day counters (later ones that day move
+      // nothing and write nothing); an accepted pair moves two. Each is one transaction of the
+      // counters and the record's marker (items under 1 KB, 2 units each inside a transaction).
+      // Joins (a few counters more and one inviter's re-ranking) are too rare to show here.
+      source: 'stream: metrics counters',
+      rru: 0,
+      wru:
+        metricsCountedChanges.days * writeUnits.transactional(m.counterBytes) * (m.countersPerActiveDay + 1) +
+        metricsCountedChanges.pairs * writeUnits.transactional(m.counterBytes) * (m.countersPerAcceptedPair + 1),
       gsiWru: 0,
     },
     {
@@ -310,14 +324,16 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
   const indexBytesPerMember = 3 * (s.userRecord + o) + perMemberMonth(act.posts) * h * (s.smallItem + o) + perMemberMonth(act.likes) * h * (s.smallItem + o);
   const tableBytes = members * tableBytesPerMember;
 
-  // Scheduled jobs: the daily metrics Scan reads the whole table in 1 MB pages (eventually
-  // consistent: 128 units a page); the hourly lapse job Queries the held invites.
-  const scanPages = Math.ceil(tableBytes / (1024 * KB));
+  // Scheduled jobs: the daily metrics job Queries the community's counters (a counter per figure,
+  // per day of the history in three kinds, per city; eventually consistent) and the ranking's
+  // first 10 entries, and Puts the record; the hourly lapse job Queries the held invites.
+  const countersPerRun = 5 + 3 * h * DAYS_PER_MONTH + Math.ceil(members / m.membersPerCity);
+  const metricsReadUnits = readUnits.query(countersPerRun * m.counterBytes, false) + readUnits.query(10 * s.smallItem, false);
   const metricsRuns = DAYS_PER_MONTH;
   const lapseRuns = 24 * DAYS_PER_MONTH;
   const jobUnits: UnitsBySource = {
-    source: 'scheduled jobs (daily metrics Scan, hourly lapses)',
-    rru: metricsRuns * scanPages * 128 + lapseRuns * 0.5,
+    source: 'scheduled jobs (daily metrics from the counters, hourly lapses)',
+    rru: metricsRuns * metricsReadUnits + lapseRuns * 0.5,
     wru: metricsRuns,
     gsiWru: 0,
   };
@@ -366,9 +382,12 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
     livePing: lambdaUse(pings, pings * d.livePing),
     streamConsumer: lambdaUse(
       consumerInvocations,
-      consumerInvocations * d.streamBatch + fanOuts * d.streamFanOut + (fanOuts + countPushes + commentPushes + anchorPushes) * d.streamPush,
+      consumerInvocations * d.streamBatch +
+        fanOuts * d.streamFanOut +
+        (fanOuts + countPushes + commentPushes + anchorPushes) * d.streamPush +
+        (metricsCountedChanges.days + metricsCountedChanges.pairs) * d.streamMetricsCount,
     ),
-    scheduledJobs: lambdaUse(metricsRuns + lapseRuns, metricsRuns * scanPages * d.metricsScanPage + lapseRuns * d.inviteLapses),
+    scheduledJobs: lambdaUse(metricsRuns + lapseRuns, metricsRuns * d.metricsJob + lapseRuns * d.inviteLapses),
   };
 
   // Pictures: author pictures on feed pages and threads, gallery photos on profiles, all straight from S3.
@@ -445,6 +464,6 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
     cloudWatchLogs: { ingestedGb, storedGb: ingestedGb * a.logs.retentionMonths * a.logs.storedCompression },
     cognito: { mau, requests: cognitoRequests },
     sqsRequests: (consumerInvocations + metricsRuns + lapseRuns) * a.failures.deadLetterShare,
-    metricsJob: { pagesPerRun: scanPages, secondsPerRun: (scanPages * d.metricsScanPage) / 1000 },
+    metricsJob: { countersPerRun, readUnitsPerRun: metricsReadUnits, secondsPerRun: d.metricsJob / 1000 },
   };
 }
