@@ -97,9 +97,7 @@ async function uploadPicture(s3Endpoint: string, bucket: string, uid: string): P
   const key = newPictureKey(uid, 'image/png');
   const client = s3Client(s3Endpoint);
   try {
-    await client.send(
-      new PutObjectCommand({ Bucket: bucket, Key: key, Body: FOUNDER_PICTURE, ContentType: 'image/png', CacheControl: PICTURE_CACHE_CONTROL }),
-    );
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: FOUNDER_PICTURE, ContentType: 'image/png', CacheControl: PICTURE_CACHE_CONTROL }));
   } finally {
     client.destroy();
   }

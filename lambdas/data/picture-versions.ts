@@ -186,7 +186,10 @@ async function moveWith(
         await dropUnnamedCopies(uid, moves);
         return retry(new RecordChanged());
       }
-      await deleteRetiredPictures(uid, moves.map((move) => move.from));
+      await deleteRetiredPictures(
+        uid,
+        moves.map((move) => move.from),
+      );
       return { kind: 'saved', user: userSchema.parse(withoutStorageAttributes(written.Attributes ?? {})) } as const;
     });
   } catch (error) {
@@ -261,7 +264,9 @@ export async function recordProfilePicture(uid: string, key: string, now = new D
           TableName: tableName(),
           Key: keys.user(uid),
           UpdateExpression: `SET profilePicture = :key, lastActive = :now${retires ? ' ADD #retired :retired' : ''}`,
-          ConditionExpression: previous ? 'profilePicture = :previous' : 'attribute_exists(pk) AND (attribute_not_exists(profilePicture) OR profilePicture = :previous)',
+          ConditionExpression: previous
+            ? 'profilePicture = :previous'
+            : 'attribute_exists(pk) AND (attribute_not_exists(profilePicture) OR profilePicture = :previous)',
           ...(retires && { ExpressionAttributeNames: { '#retired': RETIRED_PICTURES } }),
           ExpressionAttributeValues: { ':key': key, ':now': now.toISOString(), ':previous': previous, ...(retires && { ':retired': new Set([previous]) }) },
           ReturnValues: 'ALL_NEW',

@@ -74,6 +74,8 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
         'BUCKET_NAME',
         'NODE_OPTIONS',
         'ORIGIN_VERIFY_SECRET',
+        // Where served pictures are fetched: https://{distribution}/pictures (test/infra/web-hosting.test.ts).
+        'PICTURES_URL',
         'STAGE',
         'TABLE_NAME',
         'USER_POOL_ID',

@@ -65,16 +65,17 @@ describe.each(['dev', 'prod'] as const)('CloudFront security headers (%s)', (sta
   it('sends a CSP with no inline script or eval, no plugins, no framing, and only the needed origins', () => {
     expect(security.ContentSecurityPolicy.Override).toBe(true);
     const csp = parseCsp(flatten(security.ContentSecurityPolicy.ContentSecurityPolicy));
-    const pictures = `https://anchored-${stage}-pictures-\${AWS::AccountId}-\${AWS::Region}.s3.\${AWS::Region}.\${AWS::URLSuffix}`;
+    // Uploads go to the pictures bucket (presigned POST); pictures are shown from 'self' (/pictures/*).
+    const uploads = `https://anchored-${stage}-pictures-\${AWS::AccountId}-\${AWS::Region}.s3.\${AWS::Region}.\${AWS::URLSuffix}`;
     // The live socket: its own API Gateway domain (lib/live-api.ts), this stack's WebSocket API only.
     const live = `wss://\${${stack.getLogicalId(stack.live.api.node.defaultChild as never)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}`;
     expect(csp).toEqual({
       'default-src': ["'self'"],
       'script-src': ["'self'"],
       'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'blob:', pictures],
+      'img-src': ["'self'", 'data:', 'blob:'],
       'font-src': ["'self'", 'data:'],
-      'connect-src': ["'self'", 'https://cognito-idp.${AWS::Region}.amazonaws.com', pictures, live],
+      'connect-src': ["'self'", 'https://cognito-idp.${AWS::Region}.amazonaws.com', uploads, live],
       'object-src': ["'none'"],
       'base-uri': ["'self'"],
       'form-action': ["'self'"],

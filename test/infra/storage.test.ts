@@ -1,7 +1,7 @@
 import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
-import { objectKeys, STAGED_UPLOADS_PREFIX } from '../../lambdas/data/keys.ts';
+import { objectKeys, SERVED_PICTURES_PREFIX, STAGED_UPLOADS_PREFIX } from '../../lambdas/data/keys.ts';
 import { referencedId, resourcesOf, synth } from './synth.ts';
 
 describe('storage (S3)', () => {
@@ -43,11 +43,38 @@ describe('storage (S3)', () => {
     }
   });
 
-  it('lets the web origin upload and fetch pictures with presigned URLs (CORS)', () => {
+  it('lets the web distribution alone read served pictures, and nothing outside the served prefix', () => {
+    const allows = policyOf(picturesId).Statement.filter((statement) => statement.Effect === 'Allow');
+    // Besides CDK's auto-delete custom resource (dev only), exactly one grant: CloudFront's.
+    const cloudFront = allows.filter((statement) => JSON.stringify(statement.Principal).includes('cloudfront.amazonaws.com'));
+    expect(cloudFront).toEqual([
+      {
+        Sid: 'ServedPicturesThroughCloudFront',
+        Effect: 'Allow',
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Action: 's3:GetObject',
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [picturesId, 'Arn'] }, `/${SERVED_PICTURES_PREFIX}*`]] },
+        Condition: {
+          StringEquals: {
+            'AWS:SourceArn': {
+              'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: distributionId }]],
+            },
+          },
+        },
+      },
+    ]);
+    expect(SERVED_PICTURES_PREFIX).toBe('pictures/');
+    expect(STAGED_UPLOADS_PREFIX.startsWith(SERVED_PICTURES_PREFIX)).toBe(false);
+    for (const statement of allows.filter((candidate) => !cloudFront.includes(candidate))) {
+      expect(JSON.stringify(statement.Principal), JSON.stringify(statement)).not.toContain('cloudfront');
+    }
+  });
+
+  it('lets the web origin upload pictures with presigned POSTs, and nothing else (CORS)', () => {
     const cors = (buckets[picturesId]?.Properties?.CorsConfiguration as { CorsRules: Record<string, unknown>[] }).CorsRules;
     expect(cors).toHaveLength(1);
     expect(cors[0]).toMatchObject({
-      AllowedMethods: expect.arrayContaining(['GET', 'PUT', 'POST']),
+      AllowedMethods: ['POST'],
       AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] }],
     });
   });

@@ -63,7 +63,8 @@ describe.each(STAGES)('the table stream on %s', (stage) => {
   });
 
   it('runs lambdas/streams/table-stream.ts as the jobs run (Node.js 24, ARM64, own log group, the data environment)', () => {
-    expect(jobHandlers.tableStream).toEqual({ entry: 'streams/table-stream.ts', permissions: { table: 'readWrite' } });
+    // pictures readWrite: an ex-anchor's photos move to new keys (lambdas/streams/follow-pictures.ts).
+    expect(jobHandlers.tableStream).toEqual({ entry: 'streams/table-stream.ts', permissions: { table: 'readWrite', pictures: 'readWrite' } });
     expect(consumer).toMatchObject({
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
@@ -121,15 +122,18 @@ describe.each(STAGES)('the table stream on %s', (stage) => {
     expect(onStream).toEqual([{ Action: streamActions, Effect: 'Allow', Resource: { 'Fn::GetAtt': [tableId, 'StreamArn'] } }]);
     // ListStreams has no resource-level permissions; it is the only action on '*'.
     expect(statements.filter((s) => s.Resource === '*')).toEqual([{ Action: 'dynamodb:ListStreams', Effect: 'Allow', Resource: '*' }]);
-    // Everything else is on this table (and its indexes), its own log group, its queue and the live
-    // socket's @connections (tested above).
+    // Everything else is on this table (and its indexes), its own log group, its queue, the pictures
+    // bucket and the live socket's @connections (tested above).
+    const picturesId = stack.getLogicalId(stack.pictures.bucket.node.defaultChild as never);
     for (const statement of statements.filter((s) => s.Resource !== '*' && !onStream.includes(s) && s.Action !== 'execute-api:ManageConnections')) {
       const resources = JSON.stringify(statement.Resource);
-      expect(resources, JSON.stringify(statement)).toMatch(new RegExp(`${tableId}|TableStreamConsumerLogs|TableStreamOnFailureQueue`));
+      expect(resources, JSON.stringify(statement)).toMatch(new RegExp(`${tableId}|TableStreamConsumerLogs|TableStreamOnFailureQueue|${picturesId}`));
     }
     const actions = actionsOfRole(template, roleId);
-    expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']));
-    expect(actions.filter((action) => !/^(dynamodb|logs|sqs):/.test(action))).toEqual(['execute-api:ManageConnections']);
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 's3:GetObject*', 's3:PutObject', 's3:DeleteObject*']),
+    );
+    expect(actions.filter((action) => !/^(dynamodb|logs|sqs|s3):/.test(action))).toEqual(['execute-api:ManageConnections']);
     // No other function may read the stream.
     const readers = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties?.PolicyDocument).includes('StreamArn'));
     expect(readers.map((p) => (p.Properties?.Roles as unknown[]).map(referencedId))).toEqual([[roleId]]);

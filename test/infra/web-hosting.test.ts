@@ -4,10 +4,13 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { webConfigSchema } from '../../lambdas/contracts/web-config.ts';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../lambdas/http/client-address.ts';
-import { SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../lib/web-hosting.ts';
+import { SERVED_PICTURES_PATH } from '../../lambdas/data/keys.ts';
+import { PICTURES_URL_ENV } from '../../lambdas/data/pictures.ts';
+import { PICTURE_EDGE_TTL, SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../lib/web-hosting.ts';
 import { referencedId, resourcesOf, synth } from './synth.ts';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const PICTURES_BUCKET = 'anchored-dev-pictures-${AWS::AccountId}-${AWS::Region}';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 /** A CloudFormation string value with every reference rendered as `${Id}`, for reading. */
@@ -30,7 +33,7 @@ describe('web hosting (CloudFront)', () => {
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
     });
-    const s3Origin = config.Origins.find((o: any) => o.OriginAccessControlId); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const s3Origin = config.Origins.find((o: any) => o.OriginAccessControlId && JSON.stringify(o.DomainName).includes(webBucketId)); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(s3Origin.DomainName).toEqual({ 'Fn::GetAtt': [webBucketId, 'RegionalDomainName'] });
     expect(config.DefaultCacheBehavior.TargetOriginId).toBe(s3Origin.Id);
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
@@ -118,17 +121,63 @@ describe('web hosting (CloudFront)', () => {
           return [name, sources];
         }),
     );
-    const pictures = 'https://anchored-dev-pictures-${AWS::AccountId}-${AWS::Region}.s3.${AWS::Region}.${AWS::URLSuffix}';
+    const pictures = `https://${PICTURES_BUCKET}.s3.\${AWS::Region}.\${AWS::URLSuffix}`;
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     // The live socket is API Gateway's own domain, not the SPA's origin (lib/live-api.ts).
     const live = `wss://\${${stack.getLogicalId(stack.live.api.node.defaultChild as never)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}`;
     expect(csp['connect-src']).toEqual(["'self'", 'https://cognito-idp.${AWS::Region}.amazonaws.com', pictures, live]);
-    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', pictures]);
+    // Pictures come from the page's own origin (/pictures/*): no other image source.
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);
     expect(JSON.stringify(csp)).not.toContain('unsafe-eval');
+  });
+
+  it('serves /pictures/* from the pictures bucket through origin access control, GET and HEAD only, 5 minutes at the edge', () => {
+    const behaviour = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === `${SERVED_PICTURES_PATH}/*`);
+    expect(behaviour).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD'],
+      ViewerProtocolPolicy: 'redirect-to-https',
+      Compress: false,
+      ResponseHeadersPolicyId: config.DefaultCacheBehavior.ResponseHeadersPolicyId,
+    });
+    expect(behaviour.FunctionAssociations).toBeUndefined();
+    expect(behaviour.OriginRequestPolicyId).toBeUndefined();
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === behaviour.TargetOriginId);
+    // By the bucket's fixed name, not a reference to it (its CORS rule names the distribution).
+    expect(flatten(origin.DomainName)).toBe(`${PICTURES_BUCKET}.s3.\${AWS::Region}.\${AWS::URLSuffix}`);
+    expect(origin.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
+    const oac = resourcesOf(template, 'AWS::CloudFront::OriginAccessControl')[referencedId(origin.OriginAccessControlId)];
+    expect(oac?.Properties?.OriginAccessControlConfig).toMatchObject({
+      OriginAccessControlOriginType: 's3',
+      SigningBehavior: 'always',
+      SigningProtocol: 'sigv4',
+    });
+
+    const policies = resourcesOf(template, 'AWS::CloudFront::CachePolicy');
+    const cache = policies[referencedId(behaviour.CachePolicyId)]?.Properties?.CachePolicyConfig as Record<string, unknown>;
+    const edgeSeconds = PICTURE_EDGE_TTL.toSeconds();
+    expect(edgeSeconds).toBe(300);
+    expect([cache.MinTTL, cache.DefaultTTL, cache.MaxTTL]).toEqual([edgeSeconds, edgeSeconds, edgeSeconds]);
+    // Nothing of the viewer reaches the cache key (or S3): the path is the whole key.
+    expect(cache.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+      HeadersConfig: { HeaderBehavior: 'none' },
+      CookiesConfig: { CookieBehavior: 'none' },
+    });
+  });
+
+  it('gives every callable the served pictures URL on its own origin, and no other function', () => {
+    const lambdas = resourcesOf(template, 'AWS::Lambda::Function');
+    const callableIds = new Set([...stack.api.functions.values()].map((fn) => stack.getLogicalId(fn.function.node.defaultChild as never)));
+    expect(callableIds.size).toBeGreaterThan(10);
+    for (const [id, fn] of Object.entries(lambdas)) {
+      const variables = (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+      if (callableIds.has(id)) expect(flatten(variables[PICTURES_URL_ENV]), id).toMatch(/^https:\/\/\$\{WebDistribution\w+\.DomainName\}\/pictures$/);
+      else expect(variables[PICTURES_URL_ENV], id).toBeUndefined();
+    }
   });
 
   it('logs viewer requests to the access-log bucket', () => {

@@ -47,13 +47,14 @@ async function itemsMentioning(...needles: string[]): Promise<Record<string, unk
   return found.sort((a, b) => `${String(a.pk)}|${String(a.sk)}`.localeCompare(`${String(b.pk)}|${String(b.sk)}`));
 }
 
-const VICTIM_PHOTO_KEY = 'users/authz-victim/photos/photo-1.jpg';
+/** A served key (lambdas/data/keys.ts), so the photo's URL carries it. */
+const VICTIM_PHOTO_KEY = `pictures/authz-victim/${'V'.repeat(22)}.jpg`;
 
 /** The texts that give each secret away in an answer (any one of them is a leak). */
 function secretNeedles(fixture: Fixture): Record<Secret, string[]> {
   return {
     anchorsOnlyPost: [VICTIM_SECRETS.anchorsOnlyPost],
-    // The signed URL carries the key; the id and the caption come with every presented photo.
+    // The URL carries the key; the id and the caption come with every presented photo.
     photo: [VICTIM_SECRETS.photo, VICTIM_PHOTO_ID, VICTIM_PHOTO_KEY],
     phone: [VICTIM_SECRETS.phone],
     birthday: [VICTIM_SECRETS.birthday],

@@ -339,7 +339,7 @@ describe('backend faults', () => {
         expect(record, newcomer.email).toMatchObject({
           profileCompleted: true,
           inviteSystem: { invitedBy: inviter.uid },
-          profilePicture: `users/${newcomer.uid}/profile-picture.jpg`,
+          profilePicture: expect.stringMatching(new RegExp(`^pictures/${newcomer.uid}/[A-Za-z0-9_-]{22}\\.png$`)),
         });
       }
       expect(await getUser(eve.uid)).toBeNull();

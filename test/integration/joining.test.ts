@@ -156,7 +156,7 @@ describe('the user record and the profile', () => {
     expectRefusal(noPicture, 400, 'INVALID_ARGUMENT', 'Please upload a profile picture');
 
     const pictureUrl = resultOf(await upload(accessToken, PNG_1X1), 'confirmProfilePicture').profilePicture;
-    expect(pictureUrl).toMatch(/^http:\/\/.*profile-picture\.jpg\?/);
+    expect(pictureUrl).toMatch(new RegExp(`^${new URL(endpoints.apiUrl).origin}/pictures/[0-9a-f-]{36}/[A-Za-z0-9_-]{22}\\.png$`));
     const picture = await fetch(pictureUrl);
     expect(picture.status).toBe(200);
     expect(Buffer.from(await picture.arrayBuffer()).equals(PNG_1X1)).toBe(true);
@@ -202,11 +202,12 @@ describe('the user record and the profile', () => {
 });
 
 describe('profile picture uploads', () => {
-  it("serves the seeded founder's picture through a short-lived URL too", async () => {
+  it("serves the seeded founder's picture at a served key of its own too", async () => {
     const { accessToken } = await signIn(endpoints, founder.email, founder.password);
     const url = (await ok(endpoints, 'getMe', { token: accessToken })).profilePicture;
-    expect(url).toContain(`users/${founder.userId}/profile-picture.jpg?`);
-    expect((await fetch(url)).status).toBe(200);
+    expect(url).toMatch(new RegExp(`/pictures/${founder.userId}/[A-Za-z0-9_-]{22}\\.png$`));
+    const served = await fetch(url);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
   });
 
   it('refuses a file over 5 MB and one that is not an image by its bytes, removes both, and keeps the picture the member had', async () => {
@@ -220,7 +221,7 @@ describe('profile picture uploads', () => {
     const notImage = await upload(member.accessToken, Buffer.from('#!/bin/sh\necho not a picture\n'), 'image/png');
     expectRefusal(notImage, 400, 'INVALID_ARGUMENT');
     expect((await call(endpoints, 'confirmProfilePicture', { token: member.accessToken })).status).toBe(404);
-    expect((await getUser(member.uid))?.profilePicture).toBe(`users/${member.uid}/profile-picture.jpg`);
+    expect(`${new URL(endpoints.apiUrl).origin}/${(await getUser(member.uid))?.profilePicture}`).toBe(goodUrl);
     const kept = await fetch(goodUrl);
     expect(kept.status).toBe(200);
     expect(Buffer.from(await kept.arrayBuffer()).equals(PNG_1X1)).toBe(true);

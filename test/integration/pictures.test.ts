@@ -123,11 +123,16 @@ describe('served pictures', () => {
     expect((await ok(endpoints, 'getPost', { token: member.accessToken, data: { postId } })).authorPicture).toBe(first);
 
     const second = await uploadProfilePicture(member, GIF_1X1, 'image/gif');
-    await expect.poll(async () => (await ok(endpoints, 'getPost', { token: member.accessToken, data: { postId } })).authorPicture, { timeout: 10_000 }).toBe(second);
     await expect
-      .poll(async () => (await ok(endpoints, 'listComments', { token: member.accessToken, data: { postId } })).comments.map((comment) => comment.authorPicture), {
-        timeout: 10_000,
-      })
+      .poll(async () => (await ok(endpoints, 'getPost', { token: member.accessToken, data: { postId } })).authorPicture, { timeout: 10_000 })
+      .toBe(second);
+    await expect
+      .poll(
+        async () => (await ok(endpoints, 'listComments', { token: member.accessToken, data: { postId } })).comments.map((comment) => comment.authorPicture),
+        {
+          timeout: 10_000,
+        },
+      )
       .toEqual([second]);
     expect(await status(first)).toBe(404);
   });
@@ -159,7 +164,8 @@ describe('revocation', () => {
     expect(hidden.private === false && hidden.photos).toBeFalsy();
 
     // Only Me after Anchors Only shrinks again; widening back to Everyone moves nothing.
-    const onlyMe = (await ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: { ...EVERYONE, photosVisibility: 'private' } })).photos[0]?.url ?? '';
+    const onlyMe =
+      (await ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: { ...EVERYONE, photosVisibility: 'private' } })).photos[0]?.url ?? '';
     expect(onlyMe).not.toBe(moved);
     expect(await status(moved)).toBe(404);
     const widened = (await ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: EVERYONE })).photos[0]?.url;

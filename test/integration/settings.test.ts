@@ -11,6 +11,9 @@ useLocalCloudData(endpoints);
 const { getUser } = await import('../../lambdas/data/users.ts');
 const { s3, bucketName } = await import('../../lambdas/data/aws-clients.ts');
 
+const gateway = new URL(endpoints.apiUrl).origin;
+/** A served key of one member: pictures/{uid}/{version}.{ext} (lambdas/data/keys.ts). */
+const servedKey = (uid: string, ext = 'png') => new RegExp(`^pictures/${uid}/[A-Za-z0-9_-]{22}\\.${ext}$`);
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const AUSTIN = { city: 'Austin', state: 'Texas' };
 
@@ -166,27 +169,27 @@ describe('updatePrivacy', () => {
 });
 
 describe('photos', () => {
-  it('uploads, confirms into users/{uid}/photos/photo-{n}.jpg, serves signed URLs, and deletes only its own', async () => {
+  it('uploads, confirms into a served key of its own version, answers its plain URL, and deletes only its own', async () => {
     const owner = await member('photos-owner');
     const first = await ok(endpoints, 'confirmPhotoUpload', { token: owner.accessToken, data: { uploadId: await stagePhoto(owner) } });
     expect(first).toMatchObject({ count: 1, max: MAX_PHOTOS });
     expect(first.photos[0]?.id).toBe('photo-1');
-    expect(first.photos[0]?.url).toMatch(new RegExp(`users/${owner.uid}/photos/photo-1\\.jpg\\?`));
+    expect(first.photos[0]?.url).toMatch(new RegExp(`^${gateway}/pictures/${owner.uid}/[A-Za-z0-9_-]{22}\\.png$`));
     const served = await fetch(first.photos[0]?.url ?? '');
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG_1X1)).toBe(true);
 
     const second = await ok(endpoints, 'confirmPhotoUpload', { token: owner.accessToken, data: { uploadId: await stagePhoto(owner) } });
     expect(second.photos.map((photo) => photo.id)).toEqual(['photo-1', 'photo-2']);
-    // The record stores keys, never URLs.
-    expect((await getUser(owner.uid))?.photos.map((photo) => photo.url)).toEqual([
-      `users/${owner.uid}/photos/photo-1.jpg`,
-      `users/${owner.uid}/photos/photo-2.jpg`,
-    ]);
-    // getMe carries the gallery with signed URLs too.
+    // The record stores keys, never URLs: each photo its own.
+    const keys = (await getUser(owner.uid))?.photos.map((photo) => photo.url) ?? [];
+    expect(keys).toEqual([expect.stringMatching(servedKey(owner.uid)), expect.stringMatching(servedKey(owner.uid))]);
+    expect(new Set(keys).size).toBe(2);
+    // getMe carries the gallery with the same URLs (nothing is signed per read).
     const me = await ok(endpoints, 'getMe', { token: owner.accessToken });
     expect(me.photos.map((photo) => photo.id)).toEqual(['photo-1', 'photo-2']);
-    expect(me.photos[0]?.url).toMatch(/^http.*photo-1\.jpg\?/);
+    expect(me.photos.map((photo) => photo.url)).toEqual(second.photos.map((photo) => photo.url));
+    expect(me.photos[0]?.url).toBe(`${gateway}/${keys[0]}`);
 
     // Someone else cannot delete it: the id is looked up in the caller's own gallery only.
     const other = await member('photos-other');
@@ -198,7 +201,8 @@ describe('photos', () => {
 
     const afterDelete = await ok(endpoints, 'deletePhoto', { token: owner.accessToken, data: { photoId: 'photo-1' } });
     expect(afterDelete.photos.map((photo) => photo.id)).toEqual(['photo-2']);
-    expect(await objectKeysUnder(`users/${owner.uid}/photos/`)).toEqual([`users/${owner.uid}/photos/photo-2.jpg`]);
+    expect(await objectKeysUnder(`pictures/${owner.uid}/`)).toEqual([keys[1]]);
+    expect((await fetch(first.photos[0]?.url ?? '')).status).toBe(404);
     expect((await call(endpoints, 'deletePhoto', { token: owner.accessToken, data: { photoId: 'photo-1' } })).status).toBe(404);
 
     // Numbers are never reused.
@@ -228,14 +232,15 @@ describe('photos', () => {
     }
   });
 
-  it('stages uploads under uploads/{uid}/ (which S3 expires after a day) and moves them to users/{uid}/ on confirmation', async () => {
+  it('stages uploads under uploads/{uid}/ (which S3 expires after a day) and copies them to pictures/{uid}/ on confirmation', async () => {
     const owner = await member('photos-staging');
     const uploadId = await stagePhoto(owner);
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([`uploads/${owner.uid}/photo-${uploadId}`]);
-    expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([]);
+    expect(await objectKeysUnder(`pictures/${owner.uid}/`)).toEqual([]);
     await ok(endpoints, 'confirmPhotoUpload', { token: owner.accessToken, data: { uploadId } });
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
-    expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([`users/${owner.uid}/photos/photo-1.jpg`]);
+    const photoKey = (await getUser(owner.uid))?.photos[0]?.url ?? '';
+    expect(await objectKeysUnder(`pictures/${owner.uid}/`)).toEqual([photoKey]);
 
     const grant = await ok(endpoints, 'createProfilePictureUpload', { token: owner.accessToken, data: { contentType: 'image/png', purpose: 'settings' } });
     expect(grant.fields.key).toBe(`uploads/${owner.uid}/profile-picture`);
@@ -243,9 +248,12 @@ describe('photos', () => {
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([`uploads/${owner.uid}/profile-picture`]);
     await ok(endpoints, 'confirmProfilePicture', { token: owner.accessToken, data: { purpose: 'settings' } });
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
-    expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([`users/${owner.uid}/photos/photo-1.jpg`, `users/${owner.uid}/profile-picture.jpg`]);
-    const stored = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: `users/${owner.uid}/profile-picture.jpg` }));
+    const pictureKey = (await getUser(owner.uid))?.profilePicture ?? '';
+    expect(pictureKey).toMatch(servedKey(owner.uid));
+    expect(await objectKeysUnder(`pictures/${owner.uid}/`)).toEqual([photoKey, pictureKey].sort());
+    const stored = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: pictureKey }));
     expect(stored.ContentType).toBe('image/png');
+    expect(stored.CacheControl).toBe('private, max-age=86400, immutable');
     expect(Buffer.from((await stored.Body?.transformToByteArray()) ?? []).equals(PNG_1X1)).toBe(true);
   });
 
@@ -255,7 +263,7 @@ describe('photos', () => {
     expectRefusal(await confirmPhoto(owner, fake), 400, 'INVALID_ARGUMENT');
     const tooBig = await stagePhoto(owner, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(10 * 1024 * 1024)]), 'image/jpeg');
     expectRefusal(await confirmPhoto(owner, tooBig), 400, 'INVALID_ARGUMENT', SETTINGS_MESSAGES.photoTooLarge);
-    expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([]);
+    expect(await objectKeysUnder(`pictures/${owner.uid}/`)).toEqual([]);
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
     expect((await getUser(owner.uid))?.photos).toEqual([]);
     expectRefusal(await confirmPhoto(owner, fake), 404, 'NOT_FOUND', SETTINGS_MESSAGES.noPhotoUpload);
@@ -277,7 +285,7 @@ describe('photos', () => {
     const stored = (await getUser(owner.uid))?.photos ?? [];
     expect(stored).toHaveLength(10);
     // Every refused file is gone: only the 10 photos remain, with distinct keys.
-    const objects = await objectKeysUnder(`users/${owner.uid}/`);
+    const objects = await objectKeysUnder(`pictures/${owner.uid}/`);
     expect(objects).toEqual(stored.map((photo) => photo.url).sort());
     expect(new Set(objects).size).toBe(10);
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
@@ -297,7 +305,7 @@ describe('photos', () => {
     expect(again, JSON.stringify(again.body)).toMatchObject({ status: 200, body: { result: { count: 1 } } });
     const stored = (await getUser(owner.uid))?.photos ?? [];
     expect(stored).toHaveLength(1);
-    expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([stored[0]?.url]);
+    expect(await objectKeysUnder(`pictures/${owner.uid}/`)).toEqual([stored[0]?.url]);
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
   });
 
@@ -318,7 +326,7 @@ describe('photos', () => {
     expect(settings.confirmed.status).toBe(200);
     const elevenMb = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(11 * 1024 * 1024)]);
     expectRefusal((await uploadAs('settings', elevenMb)).confirmed, 400, 'INVALID_ARGUMENT', 'Image must be less than 10MB');
-    expect(await objectKeysUnder(`users/${owner.uid}/`)).toEqual([`users/${owner.uid}/profile-picture.jpg`]);
+    expect(await objectKeysUnder(`pictures/${owner.uid}/`)).toEqual([(await getUser(owner.uid))?.profilePicture]);
     expect(await objectKeysUnder(`uploads/${owner.uid}/`)).toEqual([]);
   });
 });
@@ -353,7 +361,7 @@ describe('privacy enforcement on getUserProfile: photos, phone and email', () =>
     });
     const own = await view(owner);
     expect(own.contactInfo).toEqual({ phoneNumber: '555-222-3333', personalEmail: 'rita@example.com' });
-    expect(own.photos?.[0]?.url).toMatch(/photo-1\.jpg\?/);
+    expect(own.photos?.[0]?.url).toBe(`${gateway}/${(await getUser(owner.uid))?.photos[0]?.url}`);
     const byAnchor = await view(anchor);
     expect(byAnchor.contactInfo).toEqual({ personalEmail: 'rita@example.com' });
     expect(byAnchor.photos).toHaveLength(1);

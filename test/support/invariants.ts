@@ -2,6 +2,8 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { FEED_PAGE_SIZE } from '../../lambdas/contracts/feed.ts';
 import { INVITES_PER_MEMBER } from '../../lambdas/contracts/user.ts';
+import { SERVED_PICTURE_KEY } from '../../lambdas/data/keys.ts';
+import { RETIRED_PICTURES } from '../../lambdas/data/picture-versions.ts';
 
 /**
  * The data invariants of the social core, checked over a whole (test-owned) table and bucket:
@@ -199,26 +201,29 @@ export async function checkInvariants(): Promise<string[]> {
   }
 
   // No picture object without its owner's record pointing at it, and no record pointing at a
-  // missing object: gallery photos, and the profile picture (users/{uid}/profile-picture.jpg
-  // exists iff profilePicture names it). Uploads in flight (uploads/{uid}/…) are a member's own
-  // business, but not once the member is gone.
+  // missing object: every served key (pictures/{uid}/{version}.{ext}) is the member's profilePicture
+  // or one of their gallery photos, and nothing is left retired (a replaced version is deleted once
+  // its successor is named). Uploads in flight (uploads/{uid}/…) are a member's own business, but
+  // not once the member is gone.
   const objectSet = new Set(objects);
   for (const key of objects) {
-    const [, uid = '', kind = ''] = key.split('/');
+    const [prefix = '', uid = ''] = key.split('/');
     const user = users.get(uid);
     if (!user) problems.push(`object ${key} of a missing member`);
-    else if (kind === 'photos' && !((user.photos ?? []) as { url?: string }[]).some((photo) => photo.url === key))
-      problems.push(`photo object ${key} without its gallery entry`);
-    else if (kind === 'profile-picture.jpg' && user.profilePicture !== key)
-      problems.push(`profile picture ${key} but the record's profilePicture is '${String(user.profilePicture ?? '')}'`);
+    else if (prefix === 'pictures' && user.profilePicture !== key && !((user.photos ?? []) as { url?: string }[]).some((photo) => photo.url === key))
+      problems.push(`picture object ${key} named by neither the profilePicture nor a gallery entry of its member`);
   }
   for (const [uid, user] of users) {
     for (const photo of (user.photos ?? []) as { url?: string }[]) {
       if (!objectSet.has(String(photo.url))) problems.push(`member ${uid}: gallery entry ${String(photo.url)} without its object`);
     }
     const picture = typeof user.profilePicture === 'string' ? user.profilePicture : '';
-    if (picture !== '' && picture !== `users/${uid}/profile-picture.jpg`) problems.push(`member ${uid}: profilePicture '${picture}' is not their picture key`);
+    if (picture !== '' && !SERVED_PICTURE_KEY.test(picture)) problems.push(`member ${uid}: profilePicture '${picture}' is not a served key`);
+    else if (picture !== '' && !picture.startsWith(`pictures/${uid}/`)) problems.push(`member ${uid}: profilePicture '${picture}' is another member's`);
     else if (picture !== '' && !objectSet.has(picture)) problems.push(`member ${uid}: profilePicture ${picture} without its object`);
+    const retired = user[RETIRED_PICTURES];
+    if (retired instanceof Set && retired.size > 0)
+      problems.push(`member ${uid}: pictures still retired, not deleted: ${[...(retired as Set<string>)].join(', ')}`);
   }
   return problems;
 }

@@ -116,10 +116,14 @@ export async function seedCommunity(endpoints: Endpoints, tag: string): Promise<
   const s3 = picturesClient(endpoints);
   await Promise.all(
     Object.values(members).flatMap((member) =>
-      // A picture, a photo and an upload granted but never confirmed (staged under uploads/).
-      [`users/${member.uid}/profile-picture.jpg`, `users/${member.uid}/photos/photo-1.jpg`, `uploads/${member.uid}/photo-unconfirmed`].map((Key) =>
-        s3.send(new PutObjectCommand({ Bucket: endpoints.s3.bucket, Key, Body: 'jpeg bytes', ContentType: 'image/jpeg' })),
-      ),
+      // A served picture, a picture and a photo stored before versions (users/), and an upload
+      // granted but never confirmed (staged under uploads/).
+      [
+        `pictures/${member.uid}/${'A'.repeat(22)}.jpg`,
+        `users/${member.uid}/profile-picture.jpg`,
+        `users/${member.uid}/photos/photo-1.jpg`,
+        `uploads/${member.uid}/photo-unconfirmed`,
+      ].map((Key) => s3.send(new PutObjectCommand({ Bucket: endpoints.s3.bucket, Key, Body: 'jpeg bytes', ContentType: 'image/jpeg' }))),
     ),
   );
   s3.destroy();
@@ -186,8 +190,9 @@ export async function leftovers(endpoints: Endpoints, uids: readonly string[], a
   }
   const s3 = picturesClient(endpoints);
   const objects: string[] = [];
-  // Stored files under users/{uid}/, staged (unconfirmed) uploads under uploads/{uid}/.
-  for (const prefix of uids.flatMap((uid) => [`users/${uid}/`, `uploads/${uid}/`])) {
+  // Served pictures under pictures/{uid}/, files from before versions under users/{uid}/, staged
+  // (unconfirmed) uploads under uploads/{uid}/.
+  for (const prefix of uids.flatMap((uid) => [`pictures/${uid}/`, `users/${uid}/`, `uploads/${uid}/`])) {
     const { Contents } = await s3.send(new ListObjectsV2Command({ Bucket: endpoints.s3.bucket, Prefix: prefix }));
     objects.push(...(Contents ?? []).map((object) => String(object.Key)));
   }
