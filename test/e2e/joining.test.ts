@@ -99,6 +99,19 @@ describe('joining', () => {
       await page.waitForURL('**/dashboard', { timeout: 20_000 });
       await page.getByTestId('signed-in-as').filter({ hasText: 'Nia Newcomer' }).waitFor();
       expect(await page.evaluate('sessionStorage.getItem("inviteCode")')).toBeNull();
+
+      // Her first post shows her picture on the dashboard: served from the page's own origin
+      // (/pictures/…, proxied to the gateway), unsigned, and really decoded by the browser.
+      await page.getByRole('textbox', { name: "What's on your mind?" }).fill('Hello, neighbours!');
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      const avatar = page.getByRole('article', { name: 'Post by Nia Newcomer' }).getByRole('img', { name: 'Nia Newcomer' });
+      await avatar.waitFor();
+      const decoded = (img: unknown) => (img as { complete: boolean; naturalWidth: number }).complete && (img as { naturalWidth: number }).naturalWidth > 0;
+      await expect.poll(() => avatar.evaluate(decoded)).toBe(true);
+      const src = new URL((await avatar.getAttribute('src')) ?? '');
+      expect(src.origin).toBe(new URL(endpoints.webUrl).origin);
+      expect(src.pathname).toMatch(/^\/pictures\/[0-9a-f-]{36}\/[A-Za-z0-9_-]{22}\.(jpg|png|webp)$/);
+      expect(src.search).toBe('');
       newcomer = { email, password };
     } finally {
       await context.close();

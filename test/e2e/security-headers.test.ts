@@ -64,9 +64,10 @@ describe('security headers of the local web server', () => {
 
   it("keeps CloudFront's CSP except the local stand-ins, the HMR socket and the preamble's hash", async () => {
     const local = parseCsp((await headersOf('/')).get('content-security-policy') ?? '');
-    const deployed = parseCsp(contentSecurityPolicy('us-east-1', 'https://pictures.example', 'wss://live.example'));
+    const deployed = parseCsp(contentSecurityPolicy('us-east-1', 'https://uploads.example', 'wss://live.example'));
     const standIns: Record<string, string> = {
-      'https://pictures.example': endpoints.s3.endpoint,
+      // Uploads go to s3rver instead of the bucket's regional endpoint; pictures are 'self' in both.
+      'https://uploads.example': endpoints.s3.endpoint,
       'https://cognito-idp.us-east-1.amazonaws.com': endpoints.cognito.endpoint,
       // The live socket: the gateway's ws:// origin for API Gateway's wss:// one.
       'wss://live.example': new URL(endpoints.live.url).origin,
