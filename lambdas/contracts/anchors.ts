@@ -53,7 +53,7 @@ const locationSchema = z.object({ city: z.string(), state: z.string(), country: 
 export const memberSummarySchema = z.object({
   uid: z.string(),
   displayName: z.string(),
-  /** Short-lived URL (presigned GET), '' when the member has no picture. */
+  /** The picture's URL (its own version, unsigned), '' when the member has no picture. */
   profilePicture: z.string(),
 });
 

@@ -32,7 +32,7 @@ export const postIdSchema = z.string().regex(ULID_PATTERN, FEED_MESSAGES.postNot
 /** Page cursors: the id of the last item of the previous page. */
 const cursorSchema = z.string().regex(ULID_PATTERN, 'Invalid cursor');
 
-/** A post as a viewer sees it (spec §3 Post). authorPicture is a short-lived URL or ''. */
+/** A post as a viewer sees it (spec §3 Post). authorPicture is the author's picture URL (unsigned) or ''. */
 export const postSchema = z.object({
   postId: z.string(),
   authorId: z.string(),

@@ -47,8 +47,8 @@ export const pictureUploadSchema = z.object({
 });
 
 /**
- * The joining callables. In every User returned, `profilePicture` is a short-lived URL (presigned
- * GET), never the storage key.
+ * The joining callables. In every User returned, `profilePicture` is a plain URL of the picture's
+ * own version (`{origin}/pictures/{uid}/{version}.{ext}`, no signature), never the storage key.
  */
 export const joiningCallables = {
   validateInviteCode: {
@@ -130,6 +130,6 @@ export const joiningCallables = {
     input: z.object({ purpose: picturePurposeSchema }).strict(),
     output: userSchema,
     description:
-      'Checks the upload (size for its purpose, real image type by its bytes); a bad file is deleted and refused (400) and the previous picture stays; a good one moves to users/{uid}/profile-picture.jpg and becomes profilePicture.',
+      'Checks the upload (size for its purpose, real image type by its bytes); a bad file is deleted and refused (400) and the previous picture stays; a good one is copied to a new key of its own version (pictures/{uid}/{version}.{ext}) and becomes profilePicture, and the previous picture is deleted, so its URL stops working.',
   },
 } as const;

@@ -122,7 +122,7 @@ export const PRIVACY_SELECTS = [
   { field: 'emailVisibility', label: 'Personal email visibility', options: 'twoWay' },
 ] as const satisfies readonly { field: keyof PrivacySettings; label: string; options: 'threeWay' | 'twoWay' }[];
 
-/** A stored photo as the owner sees it: `url` is a short-lived signed URL, `id` names it for deletePhoto. */
+/** A stored photo as the owner sees it: `url` is the URL of its current version (unsigned), `id` names it for deletePhoto across versions. */
 export const photoSchema = z.object({ id: z.string(), url: z.string(), caption: z.string(), uploadedAt: z.string() });
 export type Photo = z.infer<typeof photoSchema>;
 
@@ -143,7 +143,8 @@ export const settingsCallables = {
     access: 'member',
     input: privacySettingsSchema,
     output: userSchema,
-    description: "Saves the caller's six visibility settings (profile, birthday, photos: public/friends/private; contact, phone, email: friends/private).",
+    description:
+      "Saves the caller's six visibility settings (profile, birthday, photos: public/friends/private; contact, phone, email: friends/private). When the photos' audience shrinks (fewer viewers may see them), they move to new keys in the same write, so their old URLs stop working; their ids stay.",
   },
   createPhotoUpload: {
     budget: 'uploads',
@@ -158,7 +159,7 @@ export const settingsCallables = {
     input: z.object({ uploadId: photoUploadIdSchema }).strict(),
     output: photosOutput,
     description:
-      "Checks the staged photo (size, real image type by its bytes; a bad one is deleted, 400), moves it to users/{uid}/photos/photo-{n}.jpg and appends it, with fewer than 10 photos and the upload's id not yet used as conditions of the one write (409 'You already have 10 photos. Delete one to add another.'). A repeat of a finished confirmation answers the gallery.",
+      "Checks the staged photo (size, real image type by its bytes; a bad one is deleted, 400), copies it to a key of its own version (pictures/{uid}/{version}.{ext}; its id photo-{n}) and appends it, with fewer than 10 photos and the upload's id not yet used as conditions of the one write (409 'You already have 10 photos. Delete one to add another.'). A repeat of a finished confirmation answers the gallery.",
   },
   deletePhoto: {
     access: 'member',
