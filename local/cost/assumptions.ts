@@ -153,7 +153,11 @@ export interface Assumptions {
     readonly logRecordsPerObject: number;
   };
   readonly web: {
-    /** JSON of one post in a feed page (the signed picture URL, with the Lambda role's session token, is ~1,400 of it), bytes. */
+    /**
+     * JSON of one post in a feed page, bytes. The author's picture URL is ~105 of it
+     * (`https://{distribution}/pictures/{uid}/{version}.jpg`); until pictures were served by version
+     * it was a signed URL with the Lambda role's session token, ~1,400, and a post was 1,800.
+     */
     readonly postJsonBytes: number;
     readonly otherResponseBytes: number;
     readonly profileResponseBytes: number;
@@ -174,11 +178,21 @@ export interface Assumptions {
     /** A 250×250 JPEG at quality 0.9 (web/src/features/joining/picture/crop-math.ts), bytes. */
     readonly profilePictureBytes: number;
     /**
-     * Share of a page's author pictures the browser downloads again: URLs are signed per Lambda
-     * environment and reused 30 minutes (lambdas/handlers/feed/picture-urls.ts), so the first read
-     * of a session and a read served by another environment get new URLs.
+     * Distinct profile pictures a member's browser shows in an active day (the authors on the day's
+     * feed pages, commenters, the profiles opened). Each is downloaded once: a picture's key names
+     * one version and never changes, and the browser keeps it a day (`private, max-age=86400,
+     * immutable`, lambdas/data/pictures.ts), however many pages show it. Until pictures were served
+     * by version, every page load downloaded 80 % of its authors' pictures again (URLs signed per
+     * Lambda environment).
      */
-    readonly avatarRefetchShare: number;
+    readonly avatarDownloadsPerActiveDay: number;
+    /**
+     * Share of picture downloads CloudFront answers from an edge cache without asking S3. The edge
+     * keeps a picture 5 minutes (lib/web-hosting.ts PICTURE_EDGE_TTL, which bounds how long a
+     * revoked one stays reachable); an author's picture is seen by at most 100 anchors across a day,
+     * so few of them ask the same edge within 5 minutes.
+     */
+    readonly edgeHitShare: number;
     /** Gallery photos a profile view shows (the viewer may see them) and their size: uploaded as is, up to 10 MB. */
     readonly galleryPhotosPerProfileView: number;
     readonly galleryPhotoBytes: number;
@@ -282,13 +296,14 @@ export const ASSUMPTIONS: Assumptions = {
   lambda: {
     memoryMb: 512,
     durationMs: {
-      // A Query, a 51-key strongly consistent BatchGet, the rate counter, ~15 signed URLs (most reused).
+      // A Query, a 51-key strongly consistent BatchGet, the rate counter (picture URLs are string
+      // concatenation now; the figure still holds the few signings of before, an upper bound).
       getFeed: 60,
       // The presence GetItem, the rate counter, a Query or two.
       readCallable: 35,
       // Four reads in parallel, then a transaction, then a read (togglePostLike; addComment, createPost alike).
       writeCallable: 70,
-      // The record, the pair, a signed URL per photo.
+      // The record, the pair (the photos' URLs no longer signed; kept as an upper bound).
       getUserProfile: 50,
       // Token verification (JWKS cached in the environment), the presence GetItem, two Puts.
       liveConnect: 60,
@@ -319,7 +334,7 @@ export const ASSUMPTIONS: Assumptions = {
     logRecordsPerObject: 200,
   },
   web: {
-    postJsonBytes: 1_800,
+    postJsonBytes: 500,
     otherResponseBytes: 3_000,
     profileResponseBytes: 8_000,
     responseHeaderBytes: 1_200,
@@ -333,7 +348,9 @@ export const ASSUMPTIONS: Assumptions = {
   },
   pictures: {
     profilePictureBytes: 25_000,
-    avatarRefetchShare: 0.8,
+    // About a page of authors (distinctAuthorsPerPage, 15) plus the day's other pages and threads.
+    avatarDownloadsPerActiveDay: 20,
+    edgeHitShare: 0.2,
     galleryPhotosPerProfileView: 2,
     // A phone photo as uploaded (12 MP JPEG ~2–4 MB; screenshots and resized ones less).
     galleryPhotoBytes: 2_000_000,

@@ -108,10 +108,9 @@ export function monthlyBill(members: number, assumptions: Assumptions, priceList
   add('s3', 'pictures storage (profile pictures, gallery photos)', u.pictures.storageGb, 's3StandardGbMonth');
   add('s3', 'log bucket storage (CloudFront and S3 access logs, 12 months)', u.logBucket.storageGb, 's3StandardGbMonth');
   add('s3', 'PUT/COPY/POST requests (uploads, log objects)', u.pictures.putRequests + u.logBucket.putRequests, 's3PutRequest');
-  add('s3', 'GET requests (pictures; web bucket revalidations)', u.pictures.getRequests + u.webBucket.getRequests, 's3GetRequest');
-  add('s3', 'data transfer out (pictures straight to browsers)', u.pictures.dataOutGb, 's3DataTransferOutGb');
+  add('s3', 'GET requests (pictures the edge did not hold; web bucket revalidations)', u.pictures.getRequests + u.webBucket.getRequests, 's3GetRequest');
 
-  add('cloudFront', 'data transfer out (shell, assets, API responses)', u.cloudFront.dataOutGb, 'cloudFrontDataTransferOutGb');
+  add('cloudFront', 'data transfer out (shell, assets, API responses, pictures)', u.cloudFront.dataOutGb, 'cloudFrontDataTransferOutGb');
   add('cloudFront', 'data transfer to origin (API requests)', u.cloudFront.dataToOriginGb, 'cloudFrontDataTransferToOriginGb');
   add('cloudFront', 'HTTPS requests', u.cloudFront.requests, 'cloudFrontHttpsRequest');
   add('cloudFront', 'CloudFront Functions invocations', u.cloudFront.functionInvocations, 'cloudFrontFunctionInvocation');

@@ -48,7 +48,6 @@ export type PriceName =
   | 's3StandardGbMonth'
   | 's3PutRequest'
   | 's3GetRequest'
-  | 's3DataTransferOutGb'
   | 'cloudFrontDataTransferOutGb'
   | 'cloudFrontDataTransferToOriginGb'
   | 'cloudFrontHttpsRequest'
@@ -184,14 +183,6 @@ export const PRICE_LIST: PriceList = {
       unit: 'GET request, S3 Standard',
       source: 'Amazon S3 pricing, requests and data retrievals (as quoted by c3x.dev "S3 request fees explained")',
       verified: true,
-    },
-    s3DataTransferOutGb: {
-      usd: 0.09,
-      per: 1,
-      unit: 'GB from S3 to the internet (first 10 TB; the first 100 GB free not counted)',
-      source: 'Amazon S3 pricing, data transfer (the EC2 internet rate; also the API Gateway pricing example, $0.09 per GB)',
-      verified: false,
-      firstTierUpTo: 10_000,
     },
     cloudFrontDataTransferOutGb: {
       usd: 0.085,

@@ -82,7 +82,14 @@ export interface MonthlyUsage {
   readonly lambda: Readonly<Record<FunctionKind, LambdaUse>>;
   readonly httpApiRequests: number;
   readonly webSocket: { readonly connects: number; readonly messagesIn: number; readonly messagesOut: number; readonly connectionMinutes: number };
-  readonly pictures: { readonly storageGb: number; readonly putRequests: number; readonly getRequests: number; readonly dataOutGb: number };
+  /** viewerRequests and viewerGb: what browsers fetch through CloudFront; getRequests: what reaches S3 (edge misses). */
+  readonly pictures: {
+    readonly storageGb: number;
+    readonly putRequests: number;
+    readonly viewerRequests: number;
+    readonly getRequests: number;
+    readonly viewerGb: number;
+  };
   readonly webBucket: { readonly getRequests: number };
   readonly logBucket: { readonly storageGb: number; readonly putRequests: number };
   readonly cloudFront: { readonly requests: number; readonly dataOutGb: number; readonly dataToOriginGb: number; readonly functionInvocations: number };
@@ -390,23 +397,27 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
     scheduledJobs: lambdaUse(metricsRuns + lapseRuns, metricsRuns * d.metricsJob + lapseRuns * d.inviteLapses),
   };
 
-  // Pictures: author pictures on feed pages and threads, gallery photos on profiles, all straight from S3.
+  // Pictures: served by CloudFront from /pictures/* (lib/web-hosting.ts) at keys that never change,
+  // so a browser downloads each author picture once a day and gallery photos on the profiles it
+  // opens; S3 answers only what the edge does not hold (its transfer to CloudFront is free).
   const pic = a.pictures;
-  const avatarGets =
-    feedReads.total * a.network.distinctAuthorsPerPage * pic.avatarRefetchShare + callables.listComments * pic.avatarsPerThread + callables.getUserProfile;
-  const galleryGets = callables.getUserProfile * pic.galleryPhotosPerProfileView;
-  const pictureGets = avatarGets + galleryGets;
+  const avatarDownloads = activeDays * pic.avatarDownloadsPerActiveDay;
+  // Every profile view counted as downloading its photos: a repeat view the same day is a browser
+  // cache hit, which this does not subtract.
+  const galleryDownloads = callables.getUserProfile * pic.galleryPhotosPerProfileView;
+  const pictureDownloads = avatarDownloads + galleryDownloads;
   const uploads = members * a.storage.uploadsPerMemberMonth;
   const pictures = {
     storageGb: (members * (pic.profilePictureBytes + a.storage.galleryPhotosPerMember * pic.galleryPhotoBytes)) / GB,
     // A presigned POST, then the COPY that confirms it.
     putRequests: uploads * 2,
-    getRequests: pictureGets,
-    dataOutGb: (avatarGets * pic.profilePictureBytes + galleryGets * pic.galleryPhotoBytes) / GB,
+    viewerRequests: pictureDownloads,
+    getRequests: pictureDownloads * (1 - pic.edgeHitShare),
+    viewerGb: (avatarDownloads * pic.profilePictureBytes + galleryDownloads * pic.galleryPhotoBytes) / GB,
   };
 
   // CloudFront: the shell on every open (no-cache: each a revalidation at the web bucket), the
-  // hashed assets once per deploy per browser, every callable on /api/*.
+  // hashed assets once per deploy per browser, every callable on /api/*, every picture download.
   const w = a.web;
   const assetRequests = mau * w.assetDownloadsPerActiveMemberMonth * w.assetFiles;
   const shellRequests = sessions * w.shellRequestsPerSession;
@@ -414,15 +425,21 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
     callables.getFeed * (feedPageEntries(a) * w.postJsonBytes) +
     callables.getUserProfile * w.profileResponseBytes +
     (callableCount - callables.getFeed - callables.getUserProfile) * w.otherResponseBytes;
-  const cloudFrontRequests = shellRequests + assetRequests + callableCount;
+  const functionRequests = shellRequests + assetRequests + callableCount;
+  const cloudFrontRequests = functionRequests + pictures.viewerRequests;
   const cloudFront = {
     requests: cloudFrontRequests,
     dataOutGb:
-      (sessions * w.shellBytesPerSession + mau * w.assetDownloadsPerActiveMemberMonth * w.assetBytes + responseBytes + callableCount * w.responseHeaderBytes) /
-      GB,
+      (sessions * w.shellBytesPerSession +
+        mau * w.assetDownloadsPerActiveMemberMonth * w.assetBytes +
+        responseBytes +
+        (callableCount + pictures.viewerRequests) * w.responseHeaderBytes) /
+        GB +
+      pictures.viewerGb,
     dataToOriginGb: (callableCount * w.requestBytes) / GB,
-    // SpaFallback on the default behaviour, ViewerAddress on /api/*: one per request either way.
-    functionInvocations: cloudFrontRequests,
+    // SpaFallback on the default behaviour, ViewerAddress on /api/*: one per request either way;
+    // /pictures/* runs none.
+    functionInvocations: functionRequests,
   };
   const webBucketGets = sessions * (w.shellRequestsPerSession - 1);
 
