@@ -17,6 +17,13 @@ describe('community metrics page', () => {
       location: { city: 'Boise', state: 'ID' },
       extra: { profileCompleted: true, isVerified: true },
     });
+    // The job reads the counters the table stream's consumer keeps: wait until it has counted her
+    // (the stream may lag behind the rest of the suite's writes), then the button's run shows her.
+    await expect
+      .poll(async () => (await ok(endpoints, 'calculateMetricsManually', { token: member.accessToken, data: {} })).geographicClusters['Boise, ID'] ?? 0, {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
     const context = await newContext();
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
