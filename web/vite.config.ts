@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 
 /**
  * The SPA build. No dev-server proxy here: locally the local cloud passes its own proxy for
- * /config.json and /api inline to Vite's createServer; on AWS, CloudFront serves both.
+ * /config.json, /api and /pictures inline to Vite's createServer; on AWS, CloudFront serves all three.
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

@@ -193,7 +193,7 @@ export interface Assumptions {
      * so few of them ask the same edge within 5 minutes.
      */
     readonly edgeHitShare: number;
-    /** Gallery photos a profile view shows (the viewer may see them) and their size: uploaded as is, up to 10 MB. */
+    /** Gallery photos a profile view shows (the viewer may see them) and their size, as shrunk in the browser before upload. */
     readonly galleryPhotosPerProfileView: number;
     readonly galleryPhotoBytes: number;
     /** Author pictures in an opened comment thread. */
@@ -352,8 +352,9 @@ export const ASSUMPTIONS: Assumptions = {
     avatarDownloadsPerActiveDay: 20,
     edgeHitShare: 0.2,
     galleryPhotosPerProfileView: 2,
-    // A phone photo as uploaded (12 MP JPEG ~2–4 MB; screenshots and resized ones less).
-    galleryPhotoBytes: 2_000_000,
+    // Shrunk in the browser to 1600 px on its longest edge, JPEG or WebP at 0.85
+    // (web/src/lib/downscale-image.ts): ~250–450 KB for a phone photo (12 MP as taken: 2–4 MB).
+    galleryPhotoBytes: 350_000,
     avatarsPerThread: 3,
   },
   cognito: {

@@ -2,6 +2,7 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
+import { pngFile } from '../support/e2e-joining.ts';
 import { cognito, signIn } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
@@ -18,7 +19,20 @@ beforeAll(() => {
   useLocalCloudData(endpoints);
 });
 
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+/** The type and size a stored picture really has, read from its header (WebP: VP8, VP8L or VP8X). */
+function imageSize(bytes: Buffer): { type: string; width: number; height: number } | null {
+  if (bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') {
+    const chunk = bytes.toString('ascii', 12, 16);
+    if (chunk === 'VP8 ') return { type: 'image/webp', width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+    if (chunk === 'VP8L') {
+      const bits = bytes.readUInt32LE(21);
+      return { type: 'image/webp', width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+    }
+    if (chunk === 'VP8X') return { type: 'image/webp', width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
+  }
+  if (bytes.readUInt32BE(0) === 0x89504e47) return { type: 'image/png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  return null;
+}
 
 async function getUser(uid: string) {
   const { getUser: read } = await import('../../lambdas/data/users.ts');
@@ -68,10 +82,19 @@ describe('settings', () => {
       // The navigation's name follows the saved record.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your profile: Edited Edna' }).waitFor();
 
-      // A photo: the gallery counts it and shows it; a fake image is refused and the member is told.
-      await page.getByLabel('Photo file').setInputFiles({ name: 'garden.png', mimeType: 'image/png', buffer: PNG_1X1 });
+      // A photo: shrunk in the browser to 1600 px on its longest edge before it is uploaded; the
+      // gallery counts it and shows it; a fake image is refused and the member is told.
+      await page.getByLabel('Photo file').setInputFiles({ name: 'garden.png', mimeType: 'image/png', buffer: pngFile(2400, 1200) });
       await page.getByTestId('photo-count').filter({ hasText: '1/10' }).waitFor();
       expect(await page.getByTestId('gallery-photo').count()).toBe(1);
+      const stored = await fetch(`${new URL(endpoints.apiUrl).origin}/${(await getUser(member.uid))?.photos[0]?.url ?? ''}`);
+      expect(stored.status).toBe(200);
+      expect(imageSize(Buffer.from(await stored.arrayBuffer()))).toEqual({ type: 'image/webp', width: 1600, height: 800 });
+      // The profile picture chosen here is shrunk to 512 px.
+      await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngFile(1024, 768) });
+      await page.getByRole('status').filter({ hasText: 'Picture updated.' }).waitFor();
+      const picture = await fetch(`${new URL(endpoints.apiUrl).origin}/${(await getUser(member.uid))?.profilePicture ?? ''}`);
+      expect(imageSize(Buffer.from(await picture.arrayBuffer()))).toEqual({ type: 'image/webp', width: 512, height: 384 });
       await page.getByLabel('Photo file').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
       await page.getByRole('alert').filter({ hasText: 'Your photo was not added' }).waitFor();
       expect(await page.getByTestId('photo-count').textContent()).toBe('1/10');

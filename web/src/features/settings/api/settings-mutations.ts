@@ -3,6 +3,7 @@ import { pictureUploadContentType } from '#contracts/profile';
 import type { PrivacySettings, UpdateProfileInput } from '#contracts/settings';
 import type { User } from '#contracts/user';
 import { callApi } from '../../../lib/api-client.ts';
+import { downscaleImage, GALLERY_PHOTO_MAX_EDGE, PROFILE_PICTURE_MAX_EDGE } from '../../../lib/downscale-image.ts';
 import { startLive, stopLive } from '../../../lib/live/live-client.ts';
 import { retryIdempotentCreate } from '../../../lib/query-client.ts';
 import { sessionKeys } from '../../../lib/session.ts';
@@ -25,9 +26,10 @@ export function useUpdatePrivacy() {
   return useRecordMutation((input: PrivacySettings) => callApi('updatePrivacy', input));
 }
 
-/** The settings picture: up to 10 MB (purpose 'settings'), checked by the server after it lands. */
+/** The settings picture: up to 10 MB (purpose 'settings'), shrunk to 512 px first, checked by the server after it lands. */
 export function useUploadSettingsPicture() {
-  return useRecordMutation(async (picture: File) => {
+  return useRecordMutation(async (chosen: File) => {
+    const picture = await downscaleImage(chosen, PROFILE_PICTURE_MAX_EDGE);
     const target = await callApi('createProfilePictureUpload', { contentType: pictureUploadContentType(picture.type), purpose: 'settings' });
     await postToStorage(target, picture, 'profile-picture');
     return callApi('confirmProfilePicture', { purpose: 'settings' });
@@ -75,7 +77,8 @@ async function confirmPhotoUpload(queryClient: QueryClient, uploadId: string) {
 
 export function useAddPhoto(uid: string) {
   const queryClient = useQueryClient();
-  return useGalleryMutation(uid, async (photo: File) => {
+  return useGalleryMutation(uid, async (chosen: File) => {
+    const photo = await downscaleImage(chosen, GALLERY_PHOTO_MAX_EDGE);
     const { uploadId, upload } = await callApi('createPhotoUpload', { contentType: pictureUploadContentType(photo.type) });
     await postToStorage(upload, photo, 'photo');
     return confirmPhotoUpload(queryClient, uploadId);
