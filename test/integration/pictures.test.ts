@@ -16,7 +16,10 @@ const { getUser } = await import('../../lambdas/data/users.ts');
 const { RETIRED_PICTURES } = await import('../../lambdas/data/picture-versions.ts');
 const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
 const { keys } = await import('../../lambdas/data/keys.ts');
-const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+const { ListObjectsV2Command, PutObjectCommand } = await import('@aws-sdk/client-s3');
+const { s3, bucketName } = await import('../../lambdas/data/aws-clients.ts');
+const { rekeyPictures } = await import('../../lambdas/data/picture-versions.ts');
 
 const gateway = new URL(endpoints.apiUrl).origin;
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -237,5 +240,95 @@ describe('the gateway serves only served keys', () => {
       expect(response.status, method).toBe(404);
     }
     expect(await status(url)).toBe(200);
+  });
+});
+
+async function objectsOf(uid: string): Promise<string[]> {
+  const { Contents } = await s3().send(new ListObjectsV2Command({ Bucket: bucketName(), Prefix: `pictures/${uid}/` }));
+  return (Contents ?? []).map((object) => object.Key ?? '').sort();
+}
+
+describe('rekeyPictures (the data layer: blocking will call it)', () => {
+  it("'all' moves the profile picture and the photos; posts follow; every old URL 404s", async () => {
+    const member = await createMember(endpoints, 'pictures-rekey-all');
+    const picture = await uploadProfilePicture(member);
+    const photo = await uploadPhoto(member);
+    const { postId } = await ok(endpoints, 'createPost', { token: member.accessToken, data: { content: 'before the move', privacy: 'public' } });
+
+    const outcome = await rekeyPictures(member.uid, 'all');
+    expect(outcome.kind).toBe('saved');
+    const me = await ok(endpoints, 'getMe', { token: member.accessToken, data: {} });
+    expect(me.profilePicture).not.toBe(picture);
+    expect(me.photos.map((entry) => [entry.id, entry.url === photo])).toEqual([['photo-1', false]]);
+    expect([await status(picture), await status(photo), await status(me.profilePicture), await status(me.photos[0]?.url ?? '')]).toEqual([404, 404, 200, 200]);
+    const record = await getUser(member.uid);
+    expect(await objectsOf(member.uid)).toEqual([record?.profilePicture, record?.photos[0]?.url].sort());
+    await expect
+      .poll(async () => (await ok(endpoints, 'getPost', { token: member.accessToken, data: { postId } })).authorPicture, { timeout: 10_000 })
+      .toBe(me.profilePicture);
+  });
+
+  it('finishes what a run cut short left retired, and moves a picture stored before versions to a served key', async () => {
+    const member = await createMember(endpoints, 'pictures-rekey-retry');
+    const photo = await uploadPhoto(member);
+    // A run that died after its write and before its deletes: the record names the new key and
+    // still lists the old one as retired, whose object is still there.
+    const leftover = `pictures/${member.uid}/${'L'.repeat(22)}.png`;
+    const legacy = `users/${member.uid}/profile-picture.jpg`;
+    await Promise.all([leftover, legacy].map((Key) => s3().send(new PutObjectCommand({ Bucket: bucketName(), Key, Body: PNG_1X1, ContentType: 'image/png' }))));
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(member.uid),
+        UpdateExpression: 'SET profilePicture = :legacy ADD #retired :leftover',
+        ExpressionAttributeNames: { '#retired': RETIRED_PICTURES },
+        ExpressionAttributeValues: { ':legacy': legacy, ':leftover': new Set([leftover]) },
+      }),
+    );
+    // Stored before versions, the picture is not served: the member shows as having none.
+    expect((await ok(endpoints, 'getMe', { token: member.accessToken, data: {} })).profilePicture).toBe('');
+
+    expect((await rekeyPictures(member.uid, 'all')).kind).toBe('saved');
+    const record = await getUser(member.uid);
+    expect(record?.profilePicture).toMatch(/^pictures\/[0-9a-f-]{36}\/[A-Za-z0-9_-]{22}\.png$/);
+    expect(await retiredKeys(member.uid)).toEqual([]);
+    expect(await objectsOf(member.uid)).toEqual([record?.profilePicture, record?.photos[0]?.url].sort());
+    const { Contents } = await s3().send(new ListObjectsV2Command({ Bucket: bucketName(), Prefix: `users/${member.uid}/` }));
+    expect(Contents ?? []).toEqual([]);
+    expect(await status(photo)).toBe(404);
+    const shown = await fetch((await ok(endpoints, 'getMe', { token: member.accessToken, data: {} })).profilePicture);
+    expect([shown.status, shown.headers.get('content-type'), shown.headers.get('cache-control')]).toEqual([
+      200,
+      'image/png',
+      'private, max-age=86400, immutable',
+    ]);
+  });
+
+  it('races photo uploads and deletes without losing, doubling or orphaning a picture', async () => {
+    const member = await createMember(endpoints, 'pictures-rekey-race');
+    await uploadPhoto(member);
+    await uploadPhoto(member);
+    const staged = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const { uploadId, upload } = await ok(endpoints, 'createPhotoUpload', { token: member.accessToken, data: { contentType: 'image/png' } });
+        await postFile(upload, PNG_1X1, 'image/png');
+        return uploadId;
+      }),
+    );
+    const outcomes = await Promise.all([
+      rekeyPictures(member.uid, 'photos'),
+      rekeyPictures(member.uid, 'photos'),
+      ...staged.map((uploadId) => ok(endpoints, 'confirmPhotoUpload', { token: member.accessToken, data: { uploadId } })),
+      ok(endpoints, 'deletePhoto', { token: member.accessToken, data: { photoId: 'photo-1' } }),
+    ]);
+    expect(outcomes.slice(0, 2).map((outcome) => (outcome as { kind: string }).kind)).toEqual(['saved', 'saved']);
+    const record = await getUser(member.uid);
+    expect(record?.photos.map((entry) => entry.id)).toEqual(['photo-2', 'photo-3', 'photo-4', 'photo-5', 'photo-6']);
+    expect(await objectsOf(member.uid)).toEqual((record?.photos.map((entry) => entry.url) ?? []).sort());
+    expect(await retiredKeys(member.uid)).toEqual([]);
+  });
+
+  it("answers 'gone' for a member without a record and moves nothing", async () => {
+    expect(await rekeyPictures('no-such-member', 'all')).toEqual({ kind: 'gone' });
   });
 });
