@@ -3,11 +3,13 @@ import { AppError } from '#domain/app-error';
 import { detectImageType, IMAGE_SIGNATURE_BYTES } from '#domain/image-type';
 import { objectKeys } from '#data/keys';
 import { recordProfilePicture } from '#data/picture-versions';
-import { copyPicture, deletePicture, newPictureKey, pictureSize, pictureStart } from '#data/pictures';
+import { copyPicture, deletePicture, isMissingObject, newPictureKey, pictureSize, pictureStart } from '#data/pictures';
 import { getUser } from '#data/users';
 import { FAULT_MESSAGES, throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 import { presentUser } from '../profile/present-user.ts';
+
+const NO_UPLOAD_MESSAGE = 'No uploaded picture was found. Please upload it again.';
 
 /**
  * The real check of an upload (the POST policy's limits are not enforced everywhere, e.g. by
@@ -22,7 +24,7 @@ export const handler = defineCallable('confirmProfilePicture', async ({ purpose 
   if (!user) throw new AppError('not-found', 'User not found');
   const upload = objectKeys.profilePictureUpload(caller.uid);
   const size = await pictureSize(upload);
-  if (size === null) throw new AppError('not-found', 'No uploaded picture was found. Please upload it again.');
+  if (size === null) throw new AppError('not-found', NO_UPLOAD_MESSAGE);
   const imageType = size > 0 && size <= maxBytes ? detectImageType(await pictureStart(upload, IMAGE_SIGNATURE_BYTES)) : null;
   if (!imageType) {
     await deletePicture(upload);
@@ -41,6 +43,8 @@ export const handler = defineCallable('confirmProfilePicture', async ({ purpose 
     await throughFaults(async () => {
       if ((await getUser(caller.uid))?.profilePicture !== key) await deletePicture(key);
     });
+    // A doubled confirmation finished first and took the upload with it: nothing is left to copy.
+    if (isMissingObject(error)) throw new AppError('not-found', NO_UPLOAD_MESSAGE);
     throw error;
   }
   if (outcome.kind !== 'saved') {
