@@ -129,11 +129,11 @@ export interface Assumptions {
     readonly coldStartShare: number;
     readonly initMs: number;
     /**
-     * Stream records per consumer invocation. A request's records have different partition keys
-     * (the rate counter, the post, the reader's entry), so they land on different shards; at 100,000
-     * members ~25 records/s meet ~16 polls/s (4 shards, 4 polls each): about 1.5 either way.
+     * Delivered stream records per consumer invocation. The filters deliver only the records a
+     * reaction reads (about a fifth of them); at 100,000 members a few a second meet ~16 polls a
+     * second (4 shards, 4 polls each), so an invocation mostly carries one: counted as one.
      */
-    readonly streamRecordsPerInvocation: number;
+    readonly deliveredRecordsPerInvocation: number;
   };
   readonly logs: {
     /** START, END and REPORT lines of a Lambda invocation (the callables log nothing else on success), bytes. */
@@ -321,7 +321,7 @@ export const ASSUMPTIONS: Assumptions = {
     coldStartShare: 0.02,
     // Node.js 24 with a ~160 KB bundle (docs/measurements.md) and the SDK clients.
     initMs: 300,
-    streamRecordsPerInvocation: 1.5,
+    deliveredRecordsPerInvocation: 1,
   },
   logs: {
     lambdaBytesPerInvocation: 450,

@@ -1,5 +1,6 @@
 import type { Assumptions } from './assumptions.ts';
 import { monthlyUsage, type CallableKind } from './usage.ts';
+import { TABLE_STREAM_MAPPING } from '../../lambdas/streams/stream-mapping.ts';
 
 /**
  * The capacity model (issue 15, item 6): the request rates of D dashboards open at once, from the
@@ -72,7 +73,12 @@ export interface Capacity {
   readonly lambdaConcurrencyPeak: number;
   readonly dynamodbPeak: { readonly rruPerSecond: number; readonly wruPerSecond: number };
   /** Reactions the stream consumer must run a second at the peak, and what it can with one batch per shard at a time. */
-  readonly streamConsumer: { readonly reactionsPeakPerSecond: number; readonly capacityPerSecond: number; readonly shards: number };
+  readonly streamConsumer: {
+    readonly reactionsPeakPerSecond: number;
+    readonly capacityPerSecond: number;
+    readonly shards: number;
+    readonly batchesPerShard: number;
+  };
 }
 
 /** API Gateway's default per-account, per-Region quotas (docs: Amazon API Gateway quotas). */
@@ -124,8 +130,9 @@ export function capacityModel(a: Assumptions, current: CurrentThrottles): Capaci
   const rruPeak = peak(liveSources.reduce((sum, row) => sum + row.rru, 0));
   const wruPeak = peak(liveSources.reduce((sum, row) => sum + row.wru + row.gsiWru, 0));
 
-  // The consumer runs one batch per shard at a time (parallelizationFactor 1) and a batch's records
-  // one after another; a reaction (a fan-out, a push to a post's readers) takes about its duration.
+  // The consumer runs parallelizationFactor batches per shard at a time (records of one partition key
+  // stay in order) and a batch's records one after another; a reaction (a fan-out, a push to a
+  // post's readers) takes about its duration.
   const d = a.lambda.durationMs;
   const posts = u.callables.createPost;
   const reactions = posts + u.callables.togglePostLike + 2 * u.callables.addComment + 2 * u.callables.anchorChange;
@@ -159,8 +166,9 @@ export function capacityModel(a: Assumptions, current: CurrentThrottles): Capaci
     dynamodbPeak: { rruPerSecond: rruPeak, wruPerSecond: wruPeak },
     streamConsumer: {
       reactionsPeakPerSecond: peak(reactions),
-      capacityPerSecond: (c.streamShards * 1000) / reactionMs,
+      capacityPerSecond: (c.streamShards * TABLE_STREAM_MAPPING.parallelizationFactor * 1000) / reactionMs,
       shards: c.streamShards,
+      batchesPerShard: TABLE_STREAM_MAPPING.parallelizationFactor,
     },
   };
 }

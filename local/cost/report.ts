@@ -84,7 +84,7 @@ export function formatCapacity(capacity: Capacity): string[] {
     `Account-level API Gateway peak (HTTP + WebSocket + @connections): ${count(capacity.accountRpsPeak)} req/s of 10,000 (burst 5,000)`,
     `Lambda concurrency at the peak: ${count(capacity.lambdaConcurrencyPeak)} of the account's default 1,000`,
     `DynamoDB at the peak: ${count(capacity.dynamodbPeak.rruPerSecond)} RRU/s, ${count(capacity.dynamodbPeak.wruPerSecond)} WRU/s (a new on-demand table sustains 12,000 RRU/s or 4,000 WRU/s, and twice its previous peak at once; the default table maximum is 40,000 each)`,
-    `Stream consumer: ${count(s.reactionsPeakPerSecond)} reactions/s at the peak; one batch per shard at a time handles ≈ ${count(s.capacityPerSecond)}/s on ${s.shards} shards → ${
+    `Stream consumer: ${count(s.reactionsPeakPerSecond)} reactions/s at the peak; ${s.batchesPerShard} batch(es) per shard at a time handle ≈ ${count(s.capacityPerSecond)}/s on ${s.shards} shards → ${
       s.reactionsPeakPerSecond <= s.capacityPerSecond ? 'keeps up' : 'falls behind at the peak (raise parallelizationFactor)'
     }`,
   ];

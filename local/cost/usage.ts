@@ -38,6 +38,12 @@ export interface RequestShape {
   readonly gsiWru: number;
   /** Stream records its writes produce. */
   readonly streamRecords: number;
+  /**
+   * Of those, the records the consumer's filters deliver (lambdas/streams/stream-mapping.ts: member
+   * records, posts, anchor pairs and edges, comments; not rate counters, likes, feed entries,
+   * request markers or live connections): what invokes the consumer.
+   */
+  readonly deliveredRecords: number;
 }
 
 /** A source of DynamoDB units, for the "what drives it" breakdown. */
@@ -138,6 +144,7 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
       wru: 0,
       gsiWru: 0,
       streamRecords: 0,
+      deliveredRecords: 0,
     },
     // The record (eventually consistent), the counter, and at most hourly `SET lastActive`, which
     // the three ALL-projection user indexes copy.
@@ -146,8 +153,9 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
       wru: counter + refresh * writeUnits.standard(s.userRecord),
       gsiWru: refresh * userGsis * writeUnits.standard(s.userRecord),
       streamRecords: 1 + refresh,
+      deliveredRecords: refresh,
     },
-    pendingAnchorRequests: { rru: presence + anchorList, wru: 0, gsiWru: 0, streamRecords: 0 },
+    pendingAnchorRequests: { rru: presence + anchorList, wru: 0, gsiWru: 0, streamRecords: 0, deliveredRecords: 0 },
     // Presence, the post, the pair, the liker's record, their entry, the post again (strong); one
     // transaction (like, post, the liker's entry); byLiker (keys only) on the like's put or delete.
     togglePostLike: {
@@ -155,6 +163,7 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
       wru: counter + writeUnits.transactional(s.like) + writeUnits.transactional(s.post) + writeUnits.transactional(s.feedEntry),
       gsiWru: writeUnits.standard(s.smallItem),
       streamRecords: 4,
+      deliveredRecords: 1,
     },
     // Presence, the post, the pair, the author's record; one transaction (request marker, comment,
     // post counts, the COMMENTED# marker); the comments budget's counter.
@@ -163,6 +172,7 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
       wru: 2 * counter + writeUnits.transactional(s.smallItem) * 2 + writeUnits.transactional(s.comment) + writeUnits.transactional(s.post),
       gsiWru: 0,
       streamRecords: 6,
+      deliveredRecords: 2,
     },
     // Presence, the author's record, the author's entry check; one transaction (request marker,
     // post), the author's entry, the posts budget's counter; byAuthor (INCLUDE postId, isWallPost).
@@ -171,11 +181,18 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
       wru: 2 * counter + writeUnits.transactional(s.smallItem) + writeUnits.transactional(s.post) + writeUnits.standard(s.feedEntry),
       gsiWru: writeUnits.standard(s.smallItem),
       streamRecords: 5,
+      deliveredRecords: 1,
     },
-    listComments: { rru: presence + readUnits.query(commentsPerPost(a) * s.comment, false), wru: 0, gsiWru: 0, streamRecords: 0 },
-    getPostLikers: { rru: presence + readUnits.query(likesPerPost(a) * s.like, false), wru: 0, gsiWru: 0, streamRecords: 0 },
+    listComments: { rru: presence + readUnits.query(commentsPerPost(a) * s.comment, false), wru: 0, gsiWru: 0, streamRecords: 0, deliveredRecords: 0 },
+    getPostLikers: { rru: presence + readUnits.query(likesPerPost(a) * s.like, false), wru: 0, gsiWru: 0, streamRecords: 0, deliveredRecords: 0 },
     // Presence, the member's record, the pair.
-    getUserProfile: { rru: presence + readUnits.eventual(s.userRecord) + readUnits.eventual(s.anchorEdge), wru: 0, gsiWru: 0, streamRecords: 0 },
+    getUserProfile: {
+      rru: presence + readUnits.eventual(s.userRecord) + readUnits.eventual(s.anchorEdge),
+      wru: 0,
+      gsiWru: 0,
+      streamRecords: 0,
+      deliveredRecords: 0,
+    },
     // A request sent or accepted: the pair and both records read, one transaction of the pair, both
     // edges and both records' anchorCount, which the user indexes copy.
     anchorChange: {
@@ -183,12 +200,13 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
       wru: counter + 3 * writeUnits.transactional(s.anchorEdge) + 2 * writeUnits.transactional(s.userRecord),
       gsiWru: 2 * userGsis * writeUnits.standard(s.userRecord),
       streamRecords: 6,
+      deliveredRecords: 5,
     },
-    otherCallable: { rru: presence + anchorList, wru: counter, gsiWru: 0, streamRecords: 1 },
+    otherCallable: { rru: presence + anchorList, wru: counter, gsiWru: 0, streamRecords: 1, deliveredRecords: 0 },
     // $connect: the presence GetItem, two Puts (the member's and the connection's items).
-    liveConnect: { rru: presence, wru: 2 * writeUnits.standard(s.smallItem), gsiWru: 0, streamRecords: 2 },
+    liveConnect: { rru: presence, wru: 2 * writeUnits.standard(s.smallItem), gsiWru: 0, streamRecords: 2, deliveredRecords: 0 },
     // $disconnect: the connection's owner item (strong), two Deletes.
-    liveDisconnect: { rru: readUnits.strong(s.smallItem), wru: 2 * writeUnits.standard(s.smallItem), gsiWru: 0, streamRecords: 2 },
+    liveDisconnect: { rru: readUnits.strong(s.smallItem), wru: 2 * writeUnits.standard(s.smallItem), gsiWru: 0, streamRecords: 2, deliveredRecords: 0 },
   };
 }
 
@@ -375,7 +393,9 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
   });
   const d = a.lambda.durationMs;
   const writeCalls = callables.togglePostLike + callables.addComment + callables.createPost + callables.anchorChange;
-  const consumerInvocations = streamRecords / a.lambda.streamRecordsPerInvocation;
+  // Only what the filters deliver invokes the consumer; Lambda's poller reads the rest for free.
+  const deliveredRecords = (Object.keys(callables) as CallableKind[]).reduce((sum, kind) => sum + callables[kind] * shapes[kind].deliveredRecords, 0);
+  const consumerInvocations = deliveredRecords / a.lambda.deliveredRecordsPerInvocation;
   const lambda: Record<FunctionKind, LambdaUse> = {
     callables: lambdaUse(
       callableCount,

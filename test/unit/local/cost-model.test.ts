@@ -32,7 +32,7 @@ describe('request shapes', () => {
     // 30 anchors + 1 posting 0.3 × 0.3 a day for 90 days: 251 entries, so a full page of 50.
     // Query: 50 × 180 B = 9,000 B → 3 × 4 KB, eventually consistent → 1.5; BatchGet: the record
     // (1,500 B → 1) and 50 posts (700 B → 1 each) → 51. A read-only callable writes no counter.
-    expect(requestShapes(fixture).getFeed).toEqual({ rru: 52.5, wru: 0, gsiWru: 0, streamRecords: 0 });
+    expect(requestShapes(fixture).getFeed).toEqual({ rru: 52.5, wru: 0, gsiWru: 0, streamRecords: 0, deliveredRecords: 0 });
   });
 
   it('a like is 7 write units and one byLiker write', () => {
