@@ -161,6 +161,14 @@ export const postKeys = {
     pk: `USER#${uid}`,
     sk: `${COMMENTED_MARKER_PREFIX}${postId}#${commentId}`,
   }),
+  /**
+   * What its author deleted (a post, or a comment when commentId is given), written in the delete's
+   * transaction and expiring after a day: a repeated delete (a double click) answers success.
+   */
+  deletedMarker: (uid: string, postId: string, commentId?: string) => ({
+    pk: `USER#${uid}`,
+    sk: commentId === undefined ? `DELETED#${postId}` : `DELETED#${postId}#${commentId}`,
+  }),
 } as const;
 
 /** Index attributes that make a user findable by name and email prefix (see table-schema.ts). */
