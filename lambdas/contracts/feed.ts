@@ -18,6 +18,9 @@ export const FEED_MESSAGES = {
   /** Spec §8: the web's alerts when a post or a comment fails. */
   postFailed: 'Failed to post. Please try again.',
   commentFailed: 'Failed to add comment',
+  commentNotFound: 'Comment not found',
+  notYourPost: 'You can only edit or delete your own posts',
+  notYourComment: 'You can only edit or delete your own comments',
 } as const;
 
 export const postPrivacySchema = z.enum(['anchors', 'public']);
@@ -31,6 +34,7 @@ const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 export const postIdSchema = z.string().regex(ULID_PATTERN, FEED_MESSAGES.postNotFound);
 /** Page cursors: the id of the last item of the previous page. */
 const cursorSchema = z.string().regex(ULID_PATTERN, 'Invalid cursor');
+export const commentIdSchema = z.string().regex(ULID_PATTERN, FEED_MESSAGES.commentNotFound);
 
 /** A post as a viewer sees it (spec §3 Post). authorPicture is the author's picture URL (unsigned) or ''. */
 export const postSchema = z.object({
@@ -47,6 +51,8 @@ export const postSchema = z.object({
   recipientName: z.string().optional(),
   /** Whether the viewer has liked it (spec: `likes` holds the likers; getPostLikers lists them). */
   likedByMe: z.boolean(),
+  /** When its author last edited it (absent: never edited); the web shows "edited". */
+  editedAt: z.string().optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -58,6 +64,8 @@ export const commentSchema = z.object({
   authorPicture: z.string(),
   content: z.string(),
   createdAt: z.string(),
+  /** When its author last edited it (absent: never edited). */
+  editedAt: z.string().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -135,5 +143,33 @@ export const feedCallables = {
     input: z.object({ postId: postIdSchema, cursor: cursorSchema.optional() }).strict(),
     output: z.object({ comments: z.array(commentSchema), nextCursor: z.string().nullable() }),
     description: 'Comments of a post, newest first, 50 a page.',
+  },
+  editPost: {
+    access: 'member',
+    input: z.object({ postId: postIdSchema, content: postContentSchema }).strict(),
+    output: postSchema,
+    description:
+      "The author rewrites their post (content 1–500 characters after trimming, the creation messages); it is marked edited (editedAt) and its readers' open pages read it again. 'Post not found' (404) for a missing or deleted post or one the caller may not see; 'You can only edit or delete your own posts' (403) for another member's.",
+  },
+  deletePost: {
+    access: 'member',
+    input: z.object({ postId: postIdSchema }).strict(),
+    output: z.object({ postId: z.string() }),
+    description:
+      "The author deletes their post: it leaves every read at once; its feed entries, likes and comments (with the commenters' markers) follow from the table's stream. Idempotent for the author for a day: deleting a post they already deleted answers success again. 'Post not found' (404) for a missing post or one the caller may not see; 'You can only edit or delete your own posts' (403) for another member's.",
+  },
+  editComment: {
+    access: 'member',
+    input: z.object({ commentId: commentIdSchema, postId: postIdSchema, content: commentContentSchema }).strict(),
+    output: z.object({ comment: commentSchema }),
+    description:
+      "The author rewrites their comment (content 1–300 characters after trimming, the creation messages); it is marked edited (editedAt). 'Post not found' / 'Comment not found' (404) for a missing or deleted one; 'You can only edit or delete your own comments' (403) for another member's.",
+  },
+  deleteComment: {
+    access: 'member',
+    input: z.object({ commentId: commentIdSchema, postId: postIdSchema }).strict(),
+    output: z.object({ commentCount: z.number().int() }),
+    description:
+      "The author deletes their comment: the comment, the post's commentCount and their marker move in one transaction, so the count drops exactly once. Idempotent for the author for a day (a second delete answers success). 'Post not found' / 'Comment not found' (404); 'You can only edit or delete your own comments' (403) for another member's.",
   },
 } as const;

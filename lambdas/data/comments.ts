@@ -17,9 +17,11 @@ export interface StoredComment {
   authorPictureKey: string;
   content: string;
   createdAt: string;
+  /** Set when its author edits it. */
+  editedAt?: string;
 }
 
-function toStoredComment(item: Record<string, unknown>): StoredComment {
+export function toStoredComment(item: Record<string, unknown>): StoredComment {
   return {
     commentId: String(item.commentId),
     postId: String(item.postId),
@@ -28,6 +30,7 @@ function toStoredComment(item: Record<string, unknown>): StoredComment {
     authorPictureKey: String(item.authorPictureKey ?? ''),
     content: String(item.content ?? ''),
     createdAt: String(item.createdAt),
+    ...(typeof item.editedAt === 'string' ? { editedAt: item.editedAt } : {}),
   };
 }
 

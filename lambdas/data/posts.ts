@@ -25,6 +25,8 @@ export interface StoredPost {
   recipientName?: string;
   /** Bumped with every likeCount/commentCount change, in the same write: the counts' own version. */
   countsVersion: number;
+  /** Set when its author edits it. */
+  editedAt?: string;
 }
 
 /** How long a createPost attempt is remembered for retries. */
@@ -44,6 +46,7 @@ export function toStoredPost(item: Record<string, unknown>): StoredPost {
     isWallPost: item.isWallPost === true,
     countsVersion: Number(item.countsVersion ?? 0),
     ...(typeof item.recipientName === 'string' ? { recipientName: item.recipientName } : {}),
+    ...(typeof item.editedAt === 'string' ? { editedAt: item.editedAt } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ import { toStoredPost, type StoredPost } from './posts.ts';
 export type TableEvent =
   | { kind: 'post-created'; post: StoredPost }
   | { kind: 'post-counts-changed'; post: StoredPost }
+  /** A post item was deleted (by its author, an admin or removal): what hangs off it must go. */
+  | { kind: 'post-deleted'; postId: string; authorId: string }
   | { kind: 'comment-added'; postId: string; commentId: string }
   /** One side of an anchor pair: `owner`'s edge towards `other`, its status before and after (null: absent). */
   | { kind: 'anchor-edge-changed'; owner: string; other: string; before: string | null; after: string | null }
@@ -32,6 +34,9 @@ export function tableEventOf({ eventName, oldImage, newImage }: Omit<ChangedItem
   if (!image) return { kind: 'other' };
   const pk = String(image.pk);
   const sk = String(image.sk);
+  if (pk.startsWith('POST#') && sk === 'POST' && eventName === 'REMOVE' && oldImage) {
+    return { kind: 'post-deleted', postId: pk.slice('POST#'.length), authorId: String(oldImage.authorId) };
+  }
   if (pk.startsWith('POST#') && sk === 'POST' && newImage) {
     const post = toStoredPost(newImage);
     if (eventName === 'INSERT') return post.isWallPost ? { kind: 'other' } : { kind: 'post-created', post };

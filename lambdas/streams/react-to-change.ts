@@ -1,4 +1,5 @@
 import { listAcceptedAnchorIds } from '#data/anchors';
+import { cleanUpDeletedPost } from '#data/content-changes';
 import { addAuthorPostsToFeed, fanOutPost, removeAuthorPostsFromFeed, removePostFromFeeds, trimFeedsOnTheirTurn } from '#data/feed';
 import { endMemberSessions, pushToMembers } from '#data/live-push';
 import { getStoredPost } from '#data/posts';
@@ -28,6 +29,8 @@ async function react(event: TableEvent): Promise<void> {
       await pushToMembers(await readersOf(authorId), { type: 'post.counts', postId, likeCount, commentCount });
       return;
     }
+    case 'post-deleted':
+      return cleanUpDeletedPost(event.postId, event.authorId);
     case 'comment-added': {
       const post = await getStoredPost(event.postId);
       if (post) await pushToMembers(await readersOf(post.authorId), { type: 'comment.added', postId: event.postId, commentId: event.commentId });

@@ -118,6 +118,10 @@ function adminRow(adminOutcome: Outcome): Record<RealIdentity, Outcome> {
 /** The victim's anchors-only post is invisible to non-anchors, as if it did not exist; the anchor sees it. */
 const postNotFound = refused('NOT_FOUND', 'Post not found');
 const anchorsOnly = members(postNotFound, { anchor: ok });
+const notYourPost = refused('PERMISSION_DENIED', 'You can only edit or delete your own posts');
+const commentNotFound = refused('NOT_FOUND', 'Comment not found');
+/** A well-formed comment id that names no comment. */
+const NO_SUCH_COMMENT = '01HZZZZZZZZZZZZZZZZZZZZZZZ';
 const notPartOfRequest = refused('PERMISSION_DENIED', 'You are not part of this anchor request');
 
 const confirmationMismatch = refused('INVALID_ARGUMENT', 'Please type DELETE MY ACCOUNT to confirm.');
@@ -179,6 +183,14 @@ export const authzExpectations: { [N in CallableName]: AuthzRow<N> } = {
   getPostLikers: { input: (f) => ({ postId: f.victimPostId }), expect: anchorsOnly },
   addComment: { input: (f) => ({ postId: f.victimPostId, content: 'A word from the matrix' }), expect: anchorsOnly },
   listComments: { input: (f) => ({ postId: f.victimPostId }), expect: anchorsOnly },
+  // Someone else's post: the anchor sees it and is refused as not its author; the rest cannot see it.
+  editPost: { input: (f) => ({ postId: f.victimPostId, content: 'Rewritten by the matrix' }), expect: members(postNotFound, { anchor: notYourPost }) },
+  deletePost: { input: (f) => ({ postId: f.victimPostId }), expect: members(postNotFound, { anchor: notYourPost }) },
+  editComment: {
+    input: (f) => ({ postId: f.victimPostId, commentId: NO_SUCH_COMMENT, content: 'Rewritten by the matrix' }),
+    expect: members(postNotFound, { anchor: commentNotFound }),
+  },
+  deleteComment: { input: (f) => ({ postId: f.victimPostId, commentId: NO_SUCH_COMMENT }), expect: members(postNotFound, { anchor: commentNotFound }) },
   sendAnchorRequest: { input: (f) => ({ userId: f.stranger.uid }), expect: members(ok) },
   acceptAnchorRequest: { input: (f) => ({ friendshipId: f.pendingFriendshipId }), expect: members(notPartOfRequest) },
   removeAnchorRequest: { input: (f) => ({ friendshipId: f.pendingFriendshipId }), expect: members(notPartOfRequest) },

@@ -10,4 +10,8 @@ export const feedHandlers = {
   getPostLikers: { entry: 'handlers/feed/get-post-likers.ts', permissions: { table: 'read' } },
   addComment: { entry: 'handlers/feed/add-comment.ts', permissions: { table: 'readWrite' } },
   listComments: { entry: 'handlers/feed/list-comments.ts', permissions: { table: 'read' } },
+  editPost: { entry: 'handlers/feed/edit-post.ts', permissions: { table: 'readWrite' } },
+  deletePost: { entry: 'handlers/feed/delete-post.ts', permissions: { table: 'readWrite' } },
+  editComment: { entry: 'handlers/feed/edit-comment.ts', permissions: { table: 'readWrite' } },
+  deleteComment: { entry: 'handlers/feed/delete-comment.ts', permissions: { table: 'readWrite' } },
 } as const satisfies Partial<Record<CallableName, CallableHandlerEntry>>;
