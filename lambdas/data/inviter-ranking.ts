@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TopInviter } from '#contracts/metrics';
-import { ownCodeOf, rankingFromCounters, rankKey } from '#domain/inviter-ranking';
-import { counterNames, pairOf, parseCounterName } from '#domain/metrics-counters';
+import { ownCodeOf, rankingFromCounters, rankKey, ranksBy } from '#domain/inviter-ranking';
+import { counterNames, inviterDigest, pairOf, parseCounterName, type InviterDigest } from '#domain/metrics-counters';
 import { dynamo, tableName } from './aws-clients.ts';
 import { withBackoff } from './backoff.ts';
 import { transact, type NamedItem } from './conditional.ts';
@@ -11,21 +11,41 @@ import { readCounter, readCounters } from './metrics-counters.ts';
 /**
  * The champions' ranking in the table: one entry per inviter who ranks, in a partition sorted best
  * first (keys.inviterRankEntry), and per inviter a record of which entry is theirs
- * (keys.inviterRankOf). The stream's consumer re-ranks an inviter after every change that moves
- * their counters; the daily job reads the first entries.
+ * (keys.inviterRankOf, by digest). The stream's consumer re-ranks an inviter after every change
+ * that moves their counters; the daily job reads the first entries. The uid of an inviter is on
+ * their entry and their record only while they rank, which needs their own record: once they
+ * leave, nothing here names them.
  */
 
-/** The inviters whose owner of a code is named by the inviters' counters (a code whose pending signups moved). */
-async function invitersOfCode(code: string): Promise<string[]> {
+/** The inviters (by digest) whose own record names this code, as the inviters' counters say (a code whose pending signups moved). */
+async function invitersOfCode(code: string): Promise<InviterDigest[]> {
   const { counters } = await readCounters({ scope: 'inviter', prefix: counterNames.codeInviterPrefix(code), consistent: true });
-  return [...counters].filter(([, count]) => count > 0).map(([name]) => pairOf(parseCounterName(name).what)[1]);
+  return [...counters].filter(([, count]) => count > 0).map(([name]) => pairOf(parseCounterName(name).what)[1] as InviterDigest);
 }
 
-/** Re-ranks the inviters a change touched: these members, and the inviters of these codes. */
+/** Re-ranks the inviters a change touched: these members, and the inviters of these codes (each once). */
 export async function rerankInviters({ uids, codes }: { uids: readonly string[]; codes: readonly string[] }): Promise<void> {
-  const inviters = new Set(uids);
-  for (const code of codes) for (const uid of await invitersOfCode(code)) inviters.add(uid);
-  for (const uid of inviters) await rerankInviter(uid);
+  const done = new Set<InviterDigest>();
+  for (const uid of new Set(uids)) {
+    done.add(inviterDigest(uid));
+    await rerankInviter(uid);
+  }
+  for (const code of codes) {
+    for (const inviter of await invitersOfCode(code)) {
+      if (done.has(inviter)) continue;
+      done.add(inviter);
+      await rerank(inviter, null);
+    }
+  }
+}
+
+/** What an inviter's counters say, strongly consistent: accepted invitees, their own code, its pending signups. */
+async function inviterCounts(inviter: InviterDigest): Promise<{ accepted: number; ownCode: string | null; pending: number }> {
+  const accepted = await readCounter(counterNames.acceptedInvites(inviter));
+  const { counters: codes } = await readCounters({ scope: 'inviter', prefix: counterNames.inviterCodePrefix(inviter), consistent: true });
+  const ownCode = ownCodeOf([...codes].filter(([, count]) => count > 0).map(([name]) => pairOf(parseCounterName(name).what)[1]));
+  const pending = ownCode === null ? 0 : await readCounter(counterNames.pendingInvites(ownCode));
+  return { accepted, ownCode, pending };
 }
 
 /**
@@ -37,34 +57,49 @@ export async function rerankInviters({ uids, codes }: { uids: readonly string[];
  * Running it again changes nothing.
  */
 export async function rerankInviter(uid: string): Promise<void> {
+  await rerank(inviterDigest(uid), uid);
+}
+
+/**
+ * The re-ranking, of an inviter known by uid, or by digest only (`uid` null: a code's pending
+ * signups moved, and the counters name its inviter by digest). By digest, the uid is the one their
+ * record holds while they rank. When it holds none, they did not rank as of their last re-ranking;
+ * if the counters now say they do, a change that made them rank is being re-ranked by uid (an
+ * invitee's or their own record names them) perhaps from counters read before these signups moved:
+ * moving the record's version on makes that re-ranking lose and read the counters again.
+ */
+async function rerank(inviter: InviterDigest, knownUid: string | null): Promise<void> {
   await withBackoff(async (retry) => {
-    const { Item: record } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.inviterRankOf(uid), ConsistentRead: true }));
+    const key = keys.inviterRankOf(inviter);
+    const { Item: record } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
     const current = typeof record?.rankKey === 'string' ? record.rankKey : null;
     const version = typeof record?.version === 'number' ? record.version : 0;
+    const unchanged = record
+      ? { ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':version': version } }
+      : { ConditionExpression: 'attribute_not_exists(pk)' };
+    const uid = knownUid ?? (typeof record?.userId === 'string' ? record.userId : null);
 
-    const accepted = await readCounter(counterNames.acceptedInvites(uid));
-    const { counters: codes } = await readCounters({ scope: 'inviter', prefix: counterNames.inviterCodePrefix(uid), consistent: true });
-    const ownCode = ownCodeOf([...codes].filter(([, count]) => count > 0).map(([name]) => pairOf(parseCounterName(name).what)[1]));
-    const pending = ownCode === null ? 0 : await readCounter(counterNames.pendingInvites(ownCode));
+    const { accepted, ownCode, pending } = await inviterCounts(inviter);
+    if (uid === null) {
+      if (!ranksBy(accepted, ownCode)) return undefined;
+      const moved = await transact([{ name: 'record', Put: { TableName: tableName(), Item: { ...key, version: version + 1 }, ...unchanged } }]);
+      return moved.ok ? undefined : retry(new Error(`Inviter ${inviter} was re-ranked meanwhile`));
+    }
     const ranking = rankingFromCounters(uid, accepted, ownCode, pending);
     const next = ranking ? rankKey(ranking) : null;
     if (next === current) return undefined;
 
+    // The uid goes with the entry: present while they rank (a re-ranking by code reads it), gone when they stop.
     const items: NamedItem<'record' | 'entry'>[] = [
       {
         name: 'record',
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.inviterRankOf(uid), version: version + 1, ...(next !== null && { rankKey: next }) },
-          ConditionExpression: record ? '#version = :version' : 'attribute_not_exists(pk)',
-          ...(record && { ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':version': version } }),
-        },
+        Put: { TableName: tableName(), Item: { ...key, version: version + 1, ...(next !== null && { rankKey: next, userId: uid }) }, ...unchanged },
       },
     ];
     if (current !== null) items.push({ name: 'entry', Delete: { TableName: tableName(), Key: keys.inviterRankEntry(current) } });
     if (ranking && next !== null) items.push({ name: 'entry', Put: { TableName: tableName(), Item: { ...keys.inviterRankEntry(next), ...ranking } } });
     const outcome = await transact(items);
-    return outcome.ok ? undefined : retry(new Error(`Inviter ${uid} was re-ranked meanwhile`));
+    return outcome.ok ? undefined : retry(new Error(`Inviter ${inviter} was re-ranked meanwhile`));
   });
 }
 
@@ -117,7 +152,7 @@ export async function dropStrayRankEntry(entry: RankEntry): Promise<boolean> {
       name: 'record',
       ConditionCheck: {
         TableName: tableName(),
-        Key: keys.inviterRankOf(entry.inviter.userId),
+        Key: keys.inviterRankOf(inviterDigest(entry.inviter.userId)),
         ConditionExpression: 'attribute_not_exists(rankKey) OR rankKey <> :key',
         ExpressionAttributeValues: { ':key': entry.rankKey },
       },

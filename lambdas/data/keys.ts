@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import type { InviterDigest } from '#domain/metrics-counters';
+
 /** Sort-key prefix of a member's anchor edges (begins_with lists them). */
 export const ANCHOR_EDGE_PREFIX = 'ANCHOR#';
 
@@ -33,19 +36,24 @@ export const keys = {
   metricsCounter: (scope: keyof typeof METRICS_COUNTER_PARTITIONS, name: string) => ({ pk: METRICS_COUNTER_PARTITIONS[scope], sk: name }),
   /** An inviter's entry in the ranking; the sort key (domain/inviter-ranking.ts rankKey) orders entries best first. */
   inviterRankEntry: (rankKey: string) => ({ pk: INVITER_RANKING_PARTITION, sk: rankKey }),
-  /** Which entry is an inviter's now, with a version every re-ranking moves on a condition (two re-rankings of one inviter never both win). */
-  inviterRankOf: (uid: string) => ({ pk: `METRICS#RANKED#${uid}`, sk: 'RANKED' }),
+  /**
+   * Which entry is an inviter's now, with a version every re-ranking moves on a condition (two
+   * re-rankings of one inviter never both win). By the inviter's digest, as their counters: the
+   * record outlives the inviter (its version must never start again), so it must not name them.
+   */
+  inviterRankOf: (inviter: InviterDigest) => ({ pk: `METRICS#RANKED#${inviter}`, sk: 'RANKED' }),
   /**
    * Says one stream record's counter deltas were applied (written in their transaction), so a
    * redelivered record counts once. A partition per record; sequence numbers are documented as
    * ordered within a shard only, so the changed item's key is in the sort key too (an item's
-   * changes never share one). The sort key begins with APPLIED#, so the stream's filter (sort keys
-   * of the items reactions read) never passes the marker to the consumer. Expires (TTL) after
-   * the stream's 24 hours of retention.
+   * changes never share one), as a digest: a member's key holds their uid, and the marker must not
+   * name someone who has left (128 bits keep it unique). The sort key begins with APPLIED#, so the
+   * stream's filter (sort keys of the items reactions read) never passes the marker to the
+   * consumer. Expires (TTL) after the stream's 24 hours of retention.
    */
   metricsApplied: (sequenceNumber: string, item: { pk: string; sk: string }) => ({
     pk: `METRICS#APPLIED#${sequenceNumber}`,
-    sk: `APPLIED#${item.pk}#${item.sk}`,
+    sk: `APPLIED#${createHash('sha256').update(`${item.pk}\n${item.sk}`, 'utf8').digest('hex').slice(0, 32)}`,
   }),
   /** One counter per client and window of a rate limit; expires with its window (TTL). */
   rateWindow: (limit: string, client: string, windowStart: number) => ({ pk: `RATE#${limit}#${client}`, sk: `WINDOW#${windowStart}` }),

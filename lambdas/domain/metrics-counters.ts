@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CommunityMetrics, TopInviter } from '#contracts/metrics';
 import { activityWindowStart, DAY_MS, metricsOfCounts, placeOf, type CommunityFacts } from './community-metrics.ts';
 
@@ -12,6 +13,10 @@ import { activityWindowStart, DAY_MS, metricsOfCounts, placeOf, type CommunityFa
  * inviters' (a counter per inviter and per pending code), which only the ranking reads, one inviter
  * at a time (inviter-ranking.ts). There is an inviter for every few members, so reading them all
  * would make the job's cost grow with the community again.
+ *
+ * The inviters' counters name an inviter by a one-way digest of their uid, never the uid: a member
+ * who leaves is named by nothing the metrics keep, while the invitees who stay (their `invitedBy`
+ * still says who invited them) keep moving the counter of that digest.
  */
 
 /** Counter name → amount: a record's contribution, a change's delta, or the counters themselves. */
@@ -34,6 +39,17 @@ export const KIND = {
   inviterCode: 'inviterCode',
   codeInviter: 'codeInviter',
 } as const;
+
+/** An inviter as the inviters' counters and ranking record name them (inviterDigest), so a uid is never passed where a digest belongs. */
+export type InviterDigest = string & { readonly inviterDigest: unique symbol };
+
+/**
+ * The first 24 hex digits (96 bits) of the uid's SHA-256: as unique as the uid among members,
+ * without naming them. Uids are random (Cognito subs), so it cannot be reversed by guessing.
+ */
+export function inviterDigest(uid: string): InviterDigest {
+  return createHash('sha256').update(uid, 'utf8').digest('hex').slice(0, 24) as InviterDigest;
+}
 
 const INVITER_KINDS: ReadonlySet<string> = new Set([KIND.acceptedInvites, KIND.pendingInvites, KIND.inviterCode, KIND.codeInviter]);
 
@@ -58,14 +74,14 @@ export const counterNames = {
   /** Members with a completed profile in "City, State". */
   place: (place: string) => `${KIND.place}#${place}`,
   /** Members who joined with this inviter's code. */
-  acceptedInvites: (inviterUid: string) => `${KIND.acceptedInvites}#${inviterUid}`,
+  acceptedInvites: (inviter: InviterDigest) => `${KIND.acceptedInvites}#${inviter}`,
   /** Members who created an account with this code and have not joined yet. */
   pendingInvites: (code: string) => `${KIND.pendingInvites}#${code}`,
   /** A member who has invited (invitesUsed > 0) and their own code, by member (prefix `inviterCodePrefix`). */
-  inviterCode: (uid: string, code: string) => `${KIND.inviterCode}#${encodeURIComponent(uid)}#${encodeURIComponent(code)}`,
-  inviterCodePrefix: (uid: string) => `${KIND.inviterCode}#${encodeURIComponent(uid)}#`,
+  inviterCode: (inviter: InviterDigest, code: string) => `${KIND.inviterCode}#${inviter}#${encodeURIComponent(code)}`,
+  inviterCodePrefix: (inviter: InviterDigest) => `${KIND.inviterCode}#${inviter}#`,
   /** The same pair by code (prefix `codeInviterPrefix`): whose ranking a pending code moves. */
-  codeInviter: (code: string, uid: string) => `${KIND.codeInviter}#${encodeURIComponent(code)}#${encodeURIComponent(uid)}`,
+  codeInviter: (code: string, inviter: InviterDigest) => `${KIND.codeInviter}#${encodeURIComponent(code)}#${inviter}`,
   codeInviterPrefix: (code: string) => `${KIND.codeInviter}#${encodeURIComponent(code)}#`,
 } as const;
 
@@ -75,7 +91,7 @@ export function parseCounterName(name: string): { kind: string; what: string } {
   return hash < 0 ? { kind: name, what: '' } : { kind: name.slice(0, hash), what: name.slice(hash + 1) };
 }
 
-/** The two URI-encoded parts of an inviterCode or codeInviter name, decoded. */
+/** The two parts of an inviterCode or codeInviter name, decoded (a digest is hex: decoding leaves it as it is). */
 export function pairOf(what: string): [string, string] {
   const [first = '', second = ''] = what.split('#').map(decodeURIComponent);
   return [first, second];
@@ -130,15 +146,16 @@ export function contributionOf(facts: CommunityFacts | null): Counts {
     if (facts.invitedBy) {
       add(counterNames.invitedSignups);
       add(counterNames.invitesAccepted);
-      add(counterNames.acceptedInvites(facts.invitedBy));
+      add(counterNames.acceptedInvites(inviterDigest(facts.invitedBy)));
     } else if (facts.pendingInviteCode) {
       add(counterNames.invitedSignups);
       add(counterNames.pendingInvites(facts.pendingInviteCode));
     }
     // Only a member who has invited ranks, as the tally reads it from their own record.
     if (facts.invitesUsed > 0) {
-      add(counterNames.inviterCode(facts.uid, facts.ownInviteCode));
-      add(counterNames.codeInviter(facts.ownInviteCode, facts.uid));
+      const inviter = inviterDigest(facts.uid);
+      add(counterNames.inviterCode(inviter, facts.ownInviteCode));
+      add(counterNames.codeInviter(facts.ownInviteCode, inviter));
     }
   }
   return Object.fromEntries(counts);

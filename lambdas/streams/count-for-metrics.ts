@@ -11,12 +11,13 @@ import { contributionOf, deltaOf } from '#domain/metrics-counters';
  * a change the metrics do not see), once per stream record however often it is delivered. Then
  * the inviters whose counters moved are re-ranked, also when the deltas were applied by an earlier
  * delivery (it may have failed before re-ranking); a re-ranking reads what the counters say now,
- * so running it again is harmless.
+ * so running it again is harmless. A member who is no longer counted (their record deleted) is
+ * re-ranked too, which takes their ranking entry and the uid their ranking record held.
  */
 export async function countForMetrics(change: ChangedItem): Promise<void> {
-  const before = contributionOf(countedFactsOf(change.oldImage));
-  const after = contributionOf(countedFactsOf(change.newImage));
-  const delta = deltaOf(before, after);
+  const before = countedFactsOf(change.oldImage);
+  const after = countedFactsOf(change.newImage);
+  const delta = deltaOf(contributionOf(before), contributionOf(after));
   await applyCounterDeltas(change, delta);
-  await rerankInviters(invitersTouchedBy(delta));
+  await rerankInviters(invitersTouchedBy(delta, before, after));
 }

@@ -25,6 +25,8 @@ export interface CountersCheck {
   counterDifferences: Counts;
   /** Where the whole stored ranking differs from the ranking of the recount (not only its first 10). */
   rankingDifferences: Difference[];
+  /** The ranking of the recount, whole, best first (the inviters a repair re-ranks, by uid). */
+  recountRanking: TopInviter[];
   scanPages: number;
   counters: number;
 }
@@ -54,9 +56,14 @@ function byInviter(ranking: readonly TopInviter[]): Record<string, TopInviter & 
 export async function checkCounters(date: string): Promise<CountersCheck> {
   const tally = createMetricsTally(date);
   const recount = new Map<string, number>();
+  // The counters name inviters by digest; the scan's members give the uids (only their own record makes an inviter rank).
+  const uids = new Set<string>();
   const { pages: scanPages } = await scanCommunity((page) => {
     tally.add(page);
-    for (const facts of page) addInto(recount, contributionOf(facts));
+    for (const facts of page) {
+      addInto(recount, contributionOf(facts));
+      if (facts.kind === 'member') uids.add(facts.uid);
+    }
   });
   const [{ counters: community }, { counters: inviters }, ranking] = await Promise.all([
     readCounters({ consistent: true }),
@@ -70,7 +77,10 @@ export async function checkCounters(date: string): Promise<CountersCheck> {
     community,
     ranking.slice(0, 10).map((entry) => entry.inviter),
   );
-  const expectedRanking: TopInviter[] = rankedInvitersOf([...recount].filter(([name]) => counterScope(name) === 'inviter'));
+  const expectedRanking: TopInviter[] = rankedInvitersOf(
+    [...recount].filter(([name]) => counterScope(name) === 'inviter'),
+    uids,
+  );
   return {
     date,
     scanned,
@@ -81,6 +91,7 @@ export async function checkCounters(date: string): Promise<CountersCheck> {
       ...difference,
       path: `ranking.${difference.path}`,
     })),
+    recountRanking: expectedRanking,
     scanPages,
     counters: stored.size,
   };
@@ -88,15 +99,14 @@ export async function checkCounters(date: string): Promise<CountersCheck> {
 
 /**
  * Moves every counter that differs by the difference (an ADD each, so what the consumer counts
- * meanwhile is kept), re-ranks every inviter the recount or the stored ranking names, and drops
+ * meanwhile is kept), re-ranks every inviter the recount ranks or the stored ranking names, and drops
  * entries no inviter's record names. Exact when the table did not change between the scan and
  * now; under live writes a change caught by the scan but not yet by the stream (or the other way
  * round) can be off by that change, which a second check shows.
  */
 export async function repairCounters(check: CountersCheck): Promise<void> {
   await adjustCounters(check.counterDifferences);
-  const { counters: inviters } = await readCounters({ scope: 'inviter', consistent: true });
-  const uids = new Set([...rankedInvitersOf(inviters)].map((inviter) => inviter.userId));
+  const uids = new Set(check.recountRanking.map((inviter) => inviter.userId));
   for (const entry of await readRanking({ consistent: true })) uids.add(entry.inviter.userId);
   for (const uid of uids) await rerankInviter(uid);
   for (const entry of await readRanking({ consistent: true })) await dropStrayRankEntry(entry);

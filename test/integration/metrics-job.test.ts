@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { communityMetricsSchema, sharedCommunityMetricsSchema, type CommunityMetrics } from '../../lambdas/contracts/metrics.ts';
 import type { User } from '../../lambdas/contracts/user.ts';
+import { inviterDigest } from '../../lambdas/domain/metrics-counters.ts';
 import { newUserRecord } from '../../lambdas/domain/new-user.ts';
 import { TTL_DELETION_IDENTITY } from '../../lambdas/streams/stream-mapping.ts';
 import { ensureTable } from '../../local/dynamodb-local.ts';
@@ -29,9 +30,11 @@ const { friendshipIdOf } = await import('../../lambdas/domain/friendship.ts');
 const { createAnchoredMembers } = await import('../../lambdas/data/friendships.ts');
 const { dummyMember } = await import('../../lambdas/handlers/dev/dummy-members.ts');
 const { postItem } = await import('../../lambdas/data/posts.ts');
-const { readCounters } = await import('../../lambdas/data/metrics-counters.ts');
-const { readRanking } = await import('../../lambdas/data/inviter-ranking.ts');
+const { adjustCounters, readCounters } = await import('../../lambdas/data/metrics-counters.ts');
+const { readRanking, rerankInviter, rerankInviters } = await import('../../lambdas/data/inviter-ranking.ts');
+const { forgetInMetrics } = await import('../../lambdas/data/member-removal.ts');
 const { countForMetrics } = await import('../../lambdas/streams/count-for-metrics.ts');
+const { counterNames } = await import('../../lambdas/domain/metrics-counters.ts');
 const { checkCounters } = await import('../../local/metrics/compare.ts');
 const { handler: tableStreamConsumer } = await import('../../lambdas/streams/table-stream.ts');
 
@@ -359,6 +362,63 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
     expect(check.rankingDifferences).toEqual([]);
     expect(check.counted).toEqual(metrics);
   });
+
+  /** Every item of the metrics' partitions (the daily records, counters, ranking, ranking records, markers), as JSON. */
+  async function metricsItems(): Promise<string[]> {
+    const items: string[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(new ScanCommand({ TableName: table, ConsistentRead: true, ExclusiveStartKey: startKey }));
+      for (const item of page.Items ?? []) if (String(item.pk).startsWith('METRICS')) items.push(JSON.stringify(item));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return items;
+  }
+
+  it('an inviter who leaves is named by nothing the metrics keep, also after their invitee who stays changes; the metrics still equal the scan', async () => {
+    // bob ranks (hal joined with his code) and has been in the ranking, its records and the markers of his changes.
+    expect((await metricsItems()).some((item) => item.includes('bob'))).toBe(true);
+    // The removal deletes his record (REMOVE on the stream) and takes him out of the daily records itself.
+    await client.send(new DeleteCommand({ TableName: table, Key: keys.user('bob') }));
+    await forgetInMetrics(new Set(['bob']));
+    await counted();
+    const forgotten = async () => {
+      const items = await metricsItems();
+      expect(items.filter((item) => item.includes('bob'))).toEqual([]);
+      // Markers name the changed item by a digest: no member key (USER#<uid>) in clear.
+      expect(items.filter((item) => item.includes('USER#'))).toEqual([]);
+    };
+    await forgotten();
+    // hal stays, still invitedBy bob: counted under bob's digest, which ranks nobody without bob's own record.
+    expect((await getUser('hal'))?.inviteSystem.invitedBy).toBe('bob');
+    expect((await readCounters({ scope: 'inviter', consistent: true })).counters.get(`acceptedInvites#${inviterDigest('bob')}`)).toBe(1);
+
+    // Changes of hal that move bob's counter re-rank bob (by hal's invitedBy) and must not bring his uid back.
+    for (const isVerified of [false, true]) {
+      await client.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: keys.user('hal'),
+          UpdateExpression: 'SET isVerified = :verified',
+          ExpressionAttributeValues: { ':verified': isVerified },
+        }),
+      );
+      await counted();
+      await forgotten();
+    }
+
+    const metrics = await runDailyMetrics(RUN);
+    expect(metrics.topInviters).toEqual([
+      { userId: 'ann', inviteCount: 2, acceptanceRate: 0.6667 },
+      { userId: 'founder', inviteCount: 1, acceptanceRate: 1 }, // ann; bob, whom the founder invited, left
+    ]);
+    await forgotten();
+    const check = await checkCounters('2031-03-04');
+    expect(check.recordDifferences).toEqual([]);
+    expect(check.counterDifferences).toEqual({});
+    expect(check.rankingDifferences).toEqual([]);
+    expect(check.counted).toEqual(metrics);
+  });
 });
 
 describe("the champions' ranking under concurrent changes (a table of its own)", () => {
@@ -403,6 +463,32 @@ describe("the champions' ranking under concurrent changes (a table of its own)",
       { userId: 'hub', inviteCount: 12, acceptanceRate: 1 },
       { userId: 'spoke', inviteCount: 5, acceptanceRate: 0.625 },
     ]);
+  });
+
+  it('a re-ranking by code (pending signups moved) finds the uid only on a ranked record: it never invents one, and moves the version so a re-ranking by uid reads again', async () => {
+    const inviter = inviterDigest('late');
+    const rankedRecord = async () =>
+      (await client.send(new GetCommand({ TableName: table, Key: { pk: `METRICS#RANKED#${inviter}`, sk: 'RANKED' }, ConsistentRead: true }))).Item;
+    // The counters say 'late' ranks, but no re-ranking by uid has run yet (it is on its way).
+    await adjustCounters({
+      [counterNames.acceptedInvites(inviter)]: 1,
+      [counterNames.inviterCode(inviter, 'LATEC')]: 1,
+      [counterNames.codeInviter('LATEC', inviter)]: 1,
+      [counterNames.pendingInvites('LATEC')]: 1,
+    });
+    await rerankInviters({ uids: [], codes: ['LATEC'] });
+    expect(await rankedRecord()).toEqual({ pk: `METRICS#RANKED#${inviter}`, sk: 'RANKED', version: 1 });
+    expect((await readRanking({ consistent: true })).map((entry) => entry.inviter.userId)).not.toContain('late');
+    await rerankInviter('late');
+    expect(await rankedRecord()).toMatchObject({ version: 2, userId: 'late' });
+    // Now ranked, a re-ranking by code reads the uid from the record and moves the entry.
+    await adjustCounters({ [counterNames.pendingInvites('LATEC')]: 1 });
+    await rerankInviters({ uids: [], codes: ['LATEC'] });
+    expect((await readRanking({ consistent: true })).find((entry) => entry.inviter.userId === 'late')?.inviter).toEqual({
+      userId: 'late',
+      inviteCount: 1,
+      acceptanceRate: 0.3333,
+    });
   });
 });
 

@@ -9,9 +9,11 @@ import {
   counterScope,
   dayName,
   deltaOf,
+  inviterDigest,
   MAX_CONTRIBUTION,
   metricsFromCounters,
   type Counts,
+  type InviterDigest,
 } from '#domain/metrics-counters';
 
 /**
@@ -43,6 +45,9 @@ function member(uid: string, facts: Partial<MemberFacts> = {}): MemberFacts {
 
 const pair = (status: string, connectionType: string): ConnectionFacts => ({ kind: 'connection', status, connectionType });
 
+/** The uids of the member records among `facts`: what a scan gives the recount to name its inviters by. */
+const memberUids = (facts: Iterable<CommunityFacts>) => [...facts].flatMap((record) => (record.kind === 'member' ? [record.uid] : []));
+
 /** Sum of every record's contribution: the counters after each record's INSERT was counted. */
 function countersOf(facts: readonly CommunityFacts[]): Map<string, number> {
   const total = new Map<string, number>();
@@ -50,10 +55,13 @@ function countersOf(facts: readonly CommunityFacts[]): Map<string, number> {
   return total;
 }
 
-/** What the job does with the counters: the community's whole, the ranking's first 10 entries in sort-key order. */
-function recordOf(date: string, counters: ReadonlyMap<string, number>) {
+/** What the job does with the counters: the community's whole, the ranking's first 10 entries in sort-key order (inviters by uid among `uids`). */
+function recordOf(date: string, counters: ReadonlyMap<string, number>, uids: readonly string[] = []) {
   const community = [...counters].filter(([name]) => counterScope(name) === 'community');
-  const ranking = rankedInvitersOf([...counters].filter(([name]) => counterScope(name) === 'inviter'));
+  const ranking = rankedInvitersOf(
+    [...counters].filter(([name]) => counterScope(name) === 'inviter'),
+    uids,
+  );
   return metricsFromCounters(date, community, ranking.slice(0, 10));
 }
 
@@ -85,15 +93,15 @@ describe('what one record contributes', () => {
       'place#Springfield, IL': 1, // trimmed, as the tally reads it
       invitedSignups: 1,
       invitesAccepted: 1,
-      'acceptedInvites#founder': 1,
-      'inviterCode#ann#ANNCODE1': 1,
-      'codeInviter#ANNCODE1#ann': 1,
+      [`acceptedInvites#${inviterDigest('founder')}`]: 1,
+      [`inviterCode#${inviterDigest('ann')}#ANNCODE1`]: 1,
+      [`codeInviter#ANNCODE1#${inviterDigest('ann')}`]: 1,
     });
     expect(Object.keys(contribution)).toHaveLength(MAX_CONTRIBUTION);
     expect(Object.keys(contribution).filter((name) => counterScope(name) === 'inviter')).toEqual([
-      'acceptedInvites#founder',
-      'inviterCode#ann#ANNCODE1',
-      'codeInviter#ANNCODE1#ann',
+      `acceptedInvites#${inviterDigest('founder')}`,
+      `inviterCode#${inviterDigest('ann')}#ANNCODE1`,
+      `codeInviter#ANNCODE1#${inviterDigest('ann')}`,
     ]);
   });
 
@@ -137,13 +145,17 @@ describe('what one record contributes', () => {
   });
 
   it('keeps inviter and code apart whatever characters they hold', () => {
-    const ranking = rankedInvitersOf([
-      [counterNames.inviterCode('u#1', 'C#2'), 1],
-      [counterNames.acceptedInvites('u#1'), 1],
-      [counterNames.pendingInvites('C#2'), 1],
-    ]);
+    const ranking = rankedInvitersOf(
+      [
+        [counterNames.inviterCode(inviterDigest('u#1'), 'C#2'), 1],
+        [counterNames.acceptedInvites(inviterDigest('u#1')), 1],
+        [counterNames.pendingInvites('C#2'), 1],
+      ],
+      ['u#1'],
+    );
     expect(ranking).toEqual([{ userId: 'u#1', inviteCount: 1, acceptanceRate: 0.5 }]);
-    expect(invitersTouchedBy({ [counterNames.codeInviter('C#2', 'u#1')]: 1 })).toEqual({ uids: ['u#1'], codes: [] });
+    const inviter = member('u#1', { ownInviteCode: 'C#2', invitesUsed: 1 });
+    expect(invitersTouchedBy({ [counterNames.codeInviter('C#2', inviterDigest('u#1'))]: 1 }, null, inviter)).toEqual({ uids: ['u#1'], codes: [] });
   });
 });
 
@@ -171,7 +183,11 @@ describe('how a change moves the counters', () => {
 
   it('an invite consumed turns a pending signup into an accepted one', () => {
     const joined = { ...before, pendingInviteCode: null, invitedBy: 'bob' };
-    expect(deltaOf(contributionOf(before), contributionOf(joined))).toEqual({ 'pendingInvites#BOBCODE': -1, invitesAccepted: 1, 'acceptedInvites#bob': 1 });
+    expect(deltaOf(contributionOf(before), contributionOf(joined))).toEqual({
+      'pendingInvites#BOBCODE': -1,
+      invitesAccepted: 1,
+      [`acceptedInvites#${inviterDigest('bob')}`]: 1,
+    });
   });
 
   it('verification makes a member; losing it (or removal) unmakes one', () => {
@@ -244,7 +260,7 @@ describe('the record from the counters', () => {
 
   it("refuses a counter it does not know, or an inviter's (the partitions mixed up), rather than leave it out of a figure", () => {
     expect(() => metricsFromCounters(DATE, [['mystery#1', 1]], [])).toThrow('Not a community metrics counter: mystery#1');
-    expect(() => metricsFromCounters(DATE, [['acceptedInvites#ann', 1]], [])).toThrow('Not a community metrics counter');
+    expect(() => metricsFromCounters(DATE, [[counterNames.acceptedInvites(inviterDigest('ann')), 1]], [])).toThrow('Not a community metrics counter');
   });
 
   it('an empty partition is an empty community', () => {
@@ -254,30 +270,57 @@ describe('the record from the counters', () => {
 
 describe("the champions' ranking", () => {
   it('ranks only an inviter with accepted invitees and their own code; pending signups of that code lower the rate', () => {
+    const [ann, bob, cat, dan] = ['ann', 'bob', 'cat', 'dan'].map(inviterDigest) as [InviterDigest, InviterDigest, InviterDigest, InviterDigest];
     const counters: [string, number][] = [
-      [counterNames.acceptedInvites('ann'), 2],
-      [counterNames.inviterCode('ann', 'ANNCODE1'), 1],
+      [counterNames.acceptedInvites(ann), 2],
+      [counterNames.inviterCode(ann, 'ANNCODE1'), 1],
       [counterNames.pendingInvites('ANNCODE1'), 1],
-      [counterNames.acceptedInvites('bob'), 3], // no code of his own counted: unverified, or never invited
-      [counterNames.acceptedInvites('cat'), 0],
-      [counterNames.inviterCode('cat', 'CATCODE1'), 1],
-      [counterNames.inviterCode('dan', 'DANCODE1'), 0], // left: counts for nothing
-      [counterNames.acceptedInvites('dan'), 1],
+      [counterNames.acceptedInvites(bob), 3], // no code of his own counted: unverified, or never invited
+      [counterNames.acceptedInvites(cat), 0],
+      [counterNames.inviterCode(cat, 'CATCODE1'), 1],
+      [counterNames.inviterCode(dan, 'DANCODE1'), 0], // left: counts for nothing
+      [counterNames.acceptedInvites(dan), 1],
     ];
-    expect(rankedInvitersOf(counters)).toEqual([{ userId: 'ann', inviteCount: 2, acceptanceRate: 0.6667 }]);
+    expect(rankedInvitersOf(counters, ['ann', 'bob', 'cat', 'dan'])).toEqual([{ userId: 'ann', inviteCount: 2, acceptanceRate: 0.6667 }]);
+    // Only those who rank need a uid (bob, who left, is named by nobody); one who ranks unnamed is an error, not a silent gap.
+    expect(rankedInvitersOf(counters, ['ann'])).toEqual([{ userId: 'ann', inviteCount: 2, acceptanceRate: 0.6667 }]);
+    expect(() => rankedInvitersOf(counters, ['bob'])).toThrow(`An inviter who ranks (digest ${ann}) is none of the members given`);
   });
 
   it('which inviters a change re-ranks: by uid, and by a code whose pending signups moved', () => {
-    const joined = deltaOf(
-      contributionOf(member('eve', { pendingInviteCode: 'ANNCODE1' })),
-      contributionOf(member('eve', { invitedBy: 'ann', invitesUsed: 1, ownInviteCode: 'EVECODE1' })),
-    );
-    expect(invitersTouchedBy(joined)).toEqual({ uids: ['ann', 'eve'], codes: ['ANNCODE1'] });
+    const pending = member('eve', { pendingInviteCode: 'ANNCODE1' });
+    const joined = member('eve', { invitedBy: 'ann', invitesUsed: 1, ownInviteCode: 'EVECODE1' });
+    expect(invitersTouchedBy(deltaOf(contributionOf(pending), contributionOf(joined)), pending, joined)).toEqual({ uids: ['ann', 'eve'], codes: ['ANNCODE1'] });
     // A day of activity moves nobody's ranking: no re-ranking, no reads.
-    expect(invitersTouchedBy(deltaOf(contributionOf(member('ann')), contributionOf(member('ann', { lastActive: '2031-03-03T00:00:00.000Z' }))))).toEqual({
-      uids: [],
-      codes: [],
-    });
+    const later = member('ann', { lastActive: '2031-03-03T00:00:00.000Z' });
+    expect(invitersTouchedBy(deltaOf(contributionOf(member('ann')), contributionOf(later)), member('ann'), later)).toEqual({ uids: [], codes: [] });
+  });
+
+  it('a member record deleted re-ranks that member whatever their counters said, and their inviter by the invitedBy it held', () => {
+    const inviter = member('ann', { invitedBy: 'founder', invitesUsed: 0 });
+    expect(invitersTouchedBy(deltaOf(contributionOf(inviter), {}), inviter, null)).toEqual({ uids: ['founder', 'ann'], codes: [] });
+    // A pair deleted names no member: nobody is re-ranked.
+    expect(invitersTouchedBy(deltaOf(contributionOf(pair('accepted', 'local')), {}), pair('accepted', 'local'), null)).toEqual({ uids: [], codes: [] });
+  });
+
+  it('a counter of an inviter the change does not name is refused (the digest cannot be turned back into a uid)', () => {
+    expect(() => invitersTouchedBy({ [counterNames.acceptedInvites(inviterDigest('ann'))]: 1 }, null, member('eve'))).toThrow(
+      `A counter of inviter ${inviterDigest('ann')} moved by a change whose records do not name them`,
+    );
+  });
+
+  it("no inviter's counter names a member in clear: only a digest of their uid", () => {
+    const uid = '3f0c2b7e-1d4a-4c1e-9a55-0d6a2c9e7b11';
+    const names = Object.keys(
+      deltaOf(
+        contributionOf(member(uid, { invitedBy: 'founder', invitesUsed: 2, pendingInviteCode: null })),
+        contributionOf(member('zoe', { invitedBy: uid })),
+      ),
+    );
+    expect(names).toContain(`acceptedInvites#${inviterDigest(uid)}`);
+    expect(names.filter((name) => name.includes(uid))).toEqual([]);
+    expect(inviterDigest(uid)).toMatch(/^[0-9a-f]{24}$/);
+    expect(inviterDigest(uid)).not.toBe(inviterDigest(`${uid}x`));
   });
 
   it('sort keys order inviters in DynamoDB exactly as rankInviters does: accepted, rate, then uid as JavaScript compares it', () => {
@@ -362,7 +405,7 @@ describe('the counters give exactly the tally’s record (generated communities,
       const uids = Array.from({ length: 3 + random.int(40) }, (_, n) => `u${n}`);
       const facts = uids.map((uid) => randomRecord(random, uid, uids));
       const counters = countersOf(facts);
-      for (const date of RUN_DATES) expect(recordOf(date, counters), `community ${community}, ${date}`).toEqual(tallyOf(date, facts));
+      for (const date of RUN_DATES) expect(recordOf(date, counters, memberUids(facts)), `community ${community}, ${date}`).toEqual(tallyOf(date, facts));
     }
   });
 
@@ -379,9 +422,14 @@ describe('the counters give exactly the tally’s record (generated communities,
         const next = random.chance(0.2) ? null : randomRecord(random, key, uids);
         if (next) table.set(key, next);
         else table.delete(key);
-        apply(deltaOf(contributionOf(old), contributionOf(next)));
+        const delta = deltaOf(contributionOf(old), contributionOf(next));
+        apply(delta);
+        // Every inviter the change moved is found by uid from its two records (the digest alone cannot be turned back).
+        const touched = invitersTouchedBy(delta, old, next);
+        expect(touched.uids.every((uid) => uids.includes(uid))).toBe(true);
       }
-      for (const date of RUN_DATES) expect(recordOf(date, counters), `run ${run}, ${date}`).toEqual(tallyOf(date, [...table.values()]));
+      for (const date of RUN_DATES)
+        expect(recordOf(date, counters, memberUids(table.values())), `run ${run}, ${date}`).toEqual(tallyOf(date, [...table.values()]));
     }
   });
 
