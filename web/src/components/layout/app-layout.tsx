@@ -23,8 +23,9 @@ export function AppLayout() {
   // The tab's live connection (once the member has joined) and sign-outs from other tabs.
   useLiveSession(session ? { userId: session.userId, joined: me.data?.profileCompleted === true } : null);
   const displayName = me.data?.displayName || session?.email || 'Your profile';
-  const items: NavItem[] = session ? signedInItems(session.userId, displayName) : SIGNED_OUT_ITEMS;
-  const menuItems: NavItem[] = session ? mobileMenuItems(session.userId, displayName) : SIGNED_OUT_ITEMS;
+  const isAdmin = me.data?.isAdmin === true;
+  const items: NavItem[] = session ? signedInItems(session.userId, displayName, isAdmin) : SIGNED_OUT_ITEMS;
+  const menuItems: NavItem[] = session ? mobileMenuItems(session.userId, displayName, isAdmin) : SIGNED_OUT_ITEMS;
   const showBottomBar = Boolean(session);
 
   const handleSignOut = () => {

@@ -11,20 +11,24 @@ export const SIGNED_OUT_ITEMS: NavItem[] = [
   { label: 'Join', to: '/auth/signup' },
 ];
 
-/** Signed in: Dashboard, Anchors, Metrics, the member's profile (display name), Settings. */
-export function signedInItems(userId: string, displayName: string): NavItem[] {
+/**
+ * Signed in: Dashboard, Anchors, Metrics, the member's profile (display name), Settings, and Admin
+ * for admins (their record says so: the server checks it on every admin call).
+ */
+export function signedInItems(userId: string, displayName: string, isAdmin = false): NavItem[] {
   return [
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'Anchors', to: '/anchors' },
     { label: 'Metrics', to: '/metrics' },
     { label: displayName, to: `/profile/${encodeURIComponent(userId)}`, ariaLabel: `Your profile: ${displayName}` },
     { label: 'Settings', to: '/settings' },
+    ...(isAdmin ? [{ label: 'Admin', to: '/admin' }] : []),
   ];
 }
 
 /** The mobile menu: the header's items, and Invites (on desktop it is in the dashboard's side menu). */
-export function mobileMenuItems(userId: string, displayName: string): NavItem[] {
-  const items = signedInItems(userId, displayName);
+export function mobileMenuItems(userId: string, displayName: string, isAdmin = false): NavItem[] {
+  const items = signedInItems(userId, displayName, isAdmin);
   const afterAnchors = items.findIndex((item) => item.to === '/anchors') + 1;
   return [...items.slice(0, afterAnchors), { label: 'Invites', to: '/invites' }, ...items.slice(afterAnchors)];
 }
