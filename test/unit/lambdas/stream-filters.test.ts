@@ -49,6 +49,21 @@ describe("the table stream's filters (TABLE_STREAM_FILTERS)", () => {
   });
 });
 
+describe('what a change of a post means (tableEventOf)', () => {
+  const stored = { ...postKeys.post('p1'), postId: 'p1', authorId: 'u1', content: 'Hi', createdAt: '2026-11-25T00:00:00.000Z', likeCount: 2, commentCount: 1 };
+
+  it("a deleted post (its author's delete, an admin's, a removal) is what its feed entries, likes and comments follow", () => {
+    expect(isDeliveredToConsumer(record(postKeys.post('p1'), { eventName: 'REMOVE' }))).toBe(true);
+    expect(tableEventOf({ eventName: 'REMOVE', oldImage: stored })).toEqual({ kind: 'post-deleted', postId: 'p1', authorId: 'u1' });
+  });
+
+  it('an edit moves no count: nothing to push as counts', () => {
+    expect(tableEventOf({ eventName: 'MODIFY', oldImage: stored, newImage: { ...stored, content: 'Hello', editedAt: '2026-11-25T01:00:00.000Z' } })).toEqual({
+      kind: 'other',
+    });
+  });
+});
+
 describe('matchesFilterPattern reads the rules as Lambda does', () => {
   const value = (v: unknown) => ({ field: v });
   it('a value, a prefix, presence and anything-but; one rule of a list suffices', () => {

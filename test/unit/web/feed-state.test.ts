@@ -1,7 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Post } from '#contracts/feed';
-import { applyLike, type FeedPage, mergeFirstPage, prependFeedPost, updateFeedPost } from '../../../web/src/features/feed/like-state.ts';
+import { applyLike, type FeedPage, mergeFirstPage, prependFeedPost, removeFeedPost, updateFeedPost } from '../../../web/src/features/feed/like-state.ts';
 import { counterLabel, textLimitState } from '../../../web/src/lib/text-limit.ts';
 
 function post(overrides: Partial<Post> = {}): Post {
@@ -110,5 +110,20 @@ describe('a freshly read first page in front of the loaded feed', () => {
       { likedByMe: true, likeCount: 4 },
       { likedByMe: false, likeCount: 3 },
     ]);
+  });
+});
+
+describe('a post its author deleted', () => {
+  it('leaves whichever loaded page holds it, keeping the cursors; a feed without it is the same feed', () => {
+    const a = post({ postId: '01J0000000000000000000000A' });
+    const b = post({ postId: '01J0000000000000000000000B' });
+    const c = post({ postId: '01J0000000000000000000000C' });
+    const loaded = feed([a, b], [c]);
+    const removed = removeFeedPost(loaded, b.postId);
+    expect(removed?.pages.map((page) => page.posts.map((shown) => shown.postId))).toEqual([[a.postId], [c.postId]]);
+    expect(removed?.pages.map((page) => page.nextCursor)).toEqual(['c0', null]);
+    expect(removed?.pageParams).toEqual(loaded.pageParams);
+    expect(removeFeedPost(loaded, '01J0000000000000000000000Z')).toBe(loaded);
+    expect(removeFeedPost(undefined, a.postId)).toBeUndefined();
   });
 });

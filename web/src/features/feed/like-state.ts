@@ -81,3 +81,12 @@ export function mergeFirstPage(
     pageParams: [undefined, ...feed.pageParams.slice(pageIndex + 1)],
   };
 }
+
+/** A post the viewer deleted leaves the loaded feed pages at once (the same feed when it holds none). */
+export function removeFeedPost(
+  feed: InfiniteData<FeedPage, string | undefined> | undefined,
+  postId: string,
+): InfiniteData<FeedPage, string | undefined> | undefined {
+  if (!feedHolds(feed, postId) || !feed) return feed;
+  return { ...feed, pages: feed.pages.map((page) => ({ ...page, posts: page.posts.filter((post) => post.postId !== postId) })) };
+}

@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { COMMENT_MAX_LENGTH, FEED_MESSAGES } from '#contracts/feed';
-import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { useDraftRequestId } from '../../../lib/draft-request-id.ts';
 import { textLimitState } from '../../../lib/text-limit.ts';
 import { useAddComment, useComments } from '../api/comments.ts';
-import { formatWhen } from '../format-when.ts';
+import { CommentItem } from './comment-item.tsx';
 
 /** A post's comments, newest first, with the comment form (300 characters, required after trimming). */
 export function CommentsPanel({ userId, postId }: { userId: string; postId: string }) {
@@ -75,20 +74,7 @@ export function CommentsPanel({ userId, postId }: { userId: string; postId: stri
       )}
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Comments">
         {list.map((comment) => (
-          <Group key={comment.commentId} component="li" gap="xs" align="flex-start" wrap="nowrap">
-            <UserAvatar name={comment.authorName} picture={comment.authorPicture} size="sm" />
-            <div>
-              <Text size="sm">
-                <strong>{comment.authorName}</strong>{' '}
-                <Text span size="xs" c="dimmed">
-                  {formatWhen(comment.createdAt)}
-                </Text>
-              </Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {comment.content}
-              </Text>
-            </div>
-          </Group>
+          <CommentItem key={comment.commentId} userId={userId} comment={comment} />
         ))}
       </Stack>
       {comments.hasNextPage && (

@@ -1,36 +1,83 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Post } from '#contracts/feed';
+import { FEED_MESSAGES, POST_MAX_LENGTH, type Post } from '#contracts/feed';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { EDIT_DELETE_MESSAGES, useDeletePost, useEditPost } from '../api/edit-delete.ts';
 import { useTogglePostLike } from '../api/toggle-post-like.ts';
 import { formatWhen } from '../format-when.ts';
 import { CommentsPanel } from './comments-panel.tsx';
+import { type ContentAction, ContentActionsMenu } from './content-actions-menu.tsx';
+import { EditedMark } from './edited-mark.tsx';
+import { InlineEditor } from './inline-editor.tsx';
 
-/** One post of the feed: author, content, privacy, like toggle and comments. */
+/** One post of the feed: author, content, privacy, like toggle and comments; Edit and Delete on one's own. */
 export function PostCard({ userId, post }: { userId: string; post: Post }) {
   const like = useTogglePostLike(userId, post.postId);
+  const edit = useEditPost(userId, post.postId);
+  const remove = useDeletePost(userId, post.postId);
   const [commentsOpen, setCommentsOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const commentsId = `comments-${post.postId}`;
+  const actions: ContentAction[] =
+    post.authorId === userId
+      ? [
+          {
+            label: 'Edit',
+            onClick: () => {
+              edit.reset();
+              setEditing(true);
+            },
+          },
+          { label: 'Delete', color: 'red', onClick: () => setConfirming(true) },
+        ]
+      : [];
+  const confirmDelete = () => {
+    if (remove.isPending) return;
+    remove.mutate(undefined, {
+      onSuccess: () => notifications.show({ color: 'teal', message: EDIT_DELETE_MESSAGES.postDeleted }),
+      onError: () => notifications.show({ color: 'red', message: EDIT_DELETE_MESSAGES.postDeleteFailed }),
+      onSettled: () => setConfirming(false),
+    });
+  };
   return (
     <Card withBorder padding="md" component="article" aria-label={`Post by ${post.authorName}`} data-testid="post">
-      <Group gap="sm" wrap="nowrap" mb="xs">
+      <Group gap="sm" wrap="nowrap" mb="xs" align="flex-start">
         <UserAvatar name={post.authorName} picture={post.authorPicture} />
-        <div style={{ minWidth: 0 }}>
+        <div style={{ minWidth: 0, flex: 1 }}>
           <Anchor component={Link} to={`/profile/${encodeURIComponent(post.authorId)}`} fw={600} size="sm">
             {post.authorName}
           </Anchor>
           <Text size="xs" c="dimmed">
-            {formatWhen(post.createdAt)} ·{' '}
+            {formatWhen(post.createdAt)}
+            <EditedMark editedAt={post.editedAt} /> ·{' '}
             <Badge size="xs" variant="light" color={post.privacy === 'public' ? 'teal' : 'blue'}>
               {post.privacy === 'public' ? 'Public' : 'Anchors Only'}
             </Badge>
           </Text>
         </div>
+        <ContentActionsMenu label="Post actions" actions={actions} />
       </Group>
-      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="post-content">
-        {post.content}
-      </Text>
+      {editing ? (
+        <InlineEditor
+          label="Edit post"
+          initial={post.content}
+          max={POST_MAX_LENGTH}
+          tooLongMessage={FEED_MESSAGES.postTooLong}
+          failedMessage={EDIT_DELETE_MESSAGES.postSaveFailed}
+          saving={edit.isPending}
+          failed={edit.isError}
+          onSave={(content) => edit.mutate(content, { onSuccess: () => setEditing(false) })}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="post-content">
+          {post.content}
+        </Text>
+      )}
       <Group gap="xs" mt="sm">
         <Button size="xs" variant={post.likedByMe ? 'filled' : 'light'} aria-pressed={post.likedByMe} onClick={() => like.mutate({ liked: !post.likedByMe })}>
           {/* One label element: the button lays out its children as flex items, which drops spaces. */}
@@ -49,6 +96,15 @@ export function PostCard({ userId, post }: { userId: string; post: Post }) {
           <CommentsPanel userId={userId} postId={post.postId} />
         </Stack>
       )}
+      <ConfirmModal
+        opened={confirming}
+        title="Delete post?"
+        message="This removes the post with its likes and comments for everyone. It cannot be undone."
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(false)}
+      />
     </Card>
   );
 }

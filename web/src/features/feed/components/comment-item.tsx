@@ -1,0 +1,81 @@
+import { Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { COMMENT_MAX_LENGTH, type Comment, FEED_MESSAGES } from '#contracts/feed';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { EDIT_DELETE_MESSAGES, useDeleteComment, useEditComment } from '../api/edit-delete.ts';
+import { formatWhen } from '../format-when.ts';
+import { type ContentAction, ContentActionsMenu } from './content-actions-menu.tsx';
+import { EditedMark } from './edited-mark.tsx';
+import { InlineEditor } from './inline-editor.tsx';
+
+/** One comment of a thread; Edit and Delete in its "…" menu when it is the viewer's own. */
+export function CommentItem({ userId, comment }: { userId: string; comment: Comment }) {
+  const edit = useEditComment(comment.postId, comment.commentId);
+  const remove = useDeleteComment(userId, comment.postId, comment.commentId);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const actions: ContentAction[] =
+    comment.authorId === userId
+      ? [
+          {
+            label: 'Edit',
+            onClick: () => {
+              edit.reset();
+              setEditing(true);
+            },
+          },
+          { label: 'Delete', color: 'red', onClick: () => setConfirming(true) },
+        ]
+      : [];
+  const confirmDelete = () => {
+    if (remove.isPending) return;
+    remove.mutate(undefined, {
+      onSuccess: () => notifications.show({ color: 'teal', message: EDIT_DELETE_MESSAGES.commentDeleted }),
+      onError: () => notifications.show({ color: 'red', message: EDIT_DELETE_MESSAGES.commentDeleteFailed }),
+      onSettled: () => setConfirming(false),
+    });
+  };
+  return (
+    <Group component="li" gap="xs" align="flex-start" wrap="nowrap" aria-label={`Comment by ${comment.authorName}`} data-testid="comment">
+      <UserAvatar name={comment.authorName} picture={comment.authorPicture} size="sm" />
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <Text size="sm">
+          <strong>{comment.authorName}</strong>{' '}
+          <Text span size="xs" c="dimmed">
+            {formatWhen(comment.createdAt)}
+            <EditedMark editedAt={comment.editedAt} />
+          </Text>
+        </Text>
+        {editing ? (
+          <InlineEditor
+            label="Edit comment"
+            initial={comment.content}
+            max={COMMENT_MAX_LENGTH}
+            tooLongMessage={FEED_MESSAGES.commentTooLong}
+            failedMessage={EDIT_DELETE_MESSAGES.commentSaveFailed}
+            saving={edit.isPending}
+            failed={edit.isError}
+            onSave={(content) => edit.mutate(content, { onSuccess: () => setEditing(false) })}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="comment-content">
+            {comment.content}
+          </Text>
+        )}
+      </div>
+      <ContentActionsMenu label="Comment actions" actions={actions} />
+      <ConfirmModal
+        opened={confirming}
+        title="Delete comment?"
+        message="This removes your comment for everyone. It cannot be undone."
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(false)}
+      />
+    </Group>
+  );
+}
