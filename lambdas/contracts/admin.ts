@@ -23,6 +23,14 @@ export const ADMIN_MESSAGES = {
   /** Not in the spec: a deployed dev stage's Make Me Admin is for the emails its deployer listed. */
   notOnDevAdminList: 'Make Me Admin on this dev deployment is only for the verified emails in its devAdminEmails list, and yours is not one of them.',
   searchQueryRequired: 'Please enter a name or email to search',
+  /** Not in the spec: admin roles (grantAdmin, revokeAdmin). */
+  adminGranted: 'Admin role granted successfully!',
+  adminRevoked: 'Admin role revoked successfully!',
+  alreadyAdmin: 'This member is already an admin.',
+  notAdmin: 'This member is not an admin.',
+  founderStaysAdmin: 'The founder cannot be revoked: the founding member stays an admin.',
+  lastAdmin: 'Cannot revoke the last admin: grant admin to another member first.',
+  notJoinedForAdmin: 'Only a member who has joined the community can be made an admin.',
 } as const;
 
 /** Why an admin acted; kept in the audit log. Trimmed, required, bounded. */
@@ -42,7 +50,7 @@ export const adminMemberSchema = z.object({
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
 /** Every kind of entry the audit log holds (lambdas/data/audit-log.ts writes them). */
-export const adminActionSchema = z.enum(['grantSuperuser', 'revokeSuperuser', 'removeUserAndInviteTree', 'setAdminClaim']);
+export const adminActionSchema = z.enum(['grantSuperuser', 'revokeSuperuser', 'removeUserAndInviteTree', 'setAdminClaim', 'grantAdmin', 'revokeAdmin']);
 
 /** One audit entry: who (actor), what (action), whom (target), why (reason), when (at). */
 export const auditEntrySchema = z.object({
@@ -67,8 +75,19 @@ export const platformStatsSchema = z.object({
 });
 export type PlatformStats = z.infer<typeof platformStatsSchema>;
 
+/** An admin as the panel lists them: the founder is marked, and `adminSince` is known for admins granted with grantAdmin. */
+export const adminRoleSchema = adminMemberSchema.extend({ isFounder: z.boolean(), adminSince: z.string().nullable() });
+export type AdminRole = z.infer<typeof adminRoleSchema>;
+
 const superuserChangeInput = z.object({ userId: userIdSchema, reason: actionReasonSchema }).strict();
 const superuserChangeOutput = z.object({ member: adminMemberSchema, auditEntry: auditEntrySchema });
+
+const adminChangeInput = z.object({ userId: userIdSchema, reason: actionReasonSchema }).strict();
+/**
+ * `changed` false: the member already was (grant) or was not (revoke) an admin, nothing was
+ * written and no audit entry was made; a double click or two admins at once read as success.
+ */
+const adminChangeOutput = z.object({ member: adminMemberSchema, changed: z.boolean(), auditEntry: auditEntrySchema.nullable() });
 
 export const adminCallables = {
   grantSuperuserStatus: {
@@ -85,12 +104,27 @@ export const adminCallables = {
     description:
       "Admin: takes superuser status back and logs it with the reason, in one transaction; 'User not found' (404); 409 'This member is not a superuser.' when there is nothing to revoke, and nothing is written. The reason is trimmed and required.",
   },
+  grantAdmin: {
+    access: 'admin',
+    input: adminChangeInput,
+    output: adminChangeOutput,
+    description:
+      "Admin: makes a joined member an admin (isAdmin and adminSince on their record, with the audit entry, in one transaction; then the Cognito admin group, which their next token carries). 'User not found' (404) for no record or a member being removed; 403 'Only a member who has joined the community can be made an admin.' for an account that has not joined. Granting to an admin answers success with changed: false and writes no audit entry. The reason is trimmed and required.",
+  },
+  revokeAdmin: {
+    access: 'admin',
+    input: adminChangeInput,
+    output: adminChangeOutput,
+    description:
+      "Admin: takes the admin role back (the record's isAdmin, with the audit entry, in one transaction whose condition is that another admin still holds the role, so two admins revoking each other at once never leave none; then the Cognito admin group). Effective at once: admin callables check the caller's record, not only the token's group. 403 'The founder cannot be revoked: the founding member stays an admin.'; 409 'Cannot revoke the last admin: grant admin to another member first.'; 'User not found' (404). Revoking a member who is not an admin answers success with changed: false and writes nothing. The reason is trimmed and required.",
+  },
   getAdminOverview: {
     access: 'admin',
     readOnly: true,
     input: z.object({}).strict(),
-    output: z.object({ stats: platformStatsSchema, superusers: z.array(adminMemberSchema) }),
-    description: 'Admin: platform stats (member records, superusers, distinct cities) and the current superusers, by name; reads only user records.',
+    output: z.object({ stats: platformStatsSchema, superusers: z.array(adminMemberSchema), admins: z.array(adminRoleSchema) }),
+    description:
+      'Admin: platform stats (member records, superusers, distinct cities), the current superusers and the current admins (the founder marked, since when if known), by name; reads only user records.',
   },
   searchMembers: {
     access: 'admin',

@@ -8,6 +8,12 @@ import { queryAll } from './query-all.ts';
 /** The index that holds exactly the user records (every record has emailShard/emailKey, nothing else does). */
 const USER_RECORDS_INDEX = 'byEmail';
 
+/** What the panel says of an admin besides the member: the founder, and since when (set by grantAdmin; older admins: null). */
+export interface MemberRoles {
+  isFounder: boolean;
+  adminSince: string | null;
+}
+
 /** Scan page size: small enough that a page is a fraction of DynamoDB's 1 MB cap for these few attributes. */
 const SCAN_PAGE = 500;
 
@@ -16,20 +22,21 @@ const SCAN_PAGE = 500;
  * attributes the panel needs), so neither posts, feed entries nor likes are ever read and no more
  * than one page is held in memory.
  */
-export async function forEachMember(visit: (member: AdminMember) => void, pageSize = SCAN_PAGE): Promise<void> {
+export async function forEachMember(visit: (member: AdminMember, roles: MemberRoles) => void, pageSize = SCAN_PAGE): Promise<void> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
       new ScanCommand({
         TableName: tableName(),
         IndexName: USER_RECORDS_INDEX,
-        ProjectionExpression: 'uid, displayName, email, #location, isSuperuser, isAdmin',
+        ProjectionExpression: 'uid, displayName, email, #location, isSuperuser, isAdmin, isFounder, adminSince',
         ExpressionAttributeNames: { '#location': 'location' },
         Limit: pageSize,
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of page.Items ?? []) visit(adminMemberOf(item));
+    for (const item of page.Items ?? [])
+      visit(adminMemberOf(item), { isFounder: item.isFounder === true, adminSince: typeof item.adminSince === 'string' ? item.adminSince : null });
     startKey = page.LastEvaluatedKey;
   } while (startKey);
 }

@@ -1,4 +1,9 @@
-import { AdminAddUserToGroupCommand, ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminAddUserToGroupCommand,
+  AdminRemoveUserFromGroupCommand,
+  ListUsersCommand,
+  ListUsersInGroupCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { cognito, userPoolId } from './aws-clients.ts';
 
 /** Adds the account to a Cognito group (idempotent); its next token carries the group. */
@@ -24,4 +29,19 @@ export async function groupMemberIds(groupName: string): Promise<ReadonlySet<str
     nextToken = page.NextToken;
   } while (nextToken);
   return ids;
+}
+
+/**
+ * Puts the account whose sub is `uid` in the group (true) or takes it out (false); both are
+ * idempotent, and an account that is gone is a no-op. With email sign-in the username need not
+ * equal the sub, so ListUsers with a sub filter names it.
+ */
+export async function setGroupMembershipOf(uid: string, groupName: string, member: boolean): Promise<void> {
+  // A sub is a UUID; anything else cannot be put into the filter expression safely.
+  if (!/^[A-Za-z0-9-]+$/.test(uid)) throw new Error('Not a Cognito sub');
+  const { Users } = await cognito().send(new ListUsersCommand({ UserPoolId: userPoolId(), Filter: `sub = "${uid}"`, Limit: 1 }));
+  const username = Users?.[0]?.Username;
+  if (!username) return;
+  const input = { UserPoolId: userPoolId(), Username: username, GroupName: groupName };
+  await cognito().send(member ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input));
 }

@@ -24,6 +24,15 @@ export type Presence = 'member' | 'unjoined' | 'gone' | 'leaving';
  * so no eventual read) projecting only the key, the removal mark and what says they joined.
  */
 export async function callerPresence(uid: string): Promise<Presence> {
+  return (await callerStanding(uid)).presence;
+}
+
+/**
+ * The caller's presence and whether their record says admin, from the same one GetItem: admin
+ * callables check the record too, so a revoked admin is refused at once, not when their token
+ * (whose admin group outlives the revocation by up to an hour) expires.
+ */
+export async function callerStanding(uid: string): Promise<{ presence: Presence; isAdmin: boolean }> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
@@ -33,7 +42,7 @@ export async function callerPresence(uid: string): Promise<Presence> {
       ConsistentRead: true,
     }),
   );
-  return presenceOf(Item);
+  return { presence: presenceOf(Item), isAdmin: Item?.isAdmin === true };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AdminMember, PlatformStats } from '#contracts/admin';
+import type { AdminMember, AdminRole, PlatformStats } from '#contracts/admin';
 
 /**
  * Platform stats, gathered one page of member records at a time: only the counters, the set of
@@ -8,12 +8,19 @@ export class PlatformTally {
   private totalUsers = 0;
   private readonly cities = new Set<string>();
   private readonly superuserList: AdminMember[] = [];
+  private readonly adminList: AdminRole[] = [];
 
-  add(member: AdminMember): void {
+  add(member: AdminMember, roles: { isFounder: boolean; adminSince: string | null } = { isFounder: false, adminSince: null }): void {
     this.totalUsers += 1;
     const key = cityKey(member.location);
     if (key) this.cities.add(key);
     if (member.isSuperuser) this.superuserList.push(member);
+    if (member.isAdmin) this.adminList.push({ ...member, ...roles });
+  }
+
+  /** Admins (isAdmin on their record) by display name, then uid. */
+  admins(): AdminRole[] {
+    return this.adminList.toSorted(byNameThenUid);
   }
 
   stats(): PlatformStats {

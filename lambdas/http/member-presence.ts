@@ -1,6 +1,7 @@
+import { ADMIN_MESSAGES } from '#contracts/admin';
 import { callableNames, callables, contractOf, type CallableName } from '#contracts/callables';
 import { AppError } from '#domain/app-error';
-import { callerPresence, type Presence } from '#data/member-presence';
+import { callerStanding, type Presence } from '#data/member-presence';
 import { ADMIN_GROUP, type Caller } from './caller.ts';
 
 /** What createUserRecord answers a token whose Cognito account is gone: sign in again (and find it gone). */
@@ -43,7 +44,11 @@ export const NOT_JOINED_MESSAGE = 'Please complete your profile to join the comm
  */
 export async function requireMemberRecord(name: CallableName, caller: Caller | null): Promise<void> {
   if (!caller || callables[name].access === 'public' || BEFORE_RECORD_CALLABLES.has(name) || OWN_READ_CALLABLES.has(name)) return;
-  checkPresence(name, caller, await callerPresence(caller.uid));
+  const { presence, isAdmin } = await callerStanding(caller.uid);
+  checkPresence(name, caller, presence);
+  // The token's admin group is checked first (define-callable.ts); the record must still say admin,
+  // so a revocation (revokeAdmin) takes effect at once, whatever tokens the member still holds.
+  if (callables[name].access === 'admin' && !isAdmin) throw new AppError('permission-denied', ADMIN_MESSAGES.accessDenied);
 }
 
 /**

@@ -20,17 +20,19 @@ describe('admin callables in the stack', () => {
     expect(functionDescriptions('prod').filter((description) => description.includes('setAdminClaim'))).toEqual([]);
   });
 
-  it('only setAdminClaim may add users to a Cognito group, and only on dev', () => {
+  it('only grantAdmin (and setAdminClaim, on dev) may add users to a Cognito group; only revokeAdmin may take them out', () => {
     for (const stage of ['dev', 'prod'] as const) {
       const policies = Object.values(resourcesOf(synth({ stage }).template, 'AWS::IAM::Policy'));
       const granting = policies.filter((policy) => JSON.stringify(policy.Properties?.PolicyDocument).includes('cognito-idp:AdminAddUserToGroup'));
-      expect(granting, stage).toHaveLength(stage === 'dev' ? 1 : 0);
+      expect(granting, stage).toHaveLength(stage === 'dev' ? 2 : 1);
+      const removing = policies.filter((policy) => JSON.stringify(policy.Properties?.PolicyDocument).includes('cognito-idp:AdminRemoveUserFromGroup'));
+      expect(removing, stage).toHaveLength(1);
     }
   });
 
   it.each(['dev', 'prod'] as const)('the admin panel callables are deployed on %s', (stage) => {
     const keys = routeKeys(stage);
-    for (const name of ['grantSuperuserStatus', 'revokeSuperuserStatus', 'getAdminOverview', 'searchMembers', 'listAuditLog']) {
+    for (const name of ['grantSuperuserStatus', 'revokeSuperuserStatus', 'grantAdmin', 'revokeAdmin', 'getAdminOverview', 'searchMembers', 'listAuditLog']) {
       expect(keys).toContain(`POST /api/${name}`);
     }
   });

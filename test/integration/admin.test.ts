@@ -185,6 +185,8 @@ describe('getAdminOverview', () => {
           displayName: 'Ada Austin',
           email: 'ada@example.com',
           isSuperuser: true,
+          // The caller: admin callables check the record too (a revoked admin's token still carries the group).
+          isAdmin: true,
           location: { city: 'Austin', state: 'Texas', country: 'United States' },
         }),
         await seedRecord({ displayName: 'ben austin', email: 'ben@example.com', location: { city: 'austin ', state: 'Texas', country: 'United States' } }),

@@ -213,6 +213,8 @@ export const authzExpectations: { [N in CallableName]: AuthzRow<N> } = {
   createDummyAnchors: { input: () => ({}), expect: members(ok) },
   grantSuperuserStatus: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('NOT_FOUND', 'User not found')) },
   revokeSuperuserStatus: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('NOT_FOUND', 'User not found')) },
+  grantAdmin: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('NOT_FOUND', 'User not found')) },
+  revokeAdmin: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('NOT_FOUND', 'User not found')) },
   getAdminOverview: { input: () => ({}), expect: adminRow(ok) },
   // The admin's own views show a member's sign-in email by design (spec: admin search, invite tree).
   searchMembers: { input: () => ({ query: 'Vic' }), expect: adminRow(ok), reveals: { admin: ['signInEmail'] } },

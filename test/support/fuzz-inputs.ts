@@ -55,6 +55,8 @@ export const VALID_SAMPLES: { [N in CallableName]: CallableInput<N> } = {
   replaceInviteCode: { currentCode: 'ABCD2345' },
   grantSuperuserStatus: { userId: someUid, reason: 'Helps out' },
   revokeSuperuserStatus: { userId: someUid, reason: 'Stepped back' },
+  grantAdmin: { userId: someUid, reason: 'Keeps the community kind' },
+  revokeAdmin: { userId: someUid, reason: 'Stepped back' },
   getAdminOverview: {},
   searchMembers: { query: 'Fu' },
   listAuditLog: {},

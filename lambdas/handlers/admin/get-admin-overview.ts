@@ -2,9 +2,9 @@ import { PlatformTally } from '#domain/admin-directory';
 import { forEachMember } from '#data/admin-directory';
 import { defineCallable } from '#http/define-callable';
 
-/** Stats and the superuser list from one paged Scan of the member records (GSI byEmail). */
+/** Stats, the superusers and the admins from one paged Scan of the member records (GSI byEmail). */
 export const handler = defineCallable('getAdminOverview', async () => {
   const tally = new PlatformTally();
-  await forEachMember((member) => tally.add(member));
-  return { stats: tally.stats(), superusers: tally.superusers() };
+  await forEachMember((member, roles) => tally.add(member, roles));
+  return { stats: tally.stats(), superusers: tally.superusers(), admins: tally.admins() };
 });

@@ -6,6 +6,15 @@ export const adminHandlers = {
   // readWrite: the flag and its audit entry, in one transaction.
   grantSuperuserStatus: { entry: 'handlers/admin/grant-superuser-status.ts', permissions: { table: 'readWrite' } },
   revokeSuperuserStatus: { entry: 'handlers/admin/revoke-superuser-status.ts', permissions: { table: 'readWrite' } },
+  // The record's flag and its audit entry in one transaction; then the target's admin group, found by sub.
+  grantAdmin: {
+    entry: 'handlers/admin/grant-admin.ts',
+    permissions: { table: 'readWrite', userPoolActions: ['cognito-idp:ListUsers', 'cognito-idp:AdminAddUserToGroup'] },
+  },
+  revokeAdmin: {
+    entry: 'handlers/admin/revoke-admin.ts',
+    permissions: { table: 'readWrite', userPoolActions: ['cognito-idp:ListUsers', 'cognito-idp:AdminRemoveUserFromGroup'] },
+  },
   getAdminOverview: { entry: 'handlers/admin/get-admin-overview.ts', permissions: { table: 'read' } },
   searchMembers: { entry: 'handlers/admin/search-members.ts', permissions: { table: 'read' } },
   listAuditLog: { entry: 'handlers/admin/list-audit-log.ts', permissions: { table: 'read' } },

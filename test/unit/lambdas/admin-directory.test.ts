@@ -30,6 +30,17 @@ describe('PlatformTally', () => {
     expect(tally.superusers().map((one) => one.uid)).toEqual(['u2', 'u4', 'u3']);
   });
 
+  it('lists admins by name then uid, with the founder marked and since when', () => {
+    const tally = new PlatformTally();
+    tally.add({ ...member('a2', 'zed'), isAdmin: true }, { isFounder: true, adminSince: null });
+    tally.add({ ...member('a1', 'Amy'), isAdmin: true }, { isFounder: false, adminSince: '2026-11-01T00:00:00.000Z' });
+    tally.add(member('m1', 'Mo', '', '', true));
+    expect(tally.admins().map(({ uid, isFounder, adminSince }) => ({ uid, isFounder, adminSince }))).toEqual([
+      { uid: 'a1', isFounder: false, adminSince: '2026-11-01T00:00:00.000Z' },
+      { uid: 'a2', isFounder: true, adminSince: null },
+    ]);
+  });
+
   it('is all zeros for no members', () => {
     expect(new PlatformTally().stats()).toEqual({ totalUsers: 0, superusers: 0, distinctCities: 0 });
   });

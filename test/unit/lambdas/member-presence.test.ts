@@ -33,7 +33,8 @@ beforeEach(() => {
 
 describe("requireMemberRecord: a removed member's token is refused", () => {
   it('reads the record once (one strongly consistent GetItem of the key, the removal mark and what says they joined) for every callable that needs a member, and lets a member through', async () => {
-    stored = { pk: 'USER#u1', joinedAt: '2026-01-01T00:00:00.000Z' };
+    // isAdmin: admin callables also need the record to say admin (the next test).
+    stored = { pk: 'USER#u1', joinedAt: '2026-01-01T00:00:00.000Z', isAdmin: true };
     for (const name of guarded) await requireMemberRecord(name, caller);
     expect(sent).toHaveLength(guarded.length);
     for (const command of sent) {
@@ -46,6 +47,21 @@ describe("requireMemberRecord: a removed member's token is refused", () => {
         ConsistentRead: true,
       });
     }
+  });
+
+  it('refuses admin callables, from the same read, when the record no longer says admin (a revoked admin whose token still carries the group)', async () => {
+    stored = { pk: 'USER#u1', joinedAt: '2026-01-01T00:00:00.000Z', isAdmin: false };
+    const revoked = { ...caller, groups: ['admin'] };
+    for (const name of guarded) {
+      const outcome = await requireMemberRecord(name, revoked).then(
+        () => 'through',
+        (error: unknown) => error,
+      );
+      if (callables[name].access === 'admin')
+        expect(outcome, name).toMatchObject({ status: 'permission-denied', message: 'Access denied. Admin privileges required.' });
+      else expect(outcome, name).toBe('through');
+    }
+    expect(sent).toHaveLength(guarded.length);
   });
 
   it("answers 404 'User not found' when the record is gone", async () => {

@@ -8,7 +8,10 @@ import { handler } from '#handlers/admin/set-admin-claim';
 vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: () => Promise.resolve({ allowed: true }) }));
 
 // No AWS here: the caller is a member, not removed nor being removed (lambdas/http/member-presence.ts).
-vi.mock('#data/member-presence', () => ({ callerPresence: () => Promise.resolve('member') }));
+vi.mock('#data/member-presence', () => ({
+  callerPresence: () => Promise.resolve('member'),
+  callerStanding: () => Promise.resolve({ presence: 'member', isAdmin: false }),
+}));
 
 /** The refusals of Make Me Admin that happen before any AWS call. */
 

@@ -69,7 +69,12 @@ function node(id: string, invitedUsers: InviteTreeNode[] = []): InviteTreeNode {
 }
 
 function renderAdmin({ groups, stage = 'local' }: { groups: string[]; stage?: 'local' | 'dev' | 'prod' }) {
-  renderRoute('/admin', { stage, session: { userId: 'admin-1', email: 'ada@example.com', emailVerifiedClaim: true, groups }, me: me() });
+  // An admin's record says so too (the panel, like the server, wants both).
+  renderRoute('/admin', {
+    stage,
+    session: { userId: 'admin-1', email: 'ada@example.com', emailVerifiedClaim: true, groups },
+    me: { ...me(), isAdmin: groups.includes('admin') },
+  });
 }
 
 function adminAnswers(extra: Record<string, (data: unknown) => unknown> = {}) {
@@ -95,6 +100,19 @@ function adminAnswers(extra: Record<string, (data: unknown) => unknown> = {}) {
 }
 
 /** The grant form's member select (its label also names the options list). */
+/** The Reason box of one grant form (Grant Superuser Status, Grant Admin). */
+function reasonIn(form: string): HTMLElement {
+  return within(screen.getByRole('region', { name: form })).getByLabelText(/^Reason/);
+}
+
+function memberInputIn(form: string): HTMLElement {
+  const input = within(screen.getByRole('region', { name: form }))
+    .getAllByLabelText(/^Member/)
+    .find((element) => element.tagName === 'INPUT');
+  if (!input) throw new Error('No member select');
+  return input;
+}
+
 function memberInput(): HTMLElement {
   const input = screen.getAllByLabelText(/^Member/).find((element) => element.tagName === 'INPUT');
   if (!input) throw new Error('No member select');
@@ -185,7 +203,7 @@ describe('/admin for admins', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Bea Member (m-2@example.com)', hidden: true }));
     await waitFor(() => expect(calls.some((call) => call.name === 'searchMembers' && (call.data as { query: string }).query === 'Bea')).toBe(true));
     expect(grantButton.disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: '  Starts the Waco chapter ' } });
+    fireEvent.change(reasonIn('Grant Superuser Status'), { target: { value: '  Starts the Waco chapter ' } });
     expect(grantButton.disabled).toBe(false);
     fireEvent.click(grantButton);
     expect(await screen.findByText('Superuser status granted successfully!')).toBeTruthy();
@@ -205,9 +223,49 @@ describe('/admin for admins', () => {
     fireEvent.change(select, { target: { value: 'Bea' } });
     // jsdom runs no transitions, so the open dropdown keeps display: none.
     fireEvent.click(await screen.findByRole('option', { name: 'Bea Member (m-2@example.com)', hidden: true }));
-    fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Again' } });
+    fireEvent.change(reasonIn('Grant Superuser Status'), { target: { value: 'Again' } });
     fireEvent.click(screen.getByRole('button', { name: 'Grant Superuser Status' }));
     expect(await screen.findByText('Failed to grant superuser status: This member is already a superuser.')).toBeTruthy();
+  });
+
+  it('lists admins beside superusers: the founder without Revoke, the others with since when and Revoke', async () => {
+    adminAnswers({
+      getAdminOverview: () => ({
+        stats: { totalUsers: 12, superusers: 0, distinctCities: 3 },
+        superusers: [],
+        admins: [
+          { ...member('f-1', 'Fay Founder', { isAdmin: true }), isFounder: true, adminSince: null },
+          { ...member('a-2', 'Al Admin', { isAdmin: true }), isFounder: false, adminSince: '2026-11-02T10:00:00.000Z' },
+        ],
+      }),
+      revokeAdmin: () => ({ member: member('a-2', 'Al Admin'), changed: true, auditEntry: null }),
+    });
+    renderAdmin({ groups: ['admin'] });
+    const rows = await screen.findAllByTestId('admin-row');
+    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('Fay Founder'), expect.stringContaining('admin since Nov 2, 2026')]);
+    expect(within(rows[0]!).queryByRole('button', { name: /Revoke/ })).toBeNull();
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Revoke admin: Al Admin' }));
+    fireEvent.change(await screen.findByLabelText(/admin role\?/), { target: { value: 'Stepped down' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Admin role revoked successfully!')).toBeTruthy();
+    expect(calls.filter((call) => call.name === 'revokeAdmin')).toEqual([{ name: 'revokeAdmin', data: { userId: 'a-2', reason: 'Stepped down' } }]);
+  });
+
+  it('Grant Admin: a success that changed nothing (a double click) says already an admin, not a failure, and the form is emptied', async () => {
+    adminAnswers({ grantAdmin: () => ({ member: member('m-2', 'Bea Member', { isAdmin: true }), changed: false, auditEntry: null }) });
+    renderAdmin({ groups: ['admin'] });
+    const grantButton = (await screen.findByRole('button', { name: 'Grant Admin' })) as HTMLButtonElement;
+    const select = memberInputIn('Grant Admin');
+    select.focus();
+    fireEvent.click(select);
+    fireEvent.change(select, { target: { value: 'Bea' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Bea Member (m-2@example.com)', hidden: true }));
+    fireEvent.change(reasonIn('Grant Admin'), { target: { value: 'Runs the Waco chapter' } });
+    fireEvent.click(grantButton);
+    expect(await screen.findByText('This member is already an admin.')).toBeTruthy();
+    expect(calls.filter((call) => call.name === 'grantAdmin')).toEqual([{ name: 'grantAdmin', data: { userId: 'm-2', reason: 'Runs the Waco chapter' } }]);
+    await waitFor(() => expect((reasonIn('Grant Admin') as HTMLTextAreaElement).value).toBe(''));
+    expect((memberInputIn('Grant Admin') as HTMLInputElement).value).toBe('');
   });
 
   it('search lists members with Remove, but never on the own row', async () => {

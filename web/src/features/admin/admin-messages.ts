@@ -16,6 +16,12 @@ export const ADMIN_UI = {
   removeFailed: REMOVAL_MESSAGES.removeFailed,
   removedWithErrors: 'User removed with some errors:',
   searchFailed: 'Failed to search members',
+  adminGranted: ADMIN_MESSAGES.adminGranted,
+  adminRevoked: ADMIN_MESSAGES.adminRevoked,
+  alreadyAdmin: ADMIN_MESSAGES.alreadyAdmin,
+  notAdmin: ADMIN_MESSAGES.notAdmin,
+  adminGrantFailed: 'Failed to grant the admin role',
+  adminRevokeFailed: 'Failed to revoke the admin role',
 } as const;
 
 export function removedMessage(count: number): string {
@@ -78,4 +84,6 @@ export const ACTION_LABELS: Record<CallableOutput<'listAuditLog'>['entries'][num
   revokeSuperuser: 'Revoked superuser status',
   removeUserAndInviteTree: 'Removed user and invite tree',
   setAdminClaim: 'Made themself admin (dev)',
+  grantAdmin: 'Granted the admin role',
+  revokeAdmin: 'Revoked the admin role',
 };

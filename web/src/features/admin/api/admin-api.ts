@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { loadConfig } from '../../../lib/config.ts';
-import { useAuthSession } from '../../../lib/session.ts';
+import { sessionKeys, useAuthSession, useMe } from '../../../lib/session.ts';
 
 /** The Cognito group whose members the server lets call admin callables. */
 const ADMIN_GROUP = 'admin';
@@ -14,13 +14,33 @@ export const adminKeys = {
   inviteTree: (userId: string) => ['admin', 'invite-tree', userId] as const,
 };
 
-/** Spec §6: an admin is detected by the admin claim of the sign-in token (`cognito:groups`). */
+/**
+ * Spec §6: an admin is detected by the admin claim of the sign-in token (`cognito:groups`), and
+ * the member's record must say so too: the server checks the record on every admin call, so a
+ * revoked admin whose token still carries the group is no admin here either. When the two differ
+ * (just granted or revoked), the tokens are refreshed once so the group follows the record.
+ */
 export function useAdminAccess() {
   const session = useAuthSession();
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const recordSaysAdmin = me.data?.isAdmin === true;
+  const tokenSaysAdmin = Boolean(session.data?.groups.includes(ADMIN_GROUP));
+  const sync = useQuery({
+    queryKey: ['session', 'admin-group', recordSaysAdmin],
+    queryFn: async () => {
+      const { refreshSession } = await import('../../../lib/auth.ts');
+      queryClient.setQueryData(sessionKeys.auth, await refreshSession());
+      return true;
+    },
+    enabled: Boolean(session.data) && me.isSuccess && recordSaysAdmin !== tokenSaysAdmin,
+    staleTime: Infinity,
+    retry: false,
+  });
   return {
-    isPending: session.isPending,
+    isPending: session.isPending || (Boolean(session.data) && me.isPending) || sync.isFetching,
     userId: session.data?.userId ?? '',
-    isAdmin: Boolean(session.data?.groups.includes(ADMIN_GROUP)),
+    isAdmin: recordSaysAdmin && tokenSaysAdmin,
   };
 }
 
@@ -66,6 +86,23 @@ export function useRevokeSuperuser() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
     mutationFn: (input: { userId: string; reason: string }) => callApi('revokeSuperuserStatus', input),
+    onSettled: invalidate,
+  });
+}
+
+/** Grant or revoke the admin role; a repeat answers success with `changed: false`. */
+export function useGrantAdmin() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (input: { userId: string; reason: string }) => callApi('grantAdmin', input),
+    onSettled: invalidate,
+  });
+}
+
+export function useRevokeAdmin() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (input: { userId: string; reason: string }) => callApi('revokeAdmin', input),
     onSettled: invalidate,
   });
 }

@@ -3,28 +3,51 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { AdminMember } from '#contracts/admin';
-import { useGrantSuperuser, useSearchMembers } from '../api/admin-api.ts';
+import { useGrantAdmin, useGrantSuperuser, useSearchMembers } from '../api/admin-api.ts';
 import { ADMIN_UI, failureMessage } from '../admin-messages.ts';
 
 function optionLabel(member: AdminMember): string {
   return `${member.displayName} (${member.email})`;
 }
 
+/** What each form grants: its title, its reason's hint, who is already one, and its messages. */
+const ROLES = {
+  superuser: {
+    title: 'Grant Superuser Status',
+    reasonHint: 'Why this member should be a superuser',
+    holds: (member: AdminMember) => member.isSuperuser,
+    granted: () => ({ color: 'teal', message: ADMIN_UI.granted }),
+    failed: ADMIN_UI.grantFailed,
+  },
+  admin: {
+    title: 'Grant Admin',
+    reasonHint: 'Why this member should be an admin',
+    holds: (member: AdminMember) => member.isAdmin,
+    // A repeat (a double click, another admin first) is a success that changed nothing.
+    granted: (changed: boolean) => (changed ? { color: 'teal', message: ADMIN_UI.adminGranted } : { color: 'blue', message: ADMIN_UI.alreadyAdmin }),
+    failed: ADMIN_UI.adminGrantFailed,
+  },
+} as const;
+
 /**
- * Grant superuser status: a member select (searched on the server by name or email as the admin
- * types, so it works with any number of members) and a required reason.
+ * Grant superuser status or the admin role: a member select (searched on the server by name or
+ * email as the admin types, so it works with any number of members) and a required reason. After
+ * a grant the form is empty again.
  */
-export function GrantForm() {
+export function GrantForm({ role = 'superuser' }: { role?: keyof typeof ROLES }) {
+  const copy = ROLES[role];
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const [selected, setSelected] = useState<AdminMember | null>(null);
   const [reason, setReason] = useState('');
-  const grant = useGrantSuperuser();
+  const grantSuperuser = useGrantSuperuser();
+  const grantAdmin = useGrantAdmin();
+  const grant = role === 'admin' ? grantAdmin : grantSuperuser;
   // Once chosen, the search box shows the option's label: that is not a new query.
   const query = selected && debounced === optionLabel(selected) ? '' : debounced;
   const results = useSearchMembers(query);
 
-  const candidates = (results.data?.members ?? []).filter((member) => !member.isSuperuser);
+  const candidates = (results.data?.members ?? []).filter((member) => !copy.holds(member));
   const options = [...(selected && !candidates.some((member) => member.uid === selected.uid) ? [selected] : []), ...candidates];
 
   const submit = (event: React.FormEvent) => {
@@ -34,21 +57,21 @@ export function GrantForm() {
     grant.mutate(
       { userId: selected.uid, reason: trimmed },
       {
-        onSuccess: () => {
-          notifications.show({ color: 'teal', message: ADMIN_UI.granted });
+        onSuccess: (result) => {
+          notifications.show(copy.granted('changed' in result ? result.changed : true));
           setSelected(null);
           setSearch('');
           setReason('');
         },
-        onError: (error) => notifications.show({ color: 'red', message: failureMessage(ADMIN_UI.grantFailed, error) }),
+        onError: (error) => notifications.show({ color: 'red', message: failureMessage(copy.failed, error) }),
       },
     );
   };
 
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="grant-title">
-      <Title order={2} size="h4" id="grant-title" mb="sm">
-        Grant Superuser Status
+    <Card withBorder padding="md" component="section" aria-labelledby={`grant-${role}-title`}>
+      <Title order={2} size="h4" id={`grant-${role}-title`} mb="sm">
+        {copy.title}
       </Title>
       <form onSubmit={submit}>
         <Stack gap="sm">
@@ -69,7 +92,7 @@ export function GrantForm() {
           />
           <Textarea
             label="Reason"
-            placeholder="Why this member should be a superuser"
+            placeholder={copy.reasonHint}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             maxLength={500}
@@ -78,7 +101,7 @@ export function GrantForm() {
             required
           />
           <Button type="submit" w="fit-content" disabled={!selected || !reason.trim()} loading={grant.isPending}>
-            Grant Superuser Status
+            {copy.title}
           </Button>
         </Stack>
       </form>

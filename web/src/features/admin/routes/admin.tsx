@@ -2,6 +2,7 @@ import { Container, Grid, Stack, Title } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useAdminAccess, useAdminOverview, useAuditLog } from '../api/admin-api.ts';
 import { AccessDenied } from '../components/access-denied.tsx';
+import { AdminsCard } from '../components/admins-card.tsx';
 import { AdminNotes } from '../components/admin-notes.tsx';
 import { AuditLogTable } from '../components/audit-log-table.tsx';
 import { GrantForm } from '../components/grant-form.tsx';
@@ -10,8 +11,9 @@ import { SuperusersCard } from '../components/superusers-card.tsx';
 import { UserManagement } from '../components/user-management.tsx';
 
 /**
- * Spec §2 Admin panel. Admins are told apart by the `admin` group in their token; every admin
- * callable checks it again on the server, so this screen only decides what to show.
+ * Spec §2 Admin panel. Admins are told apart by the `admin` group in their token and their
+ * record (useAdminAccess); every admin callable checks both again on the server, so this screen
+ * only decides what to show.
  */
 export default function AdminRoute() {
   const access = useAdminAccess();
@@ -32,6 +34,8 @@ export default function AdminRoute() {
             <Stack gap="md">
               <SuperusersCard superusers={overview.data?.superusers} isLoading={overview.isLoading} isError={overview.isError} />
               <GrantForm />
+              <AdminsCard admins={overview.data?.admins} isLoading={overview.isLoading} isError={overview.isError} />
+              <GrantForm role="admin" />
               <UserManagement ownUserId={access.userId} />
             </Stack>
           </Grid.Col>
