@@ -15,6 +15,10 @@ export const pushMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('feed.post'), postId: z.string(), authorId: z.string() }),
   /** A post the recipient's feed holds has new counts. */
   z.object({ type: z.literal('post.counts'), postId: z.string(), likeCount: z.number().int(), commentCount: z.number().int() }),
+  /** Its author edited a post the recipient's feed may hold: a page showing it reads it again (getPost). */
+  z.object({ type: z.literal('post.edited'), postId: z.string() }),
+  /** A post the recipient's feed held was deleted: it leaves the open page, its thread with it. */
+  z.object({ type: z.literal('post.deleted'), postId: z.string() }),
   /** A comment was added on a post the recipient's feed holds: an open thread reads it. */
   z.object({ type: z.literal('comment.added'), postId: z.string(), commentId: z.string() }),
   /**

@@ -10,6 +10,8 @@ import { toStoredPost, type StoredPost } from './posts.ts';
 export type TableEvent =
   | { kind: 'post-created'; post: StoredPost }
   | { kind: 'post-counts-changed'; post: StoredPost }
+  /** Its author (or an admin) changed a post's content. */
+  | { kind: 'post-edited'; post: StoredPost }
   /** A post item was deleted (by its author, an admin or removal): what hangs off it must go. */
   | { kind: 'post-deleted'; postId: string; authorId: string }
   | { kind: 'comment-added'; postId: string; commentId: string }
@@ -41,7 +43,9 @@ export function tableEventOf({ eventName, oldImage, newImage }: Omit<ChangedItem
     const post = toStoredPost(newImage);
     if (eventName === 'INSERT') return post.isWallPost ? { kind: 'other' } : { kind: 'post-created', post };
     const countsMoved = oldImage && (Number(oldImage.likeCount ?? 0) !== post.likeCount || Number(oldImage.commentCount ?? 0) !== post.commentCount);
-    return countsMoved && !post.isWallPost ? { kind: 'post-counts-changed', post } : { kind: 'other' };
+    if (post.isWallPost) return { kind: 'other' };
+    if (countsMoved) return { kind: 'post-counts-changed', post };
+    return oldImage && oldImage.content !== post.content ? { kind: 'post-edited', post } : { kind: 'other' };
   }
   if (pk.startsWith('POST#') && sk.startsWith(COMMENT_PREFIX) && eventName === 'INSERT' && newImage) {
     return { kind: 'comment-added', postId: pk.slice('POST#'.length), commentId: sk.slice(COMMENT_PREFIX.length) };

@@ -29,8 +29,14 @@ async function react(event: TableEvent): Promise<void> {
       await pushToMembers(await readersOf(authorId), { type: 'post.counts', postId, likeCount, commentCount });
       return;
     }
+    case 'post-edited':
+      await pushToMembers(await readersOf(event.post.authorId), { type: 'post.edited', postId: event.post.postId });
+      return;
     case 'post-deleted':
-      return cleanUpDeletedPost(event.postId, event.authorId);
+      // Its leftovers go first; then the open pages of the author and their anchors drop it.
+      await cleanUpDeletedPost(event.postId, event.authorId);
+      await pushToMembers(await readersOf(event.authorId), { type: 'post.deleted', postId: event.postId });
+      return;
     case 'comment-added': {
       const post = await getStoredPost(event.postId);
       if (post) await pushToMembers(await readersOf(post.authorId), { type: 'comment.added', postId: event.postId, commentId: event.commentId });

@@ -217,6 +217,17 @@ describe('backend faults', () => {
         const comment = `comment ${round} of ${me.email}`;
         await retriedOk(me, 'addComment', { postId: target, content: comment, clientRequestId: randomUUID() });
         madeComments.push({ postId: target, content: comment });
+        // A post liked, commented on, edited and deleted again, and a comment edited and deleted: a
+        // retried delete whose first attempt landed answers success too; the invariants find nothing
+        // left of the post once the stream has caught up, and every count exact.
+        const doomed = await retriedOk(me, 'createPost', { content: `doomed ${round} of ${me.email}`, privacy: 'public', clientRequestId: randomUUID() });
+        await retriedOk(me, 'togglePostLike', { postId: doomed.postId, liked: true });
+        await retriedOk(me, 'addComment', { postId: doomed.postId, content: 'soon gone', clientRequestId: randomUUID() });
+        await retriedOk(me, 'editPost', { postId: doomed.postId, content: `edited ${round} of ${me.email}` });
+        await retriedOk(me, 'deletePost', { postId: doomed.postId });
+        const { comment: second } = await retriedOk(me, 'addComment', { postId: target, content: `second thought ${round}`, clientRequestId: randomUUID() });
+        await retriedOk(me, 'editComment', { postId: target, commentId: second.commentId, content: `edited thought ${round}` });
+        await retriedOk(me, 'deleteComment', { postId: target, commentId: second.commentId });
         // Likes and unlikes, the last one wins.
         await retriedOk(me, 'togglePostLike', { postId: pick([...publicPosts, post.postId]), liked: Math.random() < 0.7 });
         await retriedOk(me, 'togglePostLike', { postId: pick(publicPosts), liked: Math.random() < 0.5 });

@@ -57,8 +57,13 @@ describe('what a change of a post means (tableEventOf)', () => {
     expect(tableEventOf({ eventName: 'REMOVE', oldImage: stored })).toEqual({ kind: 'post-deleted', postId: 'p1', authorId: 'u1' });
   });
 
-  it('an edit moves no count: nothing to push as counts', () => {
-    expect(tableEventOf({ eventName: 'MODIFY', oldImage: stored, newImage: { ...stored, content: 'Hello', editedAt: '2026-11-25T01:00:00.000Z' } })).toEqual({
+  it('an edit is an edit (its readers read it again), not new counts; a new picture key is neither', () => {
+    const edited = { ...stored, content: 'Hello', editedAt: '2026-11-25T01:00:00.000Z' };
+    expect(tableEventOf({ eventName: 'MODIFY', oldImage: stored, newImage: edited })).toMatchObject({
+      kind: 'post-edited',
+      post: { postId: 'p1', content: 'Hello' },
+    });
+    expect(tableEventOf({ eventName: 'MODIFY', oldImage: stored, newImage: { ...stored, authorPictureKey: 'pictures/u1/new.png' } })).toEqual({
       kind: 'other',
     });
   });

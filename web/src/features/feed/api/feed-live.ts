@@ -2,7 +2,8 @@ import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/r
 import { useMemo } from 'react';
 import type { LiveMessage } from '../../../lib/live/live-bus.ts';
 import { useLiveCatchUp, useLiveMessages } from '../../../lib/live/use-live.ts';
-import { type FeedPage, feedHolds, mergeFirstPage, updateFeedPost } from '../like-state.ts';
+import { callApi } from '../../../lib/api-client.ts';
+import { type FeedPage, feedHolds, mergeFirstPage, removeFeedPost, updateFeedPost } from '../like-state.ts';
 import type { CommentsPage } from './comments.ts';
 import { feedKeys } from './feed-keys.ts';
 import { fetchFeedPage } from './get-feed.ts';
@@ -68,6 +69,28 @@ export function readOpenThread(queryClient: QueryClient, { postId, commentId }: 
   return queryClient.refetchQueries({ queryKey: key, exact: true, type: 'active' });
 }
 
+const feedQueries = { queryKey: feedKeys.all, predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[2] === 'posts' };
+
+/** post.deleted: the post leaves every cached feed, its thread with it; no request. */
+export function dropDeletedPost(queryClient: QueryClient, { postId }: LiveMessage<'post.deleted'>): void {
+  queryClient.setQueriesData<Feed>(feedQueries, (feed) => removeFeedPost(feed, postId));
+  queryClient.removeQueries({ queryKey: feedKeys.comments(postId), exact: true });
+}
+
+/** post.edited: a cached feed holding the post reads it once (getPost) and shows the new text. */
+export async function readEditedPost(queryClient: QueryClient, { postId }: LiveMessage<'post.edited'>): Promise<void> {
+  const held = queryClient.getQueriesData<Feed>(feedQueries).some(([, feed]) => feedHolds(feed, postId));
+  if (!held) return;
+  try {
+    const post = await callApi('getPost', { postId });
+    queryClient.setQueriesData<Feed>(feedQueries, (feed) =>
+      updateFeedPost(feed, postId, (shown) => ({ ...shown, content: post.content, ...(post.editedAt ? { editedAt: post.editedAt } : {}) })),
+    );
+  } catch {
+    // Deleted meanwhile (post.deleted follows) or unreachable: the next read brings it.
+  }
+}
+
 /**
  * The feed's reactions to live messages, mounted with the News Feed: a new post reads the first
  * page (unless the feed holds it: the viewer's own); new counts change the cached posts; a new
@@ -81,6 +104,8 @@ export function useFeedLive(userId: string): void {
   });
   useLiveMessages('post.counts', (message) => applyPostCounts(queryClient, message));
   useLiveMessages('comment.added', (message) => void readOpenThread(queryClient, message));
+  useLiveMessages('post.edited', (message) => void readEditedPost(queryClient, message));
+  useLiveMessages('post.deleted', (message) => dropDeletedPost(queryClient, message));
   useLiveCatchUp(() => {
     void readFirstPage();
     void queryClient.refetchQueries({ queryKey: feedKeys.threads, type: 'active' });
