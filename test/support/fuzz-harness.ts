@@ -158,9 +158,14 @@ async function unlessNoUser<T>(request: Promise<T>): Promise<T | null> {
 
 /** A member of its own for one callable (the abuse limits are per member), admin for admin rows. */
 export async function memberFor(endpoints: Endpoints, name: CallableName): Promise<FuzzMember> {
-  const member = await createMember(endpoints, `fuzz-${name}`, { location: { city: 'Austin', state: 'Texas' } });
+  const admin = callables[name].access === 'admin';
+  // An admin as admin callables check one: the token's group and isAdmin on the record.
+  const member = await createMember(endpoints, `fuzz-${name}`, {
+    location: { city: 'Austin', state: 'Texas' },
+    ...(admin ? { extra: { isAdmin: true } } : {}),
+  });
   const claims = decodeJwtPayload(member.accessToken);
-  if (callables[name].access === 'admin') claims['cognito:groups'] = ['admin'];
+  if (admin) claims['cognito:groups'] = ['admin'];
   const client = cognito(endpoints);
   // The token's username (the sub), as the handlers name the account: cognito-local files group
   // memberships under it, so a lookup by email would list none.
