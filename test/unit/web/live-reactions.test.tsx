@@ -19,6 +19,7 @@ vi.mock('../../../web/src/lib/api-client.ts', () => ({
     calls.push({ name, data });
     if (name === 'getFeed') return data.cursor ? { posts: [], nextCursor: null } : answers.firstPage;
     if (name === 'listComments') return { comments: answers.thread ?? [], nextCursor: null };
+    if (name === 'getPost') return { ...post(String(data.postId)), content: 'edited text', editedAt: '2026-11-22T01:00:00.000Z' };
     if (name === 'listAnchorRequests') return { received: [], sent: [] };
     if (name === 'listAnchors') return { anchors: [], count: 0, max: 100 };
     if (name === 'togglePostLike') {
@@ -148,6 +149,34 @@ describe('post.counts', () => {
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     publish({ type: 'post.counts', postId: 'a1', likeCount: 9, commentCount: 2 });
     expect(feed()?.pages[0]?.posts[0]).toMatchObject({ likedByMe: true, likeCount: 9 });
+  });
+});
+
+describe('post.edited and post.deleted', () => {
+  it('an edit of a held post reads that post once and shows its text; a post no page holds reads nothing', async () => {
+    const { queryClient, wrapper, feed } = setup();
+    queryClient.setQueryData<Feed>(feedKeys.feed(ME), twoPages());
+    renderHook(() => useFeedLive(ME), { wrapper });
+
+    publish({ type: 'post.edited', postId: 'elsewhere' });
+    publish({ type: 'post.edited', postId: 'b2' });
+    await waitFor(() => expect(feed()?.pages[1]?.posts[1]).toMatchObject({ postId: 'b2', content: 'edited text', editedAt: '2026-11-22T01:00:00.000Z' }));
+    // Its counts and the viewer's like stay as they were.
+    expect(feed()?.pages[1]?.posts[1]).toMatchObject({ likeCount: 4, likedByMe: true });
+    expect(calls).toEqual([{ name: 'getPost', data: { postId: 'b2' } }]);
+  });
+
+  it('a deleted post leaves the cached pages and its thread without a request', async () => {
+    const { queryClient, wrapper, feed } = setup();
+    queryClient.setQueryData<Feed>(feedKeys.feed(ME), twoPages());
+    queryClient.setQueryData(feedKeys.comments('a2'), { pages: [{ comments: [comment('c1', 'a2')], nextCursor: null }], pageParams: [undefined] });
+    renderHook(() => useFeedLive(ME), { wrapper });
+
+    publish({ type: 'post.deleted', postId: 'a2' });
+    expect(feed()?.pages.map((page) => page.posts.map((shown) => shown.postId))).toEqual([['a1'], ['b1', 'b2']]);
+    expect(feed()?.pages.map((page) => page.nextCursor)).toEqual(['cursor-a2', 'cursor-b2']);
+    expect(queryClient.getQueryData(feedKeys.comments('a2'))).toBeUndefined();
+    expect(calls).toEqual([]);
   });
 });
 
