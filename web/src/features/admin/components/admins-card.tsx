@@ -69,6 +69,8 @@ export function AdminsCard({ admins, isLoading, isError }: AdminsCardProps) {
                 variant="light"
                 color="red"
                 aria-label={`Revoke admin: ${admin.displayName}`}
+                // Never squeezed by a long name or email on a phone: the text truncates instead.
+                style={{ flexShrink: 0 }}
                 loading={revoke.isPending && revoke.variables.userId === admin.uid}
                 onClick={() => setRevoking(admin)}
               >

@@ -55,6 +55,8 @@ export function SuperusersCard({ superusers, isLoading, isError }: SuperusersCar
               variant="light"
               color="red"
               aria-label={`Revoke superuser status: ${member.displayName}`}
+              // Never squeezed by a long email on a phone.
+              style={{ flexShrink: 0 }}
               loading={revoke.isPending && revoke.variables.userId === member.uid}
               onClick={() => setRevoking(member)}
             >
