@@ -145,6 +145,7 @@ export const feedCallables = {
     description: 'Comments of a post, newest first, 50 a page.',
   },
   editPost: {
+    budget: 'edits',
     access: 'member',
     input: z.object({ postId: postIdSchema, content: postContentSchema }).strict(),
     output: postSchema,
@@ -159,6 +160,7 @@ export const feedCallables = {
       "The author deletes their post: it leaves every read at once; its feed entries, likes and comments (with the commenters' markers) follow from the table's stream. Idempotent for the author for a day: deleting a post they already deleted answers success again. 'Post not found' (404) for a missing post or one the caller may not see; 'You can only edit or delete your own posts' (403) for another member's.",
   },
   editComment: {
+    budget: 'edits',
     access: 'member',
     input: z.object({ commentId: commentIdSchema, postId: postIdSchema, content: commentContentSchema }).strict(),
     output: z.object({ comment: commentSchema }),

@@ -21,6 +21,12 @@ export const ABUSE_LIMITS = {
   comments: { name: 'comments', maxHits: 60, windowSeconds: 30 * 60 },
   /** Profile pictures and photos share one budget: each is a presigned upload. */
   uploads: { name: 'uploads', maxHits: 30, windowSeconds: 30 * 60 },
+  /**
+   * Edits of posts and comments together: a post's edit pushes to the author's and their anchors'
+   * open pages, which read it again, so it is not free; 60 in 30 minutes is far beyond anyone
+   * fixing their words. Deletes spend no action budget: a post or comment is deleted once.
+   */
+  edits: { name: 'edits', maxHits: 60, windowSeconds: 30 * 60 },
 } as const satisfies Record<'requests' | ActionBudget, RateLimit>;
 
 export const ABUSE_MESSAGES = {
@@ -28,6 +34,7 @@ export const ABUSE_MESSAGES = {
   posts: 'You have posted a lot in a short time. Please wait a while before posting again.',
   comments: 'You have commented a lot in a short time. Please wait a while before commenting again.',
   uploads: 'Too many uploads in a short time. Please wait a while before uploading again.',
+  edits: 'You have edited a lot in a short time. Please wait a while before editing again.',
 } as const satisfies Record<keyof typeof ABUSE_LIMITS, string>;
 
 export type AbuseLimitName = keyof typeof ABUSE_LIMITS;

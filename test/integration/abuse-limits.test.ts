@@ -173,6 +173,30 @@ describe('abuse limits (per member, counted atomically in DynamoDB)', () => {
     expect((await call(endpoints, 'createPost', { token: commenter.accessToken, data: { content: 'Still posting', privacy: 'public' } })).status).toBe(200);
   }, 120_000);
 
+  it('refuses the 61st edit in 30 minutes, posts and comments together; deleting spends none of it', async () => {
+    const member = await createMember(endpoints, 'edits-budget');
+    await awayFromWindowEnd(ABUSE_LIMITS.edits);
+    const { postId } = await ok(endpoints, 'createPost', { token: member.accessToken, data: { content: 'Draft', privacy: 'public' } });
+    const { comment } = await ok(endpoints, 'addComment', { token: member.accessToken, data: { postId, content: 'Note' } });
+    const postEdits = await inBatches(40, 10, () => call(endpoints, 'editPost', { token: member.accessToken, data: { postId, content: 'Draft again' } }));
+    const commentEdits = await inBatches(20, 10, () =>
+      call(endpoints, 'editComment', { token: member.accessToken, data: { postId, commentId: comment.commentId, content: 'Note again' } }),
+    );
+    expect(statuses([...postEdits, ...commentEdits]).every((status) => status === 200)).toBe(true);
+    expectBudgetRefusal(
+      await call(endpoints, 'editComment', { token: member.accessToken, data: { postId, commentId: comment.commentId, content: 'Once more' } }),
+      ABUSE_MESSAGES.edits,
+      ABUSE_LIMITS.edits,
+    );
+    expectBudgetRefusal(
+      await call(endpoints, 'editPost', { token: member.accessToken, data: { postId, content: 'Once more' } }),
+      ABUSE_MESSAGES.edits,
+      ABUSE_LIMITS.edits,
+    );
+    expect(await ok(endpoints, 'deleteComment', { token: member.accessToken, data: { postId, commentId: comment.commentId } })).toEqual({ commentCount: 0 });
+    expect(await ok(endpoints, 'deletePost', { token: member.accessToken, data: { postId } })).toEqual({ postId });
+  }, 120_000);
+
   it('refuses the 31st upload in 30 minutes, pictures and photos together', async () => {
     const member = await createMember(endpoints, 'uploads-budget');
     await awayFromWindowEnd(ABUSE_LIMITS.uploads);

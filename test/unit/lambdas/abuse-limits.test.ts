@@ -23,11 +23,14 @@ describe('abuse budgets', () => {
     expect(ABUSE_LIMITS.requests).toMatchObject({ maxHits: 300, windowSeconds: 300 });
     expect(ABUSE_LIMITS.posts).toMatchObject({ maxHits: 30, windowSeconds: 1800 });
     expect(ABUSE_LIMITS.uploads).toMatchObject({ maxHits: 30, windowSeconds: 1800 });
+    expect(ABUSE_LIMITS.edits).toMatchObject({ maxHits: 60, windowSeconds: 1800 });
     expect(CALLABLE_ACTION_LIMITS).toEqual({
       createPost: 'posts',
       addComment: 'comments',
       createProfilePictureUpload: 'uploads',
       createPhotoUpload: 'uploads',
+      editPost: 'edits',
+      editComment: 'edits',
     });
     for (const name of Object.keys(CALLABLE_ACTION_LIMITS)) expect(callables).toHaveProperty(name);
   });
