@@ -13,6 +13,9 @@ export function AdminNotes() {
           trusted organiser can start a community where no member lives yet.
         </List.Item>
         <List.Item>Grant superuser status sparingly. Every grant, revoke and removal is kept in the audit log with its reason.</List.Item>
+        <List.Item>
+          Admins can grant and revoke the admin role. A revoked admin loses the panel at once; the founder stays an admin, and the last admin cannot be revoked.
+        </List.Item>
         <List.Item>Removing a member also removes everyone they invited, level by level. It cannot be undone: look at the invite tree first.</List.Item>
       </List>
     </Card>
