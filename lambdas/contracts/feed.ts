@@ -150,7 +150,7 @@ export const feedCallables = {
     input: z.object({ postId: postIdSchema, content: postContentSchema }).strict(),
     output: postSchema,
     description:
-      "The author rewrites their post (content 1–500 characters after trimming, the creation messages); it is marked edited (editedAt) and its readers' open pages read it again. 'Post not found' (404) for a missing or deleted post or one the caller may not see; 'You can only edit or delete your own posts' (403) for another member's.",
+      "The author rewrites their post (content 1–500 characters after trimming, the creation messages); it is marked edited (editedAt) and its readers' open pages read it again. 'Post not found' (404) for a missing or deleted post or one the caller may not see; 'You can only edit or delete your own posts' (403) for another member's. Spends the 'edits' budget (60 edits of posts and comments in 30 minutes).",
   },
   deletePost: {
     access: 'member',
@@ -165,7 +165,7 @@ export const feedCallables = {
     input: z.object({ commentId: commentIdSchema, postId: postIdSchema, content: commentContentSchema }).strict(),
     output: z.object({ comment: commentSchema }),
     description:
-      "The author rewrites their comment (content 1–300 characters after trimming, the creation messages); it is marked edited (editedAt). 'Post not found' / 'Comment not found' (404) for a missing or deleted one; 'You can only edit or delete your own comments' (403) for another member's.",
+      "The author rewrites their comment (content 1–300 characters after trimming, the creation messages); it is marked edited (editedAt). 'Post not found' / 'Comment not found' (404) for a missing or deleted one; 'You can only edit or delete your own comments' (403) for another member's. Spends the 'edits' budget (60 edits of posts and comments in 30 minutes).",
   },
   deleteComment: {
     access: 'member',
