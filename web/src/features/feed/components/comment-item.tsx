@@ -1,42 +1,22 @@
 import { Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { COMMENT_MAX_LENGTH, type Comment, FEED_MESSAGES } from '#contracts/feed';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { EDIT_DELETE_MESSAGES, useDeleteComment, useEditComment } from '../api/edit-delete.ts';
 import { formatWhen } from '../format-when.ts';
-import { type ContentAction, ContentActionsMenu } from './content-actions-menu.tsx';
+import { ContentActionsMenu } from './content-actions-menu.tsx';
 import { EditedMark } from './edited-mark.tsx';
 import { InlineEditor } from './inline-editor.tsx';
+import { useOwnContentActions } from './use-own-content-actions.ts';
 
 /** One comment of a thread; Edit and Delete in its "…" menu when it is the viewer's own. */
 export function CommentItem({ userId, comment }: { userId: string; comment: Comment }) {
   const edit = useEditComment(comment.postId, comment.commentId);
   const remove = useDeleteComment(userId, comment.postId, comment.commentId);
-  const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const actions: ContentAction[] =
-    comment.authorId === userId
-      ? [
-          {
-            label: 'Edit',
-            onClick: () => {
-              edit.reset();
-              setEditing(true);
-            },
-          },
-          { label: 'Delete', color: 'red', onClick: () => setConfirming(true) },
-        ]
-      : [];
-  const confirmDelete = () => {
-    if (remove.isPending) return;
-    remove.mutate(undefined, {
-      onSuccess: () => notifications.show({ color: 'teal', message: EDIT_DELETE_MESSAGES.commentDeleted }),
-      onError: () => notifications.show({ color: 'red', message: EDIT_DELETE_MESSAGES.commentDeleteFailed }),
-      onSettled: () => setConfirming(false),
-    });
-  };
+  const { actions, editing, setEditing, confirming, setConfirming, confirmDelete } = useOwnContentActions(comment.authorId === userId, edit, remove, {
+    deleted: EDIT_DELETE_MESSAGES.commentDeleted,
+    deleteFailed: EDIT_DELETE_MESSAGES.commentDeleteFailed,
+  });
   return (
     <Group component="li" gap="xs" align="flex-start" wrap="nowrap" aria-label={`Comment by ${comment.authorName}`} data-testid="comment">
       <UserAvatar name={comment.authorName} picture={comment.authorPicture} size="sm" />

@@ -1,5 +1,4 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FEED_MESSAGES, POST_MAX_LENGTH, type Post } from '#contracts/feed';
@@ -9,9 +8,10 @@ import { EDIT_DELETE_MESSAGES, useDeletePost, useEditPost } from '../api/edit-de
 import { useTogglePostLike } from '../api/toggle-post-like.ts';
 import { formatWhen } from '../format-when.ts';
 import { CommentsPanel } from './comments-panel.tsx';
-import { type ContentAction, ContentActionsMenu } from './content-actions-menu.tsx';
+import { ContentActionsMenu } from './content-actions-menu.tsx';
 import { EditedMark } from './edited-mark.tsx';
 import { InlineEditor } from './inline-editor.tsx';
+import { useOwnContentActions } from './use-own-content-actions.ts';
 
 /** One post of the feed: author, content, privacy, like toggle and comments; Edit and Delete on one's own. */
 export function PostCard({ userId, post }: { userId: string; post: Post }) {
@@ -19,30 +19,11 @@ export function PostCard({ userId, post }: { userId: string; post: Post }) {
   const edit = useEditPost(userId, post.postId);
   const remove = useDeletePost(userId, post.postId);
   const [commentsOpen, setCommentsOpen] = useState(false);
-  const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  const { actions, editing, setEditing, confirming, setConfirming, confirmDelete } = useOwnContentActions(post.authorId === userId, edit, remove, {
+    deleted: EDIT_DELETE_MESSAGES.postDeleted,
+    deleteFailed: EDIT_DELETE_MESSAGES.postDeleteFailed,
+  });
   const commentsId = `comments-${post.postId}`;
-  const actions: ContentAction[] =
-    post.authorId === userId
-      ? [
-          {
-            label: 'Edit',
-            onClick: () => {
-              edit.reset();
-              setEditing(true);
-            },
-          },
-          { label: 'Delete', color: 'red', onClick: () => setConfirming(true) },
-        ]
-      : [];
-  const confirmDelete = () => {
-    if (remove.isPending) return;
-    remove.mutate(undefined, {
-      onSuccess: () => notifications.show({ color: 'teal', message: EDIT_DELETE_MESSAGES.postDeleted }),
-      onError: () => notifications.show({ color: 'red', message: EDIT_DELETE_MESSAGES.postDeleteFailed }),
-      onSettled: () => setConfirming(false),
-    });
-  };
   return (
     <Card withBorder padding="md" component="article" aria-label={`Post by ${post.authorName}`} data-testid="post">
       <Group gap="sm" wrap="nowrap" mb="xs" align="flex-start">
