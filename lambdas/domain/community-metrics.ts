@@ -80,6 +80,21 @@ export interface CommunityCounts {
   inviters: readonly TopInviter[];
 }
 
+/** Every count at zero and no city yet: where the tally and the counters start adding. */
+export function zeroCommunityCounts() {
+  return {
+    totalUsers: 0,
+    activeUsers: 0,
+    invitedSignups: 0,
+    invitesAccepted: 0,
+    establishedMembers: 0,
+    refugees: 0,
+    acceptedConnections: 0,
+    localConnections: 0,
+    clusters: new Map<string, number>(),
+  };
+}
+
 /**
  * How an inviter ranks, or null when they do not: only a member who has invited (their own code
  * known) and has accepted invitees ranks. The rate divides the accepted by everyone who created
@@ -132,17 +147,7 @@ export function metricsOfCounts(date: string, counts: CommunityCounts): Communit
  */
 export function createMetricsTally(date: string) {
   const windowStart = activityWindowStart(date);
-  const counts = {
-    totalUsers: 0,
-    activeUsers: 0,
-    invitedSignups: 0,
-    invitesAccepted: 0,
-    establishedMembers: 0,
-    refugees: 0,
-    acceptedConnections: 0,
-    localConnections: 0,
-    clusters: new Map<string, number>(),
-  };
+  const counts = zeroCommunityCounts();
   const inviters = new Map<string, InviterCounts>();
   const pendingByCode = new Map<string, number>();
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CommunityMetrics, TopInviter } from '#contracts/metrics';
-import { activityWindowStart, DAY_MS, metricsOfCounts, placeOf, type CommunityFacts } from './community-metrics.ts';
+import { activityWindowStart, DAY_MS, metricsOfCounts, placeOf, zeroCommunityCounts, type CommunityFacts } from './community-metrics.ts';
 
 /**
  * The daily metrics as counters the table stream's consumer keeps. Each member record and anchor
@@ -184,18 +184,7 @@ export function addInto(total: Map<string, number>, counts: Counts): void {
  */
 export function metricsFromCounters(date: string, counters: Iterable<readonly [string, number]>, topInviters: readonly TopInviter[]): CommunityMetrics {
   const windowDay = activityWindowStart(date) / DAY_MS;
-  const counts = {
-    totalUsers: 0,
-    activeUsers: 0,
-    invitedSignups: 0,
-    invitesAccepted: 0,
-    establishedMembers: 0,
-    refugees: 0,
-    acceptedConnections: 0,
-    localConnections: 0,
-    clusters: new Map<string, number>(),
-    inviters: topInviters,
-  };
+  const counts = { ...zeroCommunityCounts(), inviters: topInviters };
   for (const [name, amount] of counters) {
     if (amount === 0) continue;
     const { kind, what } = parseCounterName(name);
