@@ -61,7 +61,8 @@ class FakeStream {
   write(shardId: string, id: string, options: { eventName?: 'INSERT' | 'REMOVE'; ttl?: boolean } = {}): void {
     const shard = this.shard(shardId);
     if (shard.closed) throw new Error(`${shardId} is closed`);
-    const keys = { pk: { S: `ITEM#${id}` }, sk: { S: 'ITEM' } };
+    // A sort key the mapping's filters deliver (STREAM_REACTED_SORT_KEYS).
+    const keys = { pk: { S: `ITEM#${id}` }, sk: { S: 'POST' } };
     shard.records.push({
       eventID: `e${++this.sequence}`,
       eventName: options.eventName ?? 'INSERT',
