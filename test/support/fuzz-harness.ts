@@ -29,7 +29,8 @@ export async function useOwnFuzzStore(endpoints: Endpoints): Promise<{ tableName
   const suffix = randomUUID().slice(0, 8);
   const tableName = `fuzz-${suffix}`;
   const bucket = `fuzz-${suffix}`;
-  await ensureTable(endpoints.dynamodb.endpoint, tableName);
+  // Nothing reacts to this table's changes: no stream (DynamoDB Local's streams slow every write).
+  await ensureTable(endpoints.dynamodb.endpoint, tableName, { stream: false });
   await ensureBucket(endpoints.s3.endpoint, bucket, ['http://localhost']);
   Object.assign(process.env, { TABLE_NAME: tableName, BUCKET_NAME: bucket });
   return { tableName, bucket };
