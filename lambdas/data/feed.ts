@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { FEED_PAGE_SIZE } from '#contracts/feed';
 import { dynamo, tableName } from './aws-clients.ts';
 import { batchGet, batchWrite } from './batch.ts';
-import { conditionalWrite } from './conditional.ts';
+import { conditionalWrite, transact } from './conditional.ts';
 import { FEED_ENTRY_PREFIX, keys, postKeys } from './keys.ts';
 import { getPostsForViewer, toStoredPost, type StoredPost } from './posts.ts';
 import { queryAll } from './query-all.ts';
@@ -52,18 +52,59 @@ export function feedEntryItem(ownerUid: string, post: FeedPost, likedByMe = fals
 
 /**
  * Puts one post's entry into each reader's feed (fan-out: the author's anchors), each with whether
- * its reader has liked the post already (one BatchGet of their like keys per 100 readers): a reader
- * who liked it before the fan-out reached them (from the author's profile, or between a failed
- * delivery and its retry) keeps their like on the entry.
+ * its reader has liked the post already (one consistent BatchGet of their like keys per 100
+ * readers): a reader who liked it before the fan-out reached them (from the author's profile, or
+ * between a failed delivery and its retry) keeps their like on the entry. A like or unlike made
+ * between that read and the puts found no entry to change (togglePostLike changes the entry only if
+ * the liker's feed holds the post), so the likes are read again after the puts and an entry that
+ * disagrees is put right under a check of the like itself.
  */
 export async function fanOutPost(readerUids: readonly string[], post: FeedPost): Promise<void> {
   if (readerUids.length === 0) return;
+  const likedBefore = await likersAmong(readerUids, post.postId);
+  await batchWrite(readerUids.map((uid) => ({ PutRequest: { Item: feedEntryItem(uid, post, likedBefore.has(uid)) } })));
+  const likedNow = await likersAmong(readerUids, post.postId);
+  const changed = readerUids.filter((uid) => likedBefore.has(uid) !== likedNow.has(uid));
+  await Promise.all(changed.map((uid) => settleLikedByMe(uid, post.postId, likedNow.has(uid))));
+}
+
+/** Which of these readers have liked the post now (strongly consistent: a like just made counts). */
+async function likersAmong(readerUids: readonly string[], postId: string): Promise<Set<string>> {
   const likes = await batchGet(
-    readerUids.map((uid) => postKeys.like(post.postId, uid)),
+    readerUids.map((uid) => postKeys.like(postId, uid)),
     'sk',
+    { consistent: true },
   );
-  const likers = new Set(likes.map((like) => String(like.sk)));
-  await batchWrite(readerUids.map((uid) => ({ PutRequest: { Item: feedEntryItem(uid, post, likers.has(postKeys.like(post.postId, uid).sk)) } })));
+  const likedKeys = new Set(likes.map((like) => String(like.sk)));
+  return new Set(readerUids.filter((uid) => likedKeys.has(postKeys.like(postId, uid).sk)));
+}
+
+/**
+ * Sets an entry's likedByMe to what the like item says, in one transaction with a check that the
+ * like is still so. If the check fails, a later like or unlike came after the entry was put, and
+ * that call changed the entry itself: nothing is left to do.
+ */
+async function settleLikedByMe(uid: string, postId: string, liked: boolean): Promise<void> {
+  await transact([
+    {
+      name: 'like',
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: postKeys.like(postId, uid),
+        ConditionExpression: liked ? 'attribute_exists(pk)' : 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      name: 'entry',
+      Update: {
+        TableName: tableName(),
+        Key: postKeys.feedEntry(uid, postId),
+        UpdateExpression: 'SET likedByMe = :liked',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':liked': liked },
+      },
+    },
+  ]);
 }
 
 /**

@@ -19,7 +19,11 @@ const {
   isFeedTrimTurn,
   FEED_MAX_ENTRIES,
   FEED_TRIM_ONE_IN,
+  fanOutPost,
 } = await import('../../lambdas/data/feed.ts');
+const { likePost } = await import('../../lambdas/data/likes.ts');
+const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+const { dynamo } = await import('../../lambdas/data/aws-clients.ts');
 const { queryAll } = await import('../../lambdas/data/query-all.ts');
 const { tableName } = await import('../../lambdas/data/aws-clients.ts');
 const { putComment } = await import('../../lambdas/data/comments.ts');
@@ -229,6 +233,33 @@ describe('the fan-out from the table stream', () => {
     // The stream's record of its creation, delivered after the post item is gone (never written here).
     await reactToChange({ eventName: 'INSERT', sequenceNumber: '1', newImage: postItem(gone) });
     expect(await hasFeedEntry(reader.uid, gone.postId)).toBe(false);
+  });
+
+  it('keeps the likes made while it runs: each entry ends with likedByMe as the like item says', async () => {
+    const author = await createMember(endpoints, 'fanout-like-race-author');
+    const readers = await Promise.all(Array.from({ length: 20 }, (_, i) => createMember(endpoints, `fanout-like-race-${i}`)));
+    const shared = storedPost(author, new Date(), 'Liked while it fans out');
+    await putPost(shared);
+    // Each reader likes as togglePostLike does (the entry changes only if their feed holds the post
+    // already), at a moment spread over the fan-out's own run.
+    const like = async (reader: TestMember, delayMs: number) => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await likePost(shared.postId, reader.uid, 'Reader', await hasFeedEntry(reader.uid, shared.postId));
+    };
+    await Promise.all([
+      fanOutPost(
+        readers.map((reader) => reader.uid),
+        shared,
+      ),
+      ...readers.map((reader, i) => like(reader, i * 2)),
+    ]);
+    const likedByMe = await Promise.all(
+      readers.map(async (reader) => {
+        const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `USER#${reader.uid}`, sk: `FEED#${shared.postId}` } }));
+        return Item?.likedByMe;
+      }),
+    );
+    expect(likedByMe).toEqual(readers.map(() => true));
   });
 });
 
