@@ -4,6 +4,7 @@ import { dynamo, tableName } from './aws-clients.ts';
 import { batchGet, batchWrite } from './batch.ts';
 import { conditionalWrite, transact } from './conditional.ts';
 import { FEED_ENTRY_PREFIX, keys, postKeys } from './keys.ts';
+import { likedByMeUpdate } from './likes.ts';
 import { getPostsForViewer, toStoredPost, type StoredPost } from './posts.ts';
 import { queryAll } from './query-all.ts';
 
@@ -94,16 +95,7 @@ async function settleLikedByMe(uid: string, postId: string, liked: boolean): Pro
         ConditionExpression: liked ? 'attribute_exists(pk)' : 'attribute_not_exists(pk)',
       },
     },
-    {
-      name: 'entry',
-      Update: {
-        TableName: tableName(),
-        Key: postKeys.feedEntry(uid, postId),
-        UpdateExpression: 'SET likedByMe = :liked',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':liked': liked },
-      },
-    },
+    likedByMeUpdate(postId, uid, liked),
   ]);
 }
 

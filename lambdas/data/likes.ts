@@ -26,7 +26,8 @@ function outcomeOf(outcome: TransactOutcome<'like' | 'post' | 'entry'>): LikeOut
   throw new Error(`Like transaction cancelled: ${outcome.failed.join(',')}`);
 }
 
-function likedByMeUpdate(postId: string, uid: string, liked: boolean) {
+/** The transaction item that sets a feed entry's likedByMe (the entry must exist). */
+export function likedByMeUpdate(postId: string, uid: string, liked: boolean) {
   return {
     name: 'entry' as const,
     Update: {
