@@ -2,9 +2,9 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { FEED_PAGE_SIZE } from '#contracts/feed';
 import { dynamo, tableName } from './aws-clients.ts';
 import { batchGet, batchWrite } from './batch.ts';
-import { conditionalWrite, transact } from './conditional.ts';
+import { conditionalWrite } from './conditional.ts';
 import { FEED_ENTRY_PREFIX, keys, postKeys } from './keys.ts';
-import { likedByMeUpdate } from './likes.ts';
+import { settleLikedByMe } from './likes.ts';
 import { getPostsForViewer, toStoredPost, type StoredPost } from './posts.ts';
 import { queryAll } from './query-all.ts';
 
@@ -78,25 +78,6 @@ async function likersAmong(readerUids: readonly string[], postId: string): Promi
   );
   const likedKeys = new Set(likes.map((like) => String(like.sk)));
   return new Set(readerUids.filter((uid) => likedKeys.has(postKeys.like(postId, uid).sk)));
-}
-
-/**
- * Sets an entry's likedByMe to what the like item says, in one transaction with a check that the
- * like is still so. If the check fails, a later like or unlike came after the entry was put, and
- * that call changed the entry itself: nothing is left to do.
- */
-async function settleLikedByMe(uid: string, postId: string, liked: boolean): Promise<void> {
-  await transact([
-    {
-      name: 'like',
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: postKeys.like(postId, uid),
-        ConditionExpression: liked ? 'attribute_exists(pk)' : 'attribute_not_exists(pk)',
-      },
-    },
-    likedByMeUpdate(postId, uid, liked),
-  ]);
 }
 
 /**

@@ -62,6 +62,7 @@ export async function likePost(postId: string, uid: string, displayName: string,
     },
     ...(inLikersFeed ? [likedByMeUpdate(postId, uid, true)] : []),
   ]);
+  if (outcome.ok && !inLikersFeed) await settleIfEntryAppeared(uid, postId, true);
   return outcomeOf(outcome);
 }
 
@@ -80,7 +81,37 @@ export async function unlikePost(postId: string, uid: string, inLikersFeed: bool
     },
     ...(inLikersFeed ? [likedByMeUpdate(postId, uid, false)] : []),
   ]);
+  if (outcome.ok && !inLikersFeed) await settleIfEntryAppeared(uid, postId, false);
   return outcomeOf(outcome);
+}
+
+/**
+ * A like or unlike made while the post fans out: its entry was not there when the caller looked, but
+ * the fan-out may have put it since, with the like as it was before. Each side writes, then reads the
+ * other's item (strongly consistent), so at least one of them sees both and settles the entry.
+ */
+async function settleIfEntryAppeared(uid: string, postId: string, liked: boolean): Promise<void> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: postKeys.feedEntry(uid, postId), ConsistentRead: true }));
+  if (Item && Item.likedByMe !== liked) await settleLikedByMe(uid, postId, liked);
+}
+
+/**
+ * Sets an entry's likedByMe to what the like item says, in one transaction with a check that the
+ * like is still so. If the check fails, a later like or unlike changed the entry itself (or will
+ * settle it): nothing is left to do here.
+ */
+export async function settleLikedByMe(uid: string, postId: string, liked: boolean): Promise<void> {
+  await transact([
+    {
+      name: 'like',
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: postKeys.like(postId, uid),
+        ConditionExpression: liked ? 'attribute_exists(pk)' : 'attribute_not_exists(pk)',
+      },
+    },
+    likedByMeUpdate(postId, uid, liked),
+  ]);
 }
 
 export async function hasLiked(postId: string, uid: string): Promise<boolean> {
