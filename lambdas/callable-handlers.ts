@@ -7,6 +7,7 @@ import { feedHandlers } from './handlers/feed/handler-rows.ts';
 import { invitesHandlers } from './handlers/invites/handler-rows.ts';
 import { joiningHandlers } from './handlers/joining/handler-rows.ts';
 import { metricsHandlers } from './handlers/metrics/handler-rows.ts';
+import { moderationHandlers } from './handlers/moderation/handler-rows.ts';
 import { profileHandlers } from './handlers/profile/handler-rows.ts';
 import { removalHandlers, removalJobHandlers } from './handlers/removal/handler-rows.ts';
 import { settingsHandlers } from './handlers/settings/handler-rows.ts';
@@ -25,6 +26,7 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   ...metricsHandlers,
   ...removalHandlers,
   ...settingsHandlers,
+  ...moderationHandlers,
   ...devHandlers,
 };
 

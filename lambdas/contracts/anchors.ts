@@ -137,6 +137,7 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 /** The anchor callables; the registry in callables.ts gathers them. */
 export const anchorsCallables = {
   sendAnchorRequest: {
+    refusedWhileSuspended: true,
     access: 'member',
     input: z.object({ userId: userIdSchema }).strict(),
     output: pendingFriendshipSchema,
@@ -144,6 +145,7 @@ export const anchorsCallables = {
       "Sends an anchor request to userId: the pending Friendship, without connectionType (local or distant is decided at acceptance, so a pending request never tells whether the two share a city). Refused to yourself, when anchored, pending or blocked, or at the sender's 100 anchors (a condition of the write).",
   },
   acceptAnchorRequest: {
+    refusedWhileSuspended: true,
     access: 'member',
     input: anchorPairSchema,
     output: acceptedFriendshipSchema,

@@ -6,6 +6,7 @@ import { feedCallables } from './feed.ts';
 import { invitesCallables } from './invites.ts';
 import { joiningCallables } from './joining.ts';
 import { metricsCallables } from './metrics.ts';
+import { moderationCallables } from './moderation.ts';
 import { profileCallables } from './profile.ts';
 import { removalCallables } from './removal.ts';
 import { settingsCallables } from './settings.ts';
@@ -31,7 +32,7 @@ export type Access = 'public' | 'member' | 'admin' | 'dev-only';
 export type Presence = 'before-record' | 'joining' | 'own-read';
 
 /** Action budgets a call spends besides the request budget (lambdas/domain/abuse-limits.ts). */
-export type ActionBudget = 'posts' | 'comments' | 'uploads' | 'edits';
+export type ActionBudget = 'posts' | 'comments' | 'uploads' | 'edits' | 'reports';
 
 export interface CallableContract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   readonly access: Access;
@@ -46,6 +47,11 @@ export interface CallableContract<I extends z.ZodType = z.ZodType, O extends z.Z
    * instance cannot see (lambdas/http/rate-limit.ts).
    */
   readonly readOnly?: true;
+  /**
+   * Refused (403, with the date) to a suspended member: writing to the community (post, comment,
+   * like, anchor, invite). The presence check reads the suspension from the caller's record.
+   */
+  readonly refusedWhileSuspended?: true;
 }
 
 /**
@@ -63,6 +69,7 @@ export const callableAreas = {
   metrics: metricsCallables,
   removal: removalCallables,
   settings: settingsCallables,
+  moderation: moderationCallables,
   dev: devCallables,
 } as const;
 export type CallableArea = keyof typeof callableAreas;
@@ -81,6 +88,7 @@ export const callables = {
   ...metricsCallables,
   ...removalCallables,
   ...settingsCallables,
+  ...moderationCallables,
   ...devCallables,
 } as const satisfies Record<string, CallableContract>;
 

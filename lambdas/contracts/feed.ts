@@ -78,6 +78,7 @@ export type Liker = z.infer<typeof likerSchema>;
  */
 export const feedCallables = {
   createPost: {
+    refusedWhileSuspended: true,
     budget: 'posts',
     access: 'member',
     input: z
@@ -110,6 +111,7 @@ export const feedCallables = {
       "One post with likedByMe, if the caller may see it: 'Post not found' (404) for a missing post and, identically, for an anchors-only post the caller may not see.",
   },
   togglePostLike: {
+    refusedWhileSuspended: true,
     access: 'member',
     input: z.object({ postId: postIdSchema, liked: z.boolean() }).strict(),
     output: z.object({ liked: z.boolean(), likeCount: z.number().int() }),
@@ -123,6 +125,7 @@ export const feedCallables = {
     description: 'Who liked a post, newest like first.',
   },
   addComment: {
+    refusedWhileSuspended: true,
     budget: 'comments',
     access: 'member',
     input: z
@@ -145,6 +148,7 @@ export const feedCallables = {
     description: 'Comments of a post, newest first, 50 a page.',
   },
   editPost: {
+    refusedWhileSuspended: true,
     budget: 'edits',
     access: 'member',
     input: z.object({ postId: postIdSchema, content: postContentSchema }).strict(),
@@ -160,6 +164,7 @@ export const feedCallables = {
       "The author deletes their post: it leaves every read at once; its feed entries, likes and comments (with the commenters' markers) follow from the table's stream. Idempotent for the author for a day: deleting a post they already deleted answers success again. 'Post not found' (404) for a missing post or one the caller may not see; 'You can only edit or delete your own posts' (403) for another member's.",
   },
   editComment: {
+    refusedWhileSuspended: true,
     budget: 'edits',
     access: 'member',
     input: z.object({ commentId: commentIdSchema, postId: postIdSchema, content: commentContentSchema }).strict(),

@@ -6,6 +6,16 @@ export const ANCHOR_EDGE_PREFIX = 'ANCHOR#';
 
 export const RESERVATION_PARTITION = 'RESERVATION';
 
+/** Sort-key prefixes of moderation items in a member's partition and a target's (begins_with lists them). */
+export const BLOCK_PREFIX = 'BLOCK#';
+export const MUTE_PREFIX = 'MUTE#';
+export const OWN_REPORT_PREFIX = 'MYREPORT#';
+export const NOTICE_PREFIX = 'NOTICE#';
+export const REPORTER_PREFIX = 'REPORTER#';
+export const MODERATION_LOG_PARTITION = 'MODLOG';
+/** The one value of `openQueue` (GSI openReports' partition key) an open report carries. */
+export const OPEN_REPORTS_QUEUE = 'OPEN';
+
 /** The partitions of the daily metrics' counters (keys.metricsCounter): the community's, the inviters'. */
 export const METRICS_COUNTER_PARTITIONS = { community: 'METRICS#COUNTERS', inviter: 'METRICS#INVITERS' } as const;
 /** The champions' ranking: one entry per inviter who ranks, sorted best first (keys.inviterRankEntry). */
@@ -71,6 +81,34 @@ export const keys = {
   liveConnection: (uid: string, connectionId: string) => ({ pk: `LIVE#${uid}`, sk: `${LIVE_CONNECTION_PREFIX}${connectionId}` }),
   /** The same connection by its id alone: $disconnect is told only the id, this item names its member. */
   liveConnectionOwner: (connectionId: string) => ({ pk: `LIVECONN#${connectionId}`, sk: 'LIVECONN' }),
+  /**
+   * A member the owner blocked, with when (listBlocked). The owner's record keeps the same uids in
+   * `blockedIds` (and the other's record the owner's uid in `blockedByIds`), written in the same
+   * transaction, so every read that already has the viewer's record filters without another request.
+   */
+  block: (uid: string, otherUid: string) => ({ pk: `USER#${uid}`, sk: `${BLOCK_PREFIX}${otherUid}` }),
+  /** A member the owner muted, with when (listMuted); the record's `mutedIds` holds the same uids. */
+  mute: (uid: string, otherUid: string) => ({ pk: `USER#${uid}`, sk: `${MUTE_PREFIX}${otherUid}` }),
+  /**
+   * One report (REPORT#<ULID>): reporter, target, reason, note, status and outcome. While open it
+   * carries `openQueue`, which puts it in the sparse GSI openReports (oldest first by its ULID).
+   */
+  report: (reportId: string) => ({ pk: `REPORT#${reportId}`, sk: 'REPORT' }),
+  /**
+   * One open report of one reporter on one target, put on a condition (one open report per reporter
+   * and target) and deleted when the report is resolved; the target's partition lists every open
+   * report on it, so a resolution resolves them together.
+   */
+  openReportOnTarget: (targetType: string, targetId: string, reporterUid: string) => ({
+    pk: `REPORTS#${targetType}#${targetId}`,
+    sk: `${REPORTER_PREFIX}${reporterUid}`,
+  }),
+  /** The reporter's own copy of a report's id, so listMyReports is one Query of their partition. */
+  ownReport: (uid: string, reportId: string) => ({ pk: `USER#${uid}`, sk: `${OWN_REPORT_PREFIX}${reportId}` }),
+  /** A moderation notice for a member (getMyStanding): warning, suspension, outcome of their report… */
+  notice: (uid: string, noticeId: string) => ({ pk: `USER#${uid}`, sk: `${NOTICE_PREFIX}${noticeId}` }),
+  /** One line of the public moderation log; ULIDs, so newest first is one descending Query. */
+  moderationLogEntry: (entryId: string) => ({ pk: MODERATION_LOG_PARTITION, sk: entryId }),
 } as const;
 
 export const USER_PROFILE_SK = 'PROFILE';
@@ -192,7 +230,7 @@ export function userIndexAttributes(user: { uid: string; displayName: string; em
 }
 
 /** Attributes that belong to storage, never to an API response. */
-export const STORAGE_ATTRIBUTES = ['pk', 'sk', 'nameShard', 'nameKey', 'emailShard', 'emailKey', 'postKey', 'expiresAt'] as const;
+export const STORAGE_ATTRIBUTES = ['pk', 'sk', 'nameShard', 'nameKey', 'emailShard', 'emailKey', 'postKey', 'expiresAt', 'openQueue'] as const;
 
 export function withoutStorageAttributes(item: Record<string, unknown>): Record<string, unknown> {
   const storage: ReadonlySet<string> = new Set(STORAGE_ATTRIBUTES);

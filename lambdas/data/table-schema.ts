@@ -57,6 +57,21 @@ export const GSIS = [
     projection: 'KEYS_ONLY',
     purpose: "A member's likes (on like items only): removal takes them back without a marker per like",
   },
+  {
+    indexName: 'openReports',
+    partitionKey: 'openQueue',
+    sortKey: 'reportId',
+    projection: 'ALL',
+    purpose: 'Sparse: only open reports carry openQueue, so the admin queue reads them oldest first (ULID) and nothing else',
+  },
+  {
+    indexName: 'byCommentId',
+    partitionKey: 'commentId',
+    sortKey: 'postId',
+    // A report names a comment by its id alone; the key (POST#<postId> / COMMENT#<commentId>) is all it reads.
+    projection: 'KEYS_ONLY',
+    purpose: 'A comment by its id (reportContent): the comment item, its request record and its author marker carry commentId',
+  },
 ] as const satisfies readonly GsiShape[];
 
 /** A GSI's projection in DynamoDB's own shape (CreateTable, UpdateTable). */

@@ -27,6 +27,11 @@ export const ABUSE_LIMITS = {
    * fixing their words. Deletes spend no action budget: a post or comment is deleted once.
    */
   edits: { name: 'edits', maxHits: 60, windowSeconds: 30 * 60 },
+  /**
+   * Reports: a member who meets a spammer reports a few posts and the member in a minute; 30 an
+   * hour is far beyond that and keeps one member from burying the admins' queue.
+   */
+  reports: { name: 'reports', maxHits: 30, windowSeconds: 60 * 60 },
 } as const satisfies Record<'requests' | ActionBudget, RateLimit>;
 
 export const ABUSE_MESSAGES = {
@@ -35,6 +40,7 @@ export const ABUSE_MESSAGES = {
   comments: 'You have commented a lot in a short time. Please wait a while before commenting again.',
   uploads: 'Too many uploads in a short time. Please wait a while before uploading again.',
   edits: 'You have edited a lot in a short time. Please wait a while before editing again.',
+  reports: 'You have sent a lot of reports in a short time. Please wait a while before reporting again.',
 } as const satisfies Record<keyof typeof ABUSE_LIMITS, string>;
 
 export type AbuseLimitName = keyof typeof ABUSE_LIMITS;
