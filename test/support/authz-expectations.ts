@@ -127,6 +127,8 @@ const notPartOfRequest = refused('PERMISSION_DENIED', 'You are not part of this 
 const confirmationMismatch = refused('INVALID_ARGUMENT', 'Please type DELETE MY ACCOUNT to confirm.');
 
 const NO_SUCH_MEMBER = 'no-such-member-authz';
+/** A well-formed report id that names no report. */
+const NO_SUCH_REPORT = '01HZZZZZZZZZZZZZZZZZZZZZZY';
 const PROFILE = {
   displayName: 'Matrix Member',
   birthday: '1990-04-05',
@@ -216,6 +218,24 @@ export const authzExpectations: { [N in CallableName]: AuthzRow<N> } = {
   grantAdmin: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('NOT_FOUND', 'User not found')) },
   revokeAdmin: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('NOT_FOUND', 'User not found')) },
   getAdminOverview: { input: () => ({}), expect: adminRow(ok) },
+  // Moderation. Blocking and muting aim at nobody (the victim's record must not change); unblocking
+  // and unmuting someone not blocked is a success that changes nothing.
+  blockMember: { input: () => ({ userId: NO_SUCH_MEMBER }), expect: members(refused('NOT_FOUND', 'User not found')) },
+  unblockMember: { input: () => ({ userId: NO_SUCH_MEMBER }), expect: members(ok) },
+  listBlocked: { input: () => ({}), expect: members(ok) },
+  muteMember: { input: () => ({ userId: NO_SUCH_MEMBER }), expect: members(refused('NOT_FOUND', 'User not found')) },
+  unmuteMember: { input: () => ({ userId: NO_SUCH_MEMBER }), expect: members(ok) },
+  listMuted: { input: () => ({}), expect: members(ok) },
+  // Each member reports the victim (a report is no item of theirs); the admins' queue then shows only her name and picture.
+  reportContent: { input: (f) => ({ target: { type: 'member', id: f.victim.uid }, reason: 'spam' }), expect: members(ok) },
+  listReports: { input: () => ({}), expect: adminRow(ok) },
+  resolveReport: {
+    input: () => ({ reportId: NO_SUCH_REPORT, action: 'dismiss', reason: 'matrix' }),
+    expect: adminRow(refused('NOT_FOUND', 'Report not found')),
+  },
+  listMyReports: { input: () => ({}), expect: members(ok) },
+  listModerationLog: { input: () => ({}), expect: members(ok) },
+  getMyStanding: { input: () => ({}), expect: members(ok) },
   // The admin's own views show a member's sign-in email by design (spec: admin search, invite tree).
   searchMembers: { input: () => ({ query: 'Vic' }), expect: adminRow(ok), reveals: { admin: ['signInEmail'] } },
   listAuditLog: { input: () => ({}), expect: adminRow(ok) },
