@@ -28,6 +28,7 @@ export const MODERATION_MESSAGES = {
   reportNotFound: 'Report not found',
   reportAlreadyResolved: 'This report has already been resolved.',
   untilRequired: 'Please choose the date the suspension ends',
+  untilInvalid: 'Please give the date the suspension ends as YYYY-MM-DD (or an ISO date-time)',
   untilInPast: 'The suspension must end in the future',
   untilTooFar: `A suspension can last at most ${MAX_SUSPENSION_DAYS} days`,
   nothingToRemove: 'A report about a member has no content to remove: choose another action.',
@@ -167,7 +168,7 @@ export const moderationCallables = {
     input: memberTargetInput,
     output: z.object({ userId: z.string(), changed: z.boolean() }),
     description:
-      'Takes back the caller\'s block; the pair is no longer blocked once neither blocks the other (nothing is restored: no anchor comes back). Unblocking someone not blocked answers success with changed: false.',
+      "Takes back the caller's block; the pair is no longer blocked once neither blocks the other (nothing is restored: no anchor comes back). Unblocking someone not blocked answers success with changed: false.",
   },
   listBlocked: {
     access: 'member',
@@ -247,7 +248,7 @@ export const moderationCallables = {
     input: z.object({ cursor: cursorSchema.optional() }).strict(),
     output: z.object({ entries: z.array(moderationLogEntrySchema), nextCursor: z.string().nullable() }),
     description:
-      'The community\'s moderation log, newest first, 50 a page: which action, when, on which kind of content and for which reason, naming neither reporters nor the content\'s author unless the action removed a member.',
+      "The community's moderation log, newest first, 50 a page: which action, when, on which kind of content and for which reason, naming neither reporters nor the content's author unless the action removed a member.",
   },
   getMyStanding: {
     access: 'member',
@@ -258,4 +259,3 @@ export const moderationCallables = {
       "The caller's standing (suspended until when and why, invites disabled) and their latest 50 moderation notices, newest first: warnings, suspensions, removed content, disabled invites, outcomes of their reports, and sanctions of members they invited.",
   },
 } as const;
-

@@ -51,6 +51,14 @@ export const userSchema = z.object({
    * lambdas/http/member-presence.ts); superusers and admins take part regardless.
    */
   joinedAt: z.string().nullable().default(null),
+  /**
+   * Sanctions (issue 16, resolveReport): until when (ISO date-time) the member may read but not
+   * write to the community, and the admin's note they are shown; a past end simply stops counting.
+   * `invitesDisabled`: their code admits nobody new. Absent on members never sanctioned.
+   */
+  suspendedUntil: z.string().optional(),
+  suspensionNote: z.string().optional(),
+  invitesDisabled: z.boolean().optional(),
   /** Accepted anchors (max 100); kept with the edges in one transaction. Absent on older records. */
   anchorCount: z.number().int().default(0),
   inviteSystem: z.object({

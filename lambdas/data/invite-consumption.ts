@@ -29,7 +29,8 @@ export type ConsumptionOutcome =
  * its kind has fewer than 5 uses; a superuser's code has no quota (only `isSuperuser` must still
  * hold) and its remaining count never goes below zero.
  */
-function inviterUpdate({ inviterUid, inviteType, reservationOf }: Consumption, superuserHasInvitesLeft: boolean) {
+function inviterUpdate(consumption: Consumption, superuserHasInvitesLeft: boolean) {
+  const { inviterUid, inviteType, reservationOf } = consumption;
   const values: Record<string, unknown> = { ':one': 1, ':zero': 0 };
   const sets = ['inviteSystem.invitesUsed = if_not_exists(inviteSystem.invitesUsed, :zero) + :one'];
   const conditions = ['attribute_exists(pk)'];
@@ -37,10 +38,13 @@ function inviterUpdate({ inviterUid, inviteType, reservationOf }: Consumption, s
     sets.push('inviteSystem.invitesReserved = inviteSystem.invitesReserved - :one');
     conditions.push('inviteSystem.invitesReserved > :zero');
   } else {
-    // Not held at sign-up: the inviter must have joined and have an invite free of those held for others.
+    // Not held at sign-up: the inviter must have joined and have an invite free of those held for
+    // others, and their code must admit newcomers (invites not disabled, no suspension counting).
     values[':string'] = 'S';
     values[':yes'] = true;
+    values[':nowIso'] = consumption.now.toISOString();
     conditions.push('(attribute_type(joinedAt, :string) OR isSuperuser = :yes OR isAdmin = :yes)');
+    conditions.push('attribute_not_exists(invitesDisabled) AND (attribute_not_exists(suspendedUntil) OR suspendedUntil <= :nowIso)');
     if (inviteType !== 'unrestricted') {
       conditions.push('(attribute_not_exists(inviteSystem.invitesReserved) OR inviteSystem.invitesRemaining > inviteSystem.invitesReserved)');
     }

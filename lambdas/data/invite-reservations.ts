@@ -46,10 +46,12 @@ export function isReservationItem(item: Record<string, unknown>): boolean {
 /**
  * The inviter's condition for holding one more invite, checked by DynamoDB inside the write:
  * the code is still theirs (a replaced code admits nobody), they joined and are not being removed,
- * and — unless a superuser — an invite is left after those already held.
+ * their invites are not disabled and no suspension counts (issue 16: ISO date-times compare as
+ * strings), and — unless a superuser — an invite is left after those already held.
  */
 const CAN_HOLD_ANOTHER =
   'attribute_exists(pk) AND inviteSystem.inviteCode = :code AND attribute_not_exists(removalPending) AND ' +
+  'attribute_not_exists(invitesDisabled) AND (attribute_not_exists(suspendedUntil) OR suspendedUntil <= :nowIso) AND ' +
   '(attribute_type(joinedAt, :string) OR isSuperuser = :true OR isAdmin = :true) AND ' +
   '(isSuperuser = :true OR (attribute_not_exists(inviteSystem.invitesReserved) AND inviteSystem.invitesRemaining > :zero) OR ' +
   'inviteSystem.invitesRemaining > inviteSystem.invitesReserved)';
@@ -77,7 +79,7 @@ export async function reserveInvite({ username, inviterUid, code, displayName, e
         Key: keys.user(inviterUid),
         UpdateExpression: 'SET inviteSystem.invitesReserved = if_not_exists(inviteSystem.invitesReserved, :zero) + :one',
         ConditionExpression: CAN_HOLD_ANOTHER,
-        ExpressionAttributeValues: { ':code': code, ':string': 'S', ':true': true, ':zero': 0, ':one': 1 },
+        ExpressionAttributeValues: { ':code': code, ':string': 'S', ':true': true, ':zero': 0, ':one': 1, ':nowIso': now.toISOString() },
       },
     },
     {

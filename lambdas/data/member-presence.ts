@@ -28,21 +28,22 @@ export async function callerPresence(uid: string): Promise<Presence> {
 }
 
 /**
- * The caller's presence and whether their record says admin, from the same one GetItem: admin
- * callables check the record too, so a revoked admin is refused at once, not when their token
- * (whose admin group outlives the revocation by up to an hour) expires.
+ * The caller's presence, whether their record says admin and until when they are suspended, from
+ * the same one GetItem: admin callables check the record too, so a revoked admin is refused at
+ * once, not when their token (whose admin group outlives the revocation by up to an hour) expires.
  */
-export async function callerStanding(uid: string): Promise<{ presence: Presence; isAdmin: boolean }> {
+export async function callerStanding(uid: string): Promise<{ presence: Presence; isAdmin: boolean; suspendedUntil: string | null }> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
       Key: keys.user(uid),
-      ProjectionExpression: 'pk, #pending, joinedAt, isSuperuser, isAdmin',
+      // suspendedUntil: a suspended member's writes are refused from this same read (issue 16).
+      ProjectionExpression: 'pk, #pending, joinedAt, isSuperuser, isAdmin, suspendedUntil',
       ExpressionAttributeNames: { '#pending': REMOVAL_PENDING },
       ConsistentRead: true,
     }),
   );
-  return { presence: presenceOf(Item), isAdmin: Item?.isAdmin === true };
+  return { presence: presenceOf(Item), isAdmin: Item?.isAdmin === true, suspendedUntil: typeof Item?.suspendedUntil === 'string' ? Item.suspendedUntil : null };
 }
 
 /**

@@ -2,6 +2,7 @@ import { INVITE_MESSAGES, type InviteType } from '#contracts/joining';
 import { normalizeState, UNKNOWN_LOCATION } from '#contracts/location';
 import { DISTANT_INVITES_PER_MEMBER, hasJoined, invitesLeft, LOCAL_INVITES_PER_MEMBER, type User } from '#contracts/user';
 import { AppError } from './app-error.ts';
+import { codeAdmitsNewcomers } from './sanctions.ts';
 import { cityKey, distanceMiles, DISTANT_RADIUS_MILES, type LatLon } from './places.ts';
 
 export interface Place {
@@ -41,14 +42,24 @@ export function relatePlaces({ inviter, invitee, inviterCentre, inviteeCentre }:
   return distanceMiles(inviterCentre, inviteeCentre) <= DISTANT_RADIUS_MILES ? 'distant' : 'too-far';
 }
 
-type Inviter = Pick<User, 'isSuperuser' | 'isAdmin' | 'joinedAt' | 'inviteSystem'>;
+type Inviter = Pick<User, 'isSuperuser' | 'isAdmin' | 'joinedAt' | 'inviteSystem' | 'invitesDisabled' | 'suspendedUntil'>;
+
+/**
+ * A code whose owner's invites are disabled, or who is suspended, admits nobody new: answered as an
+ * unknown code ('Invalid invite code'), which says nothing of why. An invite already held for this
+ * newcomer (`held`) stands until it lapses.
+ */
+function assertCodeAdmits(inviter: Inviter, held: boolean, now: Date): void {
+  if (!held && !codeAdmitsNewcomers(inviter, now)) throw new AppError('not-found', INVITE_MESSAGES.invalidCode);
+}
 
 /**
  * A code can vouch for someone new while its owner has joined and has an invite left after those
  * held for others, or is a superuser. `held`: the invite was already held for this newcomer at
  * sign-up, so it is theirs whatever else is held (and the owner had joined when it was taken).
  */
-export function assertCanInvite(inviter: Inviter, held = false): void {
+export function assertCanInvite(inviter: Inviter, held = false, now = new Date()): void {
+  assertCodeAdmits(inviter, held, now);
   if (held) {
     if (!inviter.isSuperuser && inviter.inviteSystem.invitesRemaining <= 0) throw new AppError('resource-exhausted', INVITE_MESSAGES.noInvitesLeft);
     return;
@@ -68,9 +79,10 @@ export function quotaSpentMessage(kind: 'local' | 'distant'): string {
  * no quota and no distance rule. The counts checked here are a courtesy answer; the consumption
  * itself re-checks them as conditions of its transaction.
  */
-export function decideInviteType(inviter: Inviter, relation: PlaceRelation | null, held = false): InviteType {
+export function decideInviteType(inviter: Inviter, relation: PlaceRelation | null, held = false, now = new Date()): InviteType {
+  assertCodeAdmits(inviter, held, now);
   if (inviter.isSuperuser) return 'unrestricted';
-  assertCanInvite(inviter, held);
+  assertCanInvite(inviter, held, now);
   if (relation === null) throw new AppError('invalid-argument', INVITE_MESSAGES.locationNeeded);
   if (relation === 'too-far' || relation === 'unlocatable') {
     throw new AppError('invalid-argument', INVITE_MESSAGES.locationMismatch);

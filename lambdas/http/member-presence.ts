@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from '#contracts/admin';
 import { callableNames, callables, contractOf, type CallableName } from '#contracts/callables';
 import { AppError } from '#domain/app-error';
+import { suspensionRefusal } from '#domain/sanctions';
 import { callerStanding, type Presence } from '#data/member-presence';
 import { ADMIN_GROUP, type Caller } from './caller.ts';
 
@@ -42,10 +43,13 @@ export const NOT_JOINED_MESSAGE = 'Please complete your profile to join the comm
  * answered the same way, by the same read: their record is deleted last, and until then whatever
  * they created after their posts, likes and anchors were removed would outlive them.
  */
-export async function requireMemberRecord(name: CallableName, caller: Caller | null): Promise<void> {
+export async function requireMemberRecord(name: CallableName, caller: Caller | null, now = new Date()): Promise<void> {
   if (!caller || callables[name].access === 'public' || BEFORE_RECORD_CALLABLES.has(name) || OWN_READ_CALLABLES.has(name)) return;
-  const { presence, isAdmin } = await callerStanding(caller.uid);
+  const { presence, isAdmin, suspendedUntil } = await callerStanding(caller.uid);
   checkPresence(name, caller, presence);
+  // A suspended member reads but does not write to the community (contract refusedWhileSuspended).
+  const suspended = suspensionRefusal(contractOf(name).refusedWhileSuspended === true, suspendedUntil, now);
+  if (suspended) throw new AppError('permission-denied', suspended);
   // The token's admin group is checked first (define-callable.ts); the record must still say admin,
   // so a revocation (revokeAdmin) takes effect at once, whatever tokens the member still holds.
   if (callables[name].access === 'admin' && !isAdmin) throw new AppError('permission-denied', ADMIN_MESSAGES.accessDenied);

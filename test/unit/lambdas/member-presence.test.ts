@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callableNames, callables } from '#contracts/callables';
+import { MODERATION_MESSAGES } from '#contracts/moderation';
 import { AppError } from '#domain/app-error';
 
 /**
@@ -42,7 +43,7 @@ describe("requireMemberRecord: a removed member's token is refused", () => {
       expect((command as GetCommand).input).toEqual({
         TableName: 'table',
         Key: { pk: 'USER#u1', sk: 'PROFILE' },
-        ProjectionExpression: 'pk, #pending, joinedAt, isSuperuser, isAdmin',
+        ProjectionExpression: 'pk, #pending, joinedAt, isSuperuser, isAdmin, suspendedUntil',
         ExpressionAttributeNames: { '#pending': 'removalPending' },
         ConsistentRead: true,
       });
@@ -62,6 +63,26 @@ describe("requireMemberRecord: a removed member's token is refused", () => {
       else expect(outcome, name).toBe('through');
     }
     expect(sent).toHaveLength(guarded.length);
+  });
+
+  it('refuses, from the same read, the community writes of a suspended member (403 with the end date) and lets their reads through; an expired suspension stops counting', async () => {
+    const now = new Date('2026-06-01T00:00:00.000Z');
+    stored = { pk: 'USER#u1', joinedAt: '2026-01-01T00:00:00.000Z', suspendedUntil: '2026-06-15T00:00:00.000Z' };
+    const members = guarded.filter((name) => callables[name].access === 'member');
+    for (const name of members) {
+      const outcome = await requireMemberRecord(name, caller, now).then(
+        () => 'through',
+        (error: unknown) => error,
+      );
+      if ('refusedWhileSuspended' in callables[name]) {
+        expect(outcome, name).toMatchObject({ status: 'permission-denied', message: MODERATION_MESSAGES.suspended('2026-06-15T00:00:00.000Z') });
+      } else expect(outcome, name).toBe('through');
+    }
+    expect(sent).toHaveLength(members.length);
+    await expect(requireMemberRecord('createPost', caller, new Date('2026-06-15T00:00:00.000Z'))).resolves.toBeUndefined();
+    for (const name of ['createPost', 'addComment', 'togglePostLike', 'sendAnchorRequest', 'acceptAnchorRequest', 'editPost', 'editComment'] as const) {
+      expect('refusedWhileSuspended' in callables[name], name).toBe(true);
+    }
   });
 
   it("answers 404 'User not found' when the record is gone", async () => {
