@@ -78,12 +78,23 @@ export type PendingFriendship = z.infer<typeof pendingFriendshipSchema>;
 export const acceptedFriendshipSchema = z.object({ ...friendshipFields, status: z.literal('accepted'), connectionType: connectionTypeSchema });
 export type AcceptedFriendship = z.infer<typeof acceptedFriendshipSchema>;
 
+/**
+ * A blocked pair (blockMember): whoever was anchored or pending before, it now only records who
+ * blocks whom. Both may block; the pair stays blocked until neither does (then it is deleted).
+ */
+export const blockedFriendshipSchema = z.object({
+  ...friendshipFields,
+  status: z.literal('blocked'),
+  /**
+   * The uids of the pair who block the other (one or both). Empty only on a pair blocked before
+   * blockMember existed (the spec's bare 'blocked' status): either member's block, then unblock, clears it.
+   */
+  blockedBy: z.array(z.string()).default([]),
+});
+export type BlockedFriendship = z.infer<typeof blockedFriendshipSchema>;
+
 /** The spec's Friendship (§3), as stored on the pair; connectionType only once accepted. */
-export const friendshipSchema = z.discriminatedUnion('status', [
-  pendingFriendshipSchema,
-  acceptedFriendshipSchema,
-  z.object({ ...friendshipFields, status: z.literal('blocked') }),
-]);
+export const friendshipSchema = z.discriminatedUnion('status', [pendingFriendshipSchema, acceptedFriendshipSchema, blockedFriendshipSchema]);
 export type Friendship = z.infer<typeof friendshipSchema>;
 
 export const anchorSchema = memberSummarySchema.extend({

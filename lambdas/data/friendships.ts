@@ -34,10 +34,14 @@ export type AnchorEdge =
 
 export async function getFriendship(friendshipId: string): Promise<Friendship | null> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.friendship(friendshipId), ConsistentRead: true }));
-  return Item ? friendshipSchema.parse(withoutStorageAttributes(Item)) : null;
+  if (!Item) return null;
+  // A blocked pair's blockedBy is a string set (blocks.ts ADDs and DELETEs one uid atomically).
+  const blockedBy = Item.blockedBy instanceof Set ? [...(Item.blockedBy as Set<string>)].sort() : Item.blockedBy;
+  return friendshipSchema.parse(withoutStorageAttributes({ ...Item, ...(blockedBy !== undefined && { blockedBy }) }));
 }
 
-function edgeItem(owner: string, friendship: Friendship): Record<string, unknown> {
+/** One member's edge item of the pair (a blocked pair's edges say only 'blocked'; its record says who blocks). */
+export function edgeItem(owner: string, friendship: Friendship): Record<string, unknown> {
   const otherUid = friendship.users[0] === owner ? friendship.users[1] : friendship.users[0];
   const fields: EdgeFields = {
     otherUid,

@@ -54,8 +54,12 @@ export async function seedBlockedPair(blocker: string, blocked: string, now = ne
     acceptedAt: null,
     invitationChain: false,
     mutualFriends: 0,
+    blockedBy: [blocker],
   };
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...keys.friendship(friendship.friendshipId), ...friendship } }));
+  // blockedBy is stored as a string set, as blockMember writes it.
+  await dynamo().send(
+    new PutCommand({ TableName: tableName(), Item: { ...keys.friendship(friendship.friendshipId), ...friendship, blockedBy: new Set(friendship.blockedBy) } }),
+  );
   for (const [owner, otherUid] of [
     [blocker, blocked],
     [blocked, blocker],
