@@ -1,0 +1,6 @@
+import { listMutedUids } from '#data/moderation-lists';
+import { defineCallable } from '#http/define-callable';
+import { presentListed } from './listed-members.ts';
+
+/** One Query of the caller's MUTE# items and one BatchGet of those members. */
+export const handler = defineCallable('listMuted', async (_input, { caller }) => ({ members: await presentListed(await listMutedUids(caller.uid)) }));

@@ -1,0 +1,13 @@
+import type { ListedMember } from '#contracts/moderation';
+import { getUsers } from '#data/friendships';
+import type { ListedUid } from '#data/moderation-lists';
+import { memberSummary } from '../anchors/present-member.ts';
+
+/** Names and pictures of the listed members, in the list's order; members who are gone are left out. */
+export async function presentListed(listed: readonly ListedUid[]): Promise<ListedMember[]> {
+  const users = await getUsers(listed.map((entry) => entry.otherUid));
+  return listed.flatMap(({ otherUid, since }) => {
+    const user = users.get(otherUid);
+    return user ? [{ ...memberSummary(user), since }] : [];
+  });
+}
