@@ -8,7 +8,8 @@ export const handler = defineCallable('searchUsers', async ({ query }, { caller 
   // One more than shown: the caller may be among the matches and is never listed.
   const [matches, edges] = await Promise.all([findUsersByNamePrefix(query, SEARCH_RESULT_LIMIT + 1), listEdges(caller.uid)]);
   const edgeByUid = new Map(edges.map((edge) => [edge.otherUid, edge]));
-  const others = matches.filter((user) => user.uid !== caller.uid).slice(0, SEARCH_RESULT_LIMIT);
+  // A blocked pair (either blocked the other; both edges say so) never finds each other.
+  const others = matches.filter((user) => user.uid !== caller.uid && edgeByUid.get(user.uid)?.status !== 'blocked').slice(0, SEARCH_RESULT_LIMIT);
   const users = others.map((user) => {
     const edge = edgeByUid.get(user.uid);
     const relationship = edge?.status === 'accepted' ? 'anchored' : edge?.status === 'pending' ? 'pending' : 'none';

@@ -4,12 +4,13 @@ import { newTimeOrderedId } from '#domain/post-ids';
 import { putComment, type StoredComment } from '#data/comments';
 import { getStoredPost } from '#data/posts';
 import { defineCallable } from '#http/define-callable';
-import { memberRecord } from './member-record.ts';
+import { memberRecordWithLists } from './member-record.ts';
 import { presentComment } from './present-post.ts';
 import { visiblePost } from './visible-post.ts';
 
 export const handler = defineCallable('addComment', async ({ postId, content, clientRequestId }, { caller }) => {
-  const [, author] = await Promise.all([visiblePost(postId, caller.uid), memberRecord(caller.uid)]);
+  const viewer = memberRecordWithLists(caller.uid);
+  const [, author] = await Promise.all([visiblePost(postId, caller.uid, viewer.lists), viewer.member]);
   const now = new Date();
   const comment: StoredComment = {
     commentId: newTimeOrderedId(now),

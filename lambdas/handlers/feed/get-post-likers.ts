@@ -1,8 +1,12 @@
+import { isHiddenFrom } from '#domain/moderation-lists';
 import { listLikes } from '#data/likes';
+import { getModerationLists } from '#data/moderation-lists';
 import { defineCallable } from '#http/define-callable';
 import { visiblePost } from './visible-post.ts';
 
 export const handler = defineCallable('getPostLikers', async ({ postId }, { caller }) => {
-  await visiblePost(postId, caller.uid);
-  return { likers: await listLikes(postId) };
+  const lists = getModerationLists(caller.uid);
+  const [, likes, viewerLists] = await Promise.all([visiblePost(postId, caller.uid, lists), listLikes(postId), lists]);
+  // A blocked (or blocking) liker is left out; a muted one stays (a mute quiets posts and comments only). likeCount stays the total.
+  return { likers: likes.filter((like) => !isHiddenFrom(viewerLists, like.uid)) };
 });

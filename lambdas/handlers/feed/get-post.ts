@@ -1,9 +1,10 @@
 import { hasLiked } from '#data/likes';
+import { getModerationLists } from '#data/moderation-lists';
 import { defineCallable } from '#http/define-callable';
 import { presentPost } from './present-post.ts';
 import { visiblePost } from './visible-post.ts';
 
 export const handler = defineCallable('getPost', async ({ postId }, { caller }) => {
-  const [post, liked] = await Promise.all([visiblePost(postId, caller.uid), hasLiked(postId, caller.uid)]);
+  const [post, liked] = await Promise.all([visiblePost(postId, caller.uid, getModerationLists(caller.uid)), hasLiked(postId, caller.uid)]);
   return presentPost(post, liked);
 });

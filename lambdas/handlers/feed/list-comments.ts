@@ -1,10 +1,14 @@
+import { isSilencedFor } from '#domain/moderation-lists';
 import { listComments } from '#data/comments';
+import { getModerationLists } from '#data/moderation-lists';
 import { defineCallable } from '#http/define-callable';
 import { presentComment } from './present-post.ts';
 import { visiblePost } from './visible-post.ts';
 
 export const handler = defineCallable('listComments', async ({ postId, cursor }, { caller }) => {
-  await visiblePost(postId, caller.uid);
-  const page = await listComments(postId, cursor);
-  return { comments: page.comments.map(presentComment), nextCursor: page.nextCursor };
+  const lists = getModerationLists(caller.uid);
+  const [, page, viewerLists] = await Promise.all([visiblePost(postId, caller.uid, lists), listComments(postId, cursor), lists]);
+  // Comments of members the viewer blocked, was blocked by or muted are left out; the post's commentCount stays the true total.
+  const shown = page.comments.filter((comment) => !isSilencedFor(viewerLists, comment.authorId));
+  return { comments: shown.map(presentComment), nextCursor: page.nextCursor };
 });

@@ -4,7 +4,7 @@ import { hasFeedEntry } from '#data/feed';
 import { likePost, unlikePost, type LikeOutcome } from '#data/likes';
 import { getStoredPost } from '#data/posts';
 import { defineCallable } from '#http/define-callable';
-import { memberRecord } from './member-record.ts';
+import { memberRecordWithLists } from './member-record.ts';
 import { visiblePost } from './visible-post.ts';
 
 /**
@@ -13,7 +13,8 @@ import { visiblePost } from './visible-post.ts';
  * table's stream.
  */
 export const handler = defineCallable('togglePostLike', async ({ postId, liked }, { caller }) => {
-  const [, member, inFeed] = await Promise.all([visiblePost(postId, caller.uid), memberRecord(caller.uid), hasFeedEntry(caller.uid, postId)]);
+  const viewer = memberRecordWithLists(caller.uid);
+  const [, member, inFeed] = await Promise.all([visiblePost(postId, caller.uid, viewer.lists), viewer.member, hasFeedEntry(caller.uid, postId)]);
   const toggle = (withEntry: boolean): Promise<LikeOutcome> =>
     liked ? likePost(postId, caller.uid, member.displayName, withEntry) : unlikePost(postId, caller.uid, withEntry);
   let outcome = await toggle(inFeed);
