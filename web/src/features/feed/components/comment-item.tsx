@@ -1,21 +1,27 @@
 import { Group, Text } from '@mantine/core';
 import { COMMENT_MAX_LENGTH, type Comment, FEED_MESSAGES } from '#contracts/feed';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { useMemberModeration } from '../../../components/moderation/use-member-moderation.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { EDIT_DELETE_MESSAGES, useDeleteComment, useEditComment } from '../api/edit-delete.ts';
 import { formatWhen } from '../format-when.ts';
-import { ContentActionsMenu } from './content-actions-menu.tsx';
+import { ContentActionsMenu } from '../../../components/content-actions-menu.tsx';
 import { EditedMark } from './edited-mark.tsx';
 import { InlineEditor } from './inline-editor.tsx';
 import { useOwnContentActions } from './use-own-content-actions.ts';
 
-/** One comment of a thread; Edit and Delete in its "…" menu when it is the viewer's own. */
+/** One comment of a thread; its "…" menu has Edit and Delete on the viewer's own, Report, Mute and Block on anyone else's. */
 export function CommentItem({ userId, comment }: { userId: string; comment: Comment }) {
   const edit = useEditComment(comment.postId, comment.commentId);
   const remove = useDeleteComment(userId, comment.postId, comment.commentId);
   const { actions, editing, setEditing, confirming, setConfirming, confirmDelete } = useOwnContentActions(comment.authorId === userId, edit, remove, {
     deleted: EDIT_DELETE_MESSAGES.commentDeleted,
     deleteFailed: EDIT_DELETE_MESSAGES.commentDeleteFailed,
+  });
+  const moderation = useMemberModeration({
+    isOwn: comment.authorId === userId,
+    member: { uid: comment.authorId, name: comment.authorName },
+    report: { target: { type: 'comment', id: comment.commentId, postId: comment.postId }, subject: `comment by ${comment.authorName}` },
   });
   return (
     <Group component="li" gap="xs" align="flex-start" wrap="nowrap" aria-label={`Comment by ${comment.authorName}`} data-testid="comment">
@@ -46,7 +52,7 @@ export function CommentItem({ userId, comment }: { userId: string; comment: Comm
           </Text>
         )}
       </div>
-      <ContentActionsMenu label="Comment actions" actions={actions} />
+      <ContentActionsMenu label="Comment actions" actions={[...actions, ...moderation.actions]} />
       <ConfirmModal
         opened={confirming}
         title="Delete comment?"
@@ -56,6 +62,7 @@ export function CommentItem({ userId, comment }: { userId: string; comment: Comm
         onConfirm={confirmDelete}
         onCancel={() => setConfirming(false)}
       />
+      {moderation.dialogs}
     </Group>
   );
 }

@@ -3,17 +3,22 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FEED_MESSAGES, POST_MAX_LENGTH, type Post } from '#contracts/feed';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { useMemberModeration } from '../../../components/moderation/use-member-moderation.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { useSuspension } from '../../../lib/moderation.ts';
 import { EDIT_DELETE_MESSAGES, useDeletePost, useEditPost } from '../api/edit-delete.ts';
 import { useTogglePostLike } from '../api/toggle-post-like.ts';
 import { formatWhen } from '../format-when.ts';
 import { CommentsPanel } from './comments-panel.tsx';
-import { ContentActionsMenu } from './content-actions-menu.tsx';
+import { ContentActionsMenu } from '../../../components/content-actions-menu.tsx';
 import { EditedMark } from './edited-mark.tsx';
 import { InlineEditor } from './inline-editor.tsx';
 import { useOwnContentActions } from './use-own-content-actions.ts';
 
-/** One post of the feed: author, content, privacy, like toggle and comments; Edit and Delete on one's own. */
+/**
+ * One post of the feed: author, content, privacy, like toggle and comments; Edit and Delete on
+ * one's own, Report, Mute and Block on anyone else's. A suspended member's like is off.
+ */
 export function PostCard({ userId, post }: { userId: string; post: Post }) {
   const like = useTogglePostLike(userId, post.postId);
   const edit = useEditPost(userId, post.postId);
@@ -23,6 +28,12 @@ export function PostCard({ userId, post }: { userId: string; post: Post }) {
     deleted: EDIT_DELETE_MESSAGES.postDeleted,
     deleteFailed: EDIT_DELETE_MESSAGES.postDeleteFailed,
   });
+  const moderation = useMemberModeration({
+    isOwn: post.authorId === userId,
+    member: { uid: post.authorId, name: post.authorName },
+    report: { target: { type: 'post', id: post.postId }, subject: `post by ${post.authorName}` },
+  });
+  const suspension = useSuspension();
   const commentsId = `comments-${post.postId}`;
   return (
     <Card withBorder padding="md" component="article" aria-label={`Post by ${post.authorName}`} data-testid="post">
@@ -40,7 +51,7 @@ export function PostCard({ userId, post }: { userId: string; post: Post }) {
             </Badge>
           </Text>
         </div>
-        <ContentActionsMenu label="Post actions" actions={actions} />
+        <ContentActionsMenu label="Post actions" actions={[...actions, ...moderation.actions]} />
       </Group>
       {editing ? (
         <InlineEditor
@@ -60,7 +71,14 @@ export function PostCard({ userId, post }: { userId: string; post: Post }) {
         </Text>
       )}
       <Group gap="xs" mt="sm">
-        <Button size="xs" variant={post.likedByMe ? 'filled' : 'light'} aria-pressed={post.likedByMe} onClick={() => like.mutate({ liked: !post.likedByMe })}>
+        <Button
+          size="xs"
+          variant={post.likedByMe ? 'filled' : 'light'}
+          aria-pressed={post.likedByMe}
+          disabled={suspension.suspended}
+          title={suspension.reason ?? undefined}
+          onClick={() => like.mutate({ liked: !post.likedByMe })}
+        >
           {/* One label element: the button lays out its children as flex items, which drops spaces. */}
           <span>
             {post.likedByMe ? 'Liked' : 'Like'} · <span data-testid="like-count">{post.likeCount}</span>
@@ -86,6 +104,7 @@ export function PostCard({ userId, post }: { userId: string; post: Post }) {
         onConfirm={confirmDelete}
         onCancel={() => setConfirming(false)}
       />
+      {moderation.dialogs}
     </Card>
   );
 }

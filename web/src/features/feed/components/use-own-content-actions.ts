@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { ContentAction } from './content-actions-menu.tsx';
+import type { ContentAction } from '../../../components/content-actions-menu.tsx';
 
 interface DeleteMutation {
   isPending: boolean;

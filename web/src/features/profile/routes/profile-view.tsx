@@ -1,11 +1,14 @@
 import { Alert, Anchor, Badge, Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { UserProfile } from '#contracts/anchors';
+import { ContentActionsMenu } from '../../../components/content-actions-menu.tsx';
+import { useMemberModeration } from '../../../components/moderation/use-member-moderation.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, profileAction, sendRequestFailureMessage, serverReason } from '../../../lib/anchor-actions.ts';
 import { useAcceptAnchorRequest, useAnchorsLive, useSendAnchorRequest } from '../../../lib/anchor-requests.ts';
+import { useMutedList } from '../../../lib/moderation.ts';
 import { useUserProfile } from '../api/get-user-profile.ts';
 import { joinLocation, PROFILE_VIEW_MESSAGES, profileLoadMessage } from '../profile-view-messages.ts';
 
@@ -97,6 +100,26 @@ function AnchorButton({ profile }: { profile: UserProfile }) {
   }
 }
 
+/** The "…" menu of another member's profile: Report, Mute (or Unmute) and Block; after a block, back to the dashboard. */
+function ProfileActions({ profile }: { profile: UserProfile }) {
+  const navigate = useNavigate();
+  const isOwn = profile.relationship === 'self';
+  const muted = useMutedList(!isOwn).data?.members.some((member) => member.uid === profile.uid) ?? false;
+  const moderation = useMemberModeration({
+    isOwn,
+    member: { uid: profile.uid, name: profile.displayName },
+    report: { target: { type: 'member', id: profile.uid }, subject: profile.displayName },
+    muted,
+    onBlocked: () => void navigate('/dashboard'),
+  });
+  return (
+    <>
+      <ContentActionsMenu label="Profile actions" actions={moderation.actions} />
+      {moderation.dialogs}
+    </>
+  );
+}
+
 function ProfileCard({ profile }: { profile: UserProfile }) {
   return (
     <Container size="sm" py="xl">
@@ -104,7 +127,7 @@ function ProfileCard({ profile }: { profile: UserProfile }) {
         <Stack gap="md">
           <Group gap="md" wrap="nowrap" align="flex-start">
             <UserAvatar name={profile.displayName} picture={profile.profilePicture} size={96} radius={96} />
-            <Stack gap={4} style={{ minWidth: 0 }}>
+            <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
               <Title order={1} size="h2">
                 {profile.displayName}
               </Title>
@@ -120,6 +143,7 @@ function ProfileCard({ profile }: { profile: UserProfile }) {
                 </Group>
               )}
             </Stack>
+            <ProfileActions profile={profile} />
           </Group>
           <Group>
             <AnchorButton profile={profile} />

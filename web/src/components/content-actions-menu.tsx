@@ -8,8 +8,8 @@ export interface ContentAction {
 }
 
 /**
- * The "…" menu of a post, a comment (and later a profile): Edit and Delete on one's own; Report,
- * Block and Mute join as further actions. Nothing is shown while there is no action.
+ * The "…" menu of a post, a comment or a profile: Edit and Delete on one's own; Report,
+ * Mute and Block on anyone else's. Nothing is shown while there is no action.
  */
 export function ContentActionsMenu({ label, actions }: { label: string; actions: readonly ContentAction[] }) {
   if (actions.length === 0) return null;

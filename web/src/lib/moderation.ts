@@ -1,0 +1,163 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MODERATION_MESSAGES, type ReportReason, type ReportTarget, type Standing } from '#contracts/moderation';
+import { anchorKeys } from './anchor-requests.ts';
+import { callApi } from './api-client.ts';
+import { useAuthSession, useMe } from './session.ts';
+
+/**
+ * Moderation data several screens share (the "…" menus of posts, comments and profiles, Settings ›
+ * Privacy, the app shell's suspension banner, the dashboard's notices, the Invites page, the
+ * moderation log). Keys are per member, like the session's.
+ */
+export const moderationKeys = {
+  all: ['moderation'] as const,
+  blocked: (uid: string) => ['moderation', uid, 'blocked'] as const,
+  muted: (uid: string) => ['moderation', uid, 'muted'] as const,
+  standing: (uid: string) => ['moderation', uid, 'standing'] as const,
+  myReports: (uid: string) => ['moderation', uid, 'my-reports'] as const,
+  log: (uid: string) => ['moderation', uid, 'log'] as const,
+  /** The admin queue. */
+  reports: ['moderation', 'admin', 'reports'] as const,
+};
+
+/** Plain sentences of the moderation UI; the server's own come from the contract's MODERATION_MESSAGES. */
+export const MODERATION_UI = {
+  reported: 'Thanks — an admin will look at it.',
+  reportFailed: MODERATION_MESSAGES.reportFailed,
+  blocked: (name: string) => `You blocked ${name}.`,
+  blockFailed: 'Failed to block this member. Please try again.',
+  blockQuestion: (name: string) =>
+    `Block ${name}? You will no longer see each other's posts, comments or profile, and any anchor connection between you is removed.`,
+  unblocked: (name: string) => `You unblocked ${name}.`,
+  unblockFailed: 'Failed to unblock this member. Please try again.',
+  muted: (name: string) => `You muted ${name}. Their posts and comments no longer show in your feed.`,
+  muteFailed: 'Failed to mute this member. Please try again.',
+  unmuted: (name: string) => `You unmuted ${name}. Their posts and comments show in your feed again.`,
+  unmuteFailed: 'Failed to unmute this member. Please try again.',
+  noBlocked: "You haven't blocked anyone.",
+  noMuted: "You haven't muted anyone.",
+} as const;
+
+/** A suspension's end as a date a member reads ("November 30, 2026"). */
+export function formatDay(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso.slice(0, 10);
+  return date.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** A moment as a member reads it ("Nov 22, 2026, 1:05 AM"). */
+export function formatMoment(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/** The suspension sentence shown to a suspended member (banner, disabled controls). */
+export function suspensionMessage(until: string): string {
+  return `Your account is suspended until ${formatDay(until)}. You can read, but not post, comment, like, anchor or invite until then.`;
+}
+
+/** Whether a standing says suspended right now (a suspension that ended no longer counts). */
+export function isSuspended(standing: Standing | undefined, now = new Date()): standing is Standing & { suspendedUntil: string } {
+  return Boolean(standing?.suspendedUntil && new Date(standing.suspendedUntil).getTime() > now.getTime());
+}
+
+/**
+ * The member's standing and moderation notices (getMyStanding), once they have joined. A failure
+ * shows nothing: the server refuses a suspended member's writes with its own sentence anyway.
+ */
+export function useStanding() {
+  const uid = useAuthSession().data?.userId ?? '';
+  const joined = useMe().data?.profileCompleted === true;
+  return useQuery({
+    queryKey: moderationKeys.standing(uid),
+    queryFn: ({ signal }) => callApi('getMyStanding', {}, { signal }),
+    enabled: Boolean(uid) && joined,
+    staleTime: 60_000,
+  });
+}
+
+/** What the write controls (composer, like, comment) need: whether they are off, and why. */
+export function useSuspension(): { suspended: boolean; reason: string | null } {
+  const standing = useStanding().data?.standing;
+  if (!isSuspended(standing)) return { suspended: false, reason: null };
+  return { suspended: true, reason: suspensionMessage(standing.suspendedUntil) };
+}
+
+export function useBlockedList(enabled = true) {
+  const uid = useAuthSession().data?.userId ?? '';
+  return useQuery({
+    queryKey: moderationKeys.blocked(uid),
+    queryFn: ({ signal }) => callApi('listBlocked', {}, { signal }),
+    enabled: enabled && Boolean(uid),
+  });
+}
+
+export function useMutedList(enabled = true) {
+  const uid = useAuthSession().data?.userId ?? '';
+  return useQuery({
+    queryKey: moderationKeys.muted(uid),
+    queryFn: ({ signal }) => callApi('listMuted', {}, { signal }),
+    enabled: enabled && Boolean(uid),
+  });
+}
+
+/**
+ * After a block, unblock, mute or unmute: the feed and open threads (['feed', …]), anchors, search
+ * and profiles (['anchors', …]) and the moderation lists are read again, so the member's content
+ * disappears (or comes back) at once.
+ */
+function useInvalidateAfterMemberAction() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['feed'] }),
+      queryClient.invalidateQueries({ queryKey: anchorKeys.all }),
+      queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
+    ]);
+}
+
+type MemberActionName = 'blockMember' | 'unblockMember' | 'muteMember' | 'unmuteMember';
+
+/** One of block, unblock, mute, unmute; one mutation scope per member, so repeated clicks queue. */
+export function useMemberAction(name: MemberActionName) {
+  const invalidate = useInvalidateAfterMemberAction();
+  return useMutation({
+    mutationFn: (userId: string) => callApi(name, { userId }),
+    scope: { id: `moderation:${name}` },
+    onSuccess: invalidate,
+  });
+}
+
+export function useReportContent() {
+  const queryClient = useQueryClient();
+  const uid = useAuthSession().data?.userId ?? '';
+  return useMutation({
+    mutationFn: (input: { target: ReportTarget; reason: ReportReason; note?: string }) => callApi('reportContent', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationKeys.myReports(uid) }),
+  });
+}
+
+/** The caller's latest reports with their outcome. */
+export function useMyReports() {
+  const uid = useAuthSession().data?.userId ?? '';
+  return useQuery({
+    queryKey: moderationKeys.myReports(uid),
+    queryFn: ({ signal }) => callApi('listMyReports', {}, { signal }),
+    enabled: Boolean(uid),
+    staleTime: 0,
+  });
+}
+
+/** The community's moderation log, newest first, 50 a page (Load more by cursor). */
+export function useModerationLog() {
+  const uid = useAuthSession().data?.userId ?? '';
+  return useInfiniteQuery({
+    queryKey: moderationKeys.log(uid),
+    queryFn: ({ signal, pageParam }) => callApi('listModerationLog', pageParam ? { cursor: pageParam } : {}, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    enabled: Boolean(uid),
+    staleTime: 0,
+  });
+}
