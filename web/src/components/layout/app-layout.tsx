@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLiveSession } from '../../lib/live/live-session.ts';
 import { useAuthSession, useMe, useSignOut } from '../../lib/session.ts';
+import { SuspensionBanner } from '../moderation/suspension-banner.tsx';
 import { PageLoader } from '../page-loader.tsx';
 import { bottomBarItems, isActive, mobileMenuItems, type NavItem, SIGNED_OUT_ITEMS, signedInItems } from './nav-items.ts';
 import classes from './app-layout.module.css';
@@ -106,6 +107,8 @@ export function AppLayout() {
       )}
 
       <AppShell.Main>
+        {/* A suspended member is told why and until when on every screen. */}
+        {session && <SuspensionBanner />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

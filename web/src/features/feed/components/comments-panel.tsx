@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/co
 import { useState } from 'react';
 import { COMMENT_MAX_LENGTH, FEED_MESSAGES } from '#contracts/feed';
 import { useDraftRequestId } from '../../../lib/draft-request-id.ts';
+import { useSuspension } from '../../../lib/moderation.ts';
 import { textLimitState } from '../../../lib/text-limit.ts';
 import { useAddComment, useComments } from '../api/comments.ts';
 import { CommentItem } from './comment-item.tsx';
@@ -13,11 +14,12 @@ export function CommentsPanel({ userId, postId }: { userId: string; postId: stri
   const [content, setContent] = useState('');
   const { requestIdFor, renew: renewRequestId } = useDraftRequestId();
   const limit = textLimitState(content, COMMENT_MAX_LENGTH);
+  const suspension = useSuspension();
   const list = comments.data?.pages.flatMap((page) => page.comments) ?? [];
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!limit.canSubmit || add.isPending) return;
+    if (!limit.canSubmit || add.isPending || suspension.suspended) return;
     const text = content.trim();
     add.mutate(
       // The same text is the same comment (a retry); any other text is another one.
@@ -47,6 +49,8 @@ export function CommentsPanel({ userId, postId }: { userId: string; postId: stri
             }}
             // What is on screen while sending is what is being posted; an edit waits for the answer.
             readOnly={add.isPending}
+            disabled={suspension.suspended}
+            description={suspension.reason ?? undefined}
             autosize
             minRows={1}
             maxLength={COMMENT_MAX_LENGTH}
@@ -55,7 +59,7 @@ export function CommentsPanel({ userId, postId }: { userId: string; postId: stri
             <Text size="xs" c="dimmed" aria-live="polite">
               {limit.length} / {COMMENT_MAX_LENGTH}
             </Text>
-            <Button type="submit" size="xs" disabled={!limit.canSubmit} loading={add.isPending}>
+            <Button type="submit" size="xs" disabled={!limit.canSubmit || suspension.suspended} loading={add.isPending}>
               Comment
             </Button>
           </Group>

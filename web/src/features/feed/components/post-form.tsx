@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Select, Stack, Text, Textarea } from '@mant
 import { useState } from 'react';
 import { FEED_MESSAGES, POST_MAX_LENGTH, type PostPrivacy } from '#contracts/feed';
 import { useDraftRequestId } from '../../../lib/draft-request-id.ts';
+import { useSuspension } from '../../../lib/moderation.ts';
 import { textLimitState } from '../../../lib/text-limit.ts';
 import { useCreatePost } from '../api/create-post.ts';
 
@@ -10,17 +11,18 @@ const PRIVACY_OPTIONS: { value: PostPrivacy; label: string }[] = [
   { value: 'public', label: 'Public' },
 ];
 
-/** The post form: privacy choice, 500-character counter, required after trimming (spec §5). */
+/** The post form: privacy choice, 500-character counter, required after trimming (spec §5); off, with the reason, while suspended. */
 export function PostForm({ userId }: { userId: string }) {
   const [content, setContent] = useState('');
   const [privacy, setPrivacy] = useState<PostPrivacy>('anchors');
   const { requestIdFor, renew: renewRequestId } = useDraftRequestId();
   const create = useCreatePost(userId);
   const limit = textLimitState(content, POST_MAX_LENGTH);
+  const suspension = useSuspension();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!limit.canSubmit || create.isPending) return;
+    if (!limit.canSubmit || create.isPending || suspension.suspended) return;
     const post = { content: content.trim(), privacy };
     create.mutate(
       // The same text with the same audience is the same post; any change makes another one.
@@ -49,6 +51,8 @@ export function PostForm({ userId }: { userId: string }) {
           }}
           // What is on screen while sending is what is being posted; an edit waits for the answer.
           readOnly={create.isPending}
+          disabled={suspension.suspended}
+          description={suspension.reason ?? undefined}
           autosize
           minRows={2}
           maxLength={POST_MAX_LENGTH}
@@ -69,7 +73,7 @@ export function PostForm({ userId }: { userId: string }) {
               {limit.length} / {POST_MAX_LENGTH}
             </Text>
           </Group>
-          <Button type="submit" disabled={!limit.canSubmit} loading={create.isPending}>
+          <Button type="submit" disabled={!limit.canSubmit || suspension.suspended} loading={create.isPending}>
             Post
           </Button>
         </Group>

@@ -1,4 +1,5 @@
 import { Alert, Card, Container, Grid, Tabs, Text, Title } from '@mantine/core';
+import { NoticesCard } from '../../../components/moderation/notices-card.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useAnchorList, useAnchorsLive, usePendingRequestCount } from '../../../lib/anchor-requests.ts';
 import { useMe } from '../../../lib/session.ts';
@@ -38,6 +39,7 @@ export default function DashboardRoute() {
           <SideMenu userId={member.uid} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: 2 }}>
+          <NoticesCard />
           <Tabs defaultValue="feed" keepMounted={false}>
             <Tabs.List mb="md">
               <Tabs.Tab value="feed">News Feed</Tabs.Tab>

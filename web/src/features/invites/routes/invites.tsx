@@ -2,8 +2,10 @@ import { Alert, Button, Card, Code, Container, CopyButton, Group, SimpleGrid, St
 import { useState } from 'react';
 import { INVITES_MESSAGES, RESERVATION_DAYS, shareLinkOf, type MyInvites } from '#contracts/invites';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { NoticesCard } from '../../../components/moderation/notices-card.tsx';
 import { PageError } from '../../../components/page-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useStanding } from '../../../lib/moderation.ts';
 import { useMyInvites, useReplaceInviteCode } from '../api/my-invites.ts';
 import { InviteeList } from '../components/invitee-list.tsx';
 
@@ -60,8 +62,12 @@ function Counts({ invites }: { invites: MyInvites }) {
   );
 }
 
+/** Inviters are held accountable (issue 16): they are told when someone they invited was suspended or removed. */
+const INVITEE_NOTICES = ['invitee-suspended', 'invitee-removed'] as const;
+
 function Invites({ invites }: { invites: MyInvites }) {
   const replace = useReplaceInviteCode();
+  const invitesDisabled = useStanding().data?.standing.invitesDisabled === true;
   const [confirming, setConfirming] = useState(false);
   const shareLink = shareLinkOf(window.location.origin, invites.inviteCode);
   return (
@@ -76,6 +82,12 @@ function Invites({ invites }: { invites: MyInvites }) {
             is held for them for {RESERVATION_DAYS} days while they finish joining.
           </Text>
         </div>
+        {invitesDisabled && (
+          <Alert color="orange" role="alert" title="Invites disabled" data-testid="invites-disabled">
+            Your invites are disabled: your code admits nobody.
+          </Alert>
+        )}
+        <NoticesCard kinds={INVITEE_NOTICES} title="About the people you invited" mb={0} />
         <Card withBorder padding="md">
           <Stack gap="md">
             <CopyField label="Invite code" value={invites.inviteCode} testId="invite-code" />

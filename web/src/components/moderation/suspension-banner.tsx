@@ -1,0 +1,21 @@
+import { Alert, Text } from '@mantine/core';
+import { isSuspended, suspensionMessage, useStanding } from '../../lib/moderation.ts';
+
+/**
+ * The app shell's notice to a suspended member (getMyStanding): until when, what they cannot do,
+ * and the admin's note to them. Nothing for anyone else, nor while the standing is unknown.
+ */
+export function SuspensionBanner() {
+  const standing = useStanding().data?.standing;
+  if (!isSuspended(standing)) return null;
+  return (
+    <Alert color="orange" title="Your account is suspended" role="alert" mb="md" data-testid="suspension-banner">
+      <Text size="sm">{suspensionMessage(standing.suspendedUntil)}</Text>
+      {standing.suspensionNote && (
+        <Text size="sm" mt="xs">
+          Note from the admins: {standing.suspensionNote}
+        </Text>
+      )}
+    </Alert>
+  );
+}
