@@ -78,12 +78,17 @@ export function removalOutcome(result: RemovalResult): RemovalOutcome {
   return { color: result.complete ? 'teal' : 'blue', headline: removedMessage(result.totalRemoved), errors: [], continuing, askAgain };
 }
 
-/** Audit log actions as the table names them. */
-export const ACTION_LABELS: Record<CallableOutput<'listAuditLog'>['entries'][number]['action'], string> = {
+/** Audit log actions as the table names them (auditActionLabel falls back to the action's own name). */
+export const ACTION_LABELS: Record<string, string> = {
   grantSuperuser: 'Granted superuser status',
   revokeSuperuser: 'Revoked superuser status',
   removeUserAndInviteTree: 'Removed user and invite tree',
   setAdminClaim: 'Made themself admin (dev)',
   grantAdmin: 'Granted the admin role',
   revokeAdmin: 'Revoked the admin role',
+  resolveReport: 'Resolved a report',
 };
+
+export function auditActionLabel(action: CallableOutput<'listAuditLog'>['entries'][number]['action']): string {
+  return ACTION_LABELS[action] ?? action;
+}

@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CallableInput, CallableOutput } from '#contracts/callables';
 import { callApi } from '../../../lib/api-client.ts';
 import { loadConfig } from '../../../lib/config.ts';
+import { moderationKeys } from '../../../lib/moderation.ts';
 import { sessionKeys, useAuthSession, useMe } from '../../../lib/session.ts';
 
 /** The Cognito group whose members the server lets call admin callables. */
@@ -144,5 +146,45 @@ export function useMakeMeAdmin() {
       await refreshSession();
     },
     onSuccess: () => window.location.reload(),
+  });
+}
+
+type ReportsPage = CallableOutput<'listReports'>;
+
+/** The open reports, oldest first, 50 a page (Load more by cursor); read when the Reports tab opens. */
+export function useReportQueue(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: moderationKeys.reports,
+    queryFn: ({ signal, pageParam }) => callApi('listReports', pageParam ? { cursor: pageParam } : {}, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/**
+ * Resolves a report, and with it every open report on the same target: on success they leave the
+ * cached queue at once (no re-read, so the admin's place in a long queue stays), and the audit
+ * log is read again.
+ */
+export function useResolveReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallableInput<'resolveReport'>) => callApi('resolveReport', input),
+    scope: { id: 'resolveReport' },
+    onSuccess: (_result, input) => {
+      queryClient.setQueryData<InfiniteData<ReportsPage, string | undefined>>(moderationKeys.reports, (queue) => {
+        if (!queue) return queue;
+        const resolved = queue.pages.flatMap((page) => page.reports).find((report) => report.reportId === input.reportId);
+        const sameTarget = (report: ReportsPage['reports'][number]) =>
+          report.reportId === input.reportId ||
+          (resolved !== undefined && report.target.type === resolved.target.type && report.target.id === resolved.target.id);
+        return { ...queue, pages: queue.pages.map((page) => ({ ...page, reports: page.reports.filter((report) => !sameTarget(report)) })) };
+      });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      // Removed content or members leave the admin's own feed too.
+      if (input.action !== 'dismiss' && input.action !== 'warn') void queryClient.invalidateQueries({ queryKey: ['feed'] });
+    },
   });
 }

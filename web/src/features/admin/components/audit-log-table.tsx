@@ -1,6 +1,6 @@
 import { Alert, Card, Loader, Table, Text, Title } from '@mantine/core';
 import type { CallableOutput } from '#contracts/callables';
-import { ACTION_LABELS } from '../admin-messages.ts';
+import { auditActionLabel } from '../admin-messages.ts';
 
 type AuditEntries = CallableOutput<'listAuditLog'>['entries'];
 
@@ -38,7 +38,7 @@ export function AuditLogTable({ entries, isLoading, isError }: { entries: AuditE
                   </Table.Td>
                   <Table.Td>{entry.actorName}</Table.Td>
                   <Table.Td>
-                    {ACTION_LABELS[entry.action]}
+                    {auditActionLabel(entry.action)}
                     {entry.outcome && (
                       <Text size="xs" c="dimmed">
                         {entry.outcome}
