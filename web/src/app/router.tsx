@@ -55,6 +55,11 @@ const guardedRoutes: RouteObject[] = [
   { path: 'admin', handle: { title: 'Admin' }, lazy: screen(() => import('../features/admin/routes/admin.tsx')) },
   { path: 'metrics', handle: { title: 'Metrics' }, lazy: screen(() => import('../features/metrics/routes/metrics.tsx')) },
   { path: 'settings', handle: { title: 'Settings' }, lazy: screen(() => import('../features/settings/routes/settings.tsx')) },
+  {
+    path: 'moderation-log',
+    handle: { title: 'Moderation log' },
+    lazy: screen(() => import('../features/moderation/routes/moderation-log.tsx')),
+  },
   { path: 'dev', handle: { title: 'Developer tools' }, lazy: screen(() => import('../features/dev/routes/dev-tools.tsx')) },
 ];
 

@@ -26,11 +26,19 @@ export function signedInItems(userId: string, displayName: string, isAdmin = fal
   ];
 }
 
-/** The mobile menu: the header's items, and Invites (on desktop it is in the dashboard's side menu). */
+/**
+ * The mobile menu: the header's items, Invites and the Moderation log (on desktop both are in the
+ * dashboard's side menu).
+ */
 export function mobileMenuItems(userId: string, displayName: string, isAdmin = false): NavItem[] {
   const items = signedInItems(userId, displayName, isAdmin);
   const afterAnchors = items.findIndex((item) => item.to === '/anchors') + 1;
-  return [...items.slice(0, afterAnchors), { label: 'Invites', to: '/invites' }, ...items.slice(afterAnchors)];
+  return [
+    ...items.slice(0, afterAnchors),
+    { label: 'Invites', to: '/invites' },
+    ...items.slice(afterAnchors),
+    { label: 'Moderation log', to: '/moderation-log' },
+  ];
 }
 
 /** The mobile bottom bar (spec §2): Feed, Groups, Post, Anchors, Profile. */

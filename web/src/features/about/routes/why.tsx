@@ -1,4 +1,5 @@
-import { Container, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 
 const PROMISES = [
   'No ads and no tracking: Anchored is funded by subscription, not by selling your attention.',
@@ -20,6 +21,13 @@ export default function WhyRoute() {
             <List.Item key={promise}>{promise}</List.Item>
           ))}
         </List>
+        <Text>
+          Members can report a post, a comment or a member; admins act on every report, from a warning to a removal, and each action is listed in the{' '}
+          <Anchor component={Link} to="/moderation-log">
+            moderation log
+          </Anchor>{' '}
+          (for members), without naming who reported whom.
+        </Text>
       </Stack>
     </Container>
   );

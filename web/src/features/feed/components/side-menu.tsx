@@ -5,7 +5,7 @@ interface SideMenuProps {
   userId: string;
 }
 
-/** Spec §2 Dashboard side menu: News Feed, Profile, Groups, Anchors, Invites, Messages and Events (Coming Soon). */
+/** Spec §2 Dashboard side menu: News Feed, Profile, Groups, Anchors, Invites, (issue 16) Moderation log, Messages and Events (Coming Soon). */
 export function SideMenu({ userId }: SideMenuProps) {
   const links = [
     { label: 'News Feed', to: '/dashboard', active: true },
@@ -13,6 +13,7 @@ export function SideMenu({ userId }: SideMenuProps) {
     { label: 'Groups', to: '/groups' },
     { label: 'Anchors', to: '/anchors' },
     { label: 'Invites', to: '/invites' },
+    { label: 'Moderation log', to: '/moderation-log' },
   ];
   return (
     <Card withBorder padding="xs" component="nav" aria-label="Dashboard menu">

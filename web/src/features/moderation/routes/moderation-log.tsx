@@ -1,0 +1,134 @@
+import { Alert, Badge, Button, Card, Container, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import type { ModerationLogEntry, OwnReport } from '#contracts/moderation';
+import { formatMoment, useModerationLog, useMyReports } from '../../../lib/moderation.ts';
+import { OUTCOME_WORDS, ownReportStatus, REASON_LABELS, TARGET_LABELS, TARGET_WORDS } from '../../../lib/moderation-words.ts';
+
+/** One log line's action in words; a removed member is named, no one else ever is. */
+export function logEntryText(entry: ModerationLogEntry): string {
+  const removal = entry.action === 'remove-member' || entry.action === 'remove-member-and-tree';
+  if (removal && entry.memberName) {
+    return entry.action === 'remove-member' ? `${entry.memberName} was removed` : `${entry.memberName} and the members they invited were removed`;
+  }
+  return OUTCOME_WORDS[entry.action];
+}
+
+function LogEntries() {
+  const log = useModerationLog();
+  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="log-title">
+      <Title order={2} size="h4" id="log-title">
+        Community moderation log
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Every action the admins took on a report, newest first. Reporters and authors are never named; a removed member is.
+      </Text>
+      {log.isPending && <Loader size="sm" aria-label="Loading the moderation log" />}
+      {log.isError && (
+        <Alert color="red" role="alert" p="xs">
+          The moderation log could not be loaded. Please try again.
+        </Alert>
+      )}
+      {log.isSuccess && entries.length === 0 && <Text size="sm">Nothing yet: no report has needed an action.</Text>}
+      {entries.length > 0 && (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped verticalSpacing="xs" aria-label="Moderation actions">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>What happened</Table.Th>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Concerning</Table.Th>
+                <Table.Th>Reported for</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((entry) => (
+                <Table.Tr key={entry.entryId} data-testid="moderation-log-entry">
+                  <Table.Td>{logEntryText(entry)}</Table.Td>
+                  <Table.Td>{formatMoment(entry.at)}</Table.Td>
+                  <Table.Td>{TARGET_LABELS[entry.targetType]}</Table.Td>
+                  <Table.Td>{REASON_LABELS[entry.reason]}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {log.hasNextPage && (
+        <Button variant="light" mt="sm" onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>
+          Load more
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+function OwnReportLine({ report }: { report: OwnReport }) {
+  return (
+    <Group component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="sm" data-testid="own-report">
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm">
+          You reported {TARGET_WORDS[report.targetType]} for {REASON_LABELS[report.reason].toLowerCase()}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatMoment(report.createdAt)}
+        </Text>
+        <Text size="sm">{ownReportStatus(report)}</Text>
+      </div>
+      <Badge variant="light" color={report.status === 'open' ? 'blue' : 'teal'} style={{ flexShrink: 0 }}>
+        {report.status === 'open' ? 'Open' : 'Resolved'}
+      </Badge>
+    </Group>
+  );
+}
+
+function YourReports() {
+  const reports = useMyReports();
+  const list = reports.data?.reports ?? [];
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="your-reports-title">
+      <Title order={2} size="h4" id="your-reports-title">
+        Your reports
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        What you reported and what came of it. Only you see this list.
+      </Text>
+      {reports.isPending && <Loader size="sm" aria-label="Loading your reports" />}
+      {reports.isError && (
+        <Alert color="red" role="alert" p="xs">
+          Your reports could not be loaded. Please try again.
+        </Alert>
+      )}
+      {reports.isSuccess && list.length === 0 && (
+        <Text size="sm">You have not reported anything. Use the “…” menu on a post, a comment or a profile to report it.</Text>
+      )}
+      {list.length > 0 && (
+        <Stack gap="sm" component="ul" aria-label="Your reports" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {list.map((report) => (
+            <OwnReportLine key={report.reportId} report={report} />
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+/** /moderation-log: the community's moderation log (issue 16) and the member's own reports. */
+export default function ModerationLogRoute() {
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1} size="h2">
+            Moderation log
+          </Title>
+          <Text c="dimmed" size="sm">
+            Anchored is moderated in the open: members report what breaks the community&apos;s trust, admins act, and every action is listed here.
+          </Text>
+        </div>
+        <YourReports />
+        <LogEntries />
+      </Stack>
+    </Container>
+  );
+}
