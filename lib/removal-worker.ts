@@ -6,8 +6,8 @@ import { jobHandlers } from '../lambdas/callable-handlers.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
 import type { Stage } from './stage.ts';
 
-/** The callables that hand the rest of a removal to the worker. */
-export const REMOVAL_CALLABLES = ['removeUserAndInviteTree', 'deleteMyAccount'] as const;
+/** The callables that hand the rest of a removal to the worker (resolveReport: its remove-member and remove-member-and-tree). */
+export const REMOVAL_CALLABLES = ['removeUserAndInviteTree', 'deleteMyAccount', 'resolveReport'] as const;
 
 export interface RemovalWorkerProps {
   readonly stage: Stage;

@@ -15,7 +15,8 @@ import { queryAll } from './query-all.ts';
  * goes last (it names the member's invite code and keeps them in the invite tree), so a run that
  * stops anywhere — a crash, the time budget, a failed step — is finished by the next one.
  */
-export type RemovalStep = 'posts' | 'likes and comments' | 'anchors' | 'own items' | 'reservation' | 'invite code' | 'pictures' | 'account' | 'user record';
+export type RemovalStep =
+  'invitees' | 'posts' | 'likes and comments' | 'anchors' | 'own items' | 'reservation' | 'invite code' | 'pictures' | 'account' | 'user record';
 
 /** A step that failed, naming itself, so the job's error says what is left. */
 export class StepFailed extends Error {

@@ -11,9 +11,11 @@ import { keys } from './keys.ts';
  * lease so that one run at a time works on it. When a tree's job finishes, its item is replaced by
  * a short-lived finished record (counts, the root's id and the notes on anyone kept, no member
  * list) so that a later call still answers the final result; a member's own deletion leaves
- * nothing. The audit entry is the lasting record.
+ * nothing. The audit entry is the lasting record. `/ MEMBER` is an admin's removal of one member
+ * alone (resolveReport's 'remove-member'): their invitees stay and move to the removed member's
+ * inviter; it finishes like a tree's job.
  */
-export type RemovalKind = 'tree' | 'self';
+export type RemovalKind = 'tree' | 'self' | 'member';
 
 export interface JobKey {
   rootUid: string;
@@ -63,8 +65,14 @@ export interface FinishedRemoval extends JobKey {
 /** A finished record is kept this long; DynamoDB Local never deletes by TTL, so readers check it. */
 export const FINISHED_RECORD_TTL_SECONDS = 24 * 60 * 60;
 
+const JOB_SORT_KEYS: Record<RemovalKind, string> = { tree: 'JOB', self: 'SELF', member: 'MEMBER' };
+
+function kindOf(value: unknown): RemovalKind {
+  return value === 'self' || value === 'member' ? value : 'tree';
+}
+
 function jobKey({ rootUid, kind }: JobKey) {
-  return { pk: `REMOVAL#${rootUid}`, sk: kind === 'tree' ? 'JOB' : 'SELF' };
+  return { pk: `REMOVAL#${rootUid}`, sk: JOB_SORT_KEYS[kind] };
 }
 
 function toJob(item: Record<string, unknown>): RemovalJob {
@@ -72,7 +80,7 @@ function toJob(item: Record<string, unknown>): RemovalJob {
   const kept = item.kept instanceof Set ? (item.kept as Set<string>) : new Set<string>();
   return {
     rootUid: String(item.rootUid),
-    kind: item.kind === 'self' ? 'self' : 'tree',
+    kind: kindOf(item.kind),
     rootName: String(item.rootName ?? ''),
     members: Array.isArray(item.members) ? item.members.map(String) : [],
     removed,
@@ -91,7 +99,7 @@ function toJob(item: Record<string, unknown>): RemovalJob {
 function toFinished(item: Record<string, unknown>): FinishedRemoval {
   return {
     rootUid: String(item.rootUid),
-    kind: item.kind === 'self' ? 'self' : 'tree',
+    kind: kindOf(item.kind),
     rootName: String(item.rootName ?? ''),
     totalRemoved: Number(item.totalRemoved ?? 0),
     notes: Array.isArray(item.notes) ? item.notes.map(String) : [],

@@ -8,8 +8,9 @@ import { keptNote, protectedTreeMessage, type ProtectedMember } from '#domain/re
 import type { AuditEntry } from '#data/audit-log';
 import { groupMemberIds } from '#data/cognito-groups';
 import { restoreInviteCode } from '#data/invite-codes';
-import { inviteesOf, walkInviteTree } from '#data/invite-tree';
+import { inviteesOf, walkInviteTree, type WalkedTree } from '#data/invite-tree';
 import { clearRemovalPending, markRemovalPending } from '#data/member-presence';
+import { reparentInvitees } from '#data/member-sanctions';
 import { deleteInviteCodes, forgetInMetrics, memberSummary, removeMember, StepFailed, type MemberRemovalOptions } from '#data/member-removal';
 import { protectedInTree, protectionNow } from '#data/protected-members';
 import {
@@ -173,6 +174,36 @@ async function freezeTree(key: JobKey, job: RemovalJob): Promise<void> {
   job.frozen = true;
 }
 
+/**
+ * An admin's removal of one member alone freezes like a member's own deletion, and also deletes
+ * their invite code: nobody new joins under them while their invitees are being moved.
+ */
+async function freezeMember(key: JobKey, job: RemovalJob): Promise<void> {
+  const summary = await memberSummary(key.rootUid);
+  if (summary?.inviteCode) await deleteInviteCodes([{ code: summary.inviteCode, ownerUid: key.rootUid }]);
+  await freezeSelf(key, job);
+}
+
+/**
+ * Before a member removed alone goes, the members they invited move to their inviter (safe to
+ * repeat: only records that still name the removed member move). Their record is deleted last, so
+ * while anything of them is left it still names the inviter; once it is gone, so are the moves' work.
+ */
+async function reparentBeforeRemoval(uid: string): Promise<void> {
+  const record = await getUser(uid);
+  if (!record) return;
+  await reparentInvitees(uid, record.inviteSystem.invitedBy);
+}
+
+/** The re-parenting as a removal step: its failure is recorded like any step's, and the next run retries it. */
+async function reparentStep(uid: string): Promise<void> {
+  try {
+    await reparentBeforeRemoval(uid);
+  } catch (error) {
+    throw new StepFailed('invitees', error);
+  }
+}
+
 /** A member's own deletion freezes by marking them: their other calls are refused from here on. */
 async function freezeSelf(key: JobKey, job: RemovalJob): Promise<void> {
   await markRemovalPending(job.members, key.rootUid);
@@ -204,7 +235,7 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
   }
   const job = claimed;
   try {
-    if (!job.frozen) await (key.kind === 'tree' ? freezeTree(key, job) : freezeSelf(key, job));
+    if (!job.frozen) await (key.kind === 'tree' ? freezeTree(key, job) : key.kind === 'member' ? freezeMember(key, job) : freezeSelf(key, job));
     const tried = new Set<string>();
     const faulted = new Set<string>();
     // The admin group, read once per run when its first member is reached (a few names, whatever the tree's size).
@@ -215,6 +246,14 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
       const next = job.members.find((uid) => !job.removed.has(uid) && !job.kept.has(uid) && !tried.has(uid) && (options.retryFailed || !job.errors[uid]));
       if (!next || !budget.mayStartMember(started)) break;
       started++;
+      if (key.kind === 'member') {
+        adminIds ??= await groupMemberIds(ADMIN_GROUP);
+        const protectedNow = await protectionNow(next, adminIds);
+        if (protectedNow) {
+          await keepMember(key, job, protectedNow, new Date(now()));
+          continue;
+        }
+      }
       if (key.kind === 'tree') {
         const late = await lateInvitees(next, listed);
         if (late.length > 0) {
@@ -240,6 +279,7 @@ export async function runRemoval(key: JobKey, options: RunOptions): Promise<RunR
       }
       tried.add(next);
       try {
+        if (key.kind === 'member') await reparentStep(next);
         await removeMember(next, {
           stopIfOutOfTime: () => {
             if (budget.mustStopNow()) throw new OutOfTime();
@@ -282,17 +322,26 @@ export interface RemovalRequest {
 }
 
 /**
+ * Walks the tree below `root` and refuses it, whole and before anything is written, when it holds
+ * the admin asking, or any other admin or the founder (403 naming them). Answers its members.
+ */
+export async function assertTreeRemovable(root: User, adminUid: string): Promise<WalkedTree['members']> {
+  const [walked, adminIds] = await Promise.all([walkInviteTree(root.uid), groupMemberIds(ADMIN_GROUP)]);
+  const { members } = walked;
+  if (members.some((member) => member.uid === adminUid)) throw new AppError('invalid-argument', REMOVAL_MESSAGES.cannotRemoveSelf);
+  const protectedMembers = await protectedInTree(root, walked, adminIds);
+  if (protectedMembers.length > 0) throw new AppError('permission-denied', protectedTreeMessage(protectedMembers));
+  return members;
+}
+
+/**
  * Starts an admin's removal of `root` and everyone below them: walks the tree, refuses a tree
  * holding the admin themself, or any other admin or the founder (403 naming them: nothing is
  * written), and writes the job (unfrozen: the first run freezes it) together with the audit
  * entry, in one transaction. Returns the stored job; null if a racing start already finished it.
  */
 export async function startTreeRemoval(root: User, request: RemovalRequest, now = new Date()): Promise<RemovalJob | null> {
-  const [walked, adminIds] = await Promise.all([walkInviteTree(root.uid), groupMemberIds(ADMIN_GROUP)]);
-  const { members } = walked;
-  if (members.some((member) => member.uid === request.adminUid)) throw new AppError('invalid-argument', REMOVAL_MESSAGES.cannotRemoveSelf);
-  const protectedMembers = await protectedInTree(root, walked, adminIds);
-  if (protectedMembers.length > 0) throw new AppError('permission-denied', protectedTreeMessage(protectedMembers));
+  const members = await assertTreeRemovable(root, request.adminUid);
   const audit: Omit<AuditEntry, 'entryId' | 'at'> = {
     action: 'removeUserAndInviteTree',
     actorId: request.adminUid,
@@ -313,6 +362,20 @@ export async function startTreeRemoval(root: User, request: RemovalRequest, now 
       frozen: false,
     },
     audit,
+    now,
+  );
+}
+
+/**
+ * An admin's removal of one member alone (resolveReport 'remove-member'): their invitees stay and
+ * move to the removed member's inviter before the member goes. The resolution's own audit entry
+ * records it, so the job carries none. Protection (admins, the founder) is checked by the caller
+ * before, and again by the run that reaches the member.
+ */
+export async function startMemberRemoval(uid: string, displayName: string, requestedBy: string, now = new Date()): Promise<RemovalJob | null> {
+  return createRemovalJob(
+    { rootUid: uid, kind: 'member', rootName: displayName, members: [uid], requestedBy, createdAt: now.toISOString(), frozen: false },
+    undefined,
     now,
   );
 }

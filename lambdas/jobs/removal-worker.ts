@@ -8,7 +8,7 @@ import { LEASE_GRACE_MS, WORKER_HARD_STOP_MARGIN_MS, WORKER_MIN_RUN_MS, workerBu
 
 const eventSchema = z.object({
   rootUid: z.string().min(1).max(128),
-  kind: z.enum(['tree', 'self']),
+  kind: z.enum(['tree', 'self', 'member']),
   budgetMs: z.number().int().positive().optional(),
 });
 

@@ -40,8 +40,8 @@ describe('removal (worker and the callables that hand work to it)', () => {
     expect(actions.filter((action) => action.startsWith('lambda:'))).toEqual(['lambda:InvokeFunction']);
   });
 
-  it('lets the two removal callables invoke it by name, with time for their ~8 s run (29 s timeout)', () => {
-    for (const name of ['removeUserAndInviteTree', 'deleteMyAccount']) {
+  it('lets the removal callables (resolveReport among them) invoke it by name, with time for their ~8 s run (29 s timeout)', () => {
+    for (const name of ['removeUserAndInviteTree', 'deleteMyAccount', 'resolveReport']) {
       const callable = Object.values(functions).find((fn) => String(fn.Properties?.Description).startsWith(`Callable ${name} `))?.Properties ?? {};
       expect(callable.Timeout, name).toBe(29);
       const environment = (callable.Environment as { Variables: Record<string, unknown> }).Variables;
