@@ -50,7 +50,15 @@ export const adminMemberSchema = z.object({
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
 /** Every kind of entry the audit log holds (lambdas/data/audit-log.ts writes them). */
-export const adminActionSchema = z.enum(['grantSuperuser', 'revokeSuperuser', 'removeUserAndInviteTree', 'setAdminClaim', 'grantAdmin', 'revokeAdmin']);
+export const adminActionSchema = z.enum([
+  'grantSuperuser',
+  'revokeSuperuser',
+  'removeUserAndInviteTree',
+  'setAdminClaim',
+  'grantAdmin',
+  'revokeAdmin',
+  'resolveReport',
+]);
 
 /** One audit entry: who (actor), what (action), whom (target), why (reason), when (at). */
 export const auditEntrySchema = z.object({

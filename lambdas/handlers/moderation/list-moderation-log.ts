@@ -1,0 +1,5 @@
+import { listModerationLog } from '#data/moderation-records';
+import { defineCallable } from '#http/define-callable';
+
+/** The public moderation log, newest first: stored without names but a removed member's, so it is answered as stored. */
+export const handler = defineCallable('listModerationLog', ({ cursor }) => listModerationLog(cursor));
