@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { ANCHOR_MESSAGES } from '../../lambdas/contracts/anchors.ts';
@@ -317,13 +318,15 @@ describe('blockMember', () => {
 
   it('settles a block racing an accept every time: the pair ends blocked, no anchor, both counts exact', { timeout: 120_000 }, async () => {
     const [ann, bob] = await Promise.all([member('race-ann'), member('race-bob')]);
-    for (let round = 0; round < 12; round++) {
+    for (let round = 0; round < 16; round++) {
       await ok(endpoints, 'sendAnchorRequest', { token: ann.accessToken, data: { userId: bob.uid } });
-      // The blocker alternates: the sender, then the one accepting.
+      // The blocker alternates: the sender, then the one accepting. The block starts a little later
+      // each round (0 to 21 ms, twice), so it lands before the accept's reads, between its reads and its
+      // write (the block's transaction then fails on the pair and it reads again), or after it.
       const [blocker, other] = round % 2 === 0 ? [ann, bob] : [bob, ann];
       const [accepted, blocked] = await Promise.all([
         call(endpoints, 'acceptAnchorRequest', { token: bob.accessToken, data: { userId: ann.uid } }),
-        block(blocker, other),
+        sleep((round % 8) * 3).then(() => block(blocker, other)),
       ]);
       // The accept either came first (then the block ended the anchor) or found no request.
       if (accepted.status !== 200) expectRefusal(accepted, 404, 'NOT_FOUND', ANCHOR_MESSAGES.requestNotFound);
@@ -333,6 +336,84 @@ describe('blockMember', () => {
       expect(await listsOf(bob.uid)).toMatchObject({ anchorCount: 0 });
       expect(await unblock(blocker, other)).toEqual({ userId: other.uid, changed: true });
       expect(await pairState(ann, bob)).toEqual({ status: null, blockedBy: [], edges: [null, null] });
+    }
+  });
+
+  it('reads the pair again when an accept commits between its read and its write, and ends the anchor that accept made', async () => {
+    const { blockPair } = await import('../../lambdas/data/blocks.ts');
+    const [ann, bob] = await Promise.all([member('flight-ann'), member('flight-bob')]);
+    await ok(endpoints, 'sendAnchorRequest', { token: ann.accessToken, data: { userId: bob.uid } });
+    // The accept is made to land exactly after the block read the pending pair and before its
+    // transaction (this process's client only; the handlers run in the local cloud).
+    const name = `accept-in-flight-${randomBytes(4).toString('hex')}`;
+    let accepts = 0;
+    dynamo().middlewareStack.add(
+      (next) => async (args) => {
+        const input = JSON.stringify((args as { input?: unknown }).input ?? {});
+        if (accepts === 0 && input.includes('TransactItems') && input.includes(`BLOCK#${bob.uid}`)) {
+          accepts++;
+          await ok(endpoints, 'acceptAnchorRequest', { token: bob.accessToken, data: { userId: ann.uid } });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      expect(await blockPair(ann.uid, bob.uid)).toBe('blocked');
+    } finally {
+      dynamo().middlewareStack.remove(name);
+    }
+    expect(accepts).toBe(1);
+    expect(await pairState(ann, bob)).toEqual({ status: 'blocked', blockedBy: [ann.uid], edges: ['blocked', 'blocked'] });
+    // The pair the block wrote is the accepted one it read the second time.
+    expect((await storedItem(keys.friendship(friendshipIdOf(ann.uid, bob.uid))))?.acceptedAt).toEqual(expect.any(String));
+    expect(await listsOf(ann.uid)).toMatchObject({ anchorCount: 0, blocked: [bob.uid] });
+    expect(await listsOf(bob.uid)).toMatchObject({ anchorCount: 0, blockedBy: [ann.uid] });
+  });
+
+  it("forgets a removed member's blocks and mutes both ways (forgetModerationListsOf, for removal)", async () => {
+    const { forgetModerationListsOf } = await import('../../lambdas/data/blocks.ts');
+    const [gone, blockedByGone, blockerOfGone, mutedByGone] = await Promise.all([member('gone'), member('gone-b'), member('gone-c'), member('gone-d')]);
+    await anchor(gone, blockedByGone);
+    await block(gone, blockedByGone);
+    await block(blockerOfGone, gone);
+    await mute(gone, mutedByGone);
+    await forgetModerationListsOf(gone.uid);
+    await forgetModerationListsOf(gone.uid); // a re-run finds nothing left
+    expect(await listsOf(gone.uid)).toMatchObject({ blocked: [], blockedBy: [], muted: [] });
+    expect(await listsOf(blockedByGone.uid)).toMatchObject({ blockedBy: [], anchorCount: 0 });
+    expect(await listsOf(blockerOfGone.uid)).toMatchObject({ blocked: [] });
+    for (const other of [blockedByGone, blockerOfGone]) expect(await pairState(gone, other)).toEqual({ status: null, blockedBy: [], edges: [null, null] });
+    for (const key of [keys.block(gone.uid, blockedByGone.uid), keys.block(blockerOfGone.uid, gone.uid), keys.mute(gone.uid, mutedByGone.uid)]) {
+      expect(await storedItem(key)).toBeUndefined();
+    }
+    expect((await ok(endpoints, 'listBlocked', { token: blockerOfGone.accessToken })).members).toEqual([]);
+  });
+
+  it('settles two members blocking each other at once, and a block racing a removal, with exact counts', { timeout: 60_000 }, async () => {
+    const [ann, bob] = await Promise.all([member('mutual-ann'), member('mutual-bob')]);
+    for (let round = 0; round < 4; round++) {
+      await anchor(ann, bob);
+      const [byAnn, byBob] = await Promise.all([block(ann, bob), block(bob, ann)]);
+      expect([byAnn.changed, byBob.changed]).toEqual([true, true]);
+      expect(await pairState(ann, bob)).toEqual({ status: 'blocked', blockedBy: [ann.uid, bob.uid].sort(), edges: ['blocked', 'blocked'] });
+      expect(await listsOf(ann.uid)).toMatchObject({ blocked: [bob.uid], blockedBy: [bob.uid], anchorCount: 0 });
+      expect(await listsOf(bob.uid)).toMatchObject({ blocked: [ann.uid], blockedBy: [ann.uid], anchorCount: 0 });
+      // Both unblocking at once never leaves a blocked pair that nobody blocks.
+      await Promise.all([unblock(ann, bob), unblock(bob, ann)]);
+      expect(await pairState(ann, bob)).toEqual({ status: null, blockedBy: [], edges: [null, null] });
+      expect(await listsOf(ann.uid)).toMatchObject({ blocked: [], blockedBy: [] });
+
+      await anchor(ann, bob);
+      const [removed] = await Promise.all([
+        call(endpoints, 'removeAnchor', { token: bob.accessToken, data: { userId: ann.uid } }),
+        sleep(round * 10).then(() => block(ann, bob)),
+      ]);
+      if (removed.status !== 200) expectRefusal(removed, 404, 'NOT_FOUND');
+      expect(await pairState(ann, bob)).toEqual({ status: 'blocked', blockedBy: [ann.uid], edges: ['blocked', 'blocked'] });
+      expect(await listsOf(ann.uid)).toMatchObject({ anchorCount: 0 });
+      expect(await listsOf(bob.uid)).toMatchObject({ anchorCount: 0 });
+      await unblock(ann, bob);
     }
   });
 });
