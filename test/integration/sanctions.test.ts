@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { INVITE_MESSAGES } from '../../lambdas/contracts/joining.ts';
 import { MODERATION_MESSAGES } from '../../lambdas/contracts/moderation.ts';
+import { ACCOUNT_DELETION_CONFIRMATION } from '../../lambdas/contracts/removal.ts';
 import { call, expectRefusal, ok } from '../support/callable-client.ts';
 import { confirmSignUp, mailbox, proxiedFrom, signIn, signUp, signUpAsSpa, signUpTicketFor, uniqueEmail } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
@@ -332,6 +333,60 @@ describe('remove-member', () => {
     });
     // Their invitees go on as members.
     expect((await m.post(kidB, 'still a member')).postId).toEqual(expect.any(String));
+  });
+});
+
+describe("remove-member's job", () => {
+  it('re-parents before the member goes, once, whatever run crashes after it: a re-run moves nobody twice and finishes the removal', async () => {
+    const { startMemberRemoval, runRemoval } = await import('../../lambdas/jobs/removal-runner.ts');
+    const { getRemovalState } = await import('../../lambdas/data/removal-jobs.ts');
+    const top = await invitee('rerun-top', null);
+    const removed = await invitee('rerun-removed', top);
+    const kid = await invitee('rerun-kid', removed);
+    const key = { rootUid: removed.uid, kind: 'member' as const };
+    await startMemberRemoval(removed.uid, 'Rerun Removed', founder.userId);
+    const crashed = runRemoval(key, {
+      budgetMs: 60_000,
+      hardStopMs: 60_000,
+      retryFailed: true,
+      beforeStep: (_uid, step) => {
+        if (step === 'anchors') throw new Error('injected crash');
+      },
+    });
+    await expect(crashed).rejects.toThrow('injected crash');
+    // Moved already; the member's record still there (it goes last), their code gone (frozen).
+    expect(await record(kid.uid)).toMatchObject({ invitedBy: top.uid });
+    expect(await record(removed.uid)).toMatchObject({ removalPending: removed.uid });
+    const before = await record(kid.uid);
+    const report = await runRemoval(key, { budgetMs: 60_000, hardStopMs: 60_000, retryFailed: true });
+    expect(report).toMatchObject({ complete: true, totalRemoved: 1, errors: [] });
+    expect(await record(removed.uid)).toBeUndefined();
+    expect(await record(kid.uid)).toEqual(before);
+    expect((await getRemovalState(key)).finished).toMatchObject({ totalRemoved: 1 });
+  });
+});
+
+describe('reports naming a member who left', () => {
+  it('stay resolvable: the queue shows the content as gone, dismiss resolves them, a sanction of nobody is 404', async () => {
+    const leaver = await invitee('leaver', null);
+    const { postId } = await m.post(leaver, 'soon to leave');
+    const onPost = await m.reported(reporter, { type: 'post', id: postId }, 'spam');
+    const onMember = await m.reported(reporter, { type: 'member', id: leaver.uid }, 'spam');
+    // The leaver reported someone and was told the outcome: their MYREPORT# and NOTICE# items.
+    const byLeaver = await m.reported(leaver, { type: 'member', id: other.uid }, 'other');
+    expect((await m.resolve(byLeaver, 'dismiss')).status).toBe(200);
+    expect((await m.standing(leaver)).notices).toHaveLength(1);
+    await ok(endpoints, 'deleteMyAccount', { token: leaver.accessToken, data: { confirmationText: ACCOUNT_DELETION_CONFIRMATION } });
+    // Removal takes their whole partition, the moderation items in it too.
+    const { queryAll } = await import('../../lambdas/data/query-all.ts');
+    const left = await queryAll({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${leaver.uid}` } });
+    expect(left).toEqual([]);
+    const queued = (await m.queue()).filter((report) => [onPost, onMember].includes(report.reportId));
+    expect(queued).toHaveLength(2);
+    for (const report of queued) expect(report.content).toEqual({ member: null, post: null, comment: null });
+    expectRefusal(await m.resolve(onMember, 'warn'), 404, 'NOT_FOUND', MODERATION_MESSAGES.userNotFound);
+    expect((await m.resolve(onMember, 'dismiss')).status).toBe(200);
+    expect((await m.resolve(onPost, 'remove-content')).status).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import { deleteCommentItem, deletePostItem } from '#data/content-changes';
 import { dispatchRemovalWorker } from '#data/removal-dispatch';
-import type { JobKey } from '#data/removal-jobs';
+import { getRemovalJob, type JobKey } from '#data/removal-jobs';
 import { transact } from '#data/conditional';
 import type { StoredReport } from '#data/reports';
 import { logger } from '#http/logger';
@@ -23,16 +23,51 @@ export async function resolveRest(rest: readonly StoredReport[], resolution: Res
   }
 }
 
-/** Runs a removal job for the callable's few seconds and hands what is left to the worker. */
+/**
+ * Runs a removal job for the callable's few seconds and hands what is left to the worker. The
+ * resolution is written by then, so a run that fails does not fail the answer: the worker is asked
+ * to carry the job on, and a repeat of the resolution (answered 409) runs it again too.
+ */
 async function runAndHandOn(key: JobKey, startedAt: number): Promise<void> {
-  const report = await runRemoval(key, { budgetMs: callableBudgetMs(), hardStopMs: CALLABLE_HARD_STOP_MS, retryFailed: true, startedAt });
-  if (!report?.continueInBackground || report.busy) return;
+  let handOn = true;
+  try {
+    const report = await runRemoval(key, { budgetMs: callableBudgetMs(), hardStopMs: CALLABLE_HARD_STOP_MS, retryFailed: true, startedAt });
+    handOn = report !== null && report.continueInBackground && !report.busy;
+  } catch (error) {
+    logger.error('The removal run of a resolution failed; the worker carries it on', { rootUid: key.rootUid, error });
+  }
+  if (!handOn) return;
   try {
     await dispatchRemovalWorker(key);
   } catch (error) {
-    // The job stays: removeUserAndInviteTree (a tree) or the next worker run carries it on.
+    // The job stays: a repeat of the resolution, or removeUserAndInviteTree for a tree, carries it on.
     logger.error('Could not hand the removal to the worker', { rootUid: key.rootUid, error });
   }
+}
+
+/** The removal job a resolution started, by its outcome (none for the other actions). */
+function removalKeyOf(report: StoredReport): JobKey | null {
+  if (report.outcome === 'remove-member') return { rootUid: report.subjectId, kind: 'member' };
+  if (report.outcome === 'remove-member-and-tree') return { rootUid: report.subjectId, kind: 'tree' };
+  return null;
+}
+
+/**
+ * A repeat of a resolution already written (a double click, or the admin trying again after an
+ * answer that failed past the transaction) finishes its effects, all of which are safe to repeat:
+ * the content's delete again, and a removal job still at work run again. Nothing is started anew,
+ * and no sanction, notice or entry is written twice (those were in the transaction).
+ */
+export async function finishEffects(report: StoredReport, startedAt: number): Promise<void> {
+  if (report.outcome === 'remove-content') await removeContent(report);
+  const key = removalKeyOf(report);
+  if (key && (await getRemovalJob(key))) await runAndHandOn(key, startedAt);
+}
+
+/** The reported post or comment, deleted as its author's delete would; already gone is fine. */
+async function removeContent(report: StoredReport): Promise<void> {
+  if (report.target.type === 'post') await deletePostItem(report.target.id, null);
+  if (report.target.type === 'comment' && report.target.postId) await deleteCommentItem(report.target.postId, report.target.id, null);
 }
 
 /**
@@ -42,11 +77,7 @@ async function runAndHandOn(key: JobKey, startedAt: number): Promise<void> {
  */
 export async function applyAfterResolution(resolution: Resolution, startedAt: number): Promise<Record<string, never>> {
   const { action, report, subject, admin, reason } = resolution;
-  if (action === 'remove-content') {
-    // Already gone (its author deleted it meanwhile): nothing to do.
-    if (report.target.type === 'post') await deletePostItem(report.target.id, null);
-    if (report.target.type === 'comment' && report.target.postId) await deleteCommentItem(report.target.postId, report.target.id, null);
-  }
+  if (action === 'remove-content') await removeContent(report);
   if (action === 'remove-member' && subject) {
     await startMemberRemoval(subject.uid, subject.displayName, admin.uid);
     await runAndHandOn({ rootUid: subject.uid, kind: 'member' }, startedAt);

@@ -7,7 +7,7 @@ import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 import { ADMIN_GROUP } from '#http/caller';
 import { assertTreeRemovable } from '#jobs/removal-runner';
-import { applyAfterResolution, resolveRest } from './resolution-effects.ts';
+import { applyAfterResolution, finishEffects, resolveRest } from './resolution-effects.ts';
 import { resolutionItems, type Resolution } from './resolution-items.ts';
 
 /** A resolution whose further reports changed under it is built again from a fresh read, this many times. */
@@ -26,14 +26,18 @@ async function otherOpenReports(report: StoredReport): Promise<StoredReport[]> {
  * transaction resolves the reports (condition: still open — a double click applies nothing twice),
  * writes the sanction on the member's record, the notices, the audit entry and the public log
  * entry; then what cannot be part of it runs: the content's removal, the member's removal (a
- * resumable job, the worker for what is left).
+ * resumable job, the worker for what is left). A repeat of a resolved report answers 409 after
+ * finishing what its first call may have left undone (finishEffects), so no effect is ever stranded.
  */
 export const handler = defineCallable('resolveReport', async ({ reportId, action, reason, noteToMember, until }, { caller }) => {
   const startedAt = Date.now();
   const now = new Date();
   const report = await getReport(reportId);
   if (!report) throw new AppError('not-found', MODERATION_MESSAGES.reportNotFound);
-  if (report.status !== 'open') throw new AppError('aborted', MODERATION_MESSAGES.reportAlreadyResolved);
+  if (report.status !== 'open') {
+    await finishEffects(report, startedAt);
+    throw new AppError('aborted', MODERATION_MESSAGES.reportAlreadyResolved);
+  }
   assertActionFitsTarget(action, report.target.type);
   const suspendedUntil = action === 'suspend' ? suspensionEnd(until, now) : null;
   const [subject, admin] = await Promise.all([getUser(report.subjectId), getUser(caller.uid)]);
@@ -63,6 +67,7 @@ export const handler = defineCallable('resolveReport', async ({ reportId, action
       const removal = await applyAfterResolution(resolution, startedAt);
       return { reportId, action, resolvedReports: 1 + others.length, ...removal };
     }
+    // Resolved meanwhile (the other click of a double click): its own call applies its effects.
     if (written.failed.includes('report')) throw new AppError('aborted', MODERATION_MESSAGES.reportAlreadyResolved);
     if (written.failed.includes('member')) throw new AppError('not-found', MODERATION_MESSAGES.userNotFound);
     // Another report on the target was resolved or withdrawn meanwhile: read them again.
