@@ -173,6 +173,20 @@ describe('blockMember', () => {
     await ok(endpoints, 'getUserProfile', { token: cat.accessToken, data: { userId: bob.uid } });
   });
 
+  it('still fills a page of search results when blocked members are among the first matches', async () => {
+    const word = uniqueWord();
+    // Names sort by their letter: the blocked ones come first in the index.
+    const names = 'abcdefghijkl'.split('').map((letter) => `${word} ${letter}`);
+    const [searcher, ...found] = await Promise.all([member('fill-me', `${word}`), ...names.map((name, index) => member(`fill-${index}`, name))]);
+    const [first, second] = found as [TestMember, TestMember];
+    await block(searcher, first);
+    await block(second, searcher);
+    const uids = await searchUids(searcher, `${word} `);
+    expect(uids).toHaveLength(10);
+    expect(uids).not.toContain(first.uid);
+    expect(uids).not.toContain(second.uid);
+  });
+
   it("hides each member's posts from the other, public ones too: getPost, likes, comments, likers and comments all 'Post not found'", async () => {
     const [ann, bob] = await Promise.all([member('post-ann'), member('post-bob')]);
     const [byAnn, byBob] = await Promise.all([post(ann, 'Public words of Ann', 'public'), post(bob, 'Public words of Bob', 'public')]);
