@@ -106,6 +106,24 @@ describe('every action', () => {
     await m.reported(reporter, { type: 'post', id: postId });
   });
 
+  it(
+    'resolves more open reports on one target than one transaction holds (the rest in further transactions), each reporter told',
+    { timeout: 60_000 },
+    async () => {
+      const author = await invitee('crowd-author', null);
+      const { postId } = await m.post(author, 'reported by a crowd');
+      const crowd = await Promise.all(Array.from({ length: 40 }, (_, index) => createMember(endpoints, `crowd-${index}`)));
+      const reportIds = await Promise.all(crowd.map((member) => m.reported(member, { type: 'post', id: postId }, 'spam')));
+      const answer = await m.resolve(reportIds[7] ?? '', 'warn', { noteToMember: 'Many people flagged this.' });
+      expect(answer).toMatchObject({ status: 200, body: { result: { resolvedReports: 40 } } });
+      const queued = new Set((await m.queue()).map((report) => report.reportId));
+      expect(reportIds.filter((id) => queued.has(id))).toEqual([]);
+      const told = await Promise.all(crowd.map(async (member) => (await m.standing(member)).notices.map((notice) => notice.kind)));
+      expect(told.every((kinds) => kinds.length === 1 && kinds[0] === 'report-resolved')).toBe(true);
+      expect((await m.standing(author)).notices.filter((notice) => notice.kind === 'warning')).toHaveLength(1);
+    },
+  );
+
   it('answers 404 for an unknown report, 409 for one already resolved, and applies a double click once', async () => {
     expectRefusal(await m.resolve('01JZZZZZZZZZZZZZZZZZZZZZZZ', 'dismiss'), 404, 'NOT_FOUND', MODERATION_MESSAGES.reportNotFound);
     const inviter = await invitee('double-inviter', null);
