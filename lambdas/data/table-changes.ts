@@ -17,6 +17,12 @@ export type TableEvent =
   | { kind: 'comment-added'; postId: string; commentId: string }
   /** One side of an anchor pair: `owner`'s edge towards `other`, its status before and after (null: absent). */
   | { kind: 'anchor-edge-changed'; owner: string; other: string; before: string | null; after: string | null }
+  /**
+   * Members who started blocking the other of a pair (blockMember): their pictures move to new keys,
+   * so the blocked member's saved URLs stop working (the profile picture too, whose audience
+   * nothing else but removal shrinks).
+   */
+  | { kind: 'pair-blocked'; blockers: string[] }
   /** A member's record got the removal mark, or was deleted: their open pages must end. */
   | { kind: 'member-leaving'; uid: string }
   | { kind: 'other' };
@@ -56,6 +62,15 @@ export function tableEventOf({ eventName, oldImage, newImage }: Omit<ChangedItem
     const after = statusOf(newImage);
     if (before === after) return { kind: 'other' };
     return { kind: 'anchor-edge-changed', owner: pk.slice('USER#'.length), other: sk.slice(ANCHOR_EDGE_PREFIX.length), before, after };
+  }
+  if (pk.startsWith('FRIENDSHIP#') && sk === 'FRIENDSHIP' && newImage?.status === 'blocked') {
+    const blockersOf = (item?: Record<string, unknown>) =>
+      item?.status === 'blocked' && (item.blockedBy instanceof Set || Array.isArray(item.blockedBy))
+        ? [...(item.blockedBy as Iterable<unknown>)].map(String)
+        : [];
+    const before = new Set(blockersOf(oldImage));
+    const blockers = blockersOf(newImage).filter((uid) => !before.has(uid));
+    return blockers.length > 0 ? { kind: 'pair-blocked', blockers } : { kind: 'other' };
   }
   if (pk.startsWith('USER#') && sk === USER_PROFILE_SK) {
     const marked = newImage?.[REMOVAL_PENDING] !== undefined && oldImage?.[REMOVAL_PENDING] === undefined;

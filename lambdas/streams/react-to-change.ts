@@ -44,6 +44,9 @@ async function react(event: TableEvent): Promise<void> {
     }
     case 'anchor-edge-changed':
       return followAnchorEdge(event);
+    case 'pair-blocked':
+      // The blockers' pictures move in followPictures; the edges' own change updates feeds and pages.
+      return;
     case 'member-leaving':
       await endMemberSessions(event.uid, 'removed');
       return;

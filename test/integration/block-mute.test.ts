@@ -82,6 +82,24 @@ async function feedPostIds(reader: TestMember): Promise<string[]> {
   return (await ok(endpoints, 'getFeed', { token: reader.accessToken, data: {} })).posts.map((p) => p.postId);
 }
 
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A profile picture uploaded and confirmed as the web client does it; its served URL. */
+async function uploadProfilePicture(who: TestMember): Promise<string> {
+  const grant = await ok(endpoints, 'createProfilePictureUpload', { token: who.accessToken, data: { contentType: 'image/png' } });
+  const form = new FormData();
+  for (const [name, value] of Object.entries(grant.fields)) form.append(name, value);
+  form.append('file', new Blob([PNG_1X1], { type: 'image/png' }), 'picture');
+  expect((await fetch(grant.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+  return (await ok(endpoints, 'confirmProfilePicture', { token: who.accessToken, data: {} })).profilePicture;
+}
+
+async function status(url: string): Promise<number> {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return response.status;
+}
+
 async function searchUids(searcher: TestMember, query: string): Promise<string[]> {
   return (await ok(endpoints, 'searchUsers', { token: searcher.accessToken, data: { query } })).users.map((user) => user.uid);
 }
@@ -129,6 +147,24 @@ describe('blockMember', () => {
       expect(await listsOf(ann.uid)).toMatchObject({ blocked: [bob.uid], anchorCount: 0 });
     },
   );
+
+  it("moves each blocker's pictures to new keys once the stream catches up, so the blocked member's saved URLs stop working", { timeout: 60_000 }, async () => {
+    const [ann, bob, cat] = await Promise.all([member('pic-ann'), member('pic-bob'), member('pic-cat')]);
+    const [annPicture, bobPicture] = await Promise.all([uploadProfilePicture(ann), uploadProfilePicture(bob)]);
+    expect([await status(annPicture), await status(bobPicture)]).toEqual([200, 200]);
+    await block(ann, bob);
+    await expect.poll(() => status(annPicture), { timeout: 20_000 }).toBe(404);
+    const moved = (await ok(endpoints, 'getMe', { token: ann.accessToken, data: {} })).profilePicture;
+    expect(moved).not.toBe(annPicture);
+    expect(await status(moved)).toBe(200);
+    // The blocked member's own pictures stay where they are (only a blocker's move), until they block too.
+    expect(await status(bobPicture)).toBe(200);
+    await block(bob, ann);
+    await expect.poll(() => status(bobPicture), { timeout: 20_000 }).toBe(404);
+    // Others see the blocker's picture at its new URL.
+    const seenByCat = await ok(endpoints, 'getUserProfile', { token: cat.accessToken, data: { userId: ann.uid } });
+    expect(seenByCat.profilePicture).toBe(moved);
+  });
 
   it('removes a pending request, whoever sent it', async () => {
     const [ann, bob] = await Promise.all([member('req-ann'), member('req-bob')]);

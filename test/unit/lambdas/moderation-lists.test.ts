@@ -3,6 +3,7 @@ import { MODERATION_MESSAGES } from '#contracts/moderation';
 import { isHiddenFrom, isSilencedFor, NO_MODERATION_LISTS, refuseBlock, refuseMute, type ModerationLists } from '#domain/moderation-lists';
 import { canViewPost } from '#domain/post-access';
 import { moderationListsOf } from '#data/moderation-lists';
+import { tableEventOf } from '#data/table-changes';
 
 const lists = (blocked: string[], blockedBy: string[], muted: string[]): ModerationLists => ({
   blocked: new Set(blocked),
@@ -39,5 +40,18 @@ describe('block and mute lists', () => {
     expect(read).toEqual(lists(['a'], ['b'], ['c', 'd']));
     expect(moderationListsOf({ pk: 'USER#x' })).toEqual(lists([], [], []));
     expect(moderationListsOf(undefined)).toEqual(lists([], [], []));
+  });
+
+  it("tell the stream who started blocking on a pair's change, so only their pictures move", () => {
+    const key = { pk: 'FRIENDSHIP#a_b', sk: 'FRIENDSHIP' };
+    const pair = (status: string, blockedBy?: string[]) => ({ ...key, status, ...(blockedBy && { blockedBy: new Set(blockedBy) }) });
+    const change = (oldImage: Record<string, unknown> | undefined, newImage: Record<string, unknown> | undefined) =>
+      tableEventOf({ eventName: oldImage ? (newImage ? 'MODIFY' : 'REMOVE') : 'INSERT', oldImage, newImage });
+    expect(change(undefined, pair('blocked', ['a']))).toEqual({ kind: 'pair-blocked', blockers: ['a'] });
+    expect(change(pair('accepted'), pair('blocked', ['b']))).toEqual({ kind: 'pair-blocked', blockers: ['b'] });
+    expect(change(pair('blocked', ['a']), pair('blocked', ['a', 'b']))).toEqual({ kind: 'pair-blocked', blockers: ['b'] });
+    expect(change(pair('blocked', ['a', 'b']), pair('blocked', ['b']))).toEqual({ kind: 'other' });
+    expect(change(pair('blocked', ['a']), undefined)).toEqual({ kind: 'other' });
+    expect(change(pair('pending'), pair('accepted'))).toEqual({ kind: 'other' });
   });
 });
