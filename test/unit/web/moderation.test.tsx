@@ -38,6 +38,7 @@ const { NoticesCard } = await import('../../../web/src/components/moderation/not
 const { BlockedMutedLists } = await import('../../../web/src/features/settings/components/blocked-muted-lists.tsx');
 const { ReportsTab, actionsFor } = await import('../../../web/src/features/admin/components/reports-tab.tsx');
 const { PostForm } = await import('../../../web/src/features/feed/components/post-form.tsx');
+const { default: InvitesRoute } = await import('../../../web/src/features/invites/routes/invites.tsx');
 const { moderationKeys } = await import('../../../web/src/lib/moderation.ts');
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -367,6 +368,35 @@ describe("the suspended member's notice", () => {
   });
 });
 
+describe('the Invites page', () => {
+  it("tells the inviter about invitees suspended or removed, and says when the member's own invites are disabled", async () => {
+    const standing: CallableOutput<'getMyStanding'> = {
+      standing: { suspendedUntil: null, suspensionNote: null, invitesDisabled: true },
+      notices: [
+        { noticeId: 'n-1', kind: 'invitee-removed', at: AT, noteToMember: null, until: null, targetType: null, outcome: null, memberName: 'Ivy Invitee' },
+        { noticeId: 'n-2', kind: 'warning', at: AT, noteToMember: 'Mind your tone.', until: null, targetType: null, outcome: null, memberName: null },
+      ],
+    };
+    const invites: CallableOutput<'getMyInvites'> = {
+      inviteCode: 'ABCD2345',
+      unlimited: false,
+      local: { used: 1, limit: 5 },
+      distant: { used: 0, limit: 5 },
+      pending: 0,
+      invitesLeft: 9,
+      invitees: [],
+    };
+    renderWith(<InvitesRoute />, [
+      [moderationKeys.standing(SESSION.userId), standing],
+      [['invites', 'mine'], invites],
+    ]);
+    expect((await screen.findByTestId('invites-disabled')).textContent).toContain('Your invites are disabled: your code admits nobody.');
+    const card = screen.getByRole('region', { name: 'About your invites' });
+    expect(card.textContent).toContain('Ivy Invitee, whom you invited, was removed.');
+    expect(card.textContent).not.toContain('Mind your tone.');
+  });
+});
+
 describe('/moderation-log', () => {
   it('lists the log newest first in words, the member’s own reports, and loads more', async () => {
     answers.listMyReports = () => ({
@@ -389,10 +419,9 @@ describe('/moderation-log', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Moderation log' }, { timeout: 10_000 })).toBeTruthy();
     const rows = await screen.findAllByTestId('moderation-log-entry');
     expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('Fay Fake was removed'), expect.stringContaining('The member was suspended')]);
-    expect(rows[1]?.textContent).toContain('Comment');
-    expect(rows[1]?.textContent).toContain('Harassment');
+    expect(rows[1]?.textContent).toContain('Comment · reported for harassment');
     const own = await screen.findAllByTestId('own-report');
-    expect(own[0]?.textContent).toContain('You reported a post for spam');
+    expect(own[0]?.textContent).toContain('You reported a post (Spam)');
     expect(own[0]?.textContent).toContain('Open: an admin will look at it.');
     expect(own[1]?.textContent).toContain('Resolved: the content was removed.');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));

@@ -26,8 +26,9 @@ export const MODERATION_UI = {
   reportFailed: MODERATION_MESSAGES.reportFailed,
   blocked: (name: string) => `You blocked ${name}.`,
   blockFailed: 'Failed to block this member. Please try again.',
-  blockQuestion: (name: string) =>
-    `Block ${name}? You will no longer see each other's posts, comments or profile, and any anchor connection between you is removed.`,
+  /** The block confirmation: its title asks, its message says what follows. */
+  blockTitle: (name: string) => `Block ${name}?`,
+  blockConsequence: "You will no longer see each other's posts, comments or profile, and any anchor connection between you is removed.",
   unblocked: (name: string) => `You unblocked ${name}.`,
   unblockFailed: 'Failed to unblock this member. Please try again.',
   muted: (name: string) => `You muted ${name}. Their posts and comments no longer show in your feed.`,

@@ -9,7 +9,7 @@ export function SuspensionBanner() {
   const standing = useStanding().data?.standing;
   if (!isSuspended(standing)) return null;
   return (
-    <Alert color="orange" title="Your account is suspended" role="alert" mb="md" data-testid="suspension-banner">
+    <Alert color="orange" title="Account suspended" role="alert" mb="md" data-testid="suspension-banner">
       <Text size="sm">{suspensionMessage(standing.suspendedUntil)}</Text>
       {standing.suspensionNote && (
         <Text size="sm" mt="xs">

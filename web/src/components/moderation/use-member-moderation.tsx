@@ -77,8 +77,8 @@ export function useMemberModeration({ isOwn, member, report, muted = false, onBl
       {reporting && <ReportDialog opened onClose={() => setReporting(false)} target={report.target} subject={report.subject} />}
       <ConfirmModal
         opened={confirmingBlock}
-        title={`Block ${member.name}?`}
-        message={MODERATION_UI.blockQuestion(member.name)}
+        title={MODERATION_UI.blockTitle(member.name)}
+        message={MODERATION_UI.blockConsequence}
         confirmLabel="Block"
         busy={block.isPending}
         onConfirm={confirmBlock}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -127,7 +127,7 @@ export function ResolveForm({ report }: { report: QueuedReport }) {
             color: 'teal',
             message:
               result.resolvedReports > 1
-                ? `Report resolved (${ACTION_LABELS[result.action]}), with ${result.resolvedReports - 1} more on the same target.`
+                ? `Report resolved: ${ACTION_LABELS[result.action]}. ${result.resolvedReports - 1} more on the same target resolved with it.`
                 : `Report resolved: ${ACTION_LABELS[result.action]}.`,
           }),
         onSettled: () => setConfirming(false),
@@ -238,16 +238,21 @@ function ReportCard({ report }: { report: QueuedReport }) {
             </Badge>
           )}
         </Group>
-        {report.note && (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            <Text span c="dimmed" size="sm">
-              Reporter&apos;s note:{' '}
-            </Text>
-            {report.note}
-          </Text>
-        )}
-        <ReportedContent report={report} />
-        <ResolveForm report={report} />
+        {/* Side by side from md up: what was reported beside what to do about it. */}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Stack gap="sm">
+            {report.note && (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <Text span c="dimmed" size="sm">
+                  Reporter&apos;s note:{' '}
+                </Text>
+                {report.note}
+              </Text>
+            )}
+            <ReportedContent report={report} />
+          </Stack>
+          <ResolveForm report={report} />
+        </SimpleGrid>
       </Stack>
     </Card>
   );

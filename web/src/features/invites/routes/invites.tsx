@@ -62,8 +62,11 @@ function Counts({ invites }: { invites: MyInvites }) {
   );
 }
 
-/** Inviters are held accountable (issue 16): they are told when someone they invited was suspended or removed. */
-const INVITEE_NOTICES = ['invitee-suspended', 'invitee-removed'] as const;
+/**
+ * Inviters are held accountable (issue 16): they are told here when someone they invited was
+ * suspended or removed, and why their own invites were disabled.
+ */
+const INVITE_NOTICES = ['invitee-suspended', 'invitee-removed', 'invites-disabled'] as const;
 
 function Invites({ invites }: { invites: MyInvites }) {
   const replace = useReplaceInviteCode();
@@ -87,7 +90,7 @@ function Invites({ invites }: { invites: MyInvites }) {
             Your invites are disabled: your code admits nobody.
           </Alert>
         )}
-        <NoticesCard kinds={INVITEE_NOTICES} title="About the people you invited" mb={0} />
+        <NoticesCard kinds={INVITE_NOTICES} title="About your invites" mb={0} />
         <Card withBorder padding="md">
           <Stack gap="md">
             <CopyField label="Invite code" value={invites.inviteCode} testId="invite-code" />

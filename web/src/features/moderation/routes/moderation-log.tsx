@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Container, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ModerationLogEntry, OwnReport } from '#contracts/moderation';
 import { formatMoment, useModerationLog, useMyReports } from '../../../lib/moderation.ts';
 import { OUTCOME_WORDS, ownReportStatus, REASON_LABELS, TARGET_LABELS, TARGET_WORDS } from '../../../lib/moderation-words.ts';
@@ -31,28 +31,18 @@ function LogEntries() {
       )}
       {log.isSuccess && entries.length === 0 && <Text size="sm">Nothing yet: no report has needed an action.</Text>}
       {entries.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped verticalSpacing="xs" aria-label="Moderation actions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>What happened</Table.Th>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Concerning</Table.Th>
-                <Table.Th>Reported for</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <Table.Tr key={entry.entryId} data-testid="moderation-log-entry">
-                  <Table.Td>{logEntryText(entry)}</Table.Td>
-                  <Table.Td>{formatMoment(entry.at)}</Table.Td>
-                  <Table.Td>{TARGET_LABELS[entry.targetType]}</Table.Td>
-                  <Table.Td>{REASON_LABELS[entry.reason]}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap={0} component="ul" aria-label="Moderation actions" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {entries.map((entry) => (
+            <li key={entry.entryId} data-testid="moderation-log-entry" style={{ borderTop: '1px solid var(--mantine-color-gray-3)', padding: '8px 0' }}>
+              <Text size="sm" fw={500}>
+                {logEntryText(entry)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {TARGET_LABELS[entry.targetType]} · reported for {REASON_LABELS[entry.reason].toLowerCase()} · {formatMoment(entry.at)}
+              </Text>
+            </li>
+          ))}
+        </Stack>
       )}
       {log.hasNextPage && (
         <Button variant="light" mt="sm" onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>
@@ -68,7 +58,7 @@ function OwnReportLine({ report }: { report: OwnReport }) {
     <Group component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="sm" data-testid="own-report">
       <div style={{ minWidth: 0 }}>
         <Text size="sm">
-          You reported {TARGET_WORDS[report.targetType]} for {REASON_LABELS[report.reason].toLowerCase()}
+          You reported {TARGET_WORDS[report.targetType]} ({REASON_LABELS[report.reason]})
         </Text>
         <Text size="xs" c="dimmed">
           {formatMoment(report.createdAt)}

@@ -39,7 +39,7 @@ function MemberList({ title, explanation, empty, query, action, linkProfiles }: 
         <Stack gap="sm" component="ul" aria-label={title} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {query.data.members.map((member) => (
             <Group key={member.uid} component="li" justify="space-between" wrap="nowrap" gap="sm">
-              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
                 <UserAvatar name={member.displayName} picture={member.profilePicture} />
                 <div style={{ minWidth: 0 }}>
                   {linkProfiles ? (
@@ -59,6 +59,7 @@ function MemberList({ title, explanation, empty, query, action, linkProfiles }: 
               <Button
                 variant="default"
                 size="xs"
+                style={{ flexShrink: 0 }}
                 aria-label={`${action.label} ${member.displayName}`}
                 loading={undo.isPending && undo.variables === member.uid}
                 onClick={() =>
