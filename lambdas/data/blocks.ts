@@ -19,7 +19,8 @@ import { listBlockedUids, listMutedUids, moderationListsOf, MODERATION_LIST_ATTR
  * on the pair as it was read (status and version), so an accept, remove or request racing it makes
  * the transaction fail; the block then reads the pair again and tries again (backoff.ts). The
  * edges' change (accepted → blocked) reaches the stream consumer, which takes each member's posts
- * out of the other's feed and moves their Anchors-Only pictures.
+ * out of the other's feed and moves their Anchors-Only photos; the pair's blockedBy gaining a uid
+ * moves that blocker's pictures, profile picture included (lambdas/streams/follow-pictures.ts).
  */
 
 export type BlockOutcome = 'blocked' | 'already-blocked' | 'too-many' | 'user-not-found' | 'contended';
