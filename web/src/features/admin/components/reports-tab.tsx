@@ -76,7 +76,7 @@ function ReportedContent({ report }: { report: QueuedReport }) {
             </Anchor>
           </Text>
           {content.member.isSuspended && (
-            <Badge color="orange" variant="light" size="sm">
+            <Badge color="red" variant="light" size="sm">
               Suspended
             </Badge>
           )}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { INVITES_MESSAGES, RESERVATION_DAYS, shareLinkOf, type MyInvites } from '#contracts/invites';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { NoticesCard } from '../../../components/moderation/notices-card.tsx';
+import { TITLE_STYLES } from '../../../components/moderation/suspension-banner.tsx';
 import { PageError } from '../../../components/page-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useStanding } from '../../../lib/moderation.ts';
@@ -86,7 +87,7 @@ function Invites({ invites }: { invites: MyInvites }) {
           </Text>
         </div>
         {invitesDisabled && (
-          <Alert color="orange" role="alert" title="Invites disabled" data-testid="invites-disabled">
+          <Alert color="orange" role="alert" title="Invites disabled" data-testid="invites-disabled" styles={TITLE_STYLES}>
             Your invites are disabled: your code admits nobody.
           </Alert>
         )}
