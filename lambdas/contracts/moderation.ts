@@ -158,13 +158,15 @@ const cursorSchema = z.string().trim().min(1).max(200);
 export const moderationCallables = {
   blockMember: {
     access: 'member',
+    budget: 'blocks',
     input: memberTargetInput,
     output: z.object({ userId: z.string(), changed: z.boolean() }),
     description:
-      "Blocks a member: any anchor connection or pending request between the two is removed (counters and feeds follow) and the pair is recorded as blocked, saying who blocked whom (both may block; it stays blocked until both unblock). From then on neither can send the other an anchor request ('Cannot send anchor request'), see the other's profile ('User not found'), posts, comments or likes, or find the other in search. Blocking someone already blocked answers success with changed: false. 'You cannot block yourself' (400); 'User not found' (404).",
+      "Blocks a member: any anchor connection or pending request between the two is removed (counters and feeds follow) and the pair is recorded as blocked, saying who blocked whom (both may block; it stays blocked until both unblock). From then on neither can send the other an anchor request ('Cannot send anchor request'), see the other's profile ('User not found'), posts, comments or likes, or find the other in search. The blocker's pictures move to new keys, so links the blocked member saved stop working. Blocking someone already blocked answers success with changed: false. 'You cannot block yourself' (400); 'User not found' (404); 409 'You can block at most 1000 members'. Block and unblock spend the 'blocks' budget (30 an hour).",
   },
   unblockMember: {
     access: 'member',
+    budget: 'blocks',
     input: memberTargetInput,
     output: z.object({ userId: z.string(), changed: z.boolean() }),
     description:
@@ -182,7 +184,7 @@ export const moderationCallables = {
     input: memberTargetInput,
     output: z.object({ userId: z.string(), changed: z.boolean() }),
     description:
-      "Mutes a member: their posts and comments leave the caller's feed and threads until unmuted; they are told nothing and nothing else changes (an anchor stays an anchor). 'You cannot mute yourself' (400); 'User not found' (404); a repeat answers changed: false.",
+      "Mutes a member: their posts and comments leave the caller's feed and threads until unmuted; they are told nothing and nothing else changes (an anchor stays an anchor). 'You cannot mute yourself' (400); 'User not found' (404); 409 'You can mute at most 1000 members'; a repeat answers changed: false.",
   },
   unmuteMember: {
     access: 'member',

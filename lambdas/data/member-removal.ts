@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './aws-clients.ts';
 import { batchWrite } from './batch.ts';
+import { forgetModerationListsOf } from './blocks.ts';
 import { deleteAccountOf } from './cognito-accounts.ts';
 import { conditionalWrite } from './conditional.ts';
 import { deleteConnection, deleteRequest, getFriendship, listEdges } from './friendships.ts';
@@ -16,7 +17,17 @@ import { queryAll } from './query-all.ts';
  * stops anywhere — a crash, the time budget, a failed step — is finished by the next one.
  */
 export type RemovalStep =
-  'invitees' | 'posts' | 'likes and comments' | 'anchors' | 'own items' | 'reservation' | 'invite code' | 'pictures' | 'account' | 'user record';
+  | 'invitees'
+  | 'posts'
+  | 'likes and comments'
+  | 'blocks and mutes'
+  | 'anchors'
+  | 'own items'
+  | 'reservation'
+  | 'invite code'
+  | 'pictures'
+  | 'account'
+  | 'user record';
 
 /** A step that failed, naming itself, so the job's error says what is left. */
 export class StepFailed extends Error {
@@ -128,6 +139,8 @@ export async function removeMember(uid: string, options: MemberRemovalOptions): 
   const summary = await memberSummary(uid);
   await step('posts', () => deleteMemberPosts(uid, options.stopIfOutOfTime));
   await step('likes and comments', () => withdrawLikesAndComments(uid, options.stopIfOutOfTime));
+  // Before the record goes: its block lists name whom to take the member's uid from (blocks.ts).
+  await step('blocks and mutes', () => forgetModerationListsOf(uid));
   await step('anchors', () => deletePairs(uid, options.stopIfOutOfTime));
   await step('own items', () => deleteOwnItems(uid));
   const codes = [...(summary?.inviteCode ? [summary.inviteCode] : []), ...(summary?.retiredInviteCodes ?? [])];

@@ -32,6 +32,12 @@ export const ABUSE_LIMITS = {
    * hour is far beyond that and keeps one member from burying the admins' queue.
    */
   reports: { name: 'reports', maxHits: 30, windowSeconds: 60 * 60 },
+  /**
+   * Blocks and unblocks together: each block moves the blocker's pictures to new keys and points
+   * their posts and comments at them (from the stream), so a loop of block/unblock is costly; a
+   * member shutting out a handful of people in an evening is far within 30 an hour.
+   */
+  blocks: { name: 'blocks', maxHits: 30, windowSeconds: 60 * 60 },
 } as const satisfies Record<'requests' | ActionBudget, RateLimit>;
 
 export const ABUSE_MESSAGES = {
@@ -41,6 +47,7 @@ export const ABUSE_MESSAGES = {
   uploads: 'Too many uploads in a short time. Please wait a while before uploading again.',
   edits: 'You have edited a lot in a short time. Please wait a while before editing again.',
   reports: 'You have sent a lot of reports in a short time. Please wait a while before reporting again.',
+  blocks: 'You have blocked and unblocked a lot in a short time. Please wait a while before trying again.',
 } as const satisfies Record<keyof typeof ABUSE_LIMITS, string>;
 
 export type AbuseLimitName = keyof typeof ABUSE_LIMITS;

@@ -197,6 +197,39 @@ describe('abuse limits (per member, counted atomically in DynamoDB)', () => {
     expect(await ok(endpoints, 'deletePost', { token: member.accessToken, data: { postId } })).toEqual({ postId });
   }, 120_000);
 
+  it('refuses the 31st block or unblock in an hour; a member shutting out a handful of people is never refused', async () => {
+    const [member, ...others] = await Promise.all(['blocks-budget', 'blocks-a', 'blocks-b', 'blocks-c'].map((label) => createMember(endpoints, label)));
+    await awayFromWindowEnd(ABUSE_LIMITS.blocks);
+    const token = member?.accessToken ?? '';
+    // Honest use: three people blocked, one of them unblocked again.
+    for (const other of others)
+      expect(await ok(endpoints, 'blockMember', { token, data: { userId: other.uid } })).toEqual({ userId: other.uid, changed: true });
+    await ok(endpoints, 'unblockMember', { token, data: { userId: others[0]?.uid ?? '' } });
+    // A loop of block/unblock on one member: 26 more fit in the hour, the next is refused.
+    const target = others[0]?.uid ?? '';
+    for (let round = 0; round < 26; round++) await ok(endpoints, round % 2 === 0 ? 'blockMember' : 'unblockMember', { token, data: { userId: target } });
+    expectBudgetRefusal(await call(endpoints, 'unblockMember', { token, data: { userId: target } }), ABUSE_MESSAGES.blocks, ABUSE_LIMITS.blocks);
+    // Muting spends none of it.
+    expect(await ok(endpoints, 'muteMember', { token, data: { userId: others[1]?.uid ?? '' } })).toMatchObject({ changed: true });
+  }, 120_000);
+
+  it("refuses the 31st report in an hour; reporting a spammer's posts and the spammer in a minute is never refused", async () => {
+    const [reporter, first, second] = await Promise.all(['reports-budget', 'reports-spam-a', 'reports-spam-b'].map((label) => createMember(endpoints, label)));
+    const post = (author: TestMember | undefined, n: number) =>
+      ok(endpoints, 'createPost', { token: author?.accessToken ?? '', data: { content: `Buy now ${n}`, privacy: 'public' } });
+    const posts = await Promise.all([...Array.from({ length: 16 }, (_, n) => post(first, n)), ...Array.from({ length: 15 }, (_, n) => post(second, n))]);
+    await awayFromWindowEnd(ABUSE_LIMITS.reports);
+    const report = (target: { type: 'post' | 'member'; id: string }) =>
+      call(endpoints, 'reportContent', { token: reporter?.accessToken ?? '', data: { target, reason: 'spam' } });
+    // Honest use first: the spammer's member report among the posts, all accepted.
+    const answers = [
+      await report({ type: 'member', id: first?.uid ?? '' }),
+      ...(await inBatches(29, 10, async () => report({ type: 'post', id: posts.pop()?.postId ?? '' }))),
+    ];
+    expect(statuses(answers).every((status) => status === 200)).toBe(true);
+    expectBudgetRefusal(await report({ type: 'post', id: posts.pop()?.postId ?? '' }), ABUSE_MESSAGES.reports, ABUSE_LIMITS.reports);
+  }, 120_000);
+
   it('refuses the 31st upload in 30 minutes, pictures and photos together', async () => {
     const member = await createMember(endpoints, 'uploads-budget');
     await awayFromWindowEnd(ABUSE_LIMITS.uploads);

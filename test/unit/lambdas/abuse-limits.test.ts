@@ -24,6 +24,8 @@ describe('abuse budgets', () => {
     expect(ABUSE_LIMITS.posts).toMatchObject({ maxHits: 30, windowSeconds: 1800 });
     expect(ABUSE_LIMITS.uploads).toMatchObject({ maxHits: 30, windowSeconds: 1800 });
     expect(ABUSE_LIMITS.edits).toMatchObject({ maxHits: 60, windowSeconds: 1800 });
+    expect(ABUSE_LIMITS.reports).toMatchObject({ maxHits: 30, windowSeconds: 3600 });
+    expect(ABUSE_LIMITS.blocks).toMatchObject({ maxHits: 30, windowSeconds: 3600 });
     expect(CALLABLE_ACTION_LIMITS).toEqual({
       createPost: 'posts',
       addComment: 'comments',
@@ -31,6 +33,9 @@ describe('abuse budgets', () => {
       createPhotoUpload: 'uploads',
       editPost: 'edits',
       editComment: 'edits',
+      reportContent: 'reports',
+      blockMember: 'blocks',
+      unblockMember: 'blocks',
     });
     for (const name of Object.keys(CALLABLE_ACTION_LIMITS)) expect(callables).toHaveProperty(name);
   });
