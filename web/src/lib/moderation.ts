@@ -120,13 +120,19 @@ function useInvalidateAfterMemberAction() {
 
 type MemberActionName = 'blockMember' | 'unblockMember' | 'muteMember' | 'unmuteMember';
 
-/** One of block, unblock, mute, unmute; one mutation scope per member, so repeated clicks queue. */
+/**
+ * One of block, unblock, mute, unmute; one mutation scope per action, so repeated clicks queue.
+ * The re-reads are started, not awaited: the content that disappears with them (a post card, a
+ * profile, a row of the lists) is often what asked, and its own callbacks come first.
+ */
 export function useMemberAction(name: MemberActionName) {
   const invalidate = useInvalidateAfterMemberAction();
   return useMutation({
     mutationFn: (userId: string) => callApi(name, { userId }),
     scope: { id: `moderation:${name}` },
-    onSuccess: invalidate,
+    onSuccess: () => {
+      void invalidate();
+    },
   });
 }
 

@@ -44,32 +44,31 @@ export function useMemberModeration({ isOwn, member, report, muted = false, onBl
           ? {
               label: 'Unmute',
               onClick: () =>
-                unmute.mutate(member.uid, {
-                  onSuccess: () => notifications.show({ color: 'teal', message: MODERATION_UI.unmuted(member.name) }),
-                  onError: failed(MODERATION_UI.unmuteFailed),
-                }),
+                void unmute
+                  .mutateAsync(member.uid)
+                  .then(() => notifications.show({ color: 'teal', message: MODERATION_UI.unmuted(member.name) }), failed(MODERATION_UI.unmuteFailed)),
             }
           : {
               label: 'Mute',
               onClick: () =>
-                mute.mutate(member.uid, {
-                  onSuccess: () => notifications.show({ color: 'teal', message: MODERATION_UI.muted(member.name) }),
-                  onError: failed(MODERATION_UI.muteFailed),
-                }),
+                void mute
+                  .mutateAsync(member.uid)
+                  .then(() => notifications.show({ color: 'teal', message: MODERATION_UI.muted(member.name) }), failed(MODERATION_UI.muteFailed)),
             },
         { label: 'Block', color: 'red', onClick: () => setConfirmingBlock(true) },
       ];
 
   const confirmBlock = () => {
     if (block.isPending) return;
-    block.mutate(member.uid, {
-      onSuccess: () => {
+    // The promise, not mutate's callbacks: those are dropped when the post, comment or profile
+    // that asked disappears (which a block makes happen).
+    void block
+      .mutateAsync(member.uid)
+      .then(() => {
         notifications.show({ color: 'teal', message: MODERATION_UI.blocked(member.name) });
         onBlocked?.();
-      },
-      onError: failed(MODERATION_UI.blockFailed),
-      onSettled: () => setConfirmingBlock(false),
-    });
+      }, failed(MODERATION_UI.blockFailed))
+      .finally(() => setConfirmingBlock(false));
   };
 
   const dialogs = isOwn ? null : (

@@ -62,11 +62,12 @@ function MemberList({ title, explanation, empty, query, action, linkProfiles }: 
                 style={{ flexShrink: 0 }}
                 aria-label={`${action.label} ${member.displayName}`}
                 loading={undo.isPending && undo.variables === member.uid}
+                // The promise, not mutate's callbacks: the row is gone once the list is read again.
                 onClick={() =>
-                  undo.mutate(member.uid, {
-                    onSuccess: () => notifications.show({ color: 'teal', message: action.done(member.displayName) }),
-                    onError: (error) => notifications.show({ color: 'red', message: serverReason(error) ?? action.failed }),
-                  })
+                  void undo.mutateAsync(member.uid).then(
+                    () => notifications.show({ color: 'teal', message: action.done(member.displayName) }),
+                    (error: unknown) => notifications.show({ color: 'red', message: serverReason(error) ?? action.failed }),
+                  )
                 }
               >
                 {action.label}
