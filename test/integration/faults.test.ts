@@ -200,6 +200,9 @@ describe('backend faults', () => {
       await retriedOk(eve, 'addComment', { postId: publicPosts[0] ?? '', content: 'eve says hi' });
       await retriedOk(eve, 'togglePostLike', { postId: publicPosts[1] ?? '', liked: true });
       await uploadProfilePicture(eve);
+      // Ben blocks Eve and Dee mutes her: her deletion under faults must forget the block both ways.
+      await retriedOk(ben, 'blockMember', { userId: eve.uid });
+      await retriedOk(dee, 'muteMember', { userId: eve.uid });
 
       const faultsBefore = await cloud.faultCounts();
       await cloud.setFaultRate(FAULT_RATE, FORCED_FAULTS);
@@ -281,6 +284,16 @@ describe('backend faults', () => {
         }
       }
 
+      // Sam (in no anchor move) blocks and unblocks Cal under faults, and mutes Ada; a retried block
+      // or unblock whose first attempt landed answers changed: false. Ends blocked.
+      async function blockMoves(): Promise<void> {
+        for (let round = 0; round < ROUNDS; round++) {
+          await retriedOk(sam, 'blockMember', { userId: cal.uid });
+          await retriedOk(sam, round % 2 === 0 ? 'muteMember' : 'unmuteMember', { userId: ada.uid });
+          if (round < ROUNDS - 1) await retriedOk(sam, 'unblockMember', { userId: cal.uid });
+        }
+      }
+
       async function sessions(): Promise<void> {
         for (let round = 0; round < ROUNDS; round++) {
           const outcomes = await Promise.allSettled(members.map((me) => session(me, round)));
@@ -299,6 +312,7 @@ describe('backend faults', () => {
         ]),
         retriedOk(eve, 'deleteMyAccount', { confirmationText: ACCOUNT_DELETION_CONFIRMATION }),
         sessions(),
+        blockMoves(),
       ]);
       await cloud.setFaultRate(0);
       const failed = settled.find((outcome) => outcome.status === 'rejected');

@@ -56,6 +56,8 @@ export async function checkInvariants(): Promise<string[]> {
   const feedEntries: [string, string][] = [];
   const edges = new Map<string, Item>(); // `${uid}>${other}`
   const friendships = new Map<string, Item>();
+  const blockItems = new Set<string>(); // `${blocker}>${other}`
+  const muteItems = new Set<string>(); // `${muter}>${other}`
 
   for (const item of items) {
     const pk = String(item.pk);
@@ -68,6 +70,8 @@ export async function checkInvariants(): Promise<string[]> {
         commentedMarkers.push([uid, postId, commentId]);
       } else if (sk.startsWith('FEED#')) feedEntries.push([uid, after(sk, 'FEED#')]);
       else if (sk.startsWith('ANCHOR#')) edges.set(`${uid}>${after(sk, 'ANCHOR#')}`, item);
+      else if (sk.startsWith('BLOCK#')) blockItems.add(`${uid}>${after(sk, 'BLOCK#')}`);
+      else if (sk.startsWith('MUTE#')) muteItems.add(`${uid}>${after(sk, 'MUTE#')}`);
     } else if (pk.startsWith('POST#')) {
       const postId = after(pk, 'POST#');
       if (sk === 'POST') posts.set(postId, item);
@@ -129,6 +133,38 @@ export async function checkInvariants(): Promise<string[]> {
   for (const [uid, user] of users) {
     const count = Number(user.anchorCount ?? 0);
     if (count !== (accepted.get(uid) ?? 0)) problems.push(`member ${uid}: anchorCount ${count} but ${accepted.get(uid) ?? 0} accepted edges`);
+  }
+
+  // Blocks: a blocked pair names who blocks; each blocker has its BLOCK# item and the uid in
+  // blockedIds, the other the blocker in blockedByIds; nothing names a block that is not one, and no
+  // list names a member who is gone (removal forgets blocks both ways). Mutes: MUTE# items and
+  // mutedIds agree (a muted member who left stays in both: nothing records a mute on their side).
+  const uidsOf = (value: unknown): string[] => (value instanceof Set ? [...(value as Set<string>)] : Array.isArray(value) ? value.map(String) : []);
+  const blockedPairs = new Set<string>();
+  for (const [friendshipId, friendship] of friendships) {
+    if (friendship.status !== 'blocked') continue;
+    const [a = '', b = ''] = friendshipId.split('_');
+    const blockers = uidsOf(friendship.blockedBy);
+    if (blockers.length === 0) problems.push(`FRIENDSHIP#${friendshipId} blocked by nobody`);
+    for (const blocker of blockers) {
+      const other = blocker === a ? b : a;
+      blockedPairs.add(`${blocker}>${other}`);
+      if (!blockItems.has(`${blocker}>${other}`)) problems.push(`${blocker} blocks ${other} without a BLOCK# item`);
+      if (!uidsOf(users.get(blocker)?.blockedIds).includes(other)) problems.push(`${blocker} blocks ${other} but blockedIds lacks them`);
+      if (!uidsOf(users.get(other)?.blockedByIds).includes(blocker)) problems.push(`${blocker} blocks ${other} but their blockedByIds lacks ${blocker}`);
+    }
+  }
+  for (const pair of blockItems) if (!blockedPairs.has(pair)) problems.push(`BLOCK# item ${pair} without a blocked pair naming its owner`);
+  for (const [uid, user] of users) {
+    for (const other of uidsOf(user.blockedIds)) if (!blockedPairs.has(`${uid}>${other}`)) problems.push(`member ${uid}: blockedIds names ${other}, no block`);
+    for (const other of uidsOf(user.blockedByIds))
+      if (!blockedPairs.has(`${other}>${uid}`)) problems.push(`member ${uid}: blockedByIds names ${other}, no block`);
+    const muted = new Set(uidsOf(user.mutedIds));
+    for (const other of muted) if (!muteItems.has(`${uid}>${other}`)) problems.push(`member ${uid}: mutedIds names ${other} without a MUTE# item`);
+  }
+  for (const pair of muteItems) {
+    const [muter = '', other = ''] = pair.split('>');
+    if (!uidsOf(users.get(muter)?.mutedIds).includes(other)) problems.push(`MUTE# item ${pair} not in mutedIds`);
   }
 
   // No feed entry for a missing post or for a reader who may not read it (author or accepted anchor).
