@@ -38,6 +38,7 @@ const { NoticesCard } = await import('../../../web/src/components/moderation/not
 const { BlockedMutedLists } = await import('../../../web/src/features/settings/components/blocked-muted-lists.tsx');
 const { ReportsTab, actionsFor } = await import('../../../web/src/features/admin/components/reports-tab.tsx');
 const { PostForm } = await import('../../../web/src/features/feed/components/post-form.tsx');
+const { PostCard } = await import('../../../web/src/features/feed/components/post-card.tsx');
 const { default: InvitesRoute } = await import('../../../web/src/features/invites/routes/invites.tsx');
 const { moderationKeys } = await import('../../../web/src/lib/moderation.ts');
 
@@ -123,6 +124,60 @@ describe('report dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Comment not found');
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('the "…" menu of a post', () => {
+  const post = (authorId: string, authorName: string) => ({
+    postId: `p-${authorId}`,
+    authorId,
+    authorName,
+    authorPicture: '',
+    content: 'Hello',
+    createdAt: AT,
+    privacy: 'public' as const,
+    likeCount: 0,
+    commentCount: 0,
+    isWallPost: false,
+    likedByMe: false,
+  });
+
+  async function menuItems(card: HTMLElement): Promise<string[]> {
+    fireEvent.click(within(card).getByRole('button', { name: 'Post actions' }));
+    const menu = await screen.findByRole('menu', { hidden: true });
+    return within(menu)
+      .getAllByRole('menuitem', { hidden: true })
+      .map((item) => item.textContent ?? '');
+  }
+
+  it("offers Report, Mute and Block on someone else's post, and Edit and Delete on one's own", async () => {
+    renderWith(<PostCard userId={SESSION.userId} post={post('bea-1', 'Bea Author')} />);
+    expect(await menuItems(screen.getByRole('article', { name: 'Post by Bea Author' }))).toEqual(['Report', 'Mute', 'Block']);
+    cleanup();
+    renderWith(<PostCard userId={SESSION.userId} post={post(SESSION.userId, 'Ada Viewer')} />);
+    expect(await menuItems(screen.getByRole('article', { name: 'Post by Ada Viewer' }))).toEqual(['Edit', 'Delete']);
+  });
+
+  it('blocks only after the confirmation, then says so', async () => {
+    answers.blockMember = () => ({ userId: 'bea-1', changed: true });
+    renderWith(<PostCard userId={SESSION.userId} post={post('bea-1', 'Bea Author')} />);
+    const card = screen.getByRole('article', { name: 'Post by Bea Author' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Post actions' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Block', hidden: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Bea Author?' });
+    expect(dialog.textContent).toContain("You will no longer see each other's posts, comments or profile, and any anchor connection between you is removed.");
+    const blocks = () => calls.filter((call) => call.name === 'blockMember');
+    expect(blocks()).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('You blocked Bea Author.')).toBeTruthy();
+    expect(blocks()).toEqual([{ name: 'blockMember', data: { userId: 'bea-1' } }]);
+  });
+
+  it('a suspended member cannot like', async () => {
+    renderWith(<PostCard userId={SESSION.userId} post={post('bea-1', 'Bea Author')} />, [
+      [moderationKeys.standing(SESSION.userId), { standing: { suspendedUntil: futureDay(3), suspensionNote: null, invitesDisabled: false }, notices: [] }],
+    ]);
+    expect((screen.getByRole('button', { name: /^Like/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 
@@ -288,6 +343,20 @@ describe('admin panel: Reports tab', () => {
     ]);
     // The other open report on the same comment was resolved with it; the others stay.
     expect(screen.queryByRole('article', { name: /reported by Ron Second/ })).toBeNull();
+    expect(screen.getByRole('article', { name: /a member reported/ })).toBeTruthy();
+  });
+
+  it("shows the server's sentence when resolving fails, and keeps the report", async () => {
+    answers.listReports = () => QUEUE;
+    answers.resolveReport = () => {
+      throw new ApiError('aborted', 'This report has already been resolved.');
+    };
+    renderWith(<ReportsTab />);
+    const card = await screen.findByRole('article', { name: /a member reported/ });
+    await chooseAction(card, 'Warn');
+    fireEvent.change(within(card).getByLabelText(/^Reason/), { target: { value: 'Be nice' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Resolve report' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('Failed to resolve the report: This report has already been resolved.');
     expect(screen.getByRole('article', { name: /a member reported/ })).toBeTruthy();
   });
 

@@ -113,16 +113,17 @@ export function ResolveForm({ report }: { report: QueuedReport }) {
   const send = () => {
     if (!action || resolve.isPending) return;
     const trimmedNote = note.trim();
-    resolve.mutate(
-      {
+    // The promise, not mutate's callbacks: a resolved report leaves the queue, and this form with it.
+    void resolve
+      .mutateAsync({
         reportId: report.reportId,
         action,
         reason: reason.trim(),
         ...(trimmedNote ? { noteToMember: trimmedNote } : {}),
         ...(action === 'suspend' ? { until } : {}),
-      },
-      {
-        onSuccess: (result) =>
+      })
+      .then(
+        (result) =>
           notifications.show({
             color: 'teal',
             message:
@@ -130,9 +131,10 @@ export function ResolveForm({ report }: { report: QueuedReport }) {
                 ? `Report resolved: ${ACTION_LABELS[result.action]}. ${result.resolvedReports - 1} more on the same target resolved with it.`
                 : `Report resolved: ${ACTION_LABELS[result.action]}.`,
           }),
-        onSettled: () => setConfirming(false),
-      },
-    );
+        // Shown by the form (resolve.isError).
+        () => undefined,
+      )
+      .finally(() => setConfirming(false));
   };
 
   const submit = (event: React.FormEvent) => {
