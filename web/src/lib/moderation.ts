@@ -1,24 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MODERATION_MESSAGES, type ReportReason, type ReportTarget, type Standing } from '#contracts/moderation';
+import { MODERATION_MESSAGES, type ReportReason, type ReportTarget } from '#contracts/moderation';
 import { anchorKeys } from './anchor-requests.ts';
 import { callApi } from './api-client.ts';
-import { useAuthSession, useMe } from './session.ts';
+import { useAuthSession } from './session.ts';
+import { moderationKeys } from './standing.ts';
 
-/**
- * Moderation data several screens share (the "…" menus of posts, comments and profiles, Settings ›
- * Privacy, the app shell's suspension banner, the dashboard's notices, the Invites page, the
- * moderation log). Keys are per member, like the session's.
- */
-export const moderationKeys = {
-  all: ['moderation'] as const,
-  blocked: (uid: string) => ['moderation', uid, 'blocked'] as const,
-  muted: (uid: string) => ['moderation', uid, 'muted'] as const,
-  standing: (uid: string) => ['moderation', uid, 'standing'] as const,
-  myReports: (uid: string) => ['moderation', uid, 'my-reports'] as const,
-  log: (uid: string) => ['moderation', uid, 'log'] as const,
-  /** The admin queue. */
-  reports: ['moderation', 'admin', 'reports'] as const,
-};
+export { formatDay, isSuspended, moderationKeys, suspensionMessage, useStanding, useSuspension } from './standing.ts';
 
 /** Plain sentences of the moderation UI; the server's own come from the contract's MODERATION_MESSAGES. */
 export const MODERATION_UI = {
@@ -39,50 +26,11 @@ export const MODERATION_UI = {
   noMuted: "You haven't muted anyone.",
 } as const;
 
-/** A suspension's end as a date a member reads ("November 30, 2026"). */
-export function formatDay(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso.slice(0, 10);
-  return date.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric' });
-}
-
 /** A moment as a member reads it ("Nov 22, 2026, 1:05 AM"). */
 export function formatMoment(iso: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return date.toLocaleString(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
-
-/** The suspension sentence shown to a suspended member (banner, disabled controls). */
-export function suspensionMessage(until: string): string {
-  return `Your account is suspended until ${formatDay(until)}. You can read, but not post, comment, like, anchor or invite until then.`;
-}
-
-/** Whether a standing says suspended right now (a suspension that ended no longer counts). */
-export function isSuspended(standing: Standing | undefined, now = new Date()): standing is Standing & { suspendedUntil: string } {
-  return Boolean(standing?.suspendedUntil && new Date(standing.suspendedUntil).getTime() > now.getTime());
-}
-
-/**
- * The member's standing and moderation notices (getMyStanding), once they have joined. A failure
- * shows nothing: the server refuses a suspended member's writes with its own sentence anyway.
- */
-export function useStanding() {
-  const uid = useAuthSession().data?.userId ?? '';
-  const joined = useMe().data?.profileCompleted === true;
-  return useQuery({
-    queryKey: moderationKeys.standing(uid),
-    queryFn: ({ signal }) => callApi('getMyStanding', {}, { signal }),
-    enabled: Boolean(uid) && joined,
-    staleTime: 60_000,
-  });
-}
-
-/** What the write controls (composer, like, comment) need: whether they are off, and why. */
-export function useSuspension(): { suspended: boolean; reason: string | null } {
-  const standing = useStanding().data?.standing;
-  if (!isSuspended(standing)) return { suspended: false, reason: null };
-  return { suspended: true, reason: suspensionMessage(standing.suspendedUntil) };
 }
 
 export function useBlockedList(enabled = true) {

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Standing } from '#contracts/moderation';
+import { callApi } from './api-client.ts';
+import { useAuthSession, useMe } from './session.ts';
+
+/*
+ * What the app shell needs of moderation (the suspension banner), apart from lib/moderation.ts:
+ * nothing here imports a contract's values, so zod stays out of the landing page's JavaScript
+ * (the shell is part of it; see docs/hardening.md, the browser budgets).
+ */
+
+/**
+ * Moderation data several screens share (the "…" menus of posts, comments and profiles, Settings ›
+ * Privacy, the app shell's suspension banner, the dashboard's notices, the Invites page, the
+ * moderation log). Keys are per member, like the session's.
+ */
+export const moderationKeys = {
+  all: ['moderation'] as const,
+  blocked: (uid: string) => ['moderation', uid, 'blocked'] as const,
+  muted: (uid: string) => ['moderation', uid, 'muted'] as const,
+  standing: (uid: string) => ['moderation', uid, 'standing'] as const,
+  myReports: (uid: string) => ['moderation', uid, 'my-reports'] as const,
+  log: (uid: string) => ['moderation', uid, 'log'] as const,
+  /** The admin queue. */
+  reports: ['moderation', 'admin', 'reports'] as const,
+};
+
+/** A suspension's end as a date a member reads ("November 30, 2026"). */
+export function formatDay(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso.slice(0, 10);
+  return date.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** The suspension sentence shown to a suspended member (banner, disabled controls). */
+export function suspensionMessage(until: string): string {
+  return `Your account is suspended until ${formatDay(until)}. You can read, but not post, comment, like, anchor or invite until then.`;
+}
+
+/** Whether a standing says suspended right now (a suspension that ended no longer counts). */
+export function isSuspended(standing: Standing | undefined, now = new Date()): standing is Standing & { suspendedUntil: string } {
+  return Boolean(standing?.suspendedUntil && new Date(standing.suspendedUntil).getTime() > now.getTime());
+}
+
+/**
+ * The member's standing and moderation notices (getMyStanding), once they have joined. A failure
+ * shows nothing: the server refuses a suspended member's writes with its own sentence anyway.
+ */
+export function useStanding() {
+  const uid = useAuthSession().data?.userId ?? '';
+  const joined = useMe().data?.profileCompleted === true;
+  return useQuery({
+    queryKey: moderationKeys.standing(uid),
+    queryFn: ({ signal }) => callApi('getMyStanding', {}, { signal }),
+    enabled: Boolean(uid) && joined,
+    staleTime: 60_000,
+  });
+}
+
+/** What the write controls (composer, like, comment) need: whether they are off, and why. */
+export function useSuspension(): { suspended: boolean; reason: string | null } {
+  const standing = useStanding().data?.standing;
+  if (!isSuspended(standing)) return { suspended: false, reason: null };
+  return { suspended: true, reason: suspensionMessage(standing.suspendedUntil) };
+}
