@@ -7,6 +7,7 @@ import { SearchForm } from '../../../components/search-form.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, searchResultAction, sendRequestFailureMessage } from '../../../lib/anchor-actions.ts';
 import { useSendAnchorRequest } from '../../../lib/anchor-requests.ts';
+import { useSuspension } from '../../../lib/standing.ts';
 import { useSearchUsers } from '../api/anchor-lists.ts';
 
 type SearchResult = CallableOutput<'searchUsers'>['users'][number];
@@ -17,6 +18,8 @@ function ResultRow({ user }: { user: SearchResult }) {
   // a failure brings Add Anchor back with the reason.
   const relationship = send.isPending || send.isSuccess ? 'pending' : user.relationship;
   const action = searchResultAction(relationship);
+  // A suspended member cannot anchor (the server refuses it too, with the same sentence).
+  const suspension = useSuspension();
   return (
     <Group justify="space-between" wrap="nowrap" data-testid="search-result">
       <Group gap="sm" wrap="nowrap">
@@ -29,6 +32,8 @@ function ResultRow({ user }: { user: SearchResult }) {
         <Button
           size="xs"
           aria-label={`Add Anchor: ${user.displayName}`}
+          disabled={suspension.suspended}
+          title={suspension.reason ?? undefined}
           onClick={() =>
             send.mutate(undefined, {
               onSuccess: () => notifications.show({ color: 'teal', message: ANCHOR_UI_MESSAGES.requestSent }),

@@ -7,6 +7,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, serverReason } from '../../../lib/anchor-actions.ts';
 import { useAnchorList, useAnchorRequests } from '../../../lib/anchor-requests.ts';
+import { useSuspension } from '../../../lib/standing.ts';
 import { useAcceptRequest, useRemoveAnchor, useRemoveRequest } from '../api/anchor-lists.ts';
 import { AnchorCard } from './anchor-card.tsx';
 
@@ -53,6 +54,8 @@ export function YourAnchors() {
   const requests = useAnchorRequests();
   const remove = useRemoveAnchor();
   const accept = useAcceptRequest();
+  // A suspended member cannot anchor (the server refuses it too, with the same sentence).
+  const suspension = useSuspension();
   const removeRequest = useRemoveRequest();
   const [confirming, setConfirming] = useState<Anchor | null>(null);
 
@@ -128,6 +131,8 @@ export function YourAnchors() {
                   <Button
                     size="xs"
                     aria-label={`Accept ${request.displayName}`}
+                    disabled={suspension.suspended}
+                    title={suspension.reason ?? undefined}
                     onClick={() => accept.mutate(request.uid, { onError: (error) => failed(ANCHOR_UI_MESSAGES.acceptFailed, error) })}
                   >
                     Accept

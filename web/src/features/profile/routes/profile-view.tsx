@@ -9,6 +9,7 @@ import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, profileAction, sendRequestFailureMessage, serverReason } from '../../../lib/anchor-actions.ts';
 import { useAcceptAnchorRequest, useAnchorsLive, useSendAnchorRequest } from '../../../lib/anchor-requests.ts';
 import { useMutedList } from '../../../lib/moderation.ts';
+import { useSuspension } from '../../../lib/standing.ts';
 import { useUserProfile } from '../api/get-user-profile.ts';
 import { joinLocation, PROFILE_VIEW_MESSAGES, profileLoadMessage } from '../profile-view-messages.ts';
 
@@ -50,6 +51,8 @@ function AnchorButton({ profile }: { profile: UserProfile }) {
   const send = useSendAnchorRequest(profile.uid);
   const accept = useAcceptAnchorRequest();
   const action = profileAction(profile.relationship);
+  // A suspended member cannot anchor (the server refuses it too, with the same sentence).
+  const suspension = useSuspension();
   switch (action.kind) {
     case 'edit':
       return (
@@ -66,6 +69,8 @@ function AnchorButton({ profile }: { profile: UserProfile }) {
     case 'accept':
       return (
         <Button
+          disabled={suspension.suspended}
+          title={suspension.reason ?? undefined}
           loading={accept.isPending}
           onClick={() =>
             accept.mutate(profile.uid, {
@@ -87,6 +92,8 @@ function AnchorButton({ profile }: { profile: UserProfile }) {
       }
       return (
         <Button
+          disabled={suspension.suspended}
+          title={suspension.reason ?? undefined}
           onClick={() =>
             send.mutate(undefined, {
               onSuccess: () => notifications.show({ color: 'teal', message: ANCHOR_UI_MESSAGES.requestSent }),
