@@ -50,7 +50,7 @@ export function noticeText(notice: Notice): string {
     case 'warning':
       return 'An admin warned you about something you shared.';
     case 'suspension':
-      return notice.until ? `Your account was suspended until ${formatDay(notice.until)}.` : 'Your account was suspended.';
+      return notice.until ? `Your account was suspended until ${formatDay(notice.until, { utc: true })}.` : 'Your account was suspended.';
     case 'content-removed':
       return `An admin removed ${notice.targetType ? TARGET_WORDS[notice.targetType] : 'something'} you wrote.`;
     case 'invites-disabled':

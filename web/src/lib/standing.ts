@@ -25,16 +25,20 @@ export const moderationKeys = {
   reports: ['moderation', 'admin', 'reports'] as const,
 };
 
-/** A suspension's end as a date a member reads ("November 30, 2026"). */
-export function formatDay(iso: string, locale?: string): string {
+/** A date a member reads ("November 30, 2026"); `utc` for a day an admin chose (a suspension's end). */
+export function formatDay(iso: string, { locale, utc = false }: { locale?: string; utc?: boolean } = {}): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso.slice(0, 10);
-  return date.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric' });
+  return date.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) });
 }
 
-/** The suspension sentence shown to a suspended member (banner, disabled controls). */
+/**
+ * The suspension sentence shown to a suspended member (banner, disabled controls). The day is read
+ * in UTC, as the server's own sentence gives it (a chosen day is stored as its UTC midnight, which
+ * would read as the day before west of Greenwich).
+ */
 export function suspensionMessage(until: string): string {
-  return `Your account is suspended until ${formatDay(until)}. You can read, but not post, comment, like, anchor or invite until then.`;
+  return `Your account is suspended until ${formatDay(until, { utc: true })}. You can read, but not post, comment, like, anchor or invite until then.`;
 }
 
 /** Whether a standing says suspended right now (a suspension that ended no longer counts). */
