@@ -49,13 +49,21 @@ describe('edit and delete what one wrote', () => {
       page.setDefaultTimeout(15_000);
       try {
         await signInThroughUi(page, ada.email, MEMBER_PASSWORD);
-        // Bo's post and comment: no "…" menu (nothing of Ada's to edit; Report and Block come later).
+        // Bo's post and comment: their "…" menus offer Report, Mute and Block, never Edit or Delete.
         const bosCard = page.getByRole('article', { name: `Post by ${boName}` });
         await bosCard.getByText(`Bo's post ${tag}`).waitFor();
-        expect(await bosCard.getByRole('button', { name: 'Post actions' }).count()).toBe(0);
+        const othersMenu = async (button: ReturnType<Page['getByRole']>) => {
+          await button.click();
+          await page.getByRole('menuitem', { name: 'Report' }).waitFor();
+          const items = await page.getByRole('menuitem').allTextContents();
+          await page.keyboard.press('Escape');
+          await page.getByRole('menuitem', { name: 'Report' }).waitFor({ state: 'hidden' });
+          return items.map((item) => item.trim());
+        };
+        expect(await othersMenu(bosCard.getByRole('button', { name: 'Post actions' }))).toEqual(['Report', 'Mute', 'Block']);
         await bosCard.getByRole('button', { name: /^Comments/ }).click();
         await bosCard.getByText(`Bo's comment ${tag}`).waitFor();
-        expect(await bosCard.getByRole('button', { name: 'Comment actions' }).count()).toBe(0);
+        expect(await othersMenu(bosCard.getByRole('button', { name: 'Comment actions' }))).toEqual(['Report', 'Mute', 'Block']);
 
         // Ada posts and comments on her own post.
         await page.getByRole('textbox', { name: "What's on your mind?" }).fill(`First draft ${tag}`);
