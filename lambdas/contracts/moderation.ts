@@ -38,6 +38,8 @@ export const MODERATION_MESSAGES = {
   suspended: (until: string) =>
     `Your account is suspended until ${until.slice(0, 10)}. You can read, but not post, comment, like, anchor or invite until then.`,
   reportFailed: 'Failed to send the report. Please try again.',
+  /** Other reports on the same target kept changing while this one was being resolved. */
+  resolveContended: 'Other reports on this were changing at the same moment. Please try again.',
 } as const;
 
 export const reportTargetTypeSchema = z.enum(['post', 'comment', 'member']);

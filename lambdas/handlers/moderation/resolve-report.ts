@@ -71,6 +71,6 @@ export const handler = defineCallable('resolveReport', async ({ reportId, action
     if (written.failed.includes('report')) throw new AppError('aborted', MODERATION_MESSAGES.reportAlreadyResolved);
     if (written.failed.includes('member')) throw new AppError('not-found', MODERATION_MESSAGES.userNotFound);
     // Another report on the target was resolved or withdrawn meanwhile: read them again.
-    if (attempt >= MAX_ATTEMPTS) throw new AppError('aborted', MODERATION_MESSAGES.reportFailed);
+    if (attempt >= MAX_ATTEMPTS) throw new AppError('aborted', MODERATION_MESSAGES.resolveContended);
   }
 });
