@@ -4,33 +4,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ADMIN_MESSAGES, type AdminMember } from '#contracts/admin';
 import type { InviteTreeNode } from '#contracts/removal';
 import type { User } from '#contracts/user';
+import { answers, ApiError, calls, resetScriptedApi } from '../../support/scripted-api.ts';
 
-/** The API, answered per callable by the test; every call is recorded. */
-const calls: { name: string; data: unknown }[] = [];
-let answers: Record<string, (data: unknown) => unknown> = {};
-vi.mock('../../../web/src/lib/api-client.ts', () => {
-  class ApiError extends Error {
-    constructor(
-      readonly status: string,
-      message: string,
-    ) {
-      super(message);
-    }
-  }
-  return {
-    ApiError,
-    isApiError: (error: unknown, status?: string) => error instanceof ApiError && (status === undefined || error.status === status),
-    callApi: async (name: string, data: unknown) => {
-      calls.push({ name, data });
-      const answer = answers[name];
-      if (!answer) throw new ApiError('internal', `no answer for ${name}`);
-      return answer(data);
-    },
-  };
-});
+/** The API, answered per callable by the test; every call is recorded (test/support/scripted-api.ts). */
+vi.mock('../../../web/src/lib/api-client.ts', () => import('../../support/scripted-api.ts'));
 
 const { installJsdomShims, renderRoute, testMember } = await import('../../support/render-web-route.tsx');
-const { ApiError } = (await import('../../../web/src/lib/api-client.ts')) as unknown as { ApiError: new (status: string, message: string) => Error };
 const { flattenTree, TREE_INDENT_PX } = await import('../../../web/src/features/admin/components/invite-tree.tsx');
 const { removalOutcome } = await import('../../../web/src/features/admin/admin-messages.ts');
 
@@ -42,8 +21,7 @@ vi.setConfig({ testTimeout: 30_000 });
 beforeAll(installJsdomShims);
 
 beforeEach(() => {
-  calls.length = 0;
-  answers = {};
+  resetScriptedApi();
 });
 
 afterEach(() => cleanup());
@@ -78,7 +56,7 @@ function renderAdmin({ groups, stage = 'local' }: { groups: string[]; stage?: 'l
 }
 
 function adminAnswers(extra: Record<string, (data: unknown) => unknown> = {}) {
-  answers = {
+  Object.assign(answers, {
     getAdminOverview: () => ({ stats: { totalUsers: 12, superusers: 1, distinctCities: 3 }, superusers: [member('su-1', 'Sam Super', { isSuperuser: true })] }),
     listAuditLog: () => ({
       entries: [
@@ -96,7 +74,7 @@ function adminAnswers(extra: Record<string, (data: unknown) => unknown> = {}) {
     }),
     searchMembers: () => ({ members: [member('admin-1', 'Ada Admin', { isAdmin: true }), member('m-2', 'Bea Member')] }),
     ...extra,
-  };
+  });
 }
 
 /** The grant form's member select (its label also names the options list). */
@@ -138,7 +116,7 @@ function adminCalls() {
 
 describe('/admin for non-admins', () => {
   it("says 'Access denied. Admin privileges required.' and offers Make Me Admin locally, which calls setAdminClaim with the own uid", async () => {
-    answers = { setAdminClaim: () => Promise.reject(new ApiError('unimplemented', 'This function is not available.')) };
+    Object.assign(answers, { setAdminClaim: () => Promise.reject(new ApiError('unimplemented', 'This function is not available.')) });
     renderAdmin({ groups: [] });
     expect(await screen.findByText('Access denied. Admin privileges required.')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Make Me Admin' }));
@@ -147,7 +125,7 @@ describe('/admin for non-admins', () => {
   });
 
   it("shows the server's sentence when Make Me Admin is refused (403: not on the dev stage's devAdminEmails list)", async () => {
-    answers = { setAdminClaim: () => Promise.reject(new ApiError('permission-denied', ADMIN_MESSAGES.notOnDevAdminList)) };
+    Object.assign(answers, { setAdminClaim: () => Promise.reject(new ApiError('permission-denied', ADMIN_MESSAGES.notOnDevAdminList)) });
     renderAdmin({ groups: [], stage: 'dev' });
     fireEvent.click(await screen.findByRole('button', { name: 'Make Me Admin' }));
     expect(await screen.findByText(ADMIN_MESSAGES.notOnDevAdminList)).toBeTruthy();

@@ -5,33 +5,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { CallableOutput } from '#contracts/callables';
 import type { QueuedReport } from '#contracts/moderation';
 import type { User } from '#contracts/user';
+import { answers, ApiError, calls, resetScriptedApi } from '../../support/scripted-api.ts';
 
-/** The API, answered per callable by the test; every call is recorded. */
-const calls: { name: string; data: unknown }[] = [];
-let answers: Record<string, (data: unknown) => unknown> = {};
-vi.mock('../../../web/src/lib/api-client.ts', () => {
-  class ApiError extends Error {
-    constructor(
-      readonly status: string,
-      message: string,
-    ) {
-      super(message);
-    }
-  }
-  return {
-    ApiError,
-    isApiError: (error: unknown, status?: string) => error instanceof ApiError && (status === undefined || error.status === status),
-    callApi: async (name: string, data: unknown) => {
-      calls.push({ name, data });
-      const answer = answers[name];
-      if (!answer) throw new ApiError('internal', `no answer for ${name}`);
-      return answer(data);
-    },
-  };
-});
+/** The API, answered per callable by the test; every call is recorded (test/support/scripted-api.ts). */
+vi.mock('../../../web/src/lib/api-client.ts', () => import('../../support/scripted-api.ts'));
 
 const { installJsdomShims, primedQueryClient, renderRoute, renderWithProviders, testMember } = await import('../../support/render-web-route.tsx');
-const { ApiError } = (await import('../../../web/src/lib/api-client.ts')) as unknown as { ApiError: new (status: string, message: string) => Error };
 const { ReportDialog } = await import('../../../web/src/components/moderation/report-dialog.tsx');
 const { SuspensionBanner } = await import('../../../web/src/components/moderation/suspension-banner.tsx');
 const { NoticesCard } = await import('../../../web/src/components/moderation/notices-card.tsx');
@@ -48,8 +27,7 @@ vi.setConfig({ testTimeout: 30_000 });
 beforeAll(installJsdomShims);
 
 beforeEach(() => {
-  calls.length = 0;
-  answers = {};
+  resetScriptedApi();
   localStorage.clear();
 });
 
