@@ -358,7 +358,7 @@ describe('live updates', () => {
       await second.page.getByText('You signed out in another tab.').waitFor();
       await second.page.getByRole('button', { name: 'Sign in' }).waitFor();
       await first.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In', exact: true }).waitFor();
-      expect(new URL(first.page.url()).pathname).toBe('/');
+      await first.page.waitForURL((url) => url.pathname === '/');
       expect(await first.page.getByText('You signed out in another tab.').count()).toBe(0);
       // Both tabs' live sockets are closed, and neither opens another.
       await Promise.all(
@@ -371,7 +371,7 @@ describe('live updates', () => {
       );
       await second.page.waitForTimeout(1_500);
       for (const tab of [first, second]) expect(tab.sockets.filter((socket) => isLive(socket.url()))).toHaveLength(1);
-      expect(new URL(first.page.url()).pathname).toBe('/');
+      await first.page.waitForURL((url) => url.pathname === '/');
     } finally {
       await context.close();
     }

@@ -141,8 +141,10 @@ describe('every action', () => {
   });
 
   it('spares the founder and admins every sanction but dismissal and removing their content (403)', async () => {
-    const founderMember = { uid: founder.userId, email: founder.email, accessToken: founderToken, inviteCode: founder.inviteCode };
-    const onFounder = await m.reported(reporter, { type: 'member', id: founderMember.uid }, 'other');
+    // A founder of its own (marked as the seed marks one): the run's founder must stay untouched by
+    // this file (removal-protection checks that nothing was ever done to them).
+    const standIn = await createMember(endpoints, 'sanction-founder', { extra: { isFounder: true } });
+    const onFounder = await m.reported(reporter, { type: 'member', id: standIn.uid }, 'other');
     for (const action of ['warn', 'suspend', 'disable-invites', 'remove-member', 'remove-member-and-tree'] as const) {
       const until = new Date(Date.now() + DAY_MS).toISOString();
       expectRefusal(await m.resolve(onFounder, action, { until }), 403, 'PERMISSION_DENIED', MODERATION_MESSAGES.founderProtected);

@@ -226,8 +226,8 @@ export const authzExpectations: { [N in CallableName]: AuthzRow<N> } = {
   muteMember: { input: () => ({ userId: NO_SUCH_MEMBER }), expect: members(refused('NOT_FOUND', 'User not found')) },
   unmuteMember: { input: () => ({ userId: NO_SUCH_MEMBER }), expect: members(ok) },
   listMuted: { input: () => ({}), expect: members(ok) },
-  // Each member reports the victim (a report is no item of theirs); the admins' queue then shows only her name and picture.
-  reportContent: { input: (f) => ({ target: { type: 'member', id: f.victim.uid }, reason: 'spam' }), expect: members(ok) },
+  // Each member reports the stranger (a report names its target, so not the victim, whose items must not change).
+  reportContent: { input: (f) => ({ target: { type: 'member', id: f.stranger.uid }, reason: 'spam' }), expect: members(ok) },
   listReports: { input: () => ({}), expect: adminRow(ok) },
   resolveReport: {
     input: () => ({ reportId: NO_SUCH_REPORT, action: 'dismiss', reason: 'matrix' }),
