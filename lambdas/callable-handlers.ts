@@ -1,5 +1,6 @@
 import type { CallableName } from '#contracts/callables';
 import type { CallableHandlerEntry } from './handler-row.ts';
+import { accountHandlers } from './handlers/account/handler-rows.ts';
 import { adminHandlers } from './handlers/admin/handler-rows.ts';
 import { anchorsHandlers } from './handlers/anchors/handler-rows.ts';
 import { devHandlers } from './handlers/dev/handler-rows.ts';
@@ -27,6 +28,7 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   ...removalHandlers,
   ...settingsHandlers,
   ...moderationHandlers,
+  ...accountHandlers,
   ...devHandlers,
 };
 

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { accountCallables } from './account.ts';
 import { adminCallables } from './admin.ts';
 import { anchorsCallables } from './anchors.ts';
 import { devCallables } from './dev.ts';
@@ -70,6 +71,7 @@ export const callableAreas = {
   removal: removalCallables,
   settings: settingsCallables,
   moderation: moderationCallables,
+  account: accountCallables,
   dev: devCallables,
 } as const;
 export type CallableArea = keyof typeof callableAreas;
@@ -89,6 +91,7 @@ export const callables = {
   ...removalCallables,
   ...settingsCallables,
   ...moderationCallables,
+  ...accountCallables,
   ...devCallables,
 } as const satisfies Record<string, CallableContract>;
 

@@ -11,7 +11,8 @@ import { requiredEnv } from './aws-clients.ts';
  * Environment: TOKEN_ISSUER (`https://cognito-idp.{region}.amazonaws.com/{userPoolId}` on AWS,
  * cognito-local's issuer locally) and USER_POOL_CLIENT_ID (the app client whose tokens count).
  */
-export type AccessTokenCheck = { ok: true; uid: string } | { ok: false; reason: string };
+/** `issuedAt`: the token's `iat` (seconds), which a member's session epoch is compared with. */
+export type AccessTokenCheck = { ok: true; uid: string; issuedAt: number } | { ok: false; reason: string };
 
 /**
  * aws-jwt-verify's default fetcher refuses plain http; cognito-local serves its JWKS over http on
@@ -39,6 +40,7 @@ function createVerifier() {
         if (payload.token_use !== 'access') throw new Error('Not an access token');
         if (payload.client_id !== clientId) throw new Error('Token of another app client');
         if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('Token without a subject');
+        if (typeof payload.iat !== 'number') throw new Error('Token without an issue time');
       },
     },
     local ? { jwksCache: new SimpleJwksCache({ fetcher: httpFetcher }) } : undefined,
@@ -53,7 +55,7 @@ export async function verifyAccessToken(token: string | undefined): Promise<Acce
   verifier ??= createVerifier();
   try {
     const payload = await verifier.verify(token);
-    return { ok: true, uid: String(payload.sub) };
+    return { ok: true, uid: String(payload.sub), issuedAt: Number(payload.iat) };
   } catch (error) {
     return { ok: false, reason: (error as Error).message };
   }

@@ -32,19 +32,39 @@ export async function callerPresence(uid: string): Promise<Presence> {
  * the same one GetItem: admin callables check the record too, so a revoked admin is refused at
  * once, not when their token (whose admin group outlives the revocation by up to an hour) expires.
  */
-export async function callerStanding(uid: string): Promise<{ presence: Presence; isAdmin: boolean; suspendedUntil: string | null }> {
+export async function callerStanding(
+  uid: string,
+): Promise<{ presence: Presence; isAdmin: boolean; suspendedUntil: string | null; sessionEpoch: number | null }> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
       Key: keys.user(uid),
       // suspendedUntil: a suspended member's writes are refused from this same read (issue 16).
-      ProjectionExpression: 'pk, #pending, joinedAt, isSuperuser, isAdmin, suspendedUntil',
+      // sessionEpoch: tokens issued before a sign-out everywhere are refused from this same read (issue 17).
+      ProjectionExpression: 'pk, #pending, joinedAt, isSuperuser, isAdmin, suspendedUntil, sessionEpoch',
       ExpressionAttributeNames: { '#pending': REMOVAL_PENDING },
       ConsistentRead: true,
     }),
   );
-  return { presence: presenceOf(Item), isAdmin: Item?.isAdmin === true, suspendedUntil: typeof Item?.suspendedUntil === 'string' ? Item.suspendedUntil : null };
+  return {
+    presence: presenceOf(Item),
+    isAdmin: Item?.isAdmin === true,
+    suspendedUntil: typeof Item?.suspendedUntil === 'string' ? Item.suspendedUntil : null,
+    sessionEpoch: sessionEpochOf(Item),
+  };
 }
+
+/**
+ * The member's session epoch (seconds; set by signOutEverywhere, lambdas/data/session-epochs.ts),
+ * or null when they never signed out everywhere. Not part of the User contract (userSchema strips
+ * it), so no answer carries it.
+ */
+export function sessionEpochOf(record: Record<string, unknown> | undefined): number | null {
+  const epoch = record?.[SESSION_EPOCH];
+  return typeof epoch === 'number' && Number.isFinite(epoch) ? epoch : null;
+}
+
+export const SESSION_EPOCH = 'sessionEpoch';
 
 /**
  * The presence a member's record says (absent: gone), for a callable that reads the record in its

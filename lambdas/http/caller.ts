@@ -5,6 +5,12 @@ export interface Caller {
   /** The Cognito username (access token `username` claim): what AdminGetUser takes. */
   username: string;
   groups: string[];
+  /**
+   * When the token was issued (its `iat`, seconds since the epoch): a sign-out everywhere ends every
+   * token issued before the member's session epoch (lambdas/domain/session-epoch.ts). Absent only for
+   * a caller built by hand (tests, benchmarks), which a member with an epoch then cannot pass as.
+   */
+  issuedAt?: number;
 }
 
 type Claims = Record<string, string | number | boolean | string[]>;
@@ -32,7 +38,16 @@ export function callerFromEvent(event: Partial<APIGatewayProxyEventV2WithJWTAuth
   const { sub, token_use: tokenUse, username } = claims;
   if (typeof sub !== 'string' || !sub || tokenUse !== 'access') return null;
   // Cognito puts `username` in every access token; with email sign-in it equals the sub.
-  return { uid: sub, username: typeof username === 'string' && username ? username : sub, groups: parseGroups(claims['cognito:groups']) };
+  const caller: Caller = { uid: sub, username: typeof username === 'string' && username ? username : sub, groups: parseGroups(claims['cognito:groups']) };
+  const issuedAt = issuedAtOf(claims.iat);
+  if (issuedAt !== undefined) caller.issuedAt = issuedAt;
+  return caller;
+}
+
+/** API Gateway passes every claim as a string ("1764111600"); the local gateway and tests may pass the number. */
+export function issuedAtOf(raw: Claims[string] | undefined): number | undefined {
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }
 
 export const ADMIN_GROUP = 'admin';

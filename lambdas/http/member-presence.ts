@@ -2,7 +2,10 @@ import { ADMIN_MESSAGES } from '#contracts/admin';
 import { callableNames, callables, contractOf, type CallableName } from '#contracts/callables';
 import { AppError } from '#domain/app-error';
 import { suspensionRefusal } from '#domain/sanctions';
+import { isEndedBySessionEpoch } from '#domain/session-epoch';
+import { ACCOUNT_MESSAGES } from '#contracts/account';
 import { callerStanding, type Presence } from '#data/member-presence';
+import { requireAdminMfa } from './admin-mfa.ts';
 import { ADMIN_GROUP, type Caller } from './caller.ts';
 
 /** What createUserRecord answers a token whose Cognito account is gone: sign in again (and find it gone). */
@@ -45,7 +48,8 @@ export const NOT_JOINED_MESSAGE = 'Please complete your profile to join the comm
  */
 export async function requireMemberRecord(name: CallableName, caller: Caller | null, now = new Date()): Promise<void> {
   if (!caller || callables[name].access === 'public' || BEFORE_RECORD_CALLABLES.has(name) || OWN_READ_CALLABLES.has(name)) return;
-  const { presence, isAdmin, suspendedUntil } = await callerStanding(caller.uid);
+  const { presence, isAdmin, suspendedUntil, sessionEpoch } = await callerStanding(caller.uid);
+  checkSessionEpoch(caller, sessionEpoch);
   checkPresence(name, caller, presence);
   // A suspended member reads but does not write to the community (contract refusedWhileSuspended).
   const suspended = suspensionRefusal(contractOf(name).refusedWhileSuspended === true, suspendedUntil, now);
@@ -53,6 +57,16 @@ export async function requireMemberRecord(name: CallableName, caller: Caller | n
   // The token's admin group is checked first (define-callable.ts); the record must still say admin,
   // so a revocation (revokeAdmin) takes effect at once, whatever tokens the member still holds.
   if (callables[name].access === 'admin' && !isAdmin) throw new AppError('permission-denied', ADMIN_MESSAGES.accessDenied);
+  // On prod an admin must have an authenticator app too (issue 17).
+  if (callables[name].access === 'admin') await requireAdminMfa(caller);
+}
+
+/**
+ * 401 for a token issued before the member signed out everywhere (their record's session epoch),
+ * from the record the presence check (or an own-read handler) already read: no extra request.
+ */
+export function checkSessionEpoch(caller: Caller, sessionEpoch: number | null): void {
+  if (isEndedBySessionEpoch(caller.issuedAt, sessionEpoch)) throw new AppError('unauthenticated', ACCOUNT_MESSAGES.sessionEnded);
 }
 
 /**

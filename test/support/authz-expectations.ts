@@ -75,6 +75,8 @@ export interface AuthzRow<N extends CallableName = CallableName> {
   expect: Record<RealIdentity, Outcome>;
   /** Public callables: what a caller without a usable access token gets. */
   anonymous?: Outcome;
+  /** It ends the identities' tokens (signOutEverywhere): the matrix sends it after every other row. */
+  endsSessions?: true;
   /**
    * The victim's secrets the answer to each identity carries, exactly (an identity not named
    * carries none): the positive half of the leak check.
@@ -258,4 +260,8 @@ export const authzExpectations: { [N in CallableName]: AuthzRow<N> } = {
   },
   // Only the caller's own photos: the victim's id is not found among them.
   deletePhoto: { input: (f) => ({ photoId: f.victimPhotoId }), expect: members(refused('NOT_FOUND', 'Photo not found')) },
+  // Ends the caller's own sessions only (no input names anyone else).
+  signOutEverywhere: { input: () => ({}), expect: joining(ok), endsSessions: true },
+  // Copies the caller's own Cognito email to their own record; unchanged here.
+  syncAccountEmail: { input: () => ({}), expect: members(ok) },
 };

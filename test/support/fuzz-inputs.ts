@@ -98,6 +98,8 @@ export const VALID_SAMPLES: { [N in CallableName]: CallableInput<N> } = {
   createPhotoUpload: { contentType: 'image/png' },
   confirmPhotoUpload: { uploadId: UUID },
   deletePhoto: { photoId: 'photo-1' },
+  signOutEverywhere: {},
+  syncAccountEmail: {},
 };
 
 /** Fields of the user, post and anchor records that only the server sets. */

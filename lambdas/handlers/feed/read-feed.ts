@@ -1,10 +1,10 @@
 import type { Post } from '#contracts/feed';
 import { isSilencedFor } from '#domain/moderation-lists';
 import { readFeedPage } from '#data/feed';
-import { presenceOf } from '#data/member-presence';
+import { presenceOf, sessionEpochOf } from '#data/member-presence';
 import { moderationListsOf } from '#data/moderation-lists';
 import type { Caller } from '#http/caller';
-import { checkPresence } from '#http/member-presence';
+import { checkPresence, checkSessionEpoch } from '#http/member-presence';
 import { presentPost } from './present-post.ts';
 
 /**
@@ -17,6 +17,7 @@ import { presentPost } from './present-post.ts';
  */
 export async function readFeed(viewer: Caller, cursor?: string): Promise<{ posts: Post[]; nextCursor: string | null }> {
   const page = await readFeedPage(viewer.uid, cursor);
+  checkSessionEpoch(viewer, sessionEpochOf(page.ownerRecord));
   checkPresence('getFeed', viewer, presenceOf(page.ownerRecord));
   const lists = moderationListsOf(page.ownerRecord);
   const posts = page.entries
