@@ -9,6 +9,7 @@ import { invitesHandlers } from './handlers/invites/handler-rows.ts';
 import { joiningHandlers } from './handlers/joining/handler-rows.ts';
 import { metricsHandlers } from './handlers/metrics/handler-rows.ts';
 import { moderationHandlers } from './handlers/moderation/handler-rows.ts';
+import { notificationsHandlers } from './handlers/notifications/handler-rows.ts';
 import { profileHandlers } from './handlers/profile/handler-rows.ts';
 import { removalHandlers, removalJobHandlers } from './handlers/removal/handler-rows.ts';
 import { settingsHandlers } from './handlers/settings/handler-rows.ts';
@@ -28,6 +29,7 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   ...removalHandlers,
   ...settingsHandlers,
   ...moderationHandlers,
+  ...notificationsHandlers,
   ...accountHandlers,
   ...devHandlers,
 };

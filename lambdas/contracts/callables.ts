@@ -8,6 +8,7 @@ import { invitesCallables } from './invites.ts';
 import { joiningCallables } from './joining.ts';
 import { metricsCallables } from './metrics.ts';
 import { moderationCallables } from './moderation.ts';
+import { notificationsCallables } from './notifications.ts';
 import { profileCallables } from './profile.ts';
 import { removalCallables } from './removal.ts';
 import { settingsCallables } from './settings.ts';
@@ -71,6 +72,7 @@ export const callableAreas = {
   removal: removalCallables,
   settings: settingsCallables,
   moderation: moderationCallables,
+  notifications: notificationsCallables,
   account: accountCallables,
   dev: devCallables,
 } as const;
@@ -91,6 +93,7 @@ export const callables = {
   ...removalCallables,
   ...settingsCallables,
   ...moderationCallables,
+  ...notificationsCallables,
   ...accountCallables,
   ...devCallables,
 } as const satisfies Record<string, CallableContract>;

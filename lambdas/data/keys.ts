@@ -11,6 +11,8 @@ export const BLOCK_PREFIX = 'BLOCK#';
 export const MUTE_PREFIX = 'MUTE#';
 export const OWN_REPORT_PREFIX = 'MYREPORT#';
 export const NOTICE_PREFIX = 'NOTICE#';
+/** Sort-key prefix of a member's notifications (begins_with lists them, newest first by their time-ordered ids). */
+export const NOTIFICATION_PREFIX = 'NOTIF#';
 export const REPORTER_PREFIX = 'REPORTER#';
 export const MODERATION_LOG_PARTITION = 'MODLOG';
 /** The one value of `openQueue` (GSI openReports' partition key) an open report carries. */
@@ -107,6 +109,14 @@ export const keys = {
   ownReport: (uid: string, reportId: string) => ({ pk: `USER#${uid}`, sk: `${OWN_REPORT_PREFIX}${reportId}` }),
   /** A moderation notice for a member (getMyStanding): warning, suspension, outcome of their report… */
   notice: (uid: string, noticeId: string) => ({ pk: `USER#${uid}`, sk: `${NOTICE_PREFIX}${noticeId}` }),
+  /** One notification of a member (lambdas/data/notifications.ts); its id is notificationIdOf the change it tells of. */
+  notification: (uid: string, notificationId: string) => ({ pk: `USER#${uid}`, sk: `${NOTIFICATION_PREFIX}${notificationId}` }),
+  /**
+   * A member's unread notification count (`unread`, moved in the same transactions as the
+   * notifications). Its own item, not the member record: the record is copied into three user
+   * indexes, so a counter there would cost four writes per notification.
+   */
+  notificationState: (uid: string) => ({ pk: `USER#${uid}`, sk: 'NOTIFSTATE' }),
   /** One line of the public moderation log; ULIDs, so newest first is one descending Query. */
   moderationLogEntry: (entryId: string) => ({ pk: MODERATION_LOG_PARTITION, sk: entryId }),
 } as const;
@@ -239,9 +249,40 @@ export function withoutStorageAttributes(item: Record<string, unknown>): Record<
 
 /**
  * The sort keys of the items whose changes the table's stream consumer reacts to (table-changes.ts
- * classifies them): member records, posts, anchor pairs and their edges, comments. The event source
- * mapping delivers only these (lambdas/streams/stream-mapping.ts), so the churn of feed entries,
- * likes, rate counters and live connections never invokes the consumer. A new reaction to another
+ * classifies them): member records, posts, anchor pairs and their edges, comments, likes and
+ * moderation notices (notifications). The event source mapping delivers only these
+ * (lambdas/streams/stream-mapping.ts), so the churn of feed entries, rate counters and live
+ * connections never invokes the consumer. A new reaction to another
  * item adds its sort key here.
  */
-export const STREAM_REACTED_SORT_KEYS = ['PROFILE', 'POST', 'FRIENDSHIP', { prefix: 'ANCHOR#' }, { prefix: 'COMMENT#' }] as const;
+export const STREAM_REACTED_SORT_KEYS = [
+  'PROFILE',
+  'POST',
+  'FRIENDSHIP',
+  { prefix: 'ANCHOR#' },
+  { prefix: 'COMMENT#' },
+  // Notifications (lambdas/streams/notify.ts): a like tells the post's author; a moderation notice its member.
+  { prefix: 'LIKE#' },
+  { prefix: 'NOTICE#' },
+] as const;
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A notification's id: a ULID whose time is when the thing happened and whose randomness is the
+ * digest of what happened (`identity`: kind, item, recipient…), so a redelivered stream record
+ * derives the same id and its put (attribute_not_exists) stores nothing twice, while ids still sort
+ * by time for paging.
+ */
+export function notificationIdOf(at: string, identity: string): string {
+  let ms = Math.max(0, Math.min(Date.parse(at) || 0, 2 ** 48 - 1));
+  let time = '';
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[ms % 32] + time;
+    ms = Math.floor(ms / 32);
+  }
+  const digest = createHash('sha256').update(identity, 'utf8').digest();
+  let random = '';
+  for (let i = 0; i < 16; i++) random += CROCKFORD[(digest[i] as number) % 32];
+  return time + random;
+}

@@ -6,6 +6,7 @@ import { getStoredPost } from '#data/posts';
 import { tableEventOf, type ChangedItem, type TableEvent } from '#data/table-changes';
 import { countForMetrics } from './count-for-metrics.ts';
 import { followPictures } from './follow-pictures.ts';
+import { notifyOfChange } from './notify.ts';
 
 /**
  * What the table's stream does, off the request path: fan-out to feeds, feeds that follow anchoring
@@ -18,6 +19,7 @@ export async function reactToChange(change: ChangedItem): Promise<void> {
   await countForMetrics(change);
   await react(tableEventOf(change));
   await followPictures(change);
+  await notifyOfChange(change);
 }
 
 async function react(event: TableEvent): Promise<void> {

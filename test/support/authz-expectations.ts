@@ -238,6 +238,11 @@ export const authzExpectations: { [N in CallableName]: AuthzRow<N> } = {
   listMyReports: { input: () => ({}), expect: members(ok) },
   listModerationLog: { input: () => ({}), expect: members(ok) },
   getMyStanding: { input: () => ({}), expect: members(ok) },
+  // Notifications are the caller's own partition: every member reads and marks only their own.
+  listNotifications: { input: () => ({}), expect: members(ok) },
+  markNotificationsRead: { input: () => ({ all: true }), expect: members(ok) },
+  getNotificationSettings: { input: () => ({}), expect: members(ok) },
+  updateNotificationSettings: { input: () => ({ settings: { like: true } }), expect: members(ok) },
   // The admin's own views show a member's sign-in email by design (spec: admin search, invite tree).
   searchMembers: { input: () => ({ query: 'Vic' }), expect: adminRow(ok), reveals: { admin: ['signInEmail'] } },
   listAuditLog: { input: () => ({}), expect: adminRow(ok) },

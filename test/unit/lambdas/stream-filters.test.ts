@@ -15,17 +15,21 @@ const reacted = {
   'an anchor edge': keys.anchorEdge('u1', 'u2'),
   'an anchor pair': keys.friendship('u1_u2'),
   'a comment': postKeys.comment('p1', 'c1'),
+  // Notifications: a like tells the post's author, a moderation notice its member.
+  'a like': postKeys.like('p1', 'u1'),
+  'a moderation notice': keys.notice('u1', '01J0000000000000000000000'),
 };
 
 const churn = {
   'a feed entry': postKeys.feedEntry('u1', 'p1'),
-  'a like': postKeys.like('p1', 'u1'),
   'a rate counter': keys.rateWindow('calls', 'u1', 0),
   'a live connection': keys.liveConnection('u1', 'c1'),
   "a live connection's owner": keys.liveConnectionOwner('c1'),
   'a daily metrics record': keys.metrics('2026-11-25'),
   'an invite code': keys.inviteCode('ABCD2345'),
   'an audit entry': keys.auditEntry('01J0000000000000000000000'),
+  'a notification': keys.notification('u1', '01J0000000000000000000000'),
+  "a member's unread notification count": keys.notificationState('u1'),
 };
 
 describe("the table stream's filters (TABLE_STREAM_FILTERS)", () => {

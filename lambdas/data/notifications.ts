@@ -1,0 +1,308 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  MAX_UNREAD_NOTIFICATIONS,
+  NOTIFICATIONS_PAGE_SIZE,
+  type AppNotification,
+  type NotificationKind,
+  type NotificationSettings,
+} from '#contracts/notifications';
+import type { NoticeKind } from '#contracts/moderation';
+import { effectiveSettings, type RecipientFacts } from '#domain/notifications';
+import { dynamo, tableName } from './aws-clients.ts';
+import { batchGet } from './batch.ts';
+import { withBackoff } from './backoff.ts';
+import { transact, type NamedItem } from './conditional.ts';
+import { COMMENT_PREFIX, keys, NOTIFICATION_PREFIX, postKeys } from './keys.ts';
+import { moderationListsOf } from './moderation-lists.ts';
+import { pictureUrl } from './pictures.ts';
+
+/**
+ * Notifications: `USER#<uid> / NOTIF#<id>` in the member's own partition (so removal takes them with
+ * it), and `USER#<uid> / NOTIFSTATE` holding `unread`, moved in the same transaction as each
+ * notification's put or its read flag, so the count is exact under concurrency and redelivery.
+ * Unread notifications carry no TTL (the count would drift if DynamoDB expired one); marking one
+ * read sets `expiresAt` 30 days on.
+ */
+
+/** How long a read notification is kept. */
+export const READ_NOTIFICATION_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** Notifications written or marked in one transaction, beside the counter. */
+const MARK_CHUNK = 99;
+
+/** What a notification stores: the actor as they were (name, picture key), what it is about. */
+export interface NewNotification {
+  notificationId: string;
+  kind: NotificationKind;
+  createdAt: string;
+  actor: { uid: string; displayName: string; pictureKey: string } | null;
+  postId: string | null;
+  commentId: string | null;
+  noticeKind: NoticeKind | null;
+}
+
+export type StoreOutcome = 'stored' | 'already-stored' | 'unread-full';
+
+/** One transaction: the notification (only if new: a redelivery stores nothing) and `unread + 1` (below the cap). */
+export async function storeNotification(uid: string, notification: NewNotification): Promise<StoreOutcome> {
+  const { actor, ...rest } = notification;
+  const outcome = await transact([
+    {
+      name: 'notification',
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.notification(uid, notification.notificationId),
+          ...rest,
+          actorId: actor?.uid ?? null,
+          actorName: actor?.displayName ?? null,
+          actorPictureKey: actor?.pictureKey ?? null,
+          read: false,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      name: 'counter',
+      Update: {
+        TableName: tableName(),
+        Key: keys.notificationState(uid),
+        UpdateExpression: 'ADD unread :one',
+        ConditionExpression: 'attribute_not_exists(unread) OR unread < :max',
+        ExpressionAttributeValues: { ':one': 1, ':max': MAX_UNREAD_NOTIFICATIONS },
+      },
+    },
+  ]);
+  if (outcome.ok) return 'stored';
+  return outcome.failed.includes('notification') ? 'already-stored' : 'unread-full';
+}
+
+/** The attributes of a member record the producer reads: lists and settings. */
+const RECIPIENT_PROJECTION = 'pk, blockedIds, blockedByIds, mutedIds, notificationSettings, joinedAt';
+
+function uidOfUserKey(pk: unknown): string {
+  return String(pk).slice('USER#'.length);
+}
+
+/** The recipients' lists and settings, from one BatchGet (members whose record is gone are left out). */
+export async function recipientFacts(uids: readonly string[]): Promise<RecipientFacts[]> {
+  if (uids.length === 0) return [];
+  const items = await batchGet(
+    uids.map((uid) => keys.user(uid)),
+    RECIPIENT_PROJECTION,
+    { consistent: true },
+  );
+  return items.map((item) => ({
+    uid: uidOfUserKey(item.pk),
+    lists: moderationListsOf(item),
+    settings: (item.notificationSettings ?? {}) as Partial<NotificationSettings>,
+  }));
+}
+
+/** The actor as a notification keeps them: name and picture key now. Null when their record is gone. */
+export async function actorOf(uid: string): Promise<{ uid: string; displayName: string; pictureKey: string } | null> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(uid), ProjectionExpression: 'displayName, profilePicture' }));
+  return Item ? { uid, displayName: String(Item.displayName ?? ''), pictureKey: String(Item.profilePicture ?? '') } : null;
+}
+
+/** The authors of a post's latest comments before `commentId`, newest first (one Query, authorId only). */
+export async function earlierCommenterIds(postId: string, commentId: string, limit: number): Promise<string[]> {
+  const { Items } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :before',
+      ExpressionAttributeValues: { ':pk': postKeys.post(postId).pk, ':from': COMMENT_PREFIX, ':before': `${COMMENT_PREFIX}${commentId}` },
+      ProjectionExpression: 'authorId, sk',
+      ScanIndexForward: false,
+      Limit: limit + 1,
+    }),
+  );
+  return (Items ?? []).filter((item) => item.sk !== `${COMMENT_PREFIX}${commentId}`).map((item) => String(item.authorId));
+}
+
+function unreadOf(item: Record<string, unknown> | undefined): number {
+  return Math.max(0, Number(item?.unread ?? 0));
+}
+
+export async function unreadCount(uid: string): Promise<number> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.notificationState(uid), ConsistentRead: true }));
+  return unreadOf(Item);
+}
+
+/** A stored notification as listed: the actor with the picture URL of their current record, or as a former member. */
+interface StoredNotification extends Omit<AppNotification, 'actor'> {
+  actorId: string | null;
+  actorName: string;
+}
+
+function toStored(item: Record<string, unknown>): StoredNotification {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    notificationId: String(item.notificationId),
+    kind: item.kind as NotificationKind,
+    createdAt: String(item.createdAt),
+    read: item.read === true,
+    actorId: text(item.actorId),
+    actorName: String(item.actorName ?? ''),
+    postId: text(item.postId),
+    commentId: text(item.commentId),
+    noticeKind: text(item.noticeKind) as NoticeKind | null,
+  };
+}
+
+/** The member's notifications newest first, a page after `cursor`, expired read ones left out (DynamoDB Local never expires). */
+export async function listNotificationPage(
+  uid: string,
+  cursor: string | undefined,
+  now = new Date(),
+): Promise<{ items: StoredNotification[]; nextCursor: string | null }> {
+  const { Items, LastEvaluatedKey } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: cursor ? 'pk = :pk AND sk BETWEEN :from AND :before' : 'pk = :pk AND begins_with(sk, :from)',
+      ExpressionAttributeValues: {
+        ':pk': keys.user(uid).pk,
+        ':from': NOTIFICATION_PREFIX,
+        ...(cursor && { ':before': keys.notification(uid, cursor).sk }),
+      },
+      ScanIndexForward: false,
+      Limit: NOTIFICATIONS_PAGE_SIZE + (cursor ? 1 : 0),
+    }),
+  );
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const page = (Items ?? []).filter((item) => !(cursor && item.sk === keys.notification(uid, cursor).sk));
+  const items = page.filter((item) => typeof item.expiresAt !== 'number' || item.expiresAt > nowSeconds).map(toStored);
+  const last = page.at(-1);
+  return { items, nextCursor: LastEvaluatedKey && last ? String(last.notificationId) : null };
+}
+
+/** Which of these members still have a record, and their picture key now (one BatchGet). */
+export async function currentActors(uids: readonly string[]): Promise<Map<string, string>> {
+  if (uids.length === 0) return new Map();
+  const items = await batchGet(
+    [...new Set(uids)].map((uid) => keys.user(uid)),
+    'pk, profilePicture',
+  );
+  return new Map(items.map((item) => [uidOfUserKey(item.pk), String(item.profilePicture ?? '')]));
+}
+
+export function servedPicture(key: string): string {
+  return pictureUrl(key);
+}
+
+/** The read flag's Update: only an unread notification of this member (a repeat or an unknown id fails it). */
+function markReadItem(uid: string, notificationId: string, now: Date): NamedItem<string> {
+  return {
+    name: notificationId,
+    Update: {
+      TableName: tableName(),
+      Key: keys.notification(uid, notificationId),
+      UpdateExpression: 'SET #read = :true, expiresAt = :expires',
+      ConditionExpression: 'attribute_exists(pk) AND #read = :false',
+      ExpressionAttributeNames: { '#read': 'read' },
+      ExpressionAttributeValues: { ':true': true, ':false': false, ':expires': Math.floor(now.getTime() / 1000) + READ_NOTIFICATION_TTL_SECONDS },
+    },
+  };
+}
+
+/**
+ * Marks these notifications read, the counter down by as many in the same transaction. A failed
+ * condition (already read, by a racing call; or no such notification) cancels the whole
+ * transaction, so the ids still unread are read again and the rest tried again: the count moves
+ * once per notification, whoever wins.
+ */
+export async function markRead(uid: string, notificationIds: readonly string[], now = new Date()): Promise<void> {
+  for (let start = 0; start < notificationIds.length; start += MARK_CHUNK) {
+    let pending = [...new Set(notificationIds.slice(start, start + MARK_CHUNK))];
+    await withBackoff(async (retry) => {
+      pending = await stillUnread(uid, pending);
+      if (pending.length === 0) return;
+      const outcome = await transact([
+        ...pending.map((id) => markReadItem(uid, id, now)),
+        {
+          name: 'counter',
+          Update: {
+            TableName: tableName(),
+            Key: keys.notificationState(uid),
+            UpdateExpression: 'ADD unread :minus',
+            ConditionExpression: 'unread >= :count',
+            ExpressionAttributeValues: { ':minus': -pending.length, ':count': pending.length },
+          },
+        },
+      ]);
+      if (!outcome.ok) return retry(new Error(`Marking read raced: ${outcome.failed.join(',')}`));
+    });
+  }
+}
+
+async function stillUnread(uid: string, notificationIds: readonly string[]): Promise<string[]> {
+  // Whole items (a few hundred bytes each): `read` is a reserved word the helper's projection cannot name.
+  const items = await batchGet(
+    notificationIds.map((id) => keys.notification(uid, id)),
+    undefined,
+    { consistent: true },
+  );
+  return items.filter((item) => item.read === false).map((item) => String(item.notificationId));
+}
+
+/** Every unread notification's id (one consistent Query of the partition's notifications, paged). */
+export async function unreadIds(uid: string): Promise<string[]> {
+  const ids: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: '#read = :false',
+        ExpressionAttributeNames: { '#read': 'read' },
+        ExpressionAttributeValues: { ':pk': keys.user(uid).pk, ':prefix': NOTIFICATION_PREFIX, ':false': false },
+        ProjectionExpression: 'notificationId',
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    ids.push(...(page.Items ?? []).map((item) => String(item.notificationId)));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return ids;
+}
+
+/** The member's settings as stored (kinds absent are on). */
+export async function getNotificationSettings(uid: string): Promise<NotificationSettings> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.user(uid), ProjectionExpression: 'notificationSettings', ConsistentRead: true }),
+  );
+  return effectiveSettings(Item?.notificationSettings as Record<string, unknown> | undefined);
+}
+
+/**
+ * Sets the given kinds in the record's `notificationSettings` map, each by its own path, so two
+ * saves of different kinds never undo each other: the map is made first where the record has none.
+ */
+export async function updateNotificationSettings(uid: string, changes: Partial<NotificationSettings>): Promise<NotificationSettings> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(uid),
+      UpdateExpression: 'SET notificationSettings = if_not_exists(notificationSettings, :empty)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':empty': {} },
+    }),
+  );
+  const kinds = Object.entries(changes);
+  if (kinds.length > 0) {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(uid),
+        UpdateExpression: `SET ${kinds.map((_, i) => `notificationSettings.#k${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(kinds.map(([kind], i) => [`#k${i}`, kind])),
+        ExpressionAttributeValues: Object.fromEntries(kinds.map(([, on], i) => [`:v${i}`, on])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return effectiveSettings(Attributes?.notificationSettings as Record<string, unknown> | undefined);
+  }
+  return getNotificationSettings(uid);
+}

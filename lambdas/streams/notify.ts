@@ -1,0 +1,89 @@
+import type { NotificationKind } from '#contracts/notifications';
+import { shouldNotify, THREAD_COMMENTS_READ, threadRecipients } from '#domain/notifications';
+import { notificationIdOf } from '#data/keys';
+import { pushToMembers } from '#data/live-push';
+import { notificationSourceOf, type NotificationSource } from '#data/notification-changes';
+import { actorOf, earlierCommenterIds, recipientFacts, storeNotification, type NewNotification } from '#data/notifications';
+import { getStoredPost } from '#data/posts';
+import type { ChangedItem } from '#data/table-changes';
+
+/** One notification to make: to whom, of what, by whom, about what. */
+interface Candidate {
+  recipient: string;
+  kind: NotificationKind;
+  actorId: string | null;
+  postId?: string;
+  commentId?: string;
+  source: NotificationSource;
+}
+
+/**
+ * Notifications, off the request path: a change someone should hear of becomes one notification per
+ * recipient whom the rules let be told (lambdas/domain/notifications.ts: never oneself, never across
+ * a block, never a muted member's likes and comments, never a kind switched off), then
+ * `notifications.changed` to their open pages. Safe to run again: a notification's id is derived
+ * from the change and its recipient, so a redelivered record stores nothing twice and pushes nothing.
+ */
+export async function notifyOfChange(change: ChangedItem): Promise<void> {
+  const source = notificationSourceOf(change);
+  if (!source) return;
+  const candidates = await candidatesOf(source);
+  if (candidates.length === 0) return;
+
+  const facts = new Map((await recipientFacts([...new Set(candidates.map((c) => c.recipient))])).map((f) => [f.uid, f]));
+  const told = candidates.filter((c) => {
+    const recipient = facts.get(c.recipient);
+    return recipient !== undefined && shouldNotify(recipient, c.kind, c.actorId);
+  });
+  if (told.length === 0) return;
+  const actorId = told[0]?.actorId ?? null;
+  // The actor as they are now; one who is already gone is nobody to tell of.
+  const actor = actorId ? await actorOf(actorId) : null;
+  if (actorId && !actor) return;
+
+  const stored: string[] = [];
+  for (const candidate of told) {
+    const notification: NewNotification = {
+      notificationId: notificationIdOf(source.at, identityOf(candidate)),
+      kind: candidate.kind,
+      createdAt: source.at,
+      actor,
+      postId: candidate.postId ?? null,
+      commentId: candidate.commentId ?? null,
+      noticeKind: source.type === 'notice' ? source.noticeKind : null,
+    };
+    if ((await storeNotification(candidate.recipient, notification)) === 'stored') stored.push(candidate.recipient);
+  }
+  if (stored.length > 0) await pushToMembers(stored, { type: 'notifications.changed' });
+}
+
+/** What makes a notification itself: the same change to the same recipient is the same notification. */
+function identityOf({ source, recipient, kind }: Candidate): string {
+  const item = source.type === 'comment' ? source.commentId : source.type === 'notice' ? source.noticeId : source.type === 'like' ? source.postId : '';
+  return [kind, recipient, 'actorId' in source ? source.actorId : '', item, source.at].join('\n');
+}
+
+async function candidatesOf(source: NotificationSource): Promise<Candidate[]> {
+  switch (source.type) {
+    case 'anchor':
+      return [{ recipient: source.recipient, kind: source.kind, actorId: source.actorId, source }];
+    case 'invitee-joined':
+      return [{ recipient: source.recipient, kind: 'invitee-joined', actorId: source.actorId, source }];
+    case 'notice':
+      return [{ recipient: source.recipient, kind: 'moderation', actorId: null, source }];
+    case 'like': {
+      const post = await getStoredPost(source.postId);
+      return post ? [{ recipient: post.authorId, kind: 'like', actorId: source.actorId, postId: source.postId, source }] : [];
+    }
+    case 'comment': {
+      const post = await getStoredPost(source.postId);
+      if (!post) return [];
+      const earlier = await earlierCommenterIds(source.postId, source.commentId, THREAD_COMMENTS_READ);
+      const about = { actorId: source.actorId, postId: source.postId, commentId: source.commentId, source };
+      return [
+        { recipient: post.authorId, kind: 'comment' as const, ...about },
+        ...threadRecipients(earlier, source.actorId, post.authorId).map((recipient) => ({ recipient, kind: 'thread-comment' as const, ...about })),
+      ];
+    }
+  }
+}
