@@ -51,9 +51,19 @@ export function registryCallables(): CallableDefinition[] {
   });
 }
 
-/** Callables that exist on a stage: dev-only ones never reach prod. */
+/**
+ * Callables that exist on a stage, with the grants they hold there: dev-only ones never reach
+ * prod, and on prod every admin callable also asks Cognito whether the admin has an authenticator
+ * app (lambdas/http/admin-mfa.ts): AdminGetUser on the pool, added to the row's own grants.
+ */
 export function callablesFor(stage: Stage, all: readonly CallableDefinition[] = registryCallables()): CallableDefinition[] {
-  return all.filter((callable) => stage !== 'prod' || callable.access !== 'dev-only');
+  return all
+    .filter((callable) => stage !== 'prod' || callable.access !== 'dev-only')
+    .map((callable) => (stage === 'prod' && callable.access === 'admin' ? { ...callable, permissions: withAdminMfaCheck(callable.permissions) } : callable));
+}
+
+function withAdminMfaCheck(permissions: CallableDefinition['permissions']): CallableDefinition['permissions'] {
+  return { ...permissions, userPoolActions: [...new Set([...(permissions.userPoolActions ?? []), 'cognito-idp:AdminGetUser'])] };
 }
 
 /** The callables of a stage grouped by area (areaOf), areas and callables in registry order. */

@@ -43,16 +43,6 @@ export interface CallableAreaProps {
 }
 
 /**
- * On prod every admin callable asks Cognito whether the admin has an authenticator app
- * (lambdas/http/admin-mfa.ts): AdminGetUser, on the pool only, added to the row's own grants.
- */
-export function withAdminMfaCheck(access: Access, stage: Stage, permissions: CallableHandlerEntry['permissions']): CallableHandlerEntry['permissions'] {
-  if (access !== 'admin' || stage !== 'prod') return permissions;
-  const actions = new Set([...(permissions.userPoolActions ?? []), 'cognito-idp:AdminGetUser']);
-  return { ...permissions, userPoolActions: [...actions] };
-}
-
-/**
  * The callables of one area, in a nested stack of their own: for each, its Lambda (own role
  * holding exactly its registry row's grants, own log group), its HTTP API integration and the
  * permission that lets API Gateway invoke it. The routes stay in the parent stack beside the API
@@ -74,7 +64,7 @@ export class CallableArea extends NestedStack {
       if (areaOf(callable) !== props.area) throw new Error(`${name} belongs to ${areaOf(callable)}, not ${props.area}`);
       const fn = new AppFunction(this, name, {
         entry,
-        permissions: withAdminMfaCheck(access, props.stage, permissions),
+        permissions,
         assets,
         ...(timeoutSeconds && { timeout: Duration.seconds(timeoutSeconds) }),
         resources: props.resources,

@@ -58,6 +58,8 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, prev
         PoolName: 'anchored-local',
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
+        // As on AWS (lib/auth.ts keepOriginal): a changed email replaces the old one only once its code is entered.
+        UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
         Policies: { PasswordPolicy: { MinimumLength: 8 } },
         Schema: [INVITE_CODE_SCHEMA],
       }),

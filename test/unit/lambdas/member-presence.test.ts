@@ -43,7 +43,7 @@ describe("requireMemberRecord: a removed member's token is refused", () => {
       expect((command as GetCommand).input).toEqual({
         TableName: 'table',
         Key: { pk: 'USER#u1', sk: 'PROFILE' },
-        ProjectionExpression: 'pk, #pending, joinedAt, isSuperuser, isAdmin, suspendedUntil',
+        ProjectionExpression: 'pk, #pending, joinedAt, isSuperuser, isAdmin, suspendedUntil, sessionEpoch',
         ExpressionAttributeNames: { '#pending': 'removalPending' },
         ConsistentRead: true,
       });
