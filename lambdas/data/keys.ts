@@ -137,6 +137,13 @@ export const STAGED_UPLOADS_PREFIX = 'uploads/';
  * signature and stops working when the object is deleted.
  */
 export const SERVED_PICTURES_PREFIX = 'pictures/';
+
+/**
+ * Where a member's data exports (zips) wait for download: private, never under the served prefix
+ * (CloudFront reads pictures/ only), reached by a presigned GET that expires; the bucket expires
+ * everything under it after 7 days (lib/pictures-storage.ts).
+ */
+export const DATA_EXPORTS_PREFIX = 'exports/';
 /** The URL path of the served prefix: `/pictures/{uid}/{version}.{ext}` fetches the key `pictures/{uid}/…`. */
 export const SERVED_PICTURES_PATH = '/pictures';
 
@@ -183,6 +190,10 @@ export const objectKeys = {
   photoUpload: (uid: string, uploadId: string) => `${STAGED_UPLOADS_PREFIX}${uid}/photo-${uploadId}`,
   /** Everything of a member staged and not yet confirmed. */
   stagedUploadsPrefix: (uid: string) => `${STAGED_UPLOADS_PREFIX}${uid}/`,
+  /** One data export of a member: a random name per export, so a link never reaches a later one. */
+  dataExport: (uid: string, exportId: string) => `${DATA_EXPORTS_PREFIX}${uid}/${exportId}.zip`,
+  /** Every data export of a member (removal deletes them). */
+  dataExportsPrefix: (uid: string) => `${DATA_EXPORTS_PREFIX}${uid}/`,
 } as const;
 
 /** Whether a stored picture value is one of this member's objects (served or from before), so ours to copy or delete. */

@@ -5,12 +5,13 @@ import { objectKeys } from './keys.ts';
 /**
  * Everything a member stored lives under these prefixes: their served pictures, every version, under
  * `pictures/{uid}/` (SERVED_PICTURES_PREFIX), pictures stored before versions under `users/{uid}/`
- * (spec §3 Stored files), and their uploads not yet confirmed under `uploads/{uid}/` (kept apart so
- * that S3 can expire them; see STAGED_UPLOADS_PREFIX). Deleting them is what makes a removed
+ * (spec §3 Stored files), their uploads not yet confirmed under `uploads/{uid}/` (kept apart so
+ * that S3 can expire them; see STAGED_UPLOADS_PREFIX), and their data exports under `exports/{uid}/`
+ * (DATA_EXPORTS_PREFIX). Deleting them is what makes a removed
  * member's picture URLs stop working.
  */
 export function memberFilesPrefixes(uid: string): string[] {
-  return [objectKeys.picturesPrefix(uid), objectKeys.legacyFilesPrefix(uid), objectKeys.stagedUploadsPrefix(uid)];
+  return [objectKeys.picturesPrefix(uid), objectKeys.legacyFilesPrefix(uid), objectKeys.stagedUploadsPrefix(uid), objectKeys.dataExportsPrefix(uid)];
 }
 
 /**
