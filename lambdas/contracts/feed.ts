@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { userIdSchema } from './anchors.ts';
 
 /** Spec §5 and §9: posts up to 500 characters, comments up to 300, both required after trimming. */
 export const POST_MAX_LENGTH = 500;
@@ -6,6 +7,8 @@ export const COMMENT_MAX_LENGTH = 300;
 /** Spec §9: the feed shows the latest 50 posts; older ones come page by page. */
 export const FEED_PAGE_SIZE = 50;
 export const COMMENTS_PAGE_SIZE = 50;
+/** A member's own posts (Your Wall, their profile) come 20 a page: one BatchGet holds a page's posts, likes and the two records. */
+export const MEMBER_POSTS_PAGE_SIZE = 20;
 
 /** What the server answers; the web shows its own alerts on failure (spec §8). */
 export const FEED_MESSAGES = {
@@ -101,6 +104,14 @@ export const feedCallables = {
     output: z.object({ posts: z.array(postSchema), nextCursor: z.string().nullable() }),
     description:
       "The latest 50 non-wall posts by the caller and their accepted anchors (within 90 days), newest first; nextCursor loads older. Two DynamoDB requests whatever the anchor count: a Query of the feed and a BatchGet of its posts with the caller's record (the presence check); no write. New posts, counts and comments arrive over the live socket (contracts/push.ts).",
+  },
+  listMemberPosts: {
+    access: 'member',
+    readOnly: true,
+    input: z.object({ userId: userIdSchema, cursor: cursorSchema.optional() }).strict(),
+    output: z.object({ posts: z.array(postSchema), nextCursor: z.string().nullable() }),
+    description:
+      "The posts userId wrote (not those written on another member's wall), newest first, 20 a page; nextCursor (the last post id) loads older. The caller sees what getPost would show them: all of their own, public ones of anyone, anchors-only ones only as that member's accepted anchor; a page may hold fewer than 20 and still have a nextCursor. 'User not found' (404) for a missing member and, identically, between a blocked pair (either way). Three DynamoDB requests a page whatever the post count: the caller's record (presence), a Query of GSI byAuthor, and one BatchGet of the page's posts with the caller's likes, both records and the anchor edge; no write.",
   },
   getPost: {
     access: 'member',

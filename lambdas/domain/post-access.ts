@@ -22,3 +22,20 @@ export function canViewPost(post: PostAudience, viewerUid: string, viewerIsAutho
   if (post.privacy === 'public') return true;
   return viewerIsAuthorsAnchor;
 }
+
+/**
+ * Which of one author's posts a viewer sees on that author's wall or profile (listMemberPosts):
+ * null when the viewer may see none of them and must be told the member does not exist (a blocked
+ * pair, either way, by the lists or by a 'blocked' edge: the same answer getUserProfile gives);
+ * otherwise the posts getPost would show them, wall posts (written on another member's wall) left out.
+ */
+export function memberPostsFor<P extends PostAudience & { isWallPost: boolean }>(
+  posts: readonly P[],
+  authorUid: string,
+  viewerUid: string,
+  viewer: { lists: ModerationLists; edgeStatus: string | undefined },
+): P[] | null {
+  if (authorUid !== viewerUid && (isHiddenFrom(viewer.lists, authorUid) || viewer.edgeStatus === 'blocked')) return null;
+  const anchored = viewer.edgeStatus === 'accepted';
+  return posts.filter((post) => post.authorId === authorUid && !post.isWallPost && canViewPost(post, viewerUid, anchored, viewer.lists));
+}

@@ -181,6 +181,8 @@ export const authzExpectations: { [N in CallableName]: AuthzRow<N> } = {
   createPost: { input: () => ({ content: 'A post from the authorization matrix', privacy: 'anchors' }), expect: members(ok) },
   // The anchor's feed caught up with the victim's post when they anchored.
   getFeed: { input: () => ({}), expect: members(ok), reveals: { anchor: ['anchorsOnlyPost'] } },
+  // The victim's posts: everyone reads the list, only the anchor sees the anchors-only one in it.
+  listMemberPosts: { input: (f) => ({ userId: f.victim.uid }), expect: members(ok), reveals: { anchor: ['anchorsOnlyPost'] } },
   getPost: { input: (f) => ({ postId: f.victimPostId }), expect: anchorsOnly, reveals: { anchor: ['anchorsOnlyPost'] } },
   // The anchor's like and comment are legitimate; the matrix checks they are the only changes.
   togglePostLike: { input: (f) => ({ postId: f.victimPostId, liked: true }), expect: anchorsOnly },

@@ -33,6 +33,7 @@ export const VALID_SAMPLES: { [N in CallableName]: CallableInput<N> } = {
   confirmProfilePicture: { purpose: 'setup' },
   createPost: { content: 'Hello', privacy: 'anchors' },
   getFeed: { cursor: ULID },
+  listMemberPosts: { userId: someUid, cursor: ULID },
   getPost: { postId: ULID },
   togglePostLike: { postId: ULID, liked: true },
   getPostLikers: { postId: ULID },

@@ -5,6 +5,7 @@ import type { CallableHandlerEntry } from '../../handler-row.ts';
 export const feedHandlers = {
   createPost: { entry: 'handlers/feed/create-post.ts', permissions: { table: 'readWrite' } },
   getFeed: { entry: 'handlers/feed/get-feed.ts', permissions: { table: 'read' } },
+  listMemberPosts: { entry: 'handlers/feed/list-member-posts.ts', permissions: { table: 'read' } },
   getPost: { entry: 'handlers/feed/get-post.ts', permissions: { table: 'read' } },
   togglePostLike: { entry: 'handlers/feed/toggle-post-like.ts', permissions: { table: 'readWrite' } },
   getPostLikers: { entry: 'handlers/feed/get-post-likers.ts', permissions: { table: 'read' } },

@@ -1,0 +1,26 @@
+import { FEED_MESSAGES } from '#contracts/feed';
+import { AppError } from '#domain/app-error';
+import { memberPostsFor } from '#domain/post-access';
+import { readMemberPostsPage } from '#data/member-posts';
+import { moderationListsOf } from '#data/moderation-lists';
+import { defineCallable } from '#http/define-callable';
+import { presentPost } from './present-post.ts';
+
+/**
+ * A member's own posts as the caller may see them (Your Wall, a profile): a Query of GSI byAuthor and
+ * one BatchGet (lambdas/data/member-posts.ts), after the platform's presence read. A missing member
+ * and a blocked pair answer alike, 'User not found', as getUserProfile does.
+ */
+export const handler = defineCallable('listMemberPosts', async ({ userId, cursor }, { caller }) => {
+  const page = await readMemberPostsPage(userId, caller.uid, cursor);
+  if (!page.authorRecord) throw new AppError('not-found', FEED_MESSAGES.userNotFound);
+  const byPostId = new Map(page.posts.map((entry) => [entry.post.postId, entry]));
+  const visible = memberPostsFor(
+    page.posts.map(({ post }) => post),
+    userId,
+    caller.uid,
+    { lists: moderationListsOf(page.viewerRecord), edgeStatus: page.edgeStatus },
+  );
+  if (!visible) throw new AppError('not-found', FEED_MESSAGES.userNotFound);
+  return { posts: visible.map((post) => presentPost(post, byPostId.get(post.postId)?.likedByMe ?? false)), nextCursor: page.nextCursor };
+});
