@@ -1,5 +1,5 @@
 import { photosOnlyForAnchors } from '#domain/picture-audience';
-import { repointAuthorPictures, profilePictureChangeOf } from '#data/author-pictures';
+import { authorDetailsChangeOf, repointAuthorDetails } from '#data/author-details';
 import { rekeyPictures } from '#data/picture-versions';
 import { tableEventOf, type ChangedItem } from '#data/table-changes';
 
@@ -8,9 +8,9 @@ import { tableEventOf, type ChangedItem } from '#data/table-changes';
  * change): an anchor edge that stops being accepted (removed, blocked, its member removed) moves the
  * owner's photos to new keys when only anchors may see them, so the ex-anchor's saved URLs stop
  * working; a member who blocks another moves all their pictures (profile picture included), so the
- * blocked member's saved URLs stop working; a member's new profile picture is copied into their posts
- * and comments. All are safe to run again (a second move only draws other keys; the copy sets what
- * the record holds now).
+ * blocked member's saved URLs stop working; a member's new profile picture or name is copied into
+ * their posts and comments (the name into their likes too). All are safe to run again (a second move
+ * only draws other keys; the copy sets what the record holds now, and only where it differs).
  */
 export async function followPictures(change: ChangedItem): Promise<void> {
   const event = tableEventOf(change);
@@ -25,6 +25,6 @@ export async function followPictures(change: ChangedItem): Promise<void> {
       if (outcome.kind === 'conflict') throw new Error(`The pictures of ${blocker} could not move: their record kept changing`);
     }
   }
-  const pictureOwner = profilePictureChangeOf(change);
-  if (pictureOwner) await repointAuthorPictures(pictureOwner);
+  const renamedOrRepictured = authorDetailsChangeOf(change);
+  if (renamedOrRepictured) await repointAuthorDetails(renamedOrRepictured);
 }
