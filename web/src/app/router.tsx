@@ -48,7 +48,7 @@ const guardedRoutes: RouteObject[] = [
     handle: { title: 'Complete your profile' },
     lazy: screen(() => import('../features/joining/routes/profile-setup.tsx')),
   },
-  { path: 'profile/:userId', handle: { title: 'Profile' }, lazy: screen(() => import('../features/profile/routes/profile-view.tsx')) },
+  { path: 'profile/:userId', handle: { title: 'Profile' }, lazy: screen(() => import('./profile-route.tsx')) },
   { path: 'dashboard', handle: { title: 'Dashboard' }, lazy: screen(() => import('../features/feed/routes/dashboard.tsx')) },
   { path: 'anchors', handle: { title: 'Anchors' }, lazy: screen(() => import('../features/anchors/routes/anchors.tsx')) },
   { path: 'invites', handle: { title: 'Invites' }, lazy: screen(() => import('../features/invites/routes/invites.tsx')) },
