@@ -42,7 +42,7 @@ export function useAddComment(userId: string, postId: string) {
         if (!first || first.comments.some((existing) => existing.commentId === comment.commentId)) return data;
         return { ...data, pages: [{ ...first, comments: [comment, ...first.comments] }, ...rest] };
       });
-      queryClient.setQueryData<InfiniteData<FeedPage, string | undefined>>(feedKeys.feed(userId), (feed) =>
+      queryClient.setQueriesData<InfiniteData<FeedPage, string | undefined>>({ queryKey: feedKeys.feed(userId) }, (feed) =>
         updateFeedPost(feed, postId, (post) => ({ ...post, commentCount })),
       );
     },

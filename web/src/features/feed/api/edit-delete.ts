@@ -8,7 +8,7 @@ import { feedKeys } from './feed-keys.ts';
 type Feed = InfiniteData<FeedPage, string | undefined>;
 type Thread = InfiniteData<CommentsPage, string | undefined>;
 
-/** Edit and delete of the viewer's own posts and comments; each answer updates the cached feed and thread. */
+/** Edit and delete of the viewer's own posts and comments; each answer updates the cached feed, the member's posts lists and the thread. */
 export const EDIT_DELETE_MESSAGES = {
   postDeleted: 'Post deleted.',
   postDeleteFailed: 'Failed to delete post. Please try again.',
@@ -30,7 +30,7 @@ export function useEditPost(userId: string, postId: string) {
     mutationFn: (content: string) => callApi('editPost', { postId, content }),
     scope: { id: `post-edit:${postId}` },
     onSuccess: (post) => {
-      queryClient.setQueryData<Feed>(feedKeys.feed(userId), (feed) =>
+      queryClient.setQueriesData<Feed>({ queryKey: feedKeys.feed(userId) }, (feed) =>
         updateFeedPost(feed, postId, (shown) => ({ ...shown, content: post.content, ...(post.editedAt ? { editedAt: post.editedAt } : {}) })),
       );
     },
@@ -44,7 +44,7 @@ export function useDeletePost(userId: string, postId: string) {
     mutationFn: () => callApi('deletePost', { postId }),
     scope: { id: `post-delete:${postId}` },
     onSuccess: () => {
-      queryClient.setQueryData<Feed>(feedKeys.feed(userId), (feed) => removeFeedPost(feed, postId));
+      queryClient.setQueriesData<Feed>({ queryKey: feedKeys.feed(userId) }, (feed) => removeFeedPost(feed, postId));
       queryClient.removeQueries({ queryKey: feedKeys.comments(postId) });
     },
   });
@@ -66,7 +66,7 @@ export function useDeleteComment(userId: string, postId: string, commentId: stri
     scope: { id: `comment-delete:${commentId}` },
     onSuccess: ({ commentCount }) => {
       changeThread(queryClient, postId, (comments) => comments.filter((shown) => shown.commentId !== commentId));
-      queryClient.setQueryData<Feed>(feedKeys.feed(userId), (feed) => updateFeedPost(feed, postId, (post) => ({ ...post, commentCount })));
+      queryClient.setQueriesData<Feed>({ queryKey: feedKeys.feed(userId) }, (feed) => updateFeedPost(feed, postId, (post) => ({ ...post, commentCount })));
     },
   });
 }

@@ -22,7 +22,8 @@ export function likeInFlight(queryClient: QueryClient, postId: string): boolean 
  * Like / unlike, optimistic. Each click sends the state it wants (liked true or false), and the
  * clicks on one post run one after another (the mutation scope), so rapid toggles never race on
  * the server and the last click wins. A failure rolls back that click's change when nothing newer
- * is queued behind it; otherwise the newer click decides.
+ * is queued behind it; otherwise the newer click decides. The post changes wherever it is shown: the
+ * feed and any member's posts list (keys under the feed's).
  */
 export function useTogglePostLike(userId: string, postId: string) {
   const queryClient = useQueryClient();
@@ -37,18 +38,20 @@ export function useTogglePostLike(userId: string, postId: string) {
     mutationFn: ({ liked }: { liked: boolean }) => callApi('togglePostLike', { postId, liked }),
     onMutate: async ({ liked }) => {
       await queryClient.cancelQueries({ queryKey: key });
-      queryClient.setQueryData<Feed>(key, (feed) => updateFeedPost(feed, postId, (post) => applyLike(post, liked)));
+      queryClient.setQueriesData<Feed>({ queryKey: key }, (feed) => updateFeedPost(feed, postId, (post) => applyLike(post, liked)));
     },
     onError: (_error, { liked }) => {
-      if (!queuedBehind()) queryClient.setQueryData<Feed>(key, (feed) => updateFeedPost(feed, postId, (post) => applyLike(post, !liked)));
+      if (!queuedBehind()) queryClient.setQueriesData<Feed>({ queryKey: key }, (feed) => updateFeedPost(feed, postId, (post) => applyLike(post, !liked)));
     },
     onSuccess: (answer) => {
       // The server's count is the truth (others like too); apply it once our own clicks are done.
       if (!queuedBehind()) {
-        queryClient.setQueryData<Feed>(key, (feed) =>
+        queryClient.setQueriesData<Feed>({ queryKey: key }, (feed) =>
           updateFeedPost(feed, postId, (post) => ({ ...post, likedByMe: answer.liked, likeCount: answer.likeCount })),
         );
       }
+      // The likers list, if it was read, is stale now.
+      void queryClient.invalidateQueries({ queryKey: feedKeys.likers(postId) });
     },
   });
 }

@@ -6,6 +6,7 @@ import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { EDIT_DELETE_MESSAGES, useDeleteComment, useEditComment } from '../api/edit-delete.ts';
 import { formatWhen } from '../format-when.ts';
 import { ContentActionsMenu } from '../../../components/content-actions-menu.tsx';
+import { LinkedText } from '../../../components/linked-text.tsx';
 import { EditedMark } from './edited-mark.tsx';
 import { InlineEditor } from './inline-editor.tsx';
 import { useOwnContentActions } from './use-own-content-actions.ts';
@@ -48,7 +49,7 @@ export function CommentItem({ userId, comment }: { userId: string; comment: Comm
           />
         ) : (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="comment-content">
-            {comment.content}
+            <LinkedText text={comment.content} />
           </Text>
         )}
       </div>

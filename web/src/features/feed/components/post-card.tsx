@@ -11,13 +11,16 @@ import { useTogglePostLike } from '../api/toggle-post-like.ts';
 import { formatWhen } from '../format-when.ts';
 import { CommentsPanel } from './comments-panel.tsx';
 import { ContentActionsMenu } from '../../../components/content-actions-menu.tsx';
+import { LinkedText } from '../../../components/linked-text.tsx';
 import { EditedMark } from './edited-mark.tsx';
 import { InlineEditor } from './inline-editor.tsx';
+import { LikedBy } from './liked-by.tsx';
 import { useOwnContentActions } from './use-own-content-actions.ts';
 
 /**
- * One post of the feed: author, content, privacy, like toggle and comments; Edit and Delete on
- * one's own, Report, Mute and Block on anyone else's. A suspended member's like is off.
+ * One post (the feed, Your Wall, a profile): author, content with its links, privacy, like toggle,
+ * who liked it and comments; Edit and Delete on one's own, Report, Mute and Block on anyone else's.
+ * A suspended member's like is off.
  */
 export function PostCard({ userId, post }: { userId: string; post: Post }) {
   const like = useTogglePostLike(userId, post.postId);
@@ -43,7 +46,8 @@ export function PostCard({ userId, post }: { userId: string; post: Post }) {
           <Anchor component={Link} to={`/profile/${encodeURIComponent(post.authorId)}`} fw={600} size="sm">
             {post.authorName}
           </Anchor>
-          <Text size="xs" c="dimmed">
+          {/* A div, not Text's default p: the Badge inside is a div, which a p may not hold. */}
+          <Text size="xs" c="dimmed" component="div">
             {formatWhen(post.createdAt)}
             <EditedMark editedAt={post.editedAt} /> ·{' '}
             <Badge size="xs" variant="light" color={post.privacy === 'public' ? 'teal' : 'blue'}>
@@ -67,7 +71,7 @@ export function PostCard({ userId, post }: { userId: string; post: Post }) {
         />
       ) : (
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="post-content">
-          {post.content}
+          <LinkedText text={post.content} />
         </Text>
       )}
       <Group gap="xs" mt="sm">
@@ -90,6 +94,7 @@ export function PostCard({ userId, post }: { userId: string; post: Post }) {
           </span>
         </Button>
       </Group>
+      <LikedBy userId={userId} post={post} />
       {commentsOpen && (
         <Stack id={commentsId}>
           <CommentsPanel userId={userId} postId={post.postId} />

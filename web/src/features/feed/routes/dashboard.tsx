@@ -1,8 +1,9 @@
-import { Alert, Card, Container, Grid, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Container, Grid, Tabs, Text, Title } from '@mantine/core';
 import { NoticesCard } from '../../../components/moderation/notices-card.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useAnchorList, useAnchorsLive, usePendingRequestCount } from '../../../lib/anchor-requests.ts';
 import { useMe } from '../../../lib/session.ts';
+import { MemberPosts } from '../components/member-posts.tsx';
 import { NetworkColumn } from '../components/network-column.tsx';
 import { NewsFeed } from '../components/news-feed.tsx';
 import { SideMenu } from '../components/side-menu.tsx';
@@ -49,9 +50,7 @@ export default function DashboardRoute() {
               <NewsFeed userId={member.uid} />
             </Tabs.Panel>
             <Tabs.Panel value="wall">
-              <Card withBorder padding="lg">
-                <Text>Your Wall is a placeholder for now: posts written to your wall will appear here in a later release.</Text>
-              </Card>
+              <MemberPosts userId={member.uid} memberId={member.uid} emptyText="You have not posted yet. What you post appears here, newest first." />
             </Tabs.Panel>
           </Tabs>
         </Grid.Col>

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { UserProfile } from '#contracts/anchors';
 import { ContentActionsMenu } from '../../../components/content-actions-menu.tsx';
@@ -36,7 +37,14 @@ function ProfileProblem({ message }: { message: string }) {
   );
 }
 
-export default function ProfileViewRoute() {
+/**
+ * What fills the profile's Posts section: the member's posts as the viewer may see them. The app
+ * passes the feed's list in (web/src/app/profile-route.tsx), as features do not import each other;
+ * without it the section says nothing is shown.
+ */
+export type RenderMemberPosts = (member: { uid: string; displayName: string; isOwn: boolean }) => ReactNode;
+
+export default function ProfileViewRoute({ renderPosts }: { renderPosts?: RenderMemberPosts }) {
   const { userId = '' } = useParams();
   const profile = useUserProfile(userId);
   // The anchor button ('Request pending', Accept, 'Anchored') follows anchors.changed.
@@ -44,7 +52,7 @@ export default function ProfileViewRoute() {
   if (!userId) return <ProfileProblem message={PROFILE_VIEW_MESSAGES.profileNotFound} />;
   if (profile.isPending) return <PageLoader label="Loading profile" />;
   if (profile.isError) return <ProfileProblem message={profileLoadMessage(profile.error)} />;
-  return <ProfileCard profile={profile.data} />;
+  return <ProfileCard profile={profile.data} renderPosts={renderPosts} />;
 }
 
 function AnchorButton({ profile }: { profile: UserProfile }) {
@@ -127,10 +135,25 @@ function ProfileActions({ profile }: { profile: UserProfile }) {
   );
 }
 
-function ProfileCard({ profile }: { profile: UserProfile }) {
+function PostsSection({ profile, renderPosts }: { profile: UserProfile; renderPosts: RenderMemberPosts | undefined }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="posts-title">
+      <Title order={2} size="h4" id="posts-title">
+        Posts
+      </Title>
+      {renderPosts ? (
+        renderPosts({ uid: profile.uid, displayName: profile.displayName, isOwn: profile.relationship === 'self' })
+      ) : (
+        <Text c="dimmed">No posts to show.</Text>
+      )}
+    </Stack>
+  );
+}
+
+function ProfileCard({ profile, renderPosts }: { profile: UserProfile; renderPosts: RenderMemberPosts | undefined }) {
   return (
     <Container size="sm" py="xl">
-      <Card withBorder padding="lg" radius="md">
+      <Card withBorder padding="lg" radius="md" mb="lg">
         <Stack gap="md">
           <Group gap="md" wrap="nowrap" align="flex-start">
             <UserAvatar name={profile.displayName} picture={profile.profilePicture} size={96} radius={96} />
@@ -185,16 +208,12 @@ function ProfileCard({ profile }: { profile: UserProfile }) {
                   </SimpleGrid>
                 </Card>
               )}
-              <Card withBorder padding="md" component="section" aria-labelledby="posts-title">
-                <Title order={2} size="h5" id="posts-title" mb={4}>
-                  Posts
-                </Title>
-                <Text c="dimmed">Posts will appear here</Text>
-              </Card>
             </>
           )}
         </Stack>
       </Card>
+      {/* Posts carry their own audience (getPost's rule), whatever the profile's privacy shows. */}
+      <PostsSection profile={profile} renderPosts={renderPosts} />
     </Container>
   );
 }
