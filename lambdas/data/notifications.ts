@@ -44,20 +44,28 @@ export type StoreOutcome = 'stored' | 'already-stored' | 'unread-full';
 
 /** One transaction: the notification (only if new: a redelivery stores nothing) and `unread + 1` (below the cap). */
 export async function storeNotification(uid: string, notification: NewNotification): Promise<StoreOutcome> {
-  const { actor, ...rest } = notification;
+  const { actor } = notification;
+  // Attribute names of their own: `postId`, `commentId` and `createdAt` are keys of the table's
+  // indexes (byCommentId, byInviter), which a notification must never enter; absent values are left out.
+  const item = Object.fromEntries(
+    Object.entries({
+      notificationId: notification.notificationId,
+      kind: notification.kind,
+      happenedAt: notification.createdAt,
+      aboutPostId: notification.postId,
+      aboutCommentId: notification.commentId,
+      noticeKind: notification.noticeKind,
+      actorId: actor?.uid,
+      actorName: actor?.displayName,
+      actorPictureKey: actor?.pictureKey,
+    }).filter(([, value]) => value !== null && value !== undefined),
+  );
   const outcome = await transact([
     {
       name: 'notification',
       Put: {
         TableName: tableName(),
-        Item: {
-          ...keys.notification(uid, notification.notificationId),
-          ...rest,
-          actorId: actor?.uid ?? null,
-          actorName: actor?.displayName ?? null,
-          actorPictureKey: actor?.pictureKey ?? null,
-          read: false,
-        },
+        Item: { ...keys.notification(uid, notification.notificationId), ...item, read: false },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -139,12 +147,12 @@ function toStored(item: Record<string, unknown>): StoredNotification {
   return {
     notificationId: String(item.notificationId),
     kind: item.kind as NotificationKind,
-    createdAt: String(item.createdAt),
+    createdAt: String(item.happenedAt),
     read: item.read === true,
     actorId: text(item.actorId),
     actorName: String(item.actorName ?? ''),
-    postId: text(item.postId),
-    commentId: text(item.commentId),
+    postId: text(item.aboutPostId),
+    commentId: text(item.aboutCommentId),
     noticeKind: text(item.noticeKind) as NoticeKind | null,
   };
 }

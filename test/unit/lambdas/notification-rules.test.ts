@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveSettings, shouldNotify, THREAD_NOTIFY_CAP, threadRecipients, type RecipientFacts } from '#domain/notifications';
+import { notificationSourceOf } from '#data/notification-changes';
+import { notificationIdOf } from '#data/keys';
+
+const lists = (over: Partial<Record<'blocked' | 'blockedBy' | 'muted', string[]>> = {}) => ({
+  blocked: new Set(over.blocked ?? []),
+  blockedBy: new Set(over.blockedBy ?? []),
+  muted: new Set(over.muted ?? []),
+});
+const recipient = (over: Partial<RecipientFacts> = {}): RecipientFacts => ({ uid: 'me', lists: lists(), settings: {}, ...over });
+
+describe('who is notified of what (shouldNotify)', () => {
+  it('tells of others, never of oneself', () => {
+    expect(shouldNotify(recipient(), 'like', 'them')).toBe(true);
+    expect(shouldNotify(recipient(), 'like', 'me')).toBe(false);
+  });
+
+  it('never across a block, either way, whatever the kind', () => {
+    for (const kind of ['like', 'comment', 'thread-comment', 'anchor-request', 'anchor-accepted', 'invitee-joined'] as const) {
+      expect(shouldNotify(recipient({ lists: lists({ blocked: ['them'] }) }), kind, 'them')).toBe(false);
+      expect(shouldNotify(recipient({ lists: lists({ blockedBy: ['them'] }) }), kind, 'them')).toBe(false);
+    }
+  });
+
+  it("a mute quiets a member's likes and comments, not their anchor requests or joining", () => {
+    const muting = recipient({ lists: lists({ muted: ['them'] }) });
+    expect(['like', 'comment', 'thread-comment'].map((kind) => shouldNotify(muting, kind as 'like', 'them'))).toEqual([false, false, false]);
+    expect(shouldNotify(muting, 'anchor-request', 'them')).toBe(true);
+    expect(shouldNotify(muting, 'invitee-joined', 'them')).toBe(true);
+  });
+
+  it('a kind switched off tells nothing; every kind is on until switched off; moderation has no actor', () => {
+    expect(shouldNotify(recipient({ settings: { like: false } }), 'like', 'them')).toBe(false);
+    expect(shouldNotify(recipient({ settings: { like: false } }), 'comment', 'them')).toBe(true);
+    expect(shouldNotify(recipient(), 'moderation', null)).toBe(true);
+    expect(shouldNotify(recipient({ settings: { moderation: false } }), 'moderation', null)).toBe(false);
+    expect(Object.values(effectiveSettings(undefined)).every(Boolean)).toBe(true);
+  });
+});
+
+describe('whom a new comment tells in its thread (threadRecipients)', () => {
+  it('the earlier commenters, newest first, once each, neither the commenter nor the post author, at most the cap', () => {
+    expect(threadRecipients(['b', 'author', 'c', 'b', 'me'], 'me', 'author')).toEqual(['b', 'c']);
+    const many = Array.from({ length: 60 }, (_, i) => `u${i}`);
+    expect(threadRecipients(many, 'me', 'author')).toEqual(many.slice(0, THREAD_NOTIFY_CAP));
+  });
+});
+
+describe('which changes are notified of (notificationSourceOf)', () => {
+  const at = '2026-11-25T10:00:00.000Z';
+  it('a received request and a sent request accepted, not the other sides', () => {
+    const edge = (direction: string, status: string) => ({ pk: 'USER#me', sk: 'ANCHOR#them', direction, status, requestedAt: at, acceptedAt: at });
+    expect(notificationSourceOf({ eventName: 'INSERT', newImage: edge('received', 'pending') })).toMatchObject({
+      kind: 'anchor-request',
+      recipient: 'me',
+      actorId: 'them',
+    });
+    expect(notificationSourceOf({ eventName: 'INSERT', newImage: edge('sent', 'pending') })).toBeNull();
+    expect(notificationSourceOf({ eventName: 'MODIFY', oldImage: edge('sent', 'pending'), newImage: edge('sent', 'accepted') })).toMatchObject({
+      kind: 'anchor-accepted',
+    });
+    expect(notificationSourceOf({ eventName: 'MODIFY', oldImage: edge('received', 'pending'), newImage: edge('received', 'accepted') })).toBeNull();
+  });
+
+  it('a like and a comment put, a member joining with an inviter, a moderation notice; nothing for removals', () => {
+    expect(notificationSourceOf({ eventName: 'INSERT', newImage: { pk: 'POST#p', sk: 'LIKE#u', likedAt: at } })).toEqual({
+      type: 'like',
+      postId: 'p',
+      actorId: 'u',
+      at,
+    });
+    expect(notificationSourceOf({ eventName: 'REMOVE', oldImage: { pk: 'POST#p', sk: 'LIKE#u', likedAt: at } })).toBeNull();
+    expect(notificationSourceOf({ eventName: 'INSERT', newImage: { pk: 'POST#p', sk: 'COMMENT#c', authorId: 'u', createdAt: at } })).toMatchObject({
+      type: 'comment',
+      commentId: 'c',
+    });
+    const record = { pk: 'USER#new', sk: 'PROFILE', inviteSystem: { invitedBy: 'inviter' } };
+    expect(notificationSourceOf({ eventName: 'MODIFY', oldImage: { ...record, joinedAt: null }, newImage: { ...record, joinedAt: at } })).toEqual({
+      type: 'invitee-joined',
+      recipient: 'inviter',
+      actorId: 'new',
+      at,
+    });
+    expect(notificationSourceOf({ eventName: 'MODIFY', oldImage: { ...record, joinedAt: at }, newImage: { ...record, joinedAt: at } })).toBeNull();
+    expect(notificationSourceOf({ eventName: 'INSERT', newImage: { pk: 'USER#me', sk: 'NOTICE#n', kind: 'warning', at } })).toMatchObject({
+      type: 'notice',
+      noticeKind: 'warning',
+    });
+  });
+
+  it("a notification's id is a ULID of the moment, the same for the same change", () => {
+    const id = notificationIdOf(at, 'like\nme\nu\np');
+    expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(notificationIdOf(at, 'like\nme\nu\np')).toBe(id);
+    expect(notificationIdOf(at, 'like\nme\nv\np')).not.toBe(id);
+    expect(notificationIdOf('2026-11-25T10:00:01.000Z', 'like\nme\nu\np') > id).toBe(true);
+  });
+});
