@@ -22,7 +22,8 @@ type TokenRefresher = Parameters<typeof cognitoUserPoolsTokenProvider.tokenOrche
  * api-client.ts, so pages that need no session do not download it. Every export waits for this.
  */
 let configured: Promise<void> | undefined;
-function ready(): Promise<void> {
+/** Exported for account-auth.ts (signed-in account controls), which is loaded the same way. */
+export function ready(): Promise<void> {
   configured ??= loadConfig().then(configureAuth, (error: unknown) => {
     configured = undefined;
     throw error;

@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Code, Stack, Table, Text, Title } from '@mantine/
 import { useState } from 'react';
 import { SUPPORT_EMAIL } from '#contracts/settings';
 import type { User } from '#contracts/user';
+import { AccountControls } from './account-controls.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 
 export function AccountTab({ me }: { me: User }) {
@@ -30,6 +31,7 @@ export function AccountTab({ me }: { me: User }) {
           </Table.Tr>
         </Table.Tbody>
       </Table>
+      <AccountControls me={me} />
 
       <Card withBorder padding="lg" style={{ borderColor: 'var(--mantine-color-red-6)' }}>
         <Stack gap="sm">
