@@ -88,7 +88,11 @@ export const adminRoleSchema = adminMemberSchema.extend({ isFounder: z.boolean()
 export type AdminRole = z.infer<typeof adminRoleSchema>;
 
 const superuserChangeInput = z.object({ userId: userIdSchema, reason: actionReasonSchema }).strict();
-const superuserChangeOutput = z.object({ member: adminMemberSchema, auditEntry: auditEntrySchema });
+/**
+ * `changed` false: the member already was (grant) or was not (revoke) a superuser; nothing was
+ * written and no audit entry was made (a double click or two admins at once read as success).
+ */
+const superuserChangeOutput = z.object({ member: adminMemberSchema, changed: z.boolean(), auditEntry: auditEntrySchema.nullable() });
 
 const adminChangeInput = z.object({ userId: userIdSchema, reason: actionReasonSchema }).strict();
 /**
@@ -103,14 +107,14 @@ export const adminCallables = {
     input: superuserChangeInput,
     output: superuserChangeOutput,
     description:
-      "Admin: makes the member a superuser and logs it with the reason, in one transaction; 'User not found' (404); a repeat is 409 'This member is already a superuser.' and writes nothing (the current flag is a condition). The reason is trimmed and required.",
+      "Admin: makes the member a superuser and logs it with the reason, in one transaction; 'User not found' (404). Granting to a superuser (a double click, another admin first) answers success with changed: false and writes nothing, no audit entry either (the current flag is a condition). The reason is trimmed and required.",
   },
   revokeSuperuserStatus: {
     access: 'admin',
     input: superuserChangeInput,
     output: superuserChangeOutput,
     description:
-      "Admin: takes superuser status back and logs it with the reason, in one transaction; 'User not found' (404); 409 'This member is not a superuser.' when there is nothing to revoke, and nothing is written. The reason is trimmed and required.",
+      "Admin: takes superuser status back and logs it with the reason, in one transaction; 'User not found' (404). Revoking from a member who is not a superuser answers success with changed: false and writes nothing. The reason is trimmed and required.",
   },
   grantAdmin: {
     access: 'admin',

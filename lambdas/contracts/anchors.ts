@@ -153,7 +153,7 @@ export const anchorsCallables = {
     input: z.object({ userId: userIdSchema }).strict(),
     output: pendingFriendshipSchema,
     description:
-      "Sends an anchor request to userId: the pending Friendship, without connectionType (local or distant is decided at acceptance, so a pending request never tells whether the two share a city). Refused to yourself, when anchored, pending or blocked, or at the sender's 100 anchors (a condition of the write).",
+      "Sends an anchor request to userId: the pending Friendship, without connectionType (local or distant is decided at acceptance, so a pending request never tells whether the two share a city). Refused to yourself, when anchored, when the other member's request is pending ('Anchor request already pending'), when blocked, or at the sender's 100 anchors (a condition of the write). A repeat of the caller's own pending request (a double click, a retry) answers that request again and writes nothing.",
   },
   acceptAnchorRequest: {
     refusedWhileSuspended: true,
@@ -161,7 +161,7 @@ export const anchorsCallables = {
     input: anchorPairSchema,
     output: acceptedFriendshipSchema,
     description:
-      "Accepts a pending request (only its recipient), deciding its connectionType from both members' locations now: both edges, the pair and both counters in one transaction with the cap of 100 on both members and the pending status as conditions. Then each feed catches up with the other's last 50 posts.",
+      "Accepts a pending request (only its recipient), deciding its connectionType from both members' locations now: both edges, the pair and both counters in one transaction with the cap of 100 on both members and the pending status as conditions. Then each feed catches up with the other's last 50 posts. The recipient's repeat of an accept that stands answers the accepted pair again and writes nothing; 409 'Anchor request already accepted' answers the sender.",
   },
   removeAnchorRequest: {
     access: 'member',

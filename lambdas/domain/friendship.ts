@@ -60,6 +60,22 @@ export function mutualFriendsOf(anchorsOfA: readonly string[], anchorsOfB: reado
 
 const refuse = (status: ErrorStatus, message: string): Refusal => ({ status, message });
 
+/**
+ * The sender's own request already stands (a double click, a retry, a second tab): the repeat is
+ * answered with that request, not refused. A request the OTHER member sent is not this.
+ */
+export function isOwnPendingRequest(sender: string, pair: PairState | null): boolean {
+  return pair?.status === 'pending' && pair.requestedBy === sender && pair.users.includes(sender);
+}
+
+/**
+ * The recipient already accepted this pair (only the recipient can): a repeated accept is answered
+ * with the accepted pair, not refused. The sender calling accept is still refused.
+ */
+export function isOwnAcceptance(accepter: string, pair: PairState | null): boolean {
+  return pair?.status === 'accepted' && pair.requestedBy !== accepter && pair.users.includes(accepter);
+}
+
 /** Why `sender` may not request `recipient` now, or null. The cap is the sender's only. */
 export function refuseSend(sender: string, recipient: string, pair: PairState | null, senderAnchorCount: number): Refusal | null {
   if (sender === recipient) return refuse('invalid-argument', ANCHOR_MESSAGES.toYourself);

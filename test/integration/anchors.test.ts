@@ -110,13 +110,9 @@ describe('sendAnchorRequest', () => {
       ANCHOR_MESSAGES.userNotFound,
     );
     expect(await callRaw(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: {} })).toMatchObject({ status: 400 });
-    await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } });
-    expectRefusal(
-      await call(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } }),
-      409,
-      'ABORTED',
-      ANCHOR_MESSAGES.alreadyPending,
-    );
+    const sent = await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } });
+    // The sender's repeat (a double click) answers the same request; the other member's is refused.
+    expect(await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } })).toEqual(sent);
     expectRefusal(
       await call(endpoints, 'sendAnchorRequest', { token: b.accessToken, data: { userId: a.uid } }),
       409,
@@ -175,8 +171,10 @@ describe('acceptAnchorRequest', () => {
     });
     expect(accepted).toMatchObject({ status: 'accepted', requestedBy: invitee.uid, connectionType: 'distant', invitationChain: true, mutualFriends: 2 });
     expect(accepted.acceptedAt).toEqual(expect.any(String));
+    // The recipient's repeat (a double click) answers the same acceptance; the sender is refused.
+    expect(await ok(endpoints, 'acceptAnchorRequest', { token: inviter.accessToken, data: { userId: invitee.uid } })).toEqual(accepted);
     expectRefusal(
-      await call(endpoints, 'acceptAnchorRequest', { token: inviter.accessToken, data: { userId: invitee.uid } }),
+      await call(endpoints, 'acceptAnchorRequest', { token: invitee.accessToken, data: { userId: inviter.uid } }),
       409,
       'ABORTED',
       ANCHOR_MESSAGES.alreadyAccepted,

@@ -7,14 +7,15 @@ import type { Caller } from '#http/caller';
 
 /**
  * Grant (true) or revoke (false): the flag and its audit entry (actor and target by name, the
- * reason) are one transaction. A repeat is refused with 409 and writes nothing, so the log never
- * shows a grant that changed nothing.
+ * reason) are one transaction. A repeat (a double click, two admins at once) writes nothing, so
+ * the log never shows a grant that changed nothing, and answers success with changed: false, as
+ * grantAdmin does: the member is what the admin asked for.
  */
 export async function changeSuperuser(
   caller: Caller,
   { userId, reason }: { userId: string; reason: string },
   isSuperuser: boolean,
-): Promise<{ member: AdminMember; auditEntry: AuditEntryView }> {
+): Promise<{ member: AdminMember; changed: boolean; auditEntry: AuditEntryView | null }> {
   const [target, actor] = await Promise.all([getUser(userId), getUser(caller.uid)]);
   if (!target) throw new AppError('not-found', ADMIN_MESSAGES.userNotFound);
   const outcome = await setSuperuserStatus(userId, isSuperuser, {
@@ -27,7 +28,7 @@ export async function changeSuperuser(
   });
   if (!outcome.ok) {
     if (outcome.reason === 'not-found') throw new AppError('not-found', ADMIN_MESSAGES.userNotFound);
-    throw new AppError('aborted', isSuperuser ? ADMIN_MESSAGES.alreadySuperuser : ADMIN_MESSAGES.notSuperuser);
+    return { member: adminMemberOfUser({ ...target, isSuperuser }), changed: false, auditEntry: null };
   }
-  return { member: adminMemberOfUser({ ...target, isSuperuser }), auditEntry: outcome.auditEntry };
+  return { member: adminMemberOfUser({ ...target, isSuperuser }), changed: true, auditEntry: outcome.auditEntry };
 }

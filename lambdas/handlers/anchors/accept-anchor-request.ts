@@ -1,6 +1,6 @@
 import { ANCHOR_MESSAGES, MAX_ANCHORS, type AcceptedFriendship } from '#contracts/anchors';
 import { AppError } from '#domain/app-error';
-import { connectionTypeOf, invitationChainOf, mutualFriendsOf, refuseAccept } from '#domain/friendship';
+import { connectionTypeOf, invitationChainOf, isOwnAcceptance, mutualFriendsOf, refuseAccept } from '#domain/friendship';
 import { listAcceptedAnchorIds } from '#data/anchors';
 import { acceptRequest, getFriendship } from '#data/friendships';
 import { getUser } from '#data/users';
@@ -14,6 +14,8 @@ import { otherMember, resolvePair, throwRefusal } from './anchor-pair.ts';
  */
 export const handler = defineCallable('acceptAnchorRequest', async (input, { caller }) => {
   const { friendshipId, pair } = await resolvePair(caller.uid, input);
+  // The recipient's repeat (a double click, a retry) is answered with the pair they accepted.
+  if (pair?.status === 'accepted' && isOwnAcceptance(caller.uid, pair)) return pair;
   throwRefusal(refuseAccept(caller.uid, pair, 0, 0));
   if (!pair) throw new AppError('not-found', ANCHOR_MESSAGES.requestNotFound);
   const otherUid = otherMember(pair, caller.uid);
@@ -47,7 +49,9 @@ export const handler = defineCallable('acceptAnchorRequest', async (input, { cal
   if (!outcome.ok) {
     // The transaction's conditions are the authority; re-read the pair to name the refusal.
     if (outcome.failed.includes('pair')) {
-      throwRefusal(refuseAccept(caller.uid, await getFriendship(friendshipId), 0, 0));
+      const latest = await getFriendship(friendshipId);
+      if (latest?.status === 'accepted' && isOwnAcceptance(caller.uid, latest)) return latest;
+      throwRefusal(refuseAccept(caller.uid, latest, 0, 0));
       throw new AppError('not-found', ANCHOR_MESSAGES.requestNotFound);
     }
     const accepterFull = outcome.failed.includes('accepterCap');

@@ -1,6 +1,6 @@
 import { ANCHOR_MESSAGES, type PendingFriendship } from '#contracts/anchors';
 import { AppError } from '#domain/app-error';
-import { friendshipIdOf, invitationChainOf, refuseSend } from '#domain/friendship';
+import { friendshipIdOf, invitationChainOf, isOwnPendingRequest, refuseSend } from '#domain/friendship';
 import { createRequest, getFriendship } from '#data/friendships';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
@@ -11,6 +11,8 @@ export const handler = defineCallable('sendAnchorRequest', async ({ userId }, { 
   const friendshipId = friendshipIdOf(caller.uid, userId);
   const [sender, recipient, existing] = await Promise.all([getUser(caller.uid), getUser(userId), getFriendship(friendshipId)]);
   if (!sender || !recipient) throw new AppError('not-found', ANCHOR_MESSAGES.userNotFound);
+  // A repeat of the caller's own request (a double click, a retry) is answered with it: success.
+  if (existing?.status === 'pending' && isOwnPendingRequest(caller.uid, existing)) return existing;
   throwRefusal(refuseSend(caller.uid, userId, existing, sender.anchorCount));
 
   // No connectionType: whether the two share a city is decided at acceptance and shown only then.
@@ -29,6 +31,7 @@ export const handler = defineCallable('sendAnchorRequest', async ({ userId }, { 
   if (!outcome.ok) {
     // The write's conditions refused it (a concurrent request or accept); re-read to say which.
     const [pair, latest] = await Promise.all([getFriendship(friendshipId), getUser(caller.uid)]);
+    if (pair?.status === 'pending' && isOwnPendingRequest(caller.uid, pair)) return pair;
     throwRefusal(refuseSend(caller.uid, userId, pair, outcome.failed.includes('senderCap') ? Infinity : (latest?.anchorCount ?? 0)));
     throw new AppError('aborted', ANCHOR_MESSAGES.alreadyPending);
   }

@@ -5,6 +5,8 @@ import {
   friendshipIdOf,
   invitationChainOf,
   mutualFriendsOf,
+  isOwnAcceptance,
+  isOwnPendingRequest,
   refuseAccept,
   refuseRemoveAnchor,
   refuseRemoveRequest,
@@ -113,5 +115,22 @@ describe('remove (accepted → deleted)', () => {
     expect(refuseRemoveAnchor(A, pair('pending'))?.message).toBe(ANCHOR_MESSAGES.connectionNotFound);
     expect(refuseRemoveAnchor(A, pair('blocked'))?.message).toBe(ANCHOR_MESSAGES.connectionNotFound);
     expect(refuseRemoveAnchor(OUTSIDER, pair('accepted'))).toEqual({ status: 'permission-denied', message: ANCHOR_MESSAGES.notPartOfConnection });
+  });
+});
+
+describe("a repeat of one's own action is not a refusal (a double click reads as success)", () => {
+  it("knows the sender's own pending request, never the other member's", () => {
+    expect(isOwnPendingRequest(A, pair('pending', A))).toBe(true);
+    expect(isOwnPendingRequest(A, pair('pending', B))).toBe(false);
+    expect(isOwnPendingRequest(A, pair('accepted', A))).toBe(false);
+    expect(isOwnPendingRequest(OUTSIDER, { status: 'pending', requestedBy: OUTSIDER, users: [A, B] })).toBe(false);
+    expect(isOwnPendingRequest(A, null)).toBe(false);
+  });
+
+  it("knows the recipient's own acceptance, never the sender's call", () => {
+    expect(isOwnAcceptance(B, pair('accepted', A))).toBe(true);
+    expect(isOwnAcceptance(A, pair('accepted', A))).toBe(false);
+    expect(isOwnAcceptance(B, pair('pending', A))).toBe(false);
+    expect(isOwnAcceptance(OUTSIDER, pair('accepted', A))).toBe(false);
   });
 });

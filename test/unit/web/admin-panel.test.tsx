@@ -154,7 +154,7 @@ describe('/admin for admins', () => {
   });
 
   it('Revoke asks a reason: an empty one does nothing, a given one revokes', async () => {
-    adminAnswers({ revokeSuperuserStatus: () => ({}) });
+    adminAnswers({ revokeSuperuserStatus: () => ({ member: member('su-1', 'Sam Super'), changed: true, auditEntry: null }) });
     renderAdmin({ groups: ['admin'] });
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke superuser status: Sam Super' }));
     const dialog = await screen.findByRole('dialog');
@@ -172,8 +172,8 @@ describe('/admin for admins', () => {
     ]);
   });
 
-  it('grant form: a member found on the server and a reason; Grant stays disabled until both', async () => {
-    adminAnswers({ grantSuperuserStatus: () => ({}) });
+  it('grant form: a member found on the server and a reason; Grant stays disabled until both; a double click grants once and empties the form', async () => {
+    adminAnswers({ grantSuperuserStatus: () => ({ member: member('m-2', 'Bea Member', { isSuperuser: true }), changed: true, auditEntry: null }) });
     renderAdmin({ groups: ['admin'] });
     const grantButton = (await screen.findByRole('button', { name: 'Grant Superuser Status' })) as HTMLButtonElement;
     expect(grantButton.disabled).toBe(true);
@@ -189,14 +189,18 @@ describe('/admin for admins', () => {
     fireEvent.change(reasonIn('Grant Superuser Status'), { target: { value: '  Starts the Waco chapter ' } });
     expect(grantButton.disabled).toBe(false);
     fireEvent.click(grantButton);
+    fireEvent.click(grantButton);
     expect(await screen.findByText('Superuser status granted successfully!')).toBeTruthy();
     expect(calls.filter((call) => call.name === 'grantSuperuserStatus')).toEqual([
       { name: 'grantSuperuserStatus', data: { userId: 'm-2', reason: 'Starts the Waco chapter' } },
     ]);
+    expect(screen.queryByText(/Failed to grant/)).toBeNull();
+    await waitFor(() => expect((reasonIn('Grant Superuser Status') as HTMLTextAreaElement).value).toBe(''));
+    expect((memberInputIn('Grant Superuser Status') as HTMLInputElement).value).toBe('');
   });
 
   it("a refused grant says 'Failed to grant superuser status' with the server's reason", async () => {
-    adminAnswers({ grantSuperuserStatus: () => Promise.reject(new ApiError('aborted', 'This member is already a superuser.')) });
+    adminAnswers({ grantSuperuserStatus: () => Promise.reject(new ApiError('not-found', 'User not found')) });
     renderAdmin({ groups: ['admin'] });
     await screen.findByRole('button', { name: 'Grant Superuser Status' });
     const select = memberInput();
@@ -208,7 +212,21 @@ describe('/admin for admins', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Bea Member (m-2@example.com)', hidden: true }));
     fireEvent.change(reasonIn('Grant Superuser Status'), { target: { value: 'Again' } });
     fireEvent.click(screen.getByRole('button', { name: 'Grant Superuser Status' }));
-    expect(await screen.findByText('Failed to grant superuser status: This member is already a superuser.')).toBeTruthy();
+    expect(await screen.findByText('Failed to grant superuser status: User not found')).toBeTruthy();
+  });
+
+  it('Grant Superuser: a success that changed nothing (another admin first) says already a superuser, not a failure', async () => {
+    adminAnswers({ grantSuperuserStatus: () => ({ member: member('m-2', 'Bea Member', { isSuperuser: true }), changed: false, auditEntry: null }) });
+    renderAdmin({ groups: ['admin'] });
+    await screen.findByRole('button', { name: 'Grant Superuser Status' });
+    const select = memberInputIn('Grant Superuser Status');
+    select.focus();
+    fireEvent.click(select);
+    fireEvent.change(select, { target: { value: 'Bea' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Bea Member (m-2@example.com)', hidden: true }));
+    fireEvent.change(reasonIn('Grant Superuser Status'), { target: { value: 'Again' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Grant Superuser Status' }));
+    expect(await screen.findByText('This member is already a superuser.')).toBeTruthy();
   });
 
   it('lists admins beside superusers: the founder without Revoke, the others with since when and Revoke', async () => {

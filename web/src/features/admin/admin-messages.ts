@@ -18,6 +18,8 @@ export const ADMIN_UI = {
   searchFailed: 'Failed to search members',
   adminGranted: ADMIN_MESSAGES.adminGranted,
   adminRevoked: ADMIN_MESSAGES.adminRevoked,
+  alreadySuperuser: ADMIN_MESSAGES.alreadySuperuser,
+  notSuperuser: ADMIN_MESSAGES.notSuperuser,
   alreadyAdmin: ADMIN_MESSAGES.alreadyAdmin,
   notAdmin: ADMIN_MESSAGES.notAdmin,
   adminGrantFailed: 'Failed to grant the admin role',
@@ -30,7 +32,7 @@ export function removedMessage(count: number): string {
 
 /**
  * A spec message followed by the server's own sentence when it refused for a reason the admin can
- * act on (e.g. 'This member is already a superuser.'); the bare spec message otherwise.
+ * act on (e.g. 'User not found'); the bare spec message otherwise.
  */
 export function failureMessage(base: string, error: unknown): string {
   const reasons = new Set(['invalid-argument', 'permission-denied', 'not-found', 'aborted']);

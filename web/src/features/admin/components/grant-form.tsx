@@ -1,7 +1,7 @@
 import { Button, Card, Select, Stack, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AdminMember } from '#contracts/admin';
 import { useGrantAdmin, useGrantSuperuser, useSearchMembers } from '../api/admin-api.ts';
 import { ADMIN_UI, failureMessage } from '../admin-messages.ts';
@@ -16,7 +16,8 @@ const ROLES = {
     title: 'Grant Superuser Status',
     reasonHint: 'Why this member should be a superuser',
     holds: (member: AdminMember) => member.isSuperuser,
-    granted: () => ({ color: 'teal', message: ADMIN_UI.granted }),
+    // A repeat (another admin first, a second tab) is a success that changed nothing.
+    granted: (changed: boolean) => (changed ? { color: 'teal', message: ADMIN_UI.granted } : { color: 'blue', message: ADMIN_UI.alreadySuperuser }),
     failed: ADMIN_UI.grantFailed,
   },
   admin: {
@@ -43,6 +44,7 @@ export function GrantForm({ role = 'superuser' }: { role?: keyof typeof ROLES })
   const grantSuperuser = useGrantSuperuser();
   const grantAdmin = useGrantAdmin();
   const grant = role === 'admin' ? grantAdmin : grantSuperuser;
+  const inFlight = useRef(false);
   // Once chosen, the search box shows the option's label: that is not a new query.
   const query = selected && debounced === optionLabel(selected) ? '' : debounced;
   const results = useSearchMembers(query);
@@ -53,17 +55,22 @@ export function GrantForm({ role = 'superuser' }: { role?: keyof typeof ROLES })
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const trimmed = reason.trim();
-    if (!selected || !trimmed) return;
+    // Single flight: a double click's second submit arrives before the button shows it is busy.
+    if (!selected || !trimmed || inFlight.current) return;
+    inFlight.current = true;
     grant.mutate(
       { userId: selected.uid, reason: trimmed },
       {
         onSuccess: (result) => {
-          notifications.show(copy.granted('changed' in result ? result.changed : true));
+          notifications.show(copy.granted(result.changed));
           setSelected(null);
           setSearch('');
           setReason('');
         },
         onError: (error) => notifications.show({ color: 'red', message: failureMessage(copy.failed, error) }),
+        onSettled: () => {
+          inFlight.current = false;
+        },
       },
     );
   };

@@ -21,7 +21,8 @@ export function SuperusersCard({ superusers, isLoading, isError }: SuperusersCar
     revoke.mutate(
       { userId: member.uid, reason },
       {
-        onSuccess: () => notifications.show({ color: 'teal', message: ADMIN_UI.revoked }),
+        onSuccess: ({ changed }) =>
+          notifications.show(changed ? { color: 'teal', message: ADMIN_UI.revoked } : { color: 'blue', message: ADMIN_UI.notSuperuser }),
         onError: (error) => notifications.show({ color: 'red', message: failureMessage(ADMIN_UI.revokeFailed, error) }),
       },
     );
