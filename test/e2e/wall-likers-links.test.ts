@@ -39,8 +39,25 @@ async function signedIn(email: string, width = 1366): Promise<Page> {
   return page;
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+/** The screen at 1366 px and at 390 px (a phone), then back to the width it had. */
+async function shots(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  const size = page.viewportSize() ?? { width: 1366, height: 900 };
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+/** The callables a page calls, by name, in order (the request budget the feed keeps). */
+function callsOf(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) names.push(path.slice('/api/'.length));
+  });
+  return names;
 }
 
 describe('Your Wall, profile posts, Liked by, links, renames', () => {
@@ -65,6 +82,12 @@ describe('Your Wall, profile posts, Liked by, links, renames', () => {
 
     // Wren's Wall: both of her posts, newest first, with the likers' line.
     const wrenPage = await signedIn(wren.email);
+    const calls = callsOf(wrenPage);
+    await wrenPage.reload();
+    await wrenPage.getByRole('feed', { name: 'News feed' }).getByText(`Garden day ${tag}`).waitFor();
+    // The feed reads nobody's likers, however many of its posts were liked.
+    expect(calls).not.toContain('getPostLikers');
+    if (SCREENSHOTS) console.log('dashboard calls', calls.join(' '));
     await wrenPage.getByRole('tab', { name: 'Your Wall' }).click();
     const wall = wrenPage.getByRole('feed', { name: 'Posts' });
     await wall.getByText(`Only for anchors ${tag}`).waitFor();
@@ -78,13 +101,17 @@ describe('Your Wall, profile posts, Liked by, links, renames', () => {
     expect(await link.getAttribute('rel')).toBe('noopener nofollow ugc');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await garden.locator('a[href^="javascript"]').count()).toBe(0);
+    expect(calls.filter((name) => name === 'listMemberPosts')).toHaveLength(1);
+    expect(calls).not.toContain('getPostLikers');
     await garden.getByText('Liked by 2 members').click();
     const likers = wrenPage.getByRole('dialog', { name: 'Liked by' });
     await likers.getByRole('link', { name: names.lee }).waitFor();
     await likers.getByRole('link', { name: names.sol }).waitFor();
     await wrenPage.keyboard.press('Escape');
     await garden.getByText(new RegExp(`^Liked by (${names.sol} and ${names.lee}|${names.lee} and ${names.sol})$`)).waitFor();
-    await shot(wrenPage, 'wall-1366');
+    expect(calls.filter((name) => name === 'getPostLikers')).toHaveLength(1);
+    if (SCREENSHOTS) console.log('calls up to the likers', calls.join(' '));
+    await shots(wrenPage, 'wall');
     expect((wrenPage as Page & { consoleErrors?: string[] }).consoleErrors?.filter((text) => text.includes('<p>'))).toEqual([]);
 
     // A stranger on Wren's profile sees the public post only.
@@ -93,7 +120,7 @@ describe('Your Wall, profile posts, Liked by, links, renames', () => {
     const profilePosts = solPage.getByRole('feed', { name: 'Posts' });
     await profilePosts.getByText(`Garden day ${tag}`).waitFor();
     expect(await profilePosts.getByRole('article').count()).toBe(1);
-    await shot(solPage, 'profile-posts-390');
+    await shots(solPage, 'profile-posts');
 
     // Wren renames herself; her earlier post shows the new name (the table's stream follows).
     const renamed = `Wrenna${tag} Writer`;

@@ -17,7 +17,7 @@ export function LikedBy({ userId, post }: { userId: string; post: Pick<Post, 'po
   if (!line) return null;
   return (
     <>
-      <UnstyledButton onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="liked-by">
+      <UnstyledButton onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="liked-by" w="fit-content" mt={6} display="block">
         <Text size="xs" c="dimmed" td="underline">
           {line}
         </Text>

@@ -158,7 +158,8 @@ function ProfileCard({ profile, renderPosts }: { profile: UserProfile; renderPos
           <Group gap="md" wrap="nowrap" align="flex-start">
             <UserAvatar name={profile.displayName} picture={profile.profilePicture} size={96} radius={96} />
             <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-              <Title order={1} size="h2">
+              {/* A long name wraps instead of running under the "…" menu on a phone. */}
+              <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
                 {profile.displayName}
               </Title>
               {!profile.private && profile.location && <Text c="dimmed">{joinLocation(profile.location)}</Text>}
