@@ -1,0 +1,87 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, inject, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../lambdas/contracts/account.ts';
+import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
+import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
+// cognito-local's own TOTP, which its VerifySoftwareToken checks against: stands in for the phone's app.
+import { generate as totpCode } from 'cognito-local/lib/services/totp.js';
+
+/**
+ * Account controls through real Chromium: a member changes their password in Settings › Account and
+ * signs in with the new one in another browser; then signs out everywhere, and the other browser's
+ * next call ends on the sign-in page. Set ACCOUNT_SCREENSHOTS to a folder to keep screenshots
+ * (1366 px and 390 px).
+ */
+const endpoints = inject('endpoints');
+const newContext = useBrowserContexts(endpoints.webUrl);
+const SCREENSHOTS = process.env.ACCOUNT_SCREENSHOTS;
+const contexts: BrowserContext[] = [];
+useLocalCloudData(endpoints);
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+async function signedIn(email: string, password: string, width: number): Promise<Page> {
+  const context = await newContext({ width, height: 900 });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await signInThroughUi(page, email, password);
+  return page;
+}
+
+async function openAccountTab(page: Page, name: string): Promise<void> {
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Sign Out Everywhere' }).waitFor();
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('account controls', () => {
+  it('a new password signs in elsewhere; sign out everywhere sends the other browser to sign-in at its next call', { timeout: 60_000 }, async () => {
+    const member = await createMember(endpoints, 'e2e-account', {
+      displayName: 'Avery Account',
+      location: { city: 'Austin', state: 'Texas' },
+      extra: { profileCompleted: true },
+    });
+    const newPassword = 'a brand new horse 77';
+
+    const desk = await signedIn(member.email, MEMBER_PASSWORD, 1366);
+    await openAccountTab(desk, 'account-1366');
+    await desk.getByLabel('Current password').fill(MEMBER_PASSWORD);
+    await desk.getByLabel(/^New password/).fill(newPassword);
+    await desk.getByLabel('Confirm new password').fill(newPassword);
+    await desk.getByRole('button', { name: 'Change Password' }).click();
+    await desk.getByText(ACCOUNT_MESSAGES.passwordChanged).waitFor();
+
+    // Another browser (a phone): the new password signs in.
+    const phone = await signedIn(member.email, newPassword, 390);
+    await openAccountTab(phone, 'account-390');
+
+    await desk.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+    await desk.waitForURL('**/auth/signin');
+    await desk.getByText(ACCOUNT_MESSAGES.signedOutEverywhere).waitFor();
+
+    // The phone's next call (the Privacy tab reads its lists) is refused, and the tab signs out.
+    await phone.getByRole('tab', { name: 'Privacy' }).click();
+    await phone.waitForURL('**/auth/signin');
+  });
+
+  it('an admin is asked to turn on two-step sign-in in Security, and turns it on with an authenticator app', { timeout: 40_000 }, async () => {
+    const admin = await createMember(endpoints, 'e2e-admin-totp', {
+      displayName: 'Ada Admin',
+      location: { city: 'Austin', state: 'Texas' },
+      extra: { profileCompleted: true, isAdmin: true },
+    });
+    const page = await signedIn(admin.email, MEMBER_PASSWORD, 1366);
+    await openAccountTab(page, 'security-1366');
+    await page.getByText('Admins: turn on two-step sign-in').waitFor();
+    await page.getByRole('button', { name: 'Set Up Authenticator App' }).click();
+    const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/security-setup-1366.png`, fullPage: true });
+    await page.getByLabel('Code from the app').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Turn On' }).click();
+    await page.getByText('Two-step sign-in is on').waitFor();
+  });
+});
