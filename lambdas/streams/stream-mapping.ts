@@ -27,14 +27,15 @@ export const TABLE_STREAM_MAPPING = {
    */
   maxRecordAgeSeconds: 6 * 60 * 60,
   /**
-   * Batches of one shard processed at once. The capacity model (npm run cost:model) has ~112
-   * reactions a second at the peak of 10,000 open dashboards against ~64 a second with one batch per
-   * shard on ~4 shards: two keep up. Lambda then keeps the order per partition key only, which the
+   * Batches of one shard processed at once. The capacity model (npm run cost:model) has ~179
+   * reactions a second at the peak of 10,000 open dashboards since likes notify (a like is two
+   * reactions: its counts pushed, its author notified) against ~65 a second with one batch per shard
+   * on ~4 shards: three keep up (~195/s; two, ~130/s, would not). Lambda then keeps the order per partition key only, which the
    * reactions bear (each re-reads what it depends on: a fan-out re-checks the anchors and the post,
    * counters add, re-rankings are versioned). The local poller keeps the whole shard in order, a
    * stricter order than this allows.
    */
-  parallelizationFactor: 2,
+  parallelizationFactor: 3,
   /** The consumer's Lambda timeout. */
   timeoutSeconds: 60,
 } as const;

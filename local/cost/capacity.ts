@@ -135,7 +135,8 @@ export function capacityModel(a: Assumptions, current: CurrentThrottles): Capaci
   // post's readers) takes about its duration.
   const d = a.lambda.durationMs;
   const posts = u.callables.createPost;
-  const reactions = posts + u.callables.togglePostLike + 2 * u.callables.addComment + 2 * u.callables.anchorChange;
+  // A like is two reactions since notifications (the post's counts pushed, the like itself notifying its author).
+  const reactions = posts + 2 * u.callables.togglePostLike + 2 * u.callables.addComment + 2 * u.callables.anchorChange;
   const reactionMs = (posts * (d.streamFanOut + d.streamPush) + (reactions - posts) * d.streamPush) / reactions;
 
   return {

@@ -131,6 +131,10 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
   const s = a.itemBytes;
   const counter = writeUnits.standard(s.smallItem);
   const presence = readUnits.strong(s.userRecord);
+  // A notification (lambdas/streams/notify.ts): the consumer reads the post, the recipient's record
+  // (strong, projected) and the actor's; one transaction puts the notification and moves the unread counter.
+  const notificationReads = readUnits.eventual(s.post) + readUnits.strong(s.smallItem) + readUnits.eventual(s.smallItem);
+  const notificationWrites = 2 * writeUnits.transactional(s.smallItem);
   const edges = a.network.averageAnchors + a.network.otherEdges;
   const anchorList = readUnits.query(edges * s.anchorEdge, false);
   const page = feedPageEntries(a);
@@ -158,20 +162,25 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
     pendingAnchorRequests: { rru: presence + anchorList, wru: 0, gsiWru: 0, streamRecords: 0, deliveredRecords: 0 },
     // Presence, the post, the pair, the liker's record, their entry, the post again (strong); one
     // transaction (like, post, the liker's entry); byLiker (keys only) on the like's put or delete.
+    // The like itself reaches the consumer too (notifications): it reads the post, the author's
+    // record (strong) and the liker's, then writes the author's notification and unread counter in
+    // one transaction (counted here for every toggle, though an unlike notifies nobody).
     togglePostLike: {
-      rru: presence + 4 * readUnits.eventual(s.post) + readUnits.strong(s.post),
-      wru: counter + writeUnits.transactional(s.like) + writeUnits.transactional(s.post) + writeUnits.transactional(s.feedEntry),
+      rru: presence + 4 * readUnits.eventual(s.post) + readUnits.strong(s.post) + notificationReads,
+      wru: counter + writeUnits.transactional(s.like) + writeUnits.transactional(s.post) + writeUnits.transactional(s.feedEntry) + notificationWrites,
       gsiWru: writeUnits.standard(s.smallItem),
-      streamRecords: 4,
-      deliveredRecords: 1,
+      streamRecords: 6,
+      deliveredRecords: 2,
     },
     // Presence, the post, the pair, the author's record; one transaction (request marker, comment,
     // post counts, the COMMENTED# marker); the comments budget's counter.
     addComment: {
       rru: presence + 3 * readUnits.eventual(s.post),
-      wru: 2 * counter + writeUnits.transactional(s.smallItem) * 2 + writeUnits.transactional(s.comment) + writeUnits.transactional(s.post),
+      // + the post author's notification (thread notifications of earlier commenters come on top; not modelled).
+      wru:
+        2 * counter + writeUnits.transactional(s.smallItem) * 2 + writeUnits.transactional(s.comment) + writeUnits.transactional(s.post) + notificationWrites,
       gsiWru: 0,
-      streamRecords: 6,
+      streamRecords: 8,
       deliveredRecords: 2,
     },
     // Presence, the author's record, the author's entry check; one transaction (request marker,

@@ -51,7 +51,7 @@ describe.each(STAGES)('the table stream on %s', (stage) => {
       BisectBatchOnFunctionError: true,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       MaximumRecordAgeInSeconds: 6 * 60 * 60,
-      ParallelizationFactor: 2,
+      ParallelizationFactor: 3,
     });
     expect(mapping?.Properties).toMatchObject({
       BatchSize: TABLE_STREAM_MAPPING.batchSize,

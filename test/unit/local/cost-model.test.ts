@@ -35,13 +35,16 @@ describe('request shapes', () => {
     expect(requestShapes(fixture).getFeed).toEqual({ rru: 52.5, wru: 0, gsiWru: 0, streamRecords: 0, deliveredRecords: 0 });
   });
 
-  it('a like is 7 write units and one byLiker write', () => {
-    // The counter (150 B → 1) + a transaction of the like, the post and the entry (each ≤ 1 KB → 2 × 1).
+  it('a like is 11 write units and one byLiker write, its notification included', () => {
+    // The counter (150 B → 1) + a transaction of the like, the post and the entry (each ≤ 1 KB → 2 × 1)
+    // + the author's notification and unread counter, one transaction from the stream (2 × 2).
     const like = requestShapes(fixture).togglePostLike;
-    expect(like.wru).toBe(7);
+    expect(like.wru).toBe(11);
     expect(like.gsiWru).toBe(1);
-    // Presence (strong, 1) + post, pair, record, entry (eventual, 0.5 each) + the post again (strong, 1).
-    expect(like.rru).toBe(4);
+    // Presence (strong, 1) + post, pair, record, entry (eventual, 0.5 each) + the post again (strong, 1)
+    // + the consumer's post (0.5), the author's record (strong, 1) and the liker's (0.5).
+    expect(like.rru).toBe(6);
+    expect(like.deliveredRecords).toBe(2);
   });
 });
 
