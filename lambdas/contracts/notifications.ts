@@ -60,6 +60,8 @@ export const notificationSchema = z.object({
   actor: z.object({ uid: z.string(), displayName: z.string(), profilePicture: z.string(), removed: z.boolean() }).nullable(),
   /** What it is about: the post (like, comment, thread-comment), the member (anchors, invitee), the notice's kind (moderation). */
   postId: z.string().nullable(),
+  /** The post's author (the page lists their posts: there is no page of one post). */
+  postAuthorId: z.string().nullable(),
   commentId: z.string().nullable(),
   noticeKind: noticeKindSchema.nullable(),
 });

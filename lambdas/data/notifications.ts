@@ -36,6 +36,7 @@ export interface NewNotification {
   createdAt: string;
   actor: { uid: string; displayName: string; pictureKey: string } | null;
   postId: string | null;
+  postAuthorId: string | null;
   commentId: string | null;
   noticeKind: NoticeKind | null;
 }
@@ -53,6 +54,7 @@ export async function storeNotification(uid: string, notification: NewNotificati
       kind: notification.kind,
       happenedAt: notification.createdAt,
       aboutPostId: notification.postId,
+      aboutPostAuthorId: notification.postAuthorId,
       aboutCommentId: notification.commentId,
       noticeKind: notification.noticeKind,
       actorId: actor?.uid,
@@ -152,6 +154,7 @@ function toStored(item: Record<string, unknown>): StoredNotification {
     actorId: text(item.actorId),
     actorName: String(item.actorName ?? ''),
     postId: text(item.aboutPostId),
+    postAuthorId: text(item.aboutPostAuthorId),
     commentId: text(item.aboutCommentId),
     noticeKind: text(item.noticeKind) as NoticeKind | null,
   };

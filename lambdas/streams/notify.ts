@@ -13,6 +13,7 @@ interface Candidate {
   kind: NotificationKind;
   actorId: string | null;
   postId?: string;
+  postAuthorId?: string;
   commentId?: string;
   source: NotificationSource;
 }
@@ -49,6 +50,7 @@ export async function notifyOfChange(change: ChangedItem): Promise<void> {
       createdAt: source.at,
       actor,
       postId: candidate.postId ?? null,
+      postAuthorId: candidate.postAuthorId ?? null,
       commentId: candidate.commentId ?? null,
       noticeKind: source.type === 'notice' ? source.noticeKind : null,
     };
@@ -73,13 +75,13 @@ async function candidatesOf(source: NotificationSource): Promise<Candidate[]> {
       return [{ recipient: source.recipient, kind: 'moderation', actorId: null, source }];
     case 'like': {
       const post = await getStoredPost(source.postId);
-      return post ? [{ recipient: post.authorId, kind: 'like', actorId: source.actorId, postId: source.postId, source }] : [];
+      return post ? [{ recipient: post.authorId, kind: 'like', actorId: source.actorId, postId: source.postId, postAuthorId: post.authorId, source }] : [];
     }
     case 'comment': {
       const post = await getStoredPost(source.postId);
       if (!post) return [];
       const earlier = await earlierCommenterIds(source.postId, source.commentId, THREAD_COMMENTS_READ);
-      const about = { actorId: source.actorId, postId: source.postId, commentId: source.commentId, source };
+      const about = { actorId: source.actorId, postId: source.postId, postAuthorId: post.authorId, commentId: source.commentId, source };
       return [
         { recipient: post.authorId, kind: 'comment' as const, ...about },
         ...threadRecipients(earlier, source.actorId, post.authorId).map((recipient) => ({ recipient, kind: 'thread-comment' as const, ...about })),

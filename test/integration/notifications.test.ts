@@ -201,6 +201,7 @@ describe('reading and marking notifications', () => {
         createdAt: at,
         actor: { uid: actor.uid, displayName: 'notif-pager-actor member', pictureKey: '' },
         postId: `post-${i}`,
+        postAuthorId: reader.uid,
         commentId: null,
         noticeKind: null,
       });
