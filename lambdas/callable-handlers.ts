@@ -4,6 +4,7 @@ import { accountHandlers } from './handlers/account/handler-rows.ts';
 import { adminHandlers } from './handlers/admin/handler-rows.ts';
 import { anchorsHandlers } from './handlers/anchors/handler-rows.ts';
 import { devHandlers } from './handlers/dev/handler-rows.ts';
+import { exportsHandlers, exportsJobHandlers } from './handlers/exports/handler-rows.ts';
 import { feedHandlers } from './handlers/feed/handler-rows.ts';
 import { invitesHandlers } from './handlers/invites/handler-rows.ts';
 import { joiningHandlers } from './handlers/joining/handler-rows.ts';
@@ -31,6 +32,7 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   ...moderationHandlers,
   ...notificationsHandlers,
   ...accountHandlers,
+  ...exportsHandlers,
   ...devHandlers,
 };
 
@@ -52,6 +54,7 @@ export const jobHandlers = {
     },
   },
   ...removalJobHandlers,
+  ...exportsJobHandlers,
   // The table stream's consumer (lib/table-stream.ts, local/table-stream.ts): reacts to changes off
   // the request path. Live push will add execute-api:ManageConnections (TableStream.allowManageConnections).
   // pictures readWrite: an ex-anchor's photos move to new keys (copy, then delete the old ones).

@@ -14,6 +14,7 @@ import { LIVE_MANAGEMENT_ENDPOINT_ENV } from '../lambdas/data/live-management.ts
 import { PICTURES_URL_ENV } from '../lambdas/data/pictures.ts';
 import { TableStream } from './table-stream.ts';
 import { RemovalWorker } from './removal-worker.ts';
+import { DataExportWorker } from './data-export-worker.ts';
 import type { Stage } from './stage.ts';
 import { WebHosting } from './web-hosting.ts';
 
@@ -34,6 +35,7 @@ export class AnchoredStack extends Stack {
   public readonly schedule: ScheduledJob;
   public readonly inviteLapses: ScheduledJob;
   public readonly removal: RemovalWorker;
+  public readonly dataExport: DataExportWorker;
   public readonly live: LiveApi;
   public readonly tableStream: TableStream;
   public readonly web: WebHosting;
@@ -83,6 +85,7 @@ export class AnchoredStack extends Stack {
       ...jobProps,
     });
     this.removal = new RemovalWorker(this, 'Removal', { stage, resources, callableFunctions: this.api.functions, ...logs });
+    this.dataExport = new DataExportWorker(this, 'DataExport', { stage, resources: dataResources, callableFunctions: this.api.functions, ...logs });
     // The table's changes drive a consumer off the request path (fan-out, live push).
     this.tableStream = new TableStream(this, 'TableStream', { stage, table: this.data.table, resources, ...logs });
 

@@ -34,6 +34,7 @@ export const RUNTIME_SDK_PACKAGES = [
   '@aws-sdk/client-s3',
   '@aws-sdk/lib-dynamodb',
   '@aws-sdk/s3-presigned-post',
+  '@aws-sdk/s3-request-presigner',
 ] as const;
 
 /**

@@ -3,7 +3,8 @@ import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { SERVED_PICTURES_PREFIX, STAGED_UPLOADS_PREFIX } from '../lambdas/data/keys.ts';
+import { DATA_EXPORT_KEEP_DAYS } from '../lambdas/contracts/exports.ts';
+import { DATA_EXPORTS_PREFIX, SERVED_PICTURES_PREFIX, STAGED_UPLOADS_PREFIX } from '../lambdas/data/keys.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
 
 export interface PicturesStorageProps {
@@ -28,6 +29,7 @@ export interface ServedPicturesOrigin {
  * Members' pictures. Never public: the browser uploads with a presigned POST (to `uploads/`, which
  * nobody else reads), and confirmed pictures under SERVED_PICTURES_PREFIX are read by the web
  * distribution alone (origin access control), at unguessable per-version keys, with no signature.
+ * Data exports under DATA_EXPORTS_PREFIX are read only through presigned GETs that expire.
  */
 export class PicturesStorage extends Construct {
   public readonly bucket: s3.Bucket;
@@ -55,6 +57,8 @@ export class PicturesStorage extends Construct {
         // Uploads granted but never confirmed (confirmation copies a checked file to pictures/), and
         // any made with a grant after its member was removed: S3 deletes them a day after.
         { id: 'ExpireStagedUploads', prefix: STAGED_UPLOADS_PREFIX, expiration: Duration.days(1) },
+        // Members' data exports (zips under exports/<uid>/, read only through presigned GETs): gone a week after.
+        { id: 'ExpireDataExports', prefix: DATA_EXPORTS_PREFIX, expiration: Duration.days(DATA_EXPORT_KEEP_DAYS) },
       ],
       removalPolicy: removalPolicyFor(props.stage),
       autoDeleteObjects: !prod,

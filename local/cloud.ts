@@ -11,7 +11,7 @@ import { ensureTable, startDynamoDbLocal } from './dynamodb-local.ts';
 import { connectionsBasePath, lambdaBasePath, mailboxJsonPath, mailboxPagePath, startGateway } from './gateway.ts';
 import { createJwtAuthorizer } from './jwt-authorizer.ts';
 import { LIVE_PATH } from './live-gateway.ts';
-import { COGNITO_TRIGGER_CONFIG, REMOVAL_WORKER_FUNCTION } from './lambda-invoke-route.ts';
+import { COGNITO_TRIGGER_CONFIG, DATA_EXPORT_WORKER_FUNCTION, REMOVAL_WORKER_FUNCTION } from './lambda-invoke-route.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
 import { newLocalSecret } from './local-secrets.ts';
 import { assertPortsFree, pickFreePorts, type ServicePorts } from './ports.ts';
@@ -125,6 +125,7 @@ function configureLambdaEnvironment(values: {
     // The gateway serves the Lambda Invoke API: the removal callables hand work to the worker there.
     LAMBDA_ENDPOINT: values.lambda,
     REMOVAL_WORKER_FUNCTION,
+    DATA_EXPORT_WORKER_FUNCTION,
     [PICTURES_URL_ENV]: values.picturesUrl,
     // Live push (lambdas/data/live-push.ts) and the live socket's $connect (lambdas/data/access-tokens.ts).
     LIVE_MANAGEMENT_ENDPOINT: values.liveManagement,

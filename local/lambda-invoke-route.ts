@@ -18,8 +18,11 @@ export const TRIGGER_FUNCTIONS: Record<string, string> = {
 
 /** Functions the handlers themselves invoke (REMOVAL_WORKER_FUNCTION names this one locally). */
 export const REMOVAL_WORKER_FUNCTION = 'RemovalWorker';
+/** DATA_EXPORT_WORKER_FUNCTION locally: requestDataExport hands each export to it. */
+export const DATA_EXPORT_WORKER_FUNCTION = 'DataExportWorker';
 const WORKER_FUNCTIONS: Record<string, { entry: string; timeoutMs: number }> = {
   [REMOVAL_WORKER_FUNCTION]: { entry: jobHandlers.removalWorker.entry, timeoutMs: 5 * 60_000 },
+  [DATA_EXPORT_WORKER_FUNCTION]: { entry: jobHandlers.dataExportWorker.entry, timeoutMs: 5 * 60_000 },
 };
 
 /** cognito-local's config: trigger → function name. */

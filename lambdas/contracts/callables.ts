@@ -3,6 +3,7 @@ import { accountCallables } from './account.ts';
 import { adminCallables } from './admin.ts';
 import { anchorsCallables } from './anchors.ts';
 import { devCallables } from './dev.ts';
+import { exportsCallables } from './exports.ts';
 import { feedCallables } from './feed.ts';
 import { invitesCallables } from './invites.ts';
 import { joiningCallables } from './joining.ts';
@@ -74,6 +75,7 @@ export const callableAreas = {
   moderation: moderationCallables,
   notifications: notificationsCallables,
   account: accountCallables,
+  exports: exportsCallables,
   dev: devCallables,
 } as const;
 export type CallableArea = keyof typeof callableAreas;
@@ -95,6 +97,7 @@ export const callables = {
   ...moderationCallables,
   ...notificationsCallables,
   ...accountCallables,
+  ...exportsCallables,
   ...devCallables,
 } as const satisfies Record<string, CallableContract>;
 

@@ -119,6 +119,8 @@ export const keys = {
   notificationState: (uid: string) => ({ pk: `USER#${uid}`, sk: 'NOTIFSTATE' }),
   /** One line of the public moderation log; ULIDs, so newest first is one descending Query. */
   moderationLogEntry: (entryId: string) => ({ pk: MODERATION_LOG_PARTITION, sk: entryId }),
+  /** A member's data export job (one at a time, data-export-jobs.ts): in their partition, so removal deletes it with the rest. */
+  dataExportJob: (uid: string) => ({ pk: `USER#${uid}`, sk: 'DATAEXPORT' }),
 } as const;
 
 export const USER_PROFILE_SK = 'PROFILE';

@@ -271,4 +271,7 @@ export const authzExpectations: { [N in CallableName]: AuthzRow<N> } = {
   signOutEverywhere: { input: () => ({}), expect: joining(ok), endsSessions: true },
   // Copies the caller's own Cognito email to their own record; unchanged here.
   syncAccountEmail: { input: () => ({}), expect: members(ok) },
+  // The caller's own export only: no input names anyone; a removed member is refused (gone).
+  requestDataExport: { input: () => ({}), expect: members(ok) },
+  getDataExport: { input: () => ({}), expect: members(ok) },
 };

@@ -105,6 +105,8 @@ export const VALID_SAMPLES: { [N in CallableName]: CallableInput<N> } = {
   deletePhoto: { photoId: 'photo-1' },
   signOutEverywhere: {},
   syncAccountEmail: {},
+  requestDataExport: {},
+  getDataExport: {},
 };
 
 /** Fields of the user, post and anchor records that only the server sets. */

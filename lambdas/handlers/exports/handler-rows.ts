@@ -1,0 +1,15 @@
+import type { CallableHandlerEntry } from '../../handler-row.ts';
+import type { CallableName } from '#contracts/callables';
+
+/** Server rows of the data export callables: handler module and least-privilege grants (see handler-row.ts). */
+export const exportsHandlers = {
+  // readWrite: the export job only; lambda:InvokeFunction on the worker is granted in CDK (lib/data-export-worker.ts). No pictures.
+  requestDataExport: { entry: 'handlers/exports/request-data-export.ts', permissions: { table: 'readWrite' } },
+  // pictures read: a presigned GET works only as far as its signer may read the object.
+  getDataExport: { entry: 'handlers/exports/get-data-export.ts', permissions: { table: 'read', pictures: 'read' } },
+} as const satisfies Partial<Record<CallableName, CallableHandlerEntry>>;
+
+/** The data export worker (not a callable): reads the member's items and pictures, writes the zip and the job. */
+export const exportsJobHandlers = {
+  dataExportWorker: { entry: 'jobs/data-export-worker.ts', permissions: { table: 'readWrite', pictures: 'readWrite' } },
+} as const satisfies Record<string, CallableHandlerEntry>;
