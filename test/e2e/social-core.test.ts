@@ -99,7 +99,7 @@ describe('social core', () => {
       await profile.getByText('Anchored', { exact: true }).waitFor();
       await profile.getByText('Austin, Texas, United States').waitFor();
       await profile.getByText('10 invites remaining').waitFor();
-      await profile.getByText('Posts will appear here').waitFor();
+      await profile.getByText(`No posts from ${ada.name} that you can see yet.`).waitFor();
 
       // Both on the dashboard; each posts. Neither page reloads from here on.
       await ada.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
