@@ -54,6 +54,7 @@ const guardedRoutes: RouteObject[] = [
   { path: 'invites', handle: { title: 'Invites' }, lazy: screen(() => import('../features/invites/routes/invites.tsx')) },
   { path: 'admin', handle: { title: 'Admin' }, lazy: screen(() => import('../features/admin/routes/admin.tsx')) },
   { path: 'metrics', handle: { title: 'Metrics' }, lazy: screen(() => import('../features/metrics/routes/metrics.tsx')) },
+  { path: 'notifications', handle: { title: 'Notifications' }, lazy: screen(() => import('../features/notifications/routes/notifications.tsx')) },
   { path: 'settings', handle: { title: 'Settings' }, lazy: screen(() => import('../features/settings/routes/settings.tsx')) },
   {
     path: 'moderation-log',

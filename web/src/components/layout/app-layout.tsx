@@ -6,6 +6,7 @@ import { useLiveSession } from '../../lib/live/live-session.ts';
 import { useAuthSession, useMe, useSignOut } from '../../lib/session.ts';
 import { SuspensionBanner } from '../moderation/suspension-banner.tsx';
 import { PageLoader } from '../page-loader.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { bottomBarItems, isActive, mobileMenuItems, type NavItem, SIGNED_OUT_ITEMS, signedInItems } from './nav-items.ts';
 import classes from './app-layout.module.css';
 
@@ -82,6 +83,12 @@ export function AppLayout() {
                   {signOutButton}
                 </Group>
               </Box>
+              {/* The bell, on desktop and phone alike, once the member has joined. */}
+              {session && me.data?.profileCompleted === true && (
+                <Box ml="auto" mr="xs">
+                  <NotificationBell />
+                </Box>
+              )}
               <Burger
                 opened={menuOpened}
                 onClick={menu.toggle}

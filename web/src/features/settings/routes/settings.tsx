@@ -1,5 +1,6 @@
 import { Container, Tabs, Title } from '@mantine/core';
 import { PageError } from '../../../components/page-error.tsx';
+import { NotificationSettings } from '../../../components/notifications/notification-settings.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useMe } from '../../../lib/session.ts';
 import { AccountTab } from '../components/account-tab.tsx';
@@ -22,6 +23,7 @@ export default function SettingsRoute() {
         <Tabs.List mb="lg">
           <Tabs.Tab value="profile">Profile</Tabs.Tab>
           <Tabs.Tab value="privacy">Privacy</Tabs.Tab>
+          <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
           <Tabs.Tab value="account">Account</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="profile">
@@ -29,6 +31,9 @@ export default function SettingsRoute() {
         </Tabs.Panel>
         <Tabs.Panel value="privacy">
           <PrivacyTab me={me.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          <NotificationSettings />
         </Tabs.Panel>
         <Tabs.Panel value="account">
           <AccountTab me={me.data} />
