@@ -118,6 +118,7 @@ describe('settings', () => {
 
       // And the photo can be deleted again.
       await page.getByRole('button', { name: 'Delete photo 1' }).click();
+      await page.getByRole('dialog', { name: 'Delete photo' }).getByRole('button', { name: 'Delete' }).click();
       await page.getByTestId('photo-count').filter({ hasText: '0/10' }).waitFor();
       expect((await getUser(member.uid))?.photos).toEqual([]);
     } finally {

@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { formatPhone, PHONE_MAX_LENGTH } from '#contracts/phone';
+import { formatPhone, isValidPhone, PHONE_FORMAT_HINT, PHONE_MAX_LENGTH } from '#contracts/phone';
 
 type ContactPath = 'contactInfo.phoneNumber' | 'contactInfo.personalEmail';
 
@@ -16,6 +17,10 @@ interface ContactForm {
  * its grid). The phone number is formatted as it is typed.
  */
 export function ContactFields({ form, required }: { form: ContactForm; required?: boolean }) {
+  // Spec §5: leaving a phone number that is not ddd-ddd-dddd says so at once, in the short wording;
+  // typing again clears it. The form's own sentence shows when there is no hint.
+  const [phoneHint, setPhoneHint] = useState<string | null>(null);
+  const phoneProps = form.getInputProps('contactInfo.phoneNumber');
   return (
     <>
       <TextInput
@@ -26,8 +31,17 @@ export function ContactFields({ form, required }: { form: ContactForm; required?
         maxLength={PHONE_MAX_LENGTH}
         autoComplete="tel-national"
         key={form.key('contactInfo.phoneNumber')}
-        {...form.getInputProps('contactInfo.phoneNumber')}
-        onChange={(event) => form.setFieldValue('contactInfo.phoneNumber', formatPhone(event.currentTarget.value))}
+        {...phoneProps}
+        error={phoneHint ?? phoneProps.error}
+        onChange={(event) => {
+          setPhoneHint(null);
+          form.setFieldValue('contactInfo.phoneNumber', formatPhone(event.currentTarget.value));
+        }}
+        onBlur={(event) => {
+          const value = event.currentTarget.value;
+          setPhoneHint(value !== '' && !isValidPhone(value) ? PHONE_FORMAT_HINT : null);
+          (phoneProps.onBlur as ((event: React.FocusEvent<HTMLInputElement>) => void) | undefined)?.(event);
+        }}
       />
       <TextInput
         label="Personal Email"

@@ -1,3 +1,8 @@
+import { BIO_MAX_LENGTH } from '#contracts/profile';
+
+/** The bio's limit (spec §5), in the words the server's schema refuses it with. */
+export const BIO_TOO_LONG = `Bio must be at most ${BIO_MAX_LENGTH} characters`;
+
 /** What a length-limited text field (post 500, comment 300, spec §5) shows and allows. */
 export interface TextLimitState {
   /** Characters typed, as the counter shows them ("n / max"). */

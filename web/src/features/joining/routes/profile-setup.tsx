@@ -10,6 +10,7 @@ import { JoinProgress } from '../../../components/join-progress.tsx';
 import { PageError } from '../../../components/page-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useMe } from '../../../lib/session.ts';
+import { BIO_TOO_LONG } from '../../../lib/text-limit.ts';
 import { InviteRefusedError, useCompleteProfile } from '../api/complete-profile.ts';
 import { useUploadProfilePicture } from '../api/upload-profile-picture.ts';
 import { CropDialog } from '../components/crop-dialog.tsx';
@@ -113,11 +114,18 @@ function ProfileSetupForm({ me }: { me: User }) {
               required
               autosize
               minRows={3}
-              maxLength={BIO_MAX_LENGTH}
-              description={<span aria-live="polite">{`${values.bio.length}/${BIO_MAX_LENGTH}`}</span>}
+              description={
+                <Text
+                  component="span"
+                  size="xs"
+                  c={values.bio.length > BIO_MAX_LENGTH ? 'red' : 'dimmed'}
+                  aria-live="polite"
+                >{`${values.bio.length}/${BIO_MAX_LENGTH}`}</Text>
+              }
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               key={form.key('bio')}
               {...form.getInputProps('bio')}
+              error={values.bio.length > BIO_MAX_LENGTH ? BIO_TOO_LONG : form.getInputProps('bio').error}
             />
             <TextInput
               label="Birthday"

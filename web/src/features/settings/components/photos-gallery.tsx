@@ -3,19 +3,25 @@ import { useState } from 'react';
 import { PICTURE_FILE_ACCEPT } from '#contracts/profile';
 import { MAX_PHOTOS } from '#contracts/settings';
 import type { User } from '#contracts/user';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { useAddPhoto, useDeletePhoto } from '../api/settings-mutations.ts';
 import { canAddPhoto, photoFileError } from '../settings-form.ts';
 import { uploadFailureMessage } from './save-status.tsx';
 
-/** The gallery "n/10": add (ignored at 10; the server's write refuses past 10 anyway) and delete. */
+/**
+ * The gallery "n/10": add (ignored at 10; the server's write refuses past 10 anyway) and delete,
+ * behind a confirmation. Each new action clears the last one's error: only the latest outcome shows.
+ */
 export function PhotosGallery({ me }: { me: User }) {
   const add = useAddPhoto(me.uid);
   const remove = useDeletePhoto(me.uid);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; label: string } | null>(null);
   const count = me.photos.length;
 
   const onFile = (file: File | null) => {
     if (!file || !canAddPhoto(count)) return;
+    remove.reset();
     const problem = photoFileError(file);
     setFileError(problem);
     if (!problem) add.mutate(file);
@@ -51,7 +57,7 @@ export function PhotosGallery({ me }: { me: User }) {
               <CloseButton
                 aria-label={`Delete photo ${index + 1}`}
                 disabled={remove.isPending}
-                onClick={() => remove.mutate(photo.id ?? photo.url)}
+                onClick={() => setDeleting({ id: photo.id ?? photo.url, label: `Photo ${index + 1}` })}
                 style={{ position: 'absolute', top: 4, right: 4, background: 'var(--mantine-color-body)' }}
               />
             </div>
@@ -68,6 +74,20 @@ export function PhotosGallery({ me }: { me: User }) {
           {uploadFailureMessage(remove.error)}
         </Alert>
       )}
+      <ConfirmModal
+        opened={deleting !== null}
+        title="Delete photo"
+        message={`Delete ${deleting?.label ?? 'this photo'} from your gallery? This cannot be undone.`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          setFileError(null);
+          add.reset();
+          remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+        }}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Divider, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { BIO_MAX_LENGTH } from '#contracts/profile';
@@ -6,6 +6,7 @@ import { GRADUATION_YEAR_MIN, latestGraduationYear, SETTINGS_MESSAGES } from '#c
 import type { User } from '#contracts/user';
 import { CityStateFields } from '../../../components/city-state-fields.tsx';
 import { ContactFields } from '../../../components/contact-fields.tsx';
+import { BIO_TOO_LONG } from '../../../lib/text-limit.ts';
 import { useUpdateProfile } from '../api/settings-mutations.ts';
 import { initialSettingsValues, settingsProfileErrors, updateProfileInput, type SettingsProfileValues } from '../settings-form.ts';
 import { PhotosGallery } from './photos-gallery.tsx';
@@ -59,6 +60,8 @@ export function ProfileTab({ me }: { me: User }) {
               label="Graduation year"
               allowDecimal={false}
               allowNegative={false}
+              // Never clamp: 1850 stays on screen and the form says why it is refused.
+              clampBehavior="none"
               min={GRADUATION_YEAR_MIN}
               max={latestGraduationYear()}
               key={form.key('graduationYear')}
@@ -71,11 +74,18 @@ export function ProfileTab({ me }: { me: User }) {
             label="Bio"
             autosize
             minRows={3}
-            maxLength={BIO_MAX_LENGTH}
-            description={<span aria-live="polite">{`${values.bio.length}/${BIO_MAX_LENGTH}`}</span>}
+            description={
+              <Text
+                component="span"
+                size="xs"
+                c={values.bio.length > BIO_MAX_LENGTH ? 'red' : 'dimmed'}
+                aria-live="polite"
+              >{`${values.bio.length}/${BIO_MAX_LENGTH}`}</Text>
+            }
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             key={form.key('bio')}
             {...form.getInputProps('bio')}
+            error={values.bio.length > BIO_MAX_LENGTH ? BIO_TOO_LONG : form.getInputProps('bio').error}
           />
 
           <Title order={2} size="h4">
