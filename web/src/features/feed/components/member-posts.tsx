@@ -1,7 +1,11 @@
 import { Alert, Button, Card, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useMemberPosts } from '../api/member-posts.ts';
 import { PostCard } from './post-card.tsx';
+
+/** How many pages, all empty for this viewer, are read before the list waits for "Load more". */
+const EMPTY_PAGES_READ_ON = 5;
 
 /**
  * One member's own posts, newest first, as the viewer may see them: the dashboard's Your Wall (the
@@ -11,6 +15,13 @@ import { PostCard } from './post-card.tsx';
 export function MemberPosts({ userId, memberId, emptyText }: { userId: string; memberId: string; emptyText: string }) {
   const posts = useMemberPosts(userId, memberId);
   const shown = posts.data?.pages.flatMap((page) => page.posts) ?? [];
+  const pagesRead = posts.data?.pages.length ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = posts;
+  // Pages of posts this viewer may not see (anchors-only, for a non-anchor) come back empty: read on
+  // by itself a few pages rather than show a lone "Load more" under nothing.
+  useEffect(() => {
+    if (shown.length === 0 && hasNextPage && !isFetchingNextPage && pagesRead > 0 && pagesRead < EMPTY_PAGES_READ_ON) void fetchNextPage();
+  }, [shown.length, hasNextPage, isFetchingNextPage, pagesRead, fetchNextPage]);
   return (
     <Stack gap="md">
       {posts.isPending && <PageLoader label="Loading posts" />}
@@ -21,7 +32,7 @@ export function MemberPosts({ userId, memberId, emptyText }: { userId: string; m
           </Button>
         </Alert>
       )}
-      {posts.data && shown.length === 0 && !posts.hasNextPage && (
+      {posts.data && shown.length === 0 && (!hasNextPage || pagesRead >= EMPTY_PAGES_READ_ON) && (
         <Card withBorder padding="lg">
           <Text c="dimmed" data-testid="no-posts">
             {emptyText}
