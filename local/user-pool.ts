@@ -60,6 +60,8 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, prev
         AutoVerifiedAttributes: ['email'],
         // As on AWS (lib/auth.ts keepOriginal): a changed email replaces the old one only once its code is entered.
         UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+        // As on AWS (lib/auth.ts): an authenticator app is optional, and an account with one is asked for its code at sign-in.
+        MfaConfiguration: 'OPTIONAL',
         Policies: { PasswordPolicy: { MinimumLength: 8 } },
         Schema: [INVITE_CODE_SCHEMA],
       }),

@@ -1,6 +1,7 @@
 import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword as amplifyConfirmResetPassword,
+  confirmSignIn as amplifyConfirmSignIn,
   confirmSignUp as amplifyConfirmSignUp,
   decodeJWT,
   fetchAuthSession,
@@ -116,6 +117,18 @@ export async function signIn(email: string, password: string): Promise<void> {
     password,
     options: { authFlowType: 'USER_PASSWORD_AUTH' },
   });
+  if (!isSignedIn) throw new SignInIncompleteError(nextStep.signInStep);
+}
+
+/**
+ * The sign-in step of an account with an authenticator app (admins are asked to add one, issue 17):
+ * Cognito answers the password with a SOFTWARE_TOKEN_MFA challenge, and the app's code finishes it.
+ */
+export const TOTP_SIGN_IN_STEP = 'CONFIRM_SIGN_IN_WITH_TOTP_CODE';
+
+export async function confirmSignInWithCode(code: string): Promise<void> {
+  await ready();
+  const { isSignedIn, nextStep } = await amplifyConfirmSignIn({ challengeResponse: code.trim() });
   if (!isSignedIn) throw new SignInIncompleteError(nextStep.signInStep);
 }
 

@@ -104,6 +104,22 @@ export function useSignIn() {
   });
 }
 
+/** The second step of a sign-in with an authenticator app: the app's code (see auth.ts TOTP_SIGN_IN_STEP). */
+export function useConfirmSignInCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (code: string) => {
+      const { confirmSignInWithCode, currentSession } = await loadAuth();
+      await confirmSignInWithCode(code);
+      return currentSession();
+    },
+    onSuccess: (session) => {
+      queryClient.removeQueries({ queryKey: sessionKeys.all });
+      queryClient.setQueryData(sessionKeys.auth, session);
+    },
+  });
+}
+
 /** This tab forgets the member: every cached read goes, and the session reads as signed out. */
 export function forgetSession(queryClient: QueryClient): void {
   queryClient.clear();

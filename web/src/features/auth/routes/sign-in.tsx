@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { preloadAuth, useSignIn } from '../../../lib/session.ts';
 import { ForgotPasswordModal } from '../components/forgot-password-modal.tsx';
+import { needsAuthenticatorCode, TotpCodeForm } from '../components/totp-code-form.tsx';
 import { signInErrorMessage } from '../sign-in-error-message.ts';
 import { type SignInValues, signInSchema } from '../sign-in-schema.ts';
 
@@ -32,7 +33,7 @@ export default function SignInRoute() {
     signIn.mutate(values, { onSuccess: () => void navigate('/dashboard', { replace: true }) });
   });
 
-  const message = signIn.isError ? signInErrorMessage(signIn.error) : undefined;
+  const message = signIn.isError && !needsAuthenticatorCode(signIn.error) ? signInErrorMessage(signIn.error) : undefined;
   const needsVerification = signIn.isError && signIn.error.name === 'UserNotConfirmedException';
 
   const closeForgot = (sentTo?: string) => {
@@ -43,44 +44,48 @@ export default function SignInRoute() {
   return (
     <Container size={420} py="xl">
       <Card withBorder padding="lg" radius="md">
-        <form onSubmit={submit} noValidate aria-labelledby="sign-in-title">
-          <Stack gap="md">
-            <Title order={1} size="h2" id="sign-in-title">
-              Sign in
-            </Title>
-            {notice && !message && (
-              <Alert color="blue" role="status">
-                {notice}
-              </Alert>
-            )}
-            {message && (
-              <Alert color="red" role="alert">
-                <Stack gap={4}>
-                  <span>{message}</span>
-                  {needsVerification && (
-                    <Anchor component={Link} to={`/auth/verify-email?email=${encodeURIComponent(form.getValues().email.trim())}`} size="sm">
-                      Verify your email now
-                    </Anchor>
-                  )}
-                </Stack>
-              </Alert>
-            )}
-            <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
-            <PasswordInput label="Password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
-            <Button type="submit" loading={signIn.isPending} fullWidth>
-              Sign in
-            </Button>
-            <Anchor component="button" type="button" size="sm" onClick={forgot.open} w="fit-content">
-              Forgot your password?
-            </Anchor>
-            <Text size="sm">
-              New here?{' '}
-              <Anchor component={Link} to="/auth/signup">
-                Join with an invite code
+        {needsAuthenticatorCode(signIn.error) ? (
+          <TotpCodeForm onSignedIn={() => void navigate('/dashboard', { replace: true })} />
+        ) : (
+          <form onSubmit={submit} noValidate aria-labelledby="sign-in-title">
+            <Stack gap="md">
+              <Title order={1} size="h2" id="sign-in-title">
+                Sign in
+              </Title>
+              {notice && !message && (
+                <Alert color="blue" role="status">
+                  {notice}
+                </Alert>
+              )}
+              {message && (
+                <Alert color="red" role="alert">
+                  <Stack gap={4}>
+                    <span>{message}</span>
+                    {needsVerification && (
+                      <Anchor component={Link} to={`/auth/verify-email?email=${encodeURIComponent(form.getValues().email.trim())}`} size="sm">
+                        Verify your email now
+                      </Anchor>
+                    )}
+                  </Stack>
+                </Alert>
+              )}
+              <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+              <PasswordInput label="Password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
+              <Button type="submit" loading={signIn.isPending} fullWidth>
+                Sign in
+              </Button>
+              <Anchor component="button" type="button" size="sm" onClick={forgot.open} w="fit-content">
+                Forgot your password?
               </Anchor>
-            </Text>
-          </Stack>
-        </form>
+              <Text size="sm">
+                New here?{' '}
+                <Anchor component={Link} to="/auth/signup">
+                  Join with an invite code
+                </Anchor>
+              </Text>
+            </Stack>
+          </form>
+        )}
       </Card>
       <ForgotPasswordModal opened={forgotOpened} initialEmail={form.getValues().email} onClose={closeForgot} />
     </Container>
