@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ZipFile } from 'yazl';
-import { bucketName, s3 } from './aws-clients.ts';
+import { bucketName, region, s3 } from './aws-clients.ts';
 import type { ExportContents } from './data-export-contents.ts';
 import { objectKeys } from './keys.ts';
 import { isMissingObject } from './pictures.ts';
@@ -20,6 +20,20 @@ anchors.json   your anchors and pending requests (other members by name only)
 invites.json   your invite code and the members you invited
 pictures/      your profile picture and photos
 `;
+
+let uploadClient: S3Client | undefined;
+
+/**
+ * The client that puts the zip: checksums only where an operation requires one, so a stream of known
+ * length goes as a plain body with its Content-Length. By default the SDK would wrap a stream in
+ * aws-chunked encoding with a checksum trailer, which S3 accepts and s3rver stores as it came
+ * (framing included), so the local zip would not open.
+ */
+function uploads(): S3Client {
+  const endpoint = process.env.S3_ENDPOINT || undefined;
+  uploadClient ??= new S3Client({ region: region(), endpoint, forcePathStyle: Boolean(endpoint), requestChecksumCalculation: 'WHEN_REQUIRED' });
+  return uploadClient;
+}
 
 async function objectSize(key: string): Promise<number | null> {
   try {
@@ -62,7 +76,7 @@ export async function writeExportArchive(uid: string, exportId: string, contents
 
   const length = await new Promise<number>((resolve) => (zip.end as (options: object, sized: (size: number) => void) => void)({}, resolve));
   if (length < 0) throw new Error('The export zip has entries of unknown size');
-  await s3().send(
+  await uploads().send(
     new PutObjectCommand({
       Bucket: bucketName(),
       Key: objectKeys.dataExport(uid, exportId),
