@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLiveSession } from '../../lib/live/live-session.ts';
 import { useAuthSession, useMe, useSignOut } from '../../lib/session.ts';
+import { useStage } from '../../lib/stage.ts';
 import { SuspensionBanner } from '../moderation/suspension-banner.tsx';
 import { PageLoader } from '../page-loader.tsx';
 import { NotificationBell } from './notification-bell.tsx';
@@ -26,8 +27,11 @@ export function AppLayout() {
   useLiveSession(session ? { userId: session.userId, joined: me.data?.profileCompleted === true } : null);
   const displayName = me.data?.displayName || session?.email || 'Your profile';
   const isAdmin = me.data?.isAdmin === true;
-  const items: NavItem[] = session ? signedInItems(session.userId, displayName, isAdmin) : SIGNED_OUT_ITEMS;
-  const menuItems: NavItem[] = session ? mobileMenuItems(session.userId, displayName, isAdmin) : SIGNED_OUT_ITEMS;
+  // Dev tools exist on dev and local only; the link waits for the stage rather than guessing.
+  const stage = useStage(Boolean(session)).data;
+  const devTools = stage === 'local' || stage === 'dev';
+  const items: NavItem[] = session ? signedInItems(session.userId, displayName, isAdmin, devTools) : SIGNED_OUT_ITEMS;
+  const menuItems: NavItem[] = session ? mobileMenuItems(session.userId, displayName, isAdmin, devTools) : SIGNED_OUT_ITEMS;
   const showBottomBar = Boolean(session);
 
   const handleSignOut = () => {

@@ -1,3 +1,6 @@
+/** The dashboard's query flag that opens the post composer (the bottom bar's Post). */
+export const COMPOSE_PARAM = 'compose';
+
 export interface NavItem {
   label: string;
   to: string;
@@ -12,10 +15,11 @@ export const SIGNED_OUT_ITEMS: NavItem[] = [
 ];
 
 /**
- * Signed in: Dashboard, Anchors, Metrics, the member's profile (display name), Settings, and Admin
- * for admins (their record says so: the server checks it on every admin call).
+ * Signed in: Dashboard, Anchors, Metrics, the member's profile (display name), Settings, Admin
+ * for admins (their record says so: the server checks it on every admin call), and Dev tools where
+ * they exist (dev and local stages: every member may use them there).
  */
-export function signedInItems(userId: string, displayName: string, isAdmin = false): NavItem[] {
+export function signedInItems(userId: string, displayName: string, isAdmin = false, devTools = false): NavItem[] {
   return [
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'Anchors', to: '/anchors' },
@@ -23,6 +27,7 @@ export function signedInItems(userId: string, displayName: string, isAdmin = fal
     { label: displayName, to: `/profile/${encodeURIComponent(userId)}`, ariaLabel: `Your profile: ${displayName}` },
     { label: 'Settings', to: '/settings' },
     ...(isAdmin ? [{ label: 'Admin', to: '/admin' }] : []),
+    ...(devTools ? [{ label: 'Dev tools', to: '/dev' }] : []),
   ];
 }
 
@@ -30,8 +35,8 @@ export function signedInItems(userId: string, displayName: string, isAdmin = fal
  * The mobile menu: the header's items, Invites and the Moderation log (on desktop both are in the
  * dashboard's side menu).
  */
-export function mobileMenuItems(userId: string, displayName: string, isAdmin = false): NavItem[] {
-  const items = signedInItems(userId, displayName, isAdmin);
+export function mobileMenuItems(userId: string, displayName: string, isAdmin = false, devTools = false): NavItem[] {
+  const items = signedInItems(userId, displayName, isAdmin, devTools);
   const afterAnchors = items.findIndex((item) => item.to === '/anchors') + 1;
   return [
     ...items.slice(0, afterAnchors),
@@ -41,12 +46,12 @@ export function mobileMenuItems(userId: string, displayName: string, isAdmin = f
   ];
 }
 
-/** The mobile bottom bar (spec §2): Feed, Groups, Post, Anchors, Profile. */
+/** The mobile bottom bar (spec §2): Feed, Groups, Post (the dashboard's composer, focused), Anchors, Profile. */
 export function bottomBarItems(userId: string): NavItem[] {
   return [
     { label: 'Feed', to: '/dashboard' },
     { label: 'Groups', to: '/groups' },
-    { label: 'Post', to: '/post' },
+    { label: 'Post', to: `/dashboard?${COMPOSE_PARAM}` },
     { label: 'Anchors', to: '/anchors' },
     { label: 'Profile', to: `/profile/${encodeURIComponent(userId)}` },
   ];
