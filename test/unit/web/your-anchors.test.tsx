@@ -49,12 +49,12 @@ const REQUESTS: CallableOutput<'listAnchorRequests'> = {
   sent: [{ uid: 'asked-1', displayName: 'Sam Sent', profilePicture: '', friendshipId: 'asked-1_viewer-1', requestedAt: AT }],
 };
 
-function renderYourAnchors() {
+function renderYourAnchors(path = '/anchors') {
   const queryClient = primedQueryClient({ stage: 'local', session: SESSION });
   queryClient.setQueryData(anchorKeys.list(SESSION.userId), ANCHORS);
   queryClient.setQueryData(anchorKeys.requests(SESSION.userId), REQUESTS);
   renderWithProviders(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
       <YourAnchors />
     </MemoryRouter>,
     queryClient,
@@ -80,5 +80,13 @@ describe('Your Anchors (jsdom)', () => {
     expect(received.textContent).toContain('Rita Received');
     expect(sent.textContent).toContain('Sam Sent');
     for (const row of [received, sent]) expect(row.textContent).not.toMatch(/local|distant/i);
+  });
+
+  it("the Pending tab counts received plus sent, and /anchors?tab=pending (the dashboard's link) opens it", async () => {
+    renderYourAnchors('/anchors?tab=pending');
+    const tab = await screen.findByRole('tab', { name: /Pending/ });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    expect(within(tab).getByTestId('pending-tab-count').textContent).toBe('2');
+    expect(await screen.findByTestId('received-request')).toBeTruthy();
   });
 });

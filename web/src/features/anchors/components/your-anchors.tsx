@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { type Anchor, MAX_ANCHORS } from '#contracts/anchors';
 import type { CallableOutput } from '#contracts/callables';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
@@ -58,6 +59,7 @@ export function YourAnchors() {
   const suspension = useSuspension();
   const removeRequest = useRemoveRequest();
   const [confirming, setConfirming] = useState<Anchor | null>(null);
+  const [searchParams] = useSearchParams();
 
   const anchors = list.data?.anchors ?? [];
   const count = list.data?.count ?? 0;
@@ -81,15 +83,17 @@ export function YourAnchors() {
           {count} / {list.data?.max ?? MAX_ANCHORS} anchors
         </Badge>
       </Group>
-      <Tabs defaultValue="anchors">
+      {/* /anchors?tab=pending (the dashboard's 'Pending requests') opens the Pending tab. */}
+      <Tabs defaultValue={searchParams.get('tab') === 'pending' ? 'pending' : 'anchors'}>
         <Tabs.List mb="sm">
           <Tabs.Tab value="anchors">Anchors ({count})</Tabs.Tab>
           <Tabs.Tab
             value="pending"
+            // Everything the tab holds: requests received and sent.
             rightSection={
-              received.length ? (
-                <Badge size="xs" color="orange">
-                  {received.length}
+              received.length + sent.length ? (
+                <Badge size="xs" color="orange" data-testid="pending-tab-count">
+                  {received.length + sent.length}
                 </Badge>
               ) : null
             }

@@ -53,10 +53,11 @@ export function CommentsPanel({ userId, postId }: { userId: string; postId: stri
             description={suspension.reason ?? undefined}
             autosize
             minRows={1}
-            maxLength={COMMENT_MAX_LENGTH}
+            // No maxLength: a paste past the limit stays whole, and the counter and message say so.
+            error={limit.tooLong ? FEED_MESSAGES.commentTooLong : undefined}
           />
           <Group justify="space-between">
-            <Text size="xs" c="dimmed" aria-live="polite">
+            <Text size="xs" c={limit.tooLong ? 'red' : 'dimmed'} aria-live="polite">
               {limit.length} / {COMMENT_MAX_LENGTH}
             </Text>
             <Button type="submit" size="xs" disabled={!limit.canSubmit || suspension.suspended} loading={add.isPending}>

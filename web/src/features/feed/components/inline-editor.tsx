@@ -36,7 +36,6 @@ export function InlineEditor({ label, initial, max, tooLongMessage, failedMessag
           readOnly={saving}
           autosize
           minRows={1}
-          maxLength={max}
           error={limit.tooLong ? tooLongMessage : undefined}
           data-autofocus
         />

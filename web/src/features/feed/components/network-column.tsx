@@ -24,7 +24,7 @@ export function NetworkColumn({ pendingRequests, anchorCount }: NetworkColumnPro
             </Text>
           </Group>
           <Group justify="space-between">
-            <Anchor component={Link} to="/anchors" size="sm">
+            <Anchor component={Link} to="/anchors?tab=pending" size="sm">
               Pending requests
             </Anchor>
             <Badge data-testid="pending-requests-count" color={pendingRequests ? 'orange' : 'gray'} variant="light">

@@ -1,6 +1,8 @@
 import { Alert, Button, Card, Group, Select, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { FEED_MESSAGES, POST_MAX_LENGTH, type PostPrivacy } from '#contracts/feed';
+import { COMPOSE_PARAM } from '../../../components/layout/nav-items.ts';
 import { useDraftRequestId } from '../../../lib/draft-request-id.ts';
 import { useSuspension } from '../../../lib/moderation.ts';
 import { textLimitState } from '../../../lib/text-limit.ts';
@@ -19,6 +21,24 @@ export function PostForm({ userId }: { userId: string }) {
   const create = useCreatePost(userId);
   const limit = textLimitState(content, POST_MAX_LENGTH);
   const suspension = useSuspension();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const compose = searchParams.has(COMPOSE_PARAM);
+
+  // The phone bottom bar's Post lands here: focus the composer once, then drop the flag so a reload
+  // or Back does not jump to it again.
+  useEffect(() => {
+    if (!compose) return;
+    textarea.current?.scrollIntoView?.({ block: 'center' });
+    textarea.current?.focus();
+    setSearchParams(
+      (params) => {
+        params.delete(COMPOSE_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [compose, setSearchParams]);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -30,6 +50,8 @@ export function PostForm({ userId }: { userId: string }) {
       {
         onSuccess: () => {
           setContent('');
+          // Each post chooses its audience: the next one starts from the default again.
+          setPrivacy('anchors');
           renewRequestId();
         },
       },
@@ -40,6 +62,7 @@ export function PostForm({ userId }: { userId: string }) {
     <Card withBorder padding="md" component="form" onSubmit={submit} aria-label="New post" noValidate>
       <Stack gap="xs">
         <Textarea
+          ref={textarea}
           label="What's on your mind?"
           placeholder="Share something with your anchors"
           value={content}
@@ -55,7 +78,6 @@ export function PostForm({ userId }: { userId: string }) {
           description={suspension.reason ?? undefined}
           autosize
           minRows={2}
-          maxLength={POST_MAX_LENGTH}
           error={limit.tooLong ? FEED_MESSAGES.postTooLong : undefined}
         />
         <Group justify="space-between" wrap="wrap" gap="xs">

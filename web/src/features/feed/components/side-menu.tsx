@@ -5,12 +5,20 @@ interface SideMenuProps {
   userId: string;
 }
 
-/** Spec §2 Dashboard side menu: News Feed, Profile, Groups, Anchors, Invites, (issue 16) Moderation log, Messages and Events (Coming Soon). */
+/** Spec §2 Dashboard side menu: News Feed, Profile, Groups (Coming Soon: its page says so), Anchors, Invites, (issue 16) Moderation log, Messages and Events (Coming Soon). */
+function ComingSoon() {
+  return (
+    <Badge size="xs" variant="light" color="gray">
+      Coming Soon
+    </Badge>
+  );
+}
+
 export function SideMenu({ userId }: SideMenuProps) {
   const links = [
-    { label: 'News Feed', to: '/dashboard', active: true },
+    { label: 'News Feed', to: '/dashboard', active: true, comingSoon: false },
     { label: 'Profile', to: `/profile/${encodeURIComponent(userId)}` },
-    { label: 'Groups', to: '/groups' },
+    { label: 'Groups', to: '/groups', comingSoon: true },
     { label: 'Anchors', to: '/anchors' },
     { label: 'Invites', to: '/invites' },
     { label: 'Moderation log', to: '/moderation-log' },
@@ -19,20 +27,18 @@ export function SideMenu({ userId }: SideMenuProps) {
     <Card withBorder padding="xs" component="nav" aria-label="Dashboard menu">
       <Stack gap={2}>
         {links.map((link) => (
-          <NavLink key={link.label} component={Link} to={link.to} label={link.label} active={link.active} aria-current={link.active ? 'page' : undefined} />
+          <NavLink
+            key={link.label}
+            component={Link}
+            to={link.to}
+            label={link.label}
+            active={link.active}
+            aria-current={link.active ? 'page' : undefined}
+            rightSection={link.comingSoon ? <ComingSoon /> : undefined}
+          />
         ))}
         {['Messages', 'Events'].map((label) => (
-          <NavLink
-            key={label}
-            label={label}
-            disabled
-            aria-disabled
-            rightSection={
-              <Badge size="xs" variant="light" color="gray">
-                Coming Soon
-              </Badge>
-            }
-          />
+          <NavLink key={label} label={label} disabled aria-disabled rightSection={<ComingSoon />} />
         ))}
       </Stack>
     </Card>
