@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { SUPPORT_EMAIL } from '#contracts/settings';
 import type { User } from '#contracts/user';
 import { AccountControls } from './account-controls.tsx';
+import { DataExportCard } from './data-export-card.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 
 export function AccountTab({ me }: { me: User }) {
@@ -32,6 +33,7 @@ export function AccountTab({ me }: { me: User }) {
         </Table.Tbody>
       </Table>
       <AccountControls me={me} />
+      <DataExportCard />
 
       <Card withBorder padding="lg" style={{ borderColor: 'var(--mantine-color-red-6)' }}>
         <Stack gap="sm">
