@@ -1,7 +1,7 @@
 import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
-import { objectKeys, SERVED_PICTURES_PREFIX, STAGED_UPLOADS_PREFIX } from '../../lambdas/data/keys.ts';
+import { DATA_EXPORTS_PREFIX, objectKeys, SERVED_PICTURES_PREFIX, STAGED_UPLOADS_PREFIX } from '../../lambdas/data/keys.ts';
 import { referencedId, resourcesOf, synth } from './synth.ts';
 
 describe('storage (S3)', () => {
@@ -79,10 +79,14 @@ describe('storage (S3)', () => {
     });
   });
 
-  it('expires staged (granted, never confirmed) uploads after a day, and only those', () => {
+  it('expires staged (granted, never confirmed) uploads after a day and data exports after 7 days, and only those', () => {
     const rules = (buckets[picturesId]?.Properties?.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
     const expiring = rules.filter((rule) => rule.ExpirationInDays !== undefined);
-    expect(expiring).toEqual([expect.objectContaining({ Status: 'Enabled', Prefix: 'uploads/', ExpirationInDays: 1 })]);
+    expect(expiring).toEqual([
+      expect.objectContaining({ Status: 'Enabled', Prefix: 'uploads/', ExpirationInDays: 1 }),
+      expect.objectContaining({ Status: 'Enabled', Prefix: 'exports/', ExpirationInDays: 7 }),
+    ]);
+    expect(objectKeys.dataExport('u1', 'x').startsWith(DATA_EXPORTS_PREFIX)).toBe(true);
     // Confirmed pictures live under pictures/, which no rule expires.
     expect(STAGED_UPLOADS_PREFIX).toBe('uploads/');
     expect(objectKeys.profilePictureUpload('u1').startsWith(STAGED_UPLOADS_PREFIX)).toBe(true);
