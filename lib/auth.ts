@@ -9,6 +9,7 @@ import { AppFunction, type FunctionResources } from './app-function.ts';
 import { acknowledge } from './nag.ts';
 import { SignUpFirewall } from './sign-up-firewall.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
+import { VERIFICATION_EMAIL } from './verification-email.ts';
 
 export interface AuthProps {
   readonly stage: Stage;
@@ -41,8 +42,8 @@ export class Auth extends Construct {
       keepOriginal: { email: true },
       userVerification: {
         emailStyle: cognito.VerificationEmailStyle.CODE,
-        emailSubject: 'Your anchored verification code',
-        emailBody: 'Your anchored verification code is {####}',
+        emailSubject: VERIFICATION_EMAIL.subject,
+        emailBody: VERIFICATION_EMAIL.body,
       },
       standardAttributes: { email: { required: true, mutable: true } },
       // The invite code the account signed up with (PreSignUp checks it; createUserRecord keeps it

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { VERIFICATION_EMAIL } from '../lib/verification-email.ts';
 
 /** One email Cognito would have sent, as `GET {mailboxUrl}?to=` returns it. */
 export interface MailboxMessage {
@@ -18,8 +19,8 @@ interface DeliveredLine {
 
 /** Subjects by cognito-local's message source (the trigger sources Cognito itself uses). */
 const SUBJECTS: Record<string, string> = {
-  SignUp: 'Your verification code',
-  ResendCode: 'Your verification code',
+  SignUp: VERIFICATION_EMAIL.subject,
+  ResendCode: VERIFICATION_EMAIL.subject,
   ForgotPassword: 'Your password reset code',
   UpdateUserAttribute: 'Verify your new email address',
   VerifyUserAttribute: 'Verify your new email address',

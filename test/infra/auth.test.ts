@@ -10,7 +10,12 @@ describe('auth (Cognito)', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
-      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+      // The product's name as it is written everywhere else (issue 17: it read 'anchored').
+      VerificationMessageTemplate: Match.objectLike({
+        DefaultEmailOption: 'CONFIRM_WITH_CODE',
+        EmailSubject: 'Your Anchored verification code',
+        EmailMessage: 'Your Anchored verification code is {####}',
+      }),
       Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
       MfaConfiguration: 'OPTIONAL',

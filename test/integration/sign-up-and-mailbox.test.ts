@@ -32,7 +32,7 @@ describe('invite-only sign-up through cognito-local and the PreSignUp trigger', 
 
     const [message, ...older] = await mailbox(endpoints, email);
     expect(older).toEqual([]);
-    expect(message).toMatchObject({ to: email, subject: 'Your verification code', code: expect.stringMatching(/^\d{6}$/) });
+    expect(message).toMatchObject({ to: email, subject: 'Your Anchored verification code', code: expect.stringMatching(/^\d{6}$/) });
     expect(Date.parse(message?.sentAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
 
     await expect(signIn(endpoints, email, PASSWORD)).rejects.toMatchObject({ name: 'UserNotConfirmedException' });
@@ -51,7 +51,7 @@ describe('invite-only sign-up through cognito-local and the PreSignUp trigger', 
 
     await cognito(endpoints).send(new ForgotPasswordCommand({ ClientId: endpoints.cognito.userPoolClientId, Username: email }));
     const messages = await mailbox(endpoints, email);
-    expect(messages.map((m) => m.subject)).toEqual(['Your password reset code', 'Your verification code']);
+    expect(messages.map((m) => m.subject)).toEqual(['Your password reset code', 'Your Anchored verification code']);
     const reset = messages[0];
 
     const newPassword = 'another horse 43';
