@@ -4,6 +4,8 @@ import { cropToJpeg } from '../picture/crop-image.ts';
 import { type Crop, displayScale, type ImageSize, initialCrop, maxCropSize, minCropSize, moveCrop, resizeCrop } from '../picture/crop-math.ts';
 
 const BOX = 320;
+/** The round preview beside the slider: the picture as avatars will show it. */
+const PREVIEW = 72;
 const KEY_STEP = 10;
 
 interface CropDialogProps {
@@ -13,7 +15,11 @@ interface CropDialogProps {
   onCropped: (picture: Blob) => void;
 }
 
-/** A square crop of the chosen picture: drag (or arrow keys) to move, slider to resize. */
+/**
+ * A square crop of the chosen picture (stored square), shown round as every avatar shows it: the
+ * crop window is a circle and a small round preview shows the result. Drag (or arrow keys) to move,
+ * slider to resize.
+ */
 export function CropDialog({ file, onCancel, onCropped }: CropDialogProps) {
   return (
     <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={file !== null} onClose={onCancel} title="Crop your picture" centered size="auto">
@@ -127,28 +133,46 @@ function CropArea({ file, onCancel, onCropped }: { file: File; onCancel: () => v
             width: crop.size * scale,
             height: crop.size * scale,
             border: '2px solid #fff',
+            borderRadius: '50%',
             boxShadow: '0 0 0 9999px rgba(0, 0, 0, 0.5)',
             cursor: 'move',
             boxSizing: 'border-box',
           }}
         />
       </Box>
-      <div>
-        <Text size="sm" aria-hidden>
-          Crop size
-        </Text>
-        <Slider
-          // The name belongs on the thumb (role="slider"), not on the slider's wrapper.
-          thumbLabel="Crop size"
-          thumbValueText={(value) => `${value} pixels`}
-          min={minCropSize(size)}
-          max={maxCropSize(size)}
-          value={crop.size}
-          onChange={(value) => setCrop((previous) => (previous ? resizeCrop(previous, value, size) : previous))}
-          label={(value) => `${value}px`}
-          disabled={minCropSize(size) === maxCropSize(size)}
+      <Group gap="md" wrap="nowrap" align="center">
+        <div
+          role="img"
+          aria-label="Preview of your round profile picture"
+          data-testid="crop-preview"
+          style={{
+            flex: 'none',
+            width: PREVIEW,
+            height: PREVIEW,
+            borderRadius: '50%',
+            backgroundImage: `url(${source.url})`,
+            backgroundRepeat: 'no-repeat',
+            backgroundSize: `${size.width * (PREVIEW / crop.size)}px ${size.height * (PREVIEW / crop.size)}px`,
+            backgroundPosition: `${-crop.x * (PREVIEW / crop.size)}px ${-crop.y * (PREVIEW / crop.size)}px`,
+          }}
         />
-      </div>
+        <div style={{ flex: 1 }}>
+          <Text size="sm" aria-hidden>
+            Crop size
+          </Text>
+          <Slider
+            // The name belongs on the thumb (role="slider"), not on the slider's wrapper.
+            thumbLabel="Crop size"
+            thumbValueText={(value) => `${value} pixels`}
+            min={minCropSize(size)}
+            max={maxCropSize(size)}
+            value={crop.size}
+            onChange={(value) => setCrop((previous) => (previous ? resizeCrop(previous, value, size) : previous))}
+            label={(value) => `${value}px`}
+            disabled={minCropSize(size) === maxCropSize(size)}
+          />
+        </div>
+      </Group>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           Cancel
