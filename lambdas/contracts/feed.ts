@@ -108,10 +108,11 @@ export const feedCallables = {
   listMemberPosts: {
     access: 'member',
     readOnly: true,
+    presence: 'own-read',
     input: z.object({ userId: userIdSchema, cursor: cursorSchema.optional() }).strict(),
     output: z.object({ posts: z.array(postSchema), nextCursor: z.string().nullable() }),
     description:
-      "The posts userId wrote (not those written on another member's wall), newest first, 20 a page; nextCursor (the last post id) loads older. The caller sees what getPost would show them: all of their own, public ones of anyone, anchors-only ones only as that member's accepted anchor; a page may hold fewer than 20 and still have a nextCursor. 'User not found' (404) for a missing member and, identically, between a blocked pair (either way). Three DynamoDB requests a page whatever the post count: the caller's record (presence), a Query of GSI byAuthor, and one BatchGet of the page's posts with the caller's likes, both records and the anchor edge; no write.",
+      "The posts userId wrote (not those written on another member's wall), newest first, 20 a page; nextCursor (the last post id) loads older. The caller sees what getPost would show them: all of their own, public ones of anyone, anchors-only ones only as that member's accepted anchor; a page may hold fewer than 20 and still have a nextCursor. 'User not found' (404) for a missing member and, identically, between a blocked pair (either way). Two DynamoDB requests a page whatever the post count: a Query of GSI byAuthor and one BatchGet of the page's posts with the caller's likes, both records (the caller's is the presence check) and the anchor edge; no write.",
   },
   getPost: {
     access: 'member',

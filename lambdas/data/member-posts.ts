@@ -10,8 +10,9 @@ import { toStoredPost, type StoredPost } from './posts.ts';
  * item under its author, sorted by postKey (the ULID), so newest first is one Query; wall posts
  * (isWallPost, which the index projects) are filtered out there. Then ONE strongly consistent
  * BatchGetItem brings the page's posts, the viewer's like of each, the viewer's record (its block
- * lists), the author's record (do they exist) and the viewer→author anchor edge (anchors-only posts):
- * 3 + 2 × 20 = 43 keys, well inside BatchGetItem's 100. Who may see what is the handler's call.
+ * lists; the caller's presence check folded into this read), the author's record (do they exist)
+ * and the viewer→author anchor edge (anchors-only posts): 3 + 2 × 20 = 43 keys, well inside
+ * BatchGetItem's 100. Who may see what is the handler's call.
  */
 
 export interface MemberPostsPage {

@@ -112,6 +112,33 @@ describe('listMemberPosts', () => {
   });
 });
 
+describe('what a page costs', () => {
+  it('two DynamoDB requests for a full page, whoever reads it (a Query and one BatchGet)', async () => {
+    const { readMemberPostsPage } = await import('../../lambdas/data/member-posts.ts');
+    const author = await createMember(endpoints, 'wall-costly');
+    for (let index = 0; index < MEMBER_POSTS_PAGE_SIZE + 1; index += 1) await post(author, `Costly ${index}`, 'public');
+    const sent: string[] = [];
+    const name = 'count-member-posts-requests';
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        sent.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      for (const viewer of [author, stranger]) {
+        sent.length = 0;
+        const page = await readMemberPostsPage(author.uid, viewer.uid);
+        expect(page.posts).toHaveLength(MEMBER_POSTS_PAGE_SIZE);
+        expect(sent).toEqual(['QueryCommand', 'BatchGetItemCommand']);
+      }
+    } finally {
+      dynamo().middlewareStack.remove(name);
+    }
+  });
+});
+
 describe('a rename follows the member', () => {
   it("reaches their earlier posts, comments and likes from the table's stream, and a redelivery changes nothing", async () => {
     const member = await createMember(endpoints, 'wall-renamed', { displayName: 'Old Name' });
@@ -143,10 +170,20 @@ describe('a rename follows the member', () => {
     expect(await names()).toEqual(['New Name', 'New Name', 'New Name']);
     const profile = { pk: `USER#${member.uid}`, sk: 'PROFILE' };
     expect(
-      authorDetailsChangeOf({ eventName: 'MODIFY', oldImage: { ...profile, displayName: 'A' }, newImage: { ...profile, displayName: 'A', bio: 'new' } }),
+      authorDetailsChangeOf({
+        sequenceNumber: '1',
+        eventName: 'MODIFY',
+        oldImage: { ...profile, displayName: 'A' },
+        newImage: { ...profile, displayName: 'A', bio: 'new' },
+      }),
     ).toBeNull();
-    expect(authorDetailsChangeOf({ eventName: 'MODIFY', oldImage: { ...profile, displayName: 'A' }, newImage: { ...profile, displayName: 'B' } })).toBe(
-      member.uid,
-    );
+    expect(
+      authorDetailsChangeOf({
+        sequenceNumber: '1',
+        eventName: 'MODIFY',
+        oldImage: { ...profile, displayName: 'A' },
+        newImage: { ...profile, displayName: 'B' },
+      }),
+    ).toBe(member.uid);
   });
 });

@@ -1,18 +1,24 @@
 import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
 import { memberPostsFor } from '#domain/post-access';
+import { presenceOf, sessionEpochOf } from '#data/member-presence';
 import { readMemberPostsPage } from '#data/member-posts';
 import { moderationListsOf } from '#data/moderation-lists';
 import { defineCallable } from '#http/define-callable';
+import { checkPresence, checkSessionEpoch } from '#http/member-presence';
 import { presentPost } from './present-post.ts';
 
 /**
- * A member's own posts as the caller may see them (Your Wall, a profile): a Query of GSI byAuthor and
- * one BatchGet (lambdas/data/member-posts.ts), after the platform's presence read. A missing member
- * and a blocked pair answer alike, 'User not found', as getUserProfile does.
+ * A member's own posts as the caller may see them (Your Wall, a profile) in TWO DynamoDB requests and
+ * no write: a Query of GSI byAuthor and one BatchGet (lambdas/data/member-posts.ts) that holds the
+ * caller's record, from which the presence and session checks (contract presence 'own-read') refuse
+ * a removed, unjoined or signed-out caller before anything is answered. A missing member and a
+ * blocked pair answer alike, 'User not found', as getUserProfile does.
  */
 export const handler = defineCallable('listMemberPosts', async ({ userId, cursor }, { caller }) => {
   const page = await readMemberPostsPage(userId, caller.uid, cursor);
+  checkSessionEpoch(caller, sessionEpochOf(page.viewerRecord));
+  checkPresence('listMemberPosts', caller, presenceOf(page.viewerRecord));
   if (!page.authorRecord) throw new AppError('not-found', FEED_MESSAGES.userNotFound);
   const byPostId = new Map(page.posts.map((entry) => [entry.post.postId, entry]));
   const visible = memberPostsFor(
