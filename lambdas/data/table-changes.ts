@@ -1,5 +1,5 @@
 import { ANCHOR_EDGE_PREFIX, COMMENT_PREFIX, USER_PROFILE_SK } from './keys.ts';
-import { REMOVAL_PENDING } from './member-presence.ts';
+import { REMOVAL_PENDING, sessionEpochOf } from './member-presence.ts';
 import { toStoredPost, type StoredPost } from './posts.ts';
 
 /**
@@ -25,6 +25,8 @@ export type TableEvent =
   | { kind: 'pair-blocked'; blockers: string[] }
   /** A member's record got the removal mark, or was deleted: their open pages must end. */
   | { kind: 'member-leaving'; uid: string }
+  /** A member signed out everywhere (their session epoch rose): their open pages must end too. */
+  | { kind: 'member-signed-out'; uid: string }
   | { kind: 'other' };
 
 /** A stream record as the consumer sees it: unmarshalled images. */
@@ -75,6 +77,8 @@ export function tableEventOf({ eventName, oldImage, newImage }: Omit<ChangedItem
   if (pk.startsWith('USER#') && sk === USER_PROFILE_SK) {
     const marked = newImage?.[REMOVAL_PENDING] !== undefined && oldImage?.[REMOVAL_PENDING] === undefined;
     if (eventName === 'REMOVE' || marked) return { kind: 'member-leaving', uid: pk.slice('USER#'.length) };
+    if (sessionEpochOf(newImage) !== sessionEpochOf(oldImage) && sessionEpochOf(newImage) !== null)
+      return { kind: 'member-signed-out', uid: pk.slice('USER#'.length) };
   }
   return { kind: 'other' };
 }

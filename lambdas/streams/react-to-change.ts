@@ -52,6 +52,10 @@ async function react(event: TableEvent): Promise<void> {
     case 'member-leaving':
       await endMemberSessions(event.uid, 'removed');
       return;
+    case 'member-signed-out':
+      // signOutEverywhere: the epoch already refuses their tokens; this ends the pages still open on them.
+      await endMemberSessions(event.uid, 'signed-out');
+      return;
     case 'other':
       return;
   }

@@ -78,6 +78,15 @@ describe('signOutEverywhere', () => {
     await socket.close();
   });
 
+  it('a page open elsewhere is told at once (session.ended, from the table stream) and its socket closes', async () => {
+    const member = await createMember(endpoints, 'everywhere-open-page');
+    const page = await openLive(endpoints, member.accessToken);
+    const caller = await signIn(endpoints, member.email, MEMBER_PASSWORD);
+    await ok(endpoints, 'signOutEverywhere', { token: caller.accessToken });
+    expect(await page.next(10_000)).toEqual({ type: 'session.ended', reason: 'signed-out' });
+    await page.closed;
+  });
+
   it("ends only the caller's sessions: another member's token keeps working", async () => {
     const [caller, bystander] = await Promise.all([createMember(endpoints, 'everywhere-caller'), createMember(endpoints, 'everywhere-bystander')]);
     await untilNextSecond();
