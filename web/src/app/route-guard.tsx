@@ -40,7 +40,8 @@ export function RouteGuard() {
         <PageError title="We could not load your account" error={auth.error ?? me.error} onRetry={() => void (auth.isError ? auth.refetch() : me.refetch())} />
       );
     case 'redirect':
-      return <Navigate to={decision.to} replace state={{ from: location.pathname }} />;
+      // The whole address, so sign-in can return to it (web/src/lib/return-path.ts checks it).
+      return <Navigate to={decision.to} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
     case 'render':
       return <Outlet />;
   }

@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { returnPathOf } from '../../../lib/return-path.ts';
 import { preloadAuth, useSignIn } from '../../../lib/session.ts';
 import { ForgotPasswordModal } from '../components/forgot-password-modal.tsx';
 import { needsAuthenticatorCode, TotpCodeForm } from '../components/totp-code-form.tsx';
@@ -28,9 +29,11 @@ export default function SignInRoute() {
     validateInputOnBlur: true,
   });
   const notice = (location.state as SignInNotice | null)?.notice;
+  // Back to the page the member was sent here from (same-origin paths only), else the dashboard.
+  const returnTo = returnPathOf(location.state);
 
   const submit = form.onSubmit((values) => {
-    signIn.mutate(values, { onSuccess: () => void navigate('/dashboard', { replace: true }) });
+    signIn.mutate(values, { onSuccess: () => void navigate(returnTo, { replace: true }) });
   });
 
   const message = signIn.isError && !needsAuthenticatorCode(signIn.error) ? signInErrorMessage(signIn.error) : undefined;
@@ -45,7 +48,7 @@ export default function SignInRoute() {
     <Container size={420} py="xl">
       <Card withBorder padding="lg" radius="md">
         {needsAuthenticatorCode(signIn.error) ? (
-          <TotpCodeForm onSignedIn={() => void navigate('/dashboard', { replace: true })} />
+          <TotpCodeForm onSignedIn={() => void navigate(returnTo, { replace: true })} />
         ) : (
           <form onSubmit={submit} noValidate aria-labelledby="sign-in-title">
             <Stack gap="md">
