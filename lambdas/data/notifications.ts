@@ -13,6 +13,7 @@ import { batchGet } from './batch.ts';
 import { withBackoff } from './backoff.ts';
 import { transact, type NamedItem } from './conditional.ts';
 import { COMMENT_PREFIX, keys, NOTIFICATION_PREFIX, postKeys } from './keys.ts';
+import { REMOVAL_PENDING } from './member-presence.ts';
 import { moderationListsOf } from './moderation-lists.ts';
 import { pictureUrl } from './pictures.ts';
 
@@ -87,13 +88,18 @@ export async function storeNotification(uid: string, notification: NewNotificati
 }
 
 /** The attributes of a member record the producer reads: lists and settings. */
-const RECIPIENT_PROJECTION = 'pk, blockedIds, blockedByIds, mutedIds, notificationSettings, joinedAt';
+const RECIPIENT_PROJECTION = `pk, blockedIds, blockedByIds, mutedIds, notificationSettings, ${REMOVAL_PENDING}`;
 
 function uidOfUserKey(pk: unknown): string {
   return String(pk).slice('USER#'.length);
 }
 
-/** The recipients' lists and settings, from one BatchGet (members whose record is gone are left out). */
+/**
+ * The recipients' lists and settings, from one BatchGet. Members whose record is gone, or whose
+ * removal has begun, are left out: their partition is being deleted. (A notification whose
+ * recipient's removal begins between this read and its write is left behind in the emptied
+ * partition, with its counter: nothing lists it, and it names only the actor. Not handled.)
+ */
 export async function recipientFacts(uids: readonly string[]): Promise<RecipientFacts[]> {
   if (uids.length === 0) return [];
   const items = await batchGet(
@@ -101,11 +107,13 @@ export async function recipientFacts(uids: readonly string[]): Promise<Recipient
     RECIPIENT_PROJECTION,
     { consistent: true },
   );
-  return items.map((item) => ({
-    uid: uidOfUserKey(item.pk),
-    lists: moderationListsOf(item),
-    settings: (item.notificationSettings ?? {}) as Partial<NotificationSettings>,
-  }));
+  return items
+    .filter((item) => item[REMOVAL_PENDING] === undefined)
+    .map((item) => ({
+      uid: uidOfUserKey(item.pk),
+      lists: moderationListsOf(item),
+      settings: (item.notificationSettings ?? {}) as Partial<NotificationSettings>,
+    }));
 }
 
 /** The actor as a notification keeps them: name and picture key now. Null when their record is gone. */
