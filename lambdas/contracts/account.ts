@@ -35,7 +35,7 @@ export const accountCallables = {
     input: z.object({}).strict(),
     output: z.object({ signedOut: z.literal(true) }),
     description:
-      "Ends every session of the caller at once: writes the record's session epoch (the next whole second), after which every callable, getFeed and the live socket's $connect answer a token issued before it 401 'You signed out everywhere. Please sign in again.' (API Gateway's JWT authorizer still finds such a token valid for up to 15 minutes; the presence check refuses it). Then Cognito's global sign-out (AdminUserGlobalSignOut) revokes the refresh tokens, so no old session can refresh. The calling browser signs out too. No budget beyond the request budget: each call only moves the epoch forward.",
+      "Ends every session of the caller at once: writes the record's session epoch (the next whole second), after which every callable, getFeed and the live socket's $connect answer a token issued before it 401 'You signed out everywhere. Please sign in again.' (API Gateway's JWT authorizer still finds such a token valid for up to 15 minutes; the presence check refuses it). Then Cognito's global sign-out (AdminUserGlobalSignOut) revokes the refresh tokens, so no old session can refresh, and the table stream sends session.ended (reason signed-out) to the member's open pages. The calling browser signs out too. No budget beyond the request budget: each call only moves the epoch forward.",
   },
   syncAccountEmail: {
     access: 'member',

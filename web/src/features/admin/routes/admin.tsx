@@ -1,4 +1,7 @@
-import { Container, Grid, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Grid, Stack, Tabs, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { ACCOUNT_MESSAGES } from '#contracts/account';
+import { isApiError } from '../../../lib/api-client.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useAdminAccess, useAdminOverview, useAuditLog } from '../api/admin-api.ts';
 import { AccessDenied } from '../components/access-denied.tsx';
@@ -28,6 +31,15 @@ export default function AdminRoute() {
       <Title order={1} size="h2" mb="md">
         Admin Panel
       </Title>
+      {/* On prod an admin without an authenticator app is refused by every admin callable (issue 17). */}
+      {isApiError(overview.error, 'permission-denied') && overview.error.message === ACCOUNT_MESSAGES.adminMfaRequired && (
+        <Alert color="yellow" role="alert" mb="md">
+          {overview.error.message}{' '}
+          <Anchor component={Link} to="/settings">
+            Open Settings
+          </Anchor>
+        </Alert>
+      )}
       {!access.isAdmin ? (
         <AccessDenied userId={access.userId} />
       ) : (
