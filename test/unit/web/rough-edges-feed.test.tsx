@@ -3,13 +3,15 @@ import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bottomBarItems, mobileMenuItems, signedInItems } from '../../../web/src/components/layout/nav-items.ts';
-import { answers, calls, resetScriptedApi } from '../../support/scripted-api.ts';
+import { answers, ApiError, calls, resetScriptedApi } from '../../support/scripted-api.ts';
 
 /** Issue 17's rough edges on the dashboard and the navigation. */
 vi.mock('../../../web/src/lib/api-client.ts', () => import('../../support/scripted-api.ts'));
 
 const { installJsdomShims, primedQueryClient, renderWithProviders } = await import('../../support/render-web-route.tsx');
 const { PostForm } = await import('../../../web/src/features/feed/components/post-form.tsx');
+const { NewsFeed } = await import('../../../web/src/features/feed/components/news-feed.tsx');
+const { feedKeys } = await import('../../../web/src/features/feed/api/feed-keys.ts');
 
 configure({ asyncUtilTimeout: 8_000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -88,5 +90,38 @@ describe('the post composer', () => {
     await waitFor(() => expect(calls.some((call) => call.name === 'createPost')).toBe(true));
     expect(calls.find((call) => call.name === 'createPost')?.data).toMatchObject({ content: 'Hello all', privacy: 'public' });
     await waitFor(() => expect(audience.value).toBe('Anchors Only'));
+  });
+});
+
+describe('the news feed', () => {
+  it('says so when a refresh fails while posts are on screen, and keeps the posts', async () => {
+    answers.getMyStanding = () => ({ standing: { status: 'good' }, notices: [] });
+    answers.getFeed = () => Promise.reject(new ApiError('unavailable', 'down'));
+    const queryClient = primedQueryClient({ stage: 'local', session: SESSION });
+    const post = {
+      postId: 'p1',
+      authorId: 'u2',
+      authorName: 'Bo',
+      authorPicture: '',
+      content: 'Already here',
+      createdAt: '2026-11-22T00:00:00.000Z',
+      privacy: 'anchors',
+      likeCount: 0,
+      commentCount: 0,
+      isWallPost: false,
+      likedByMe: false,
+    };
+    queryClient.setQueryData(feedKeys.feed('u1'), { pages: [{ posts: [post], nextCursor: null }], pageParams: [undefined] });
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <NewsFeed userId="u1" />
+      </MemoryRouter>,
+      queryClient,
+    );
+    expect(await screen.findByText('Already here')).toBeTruthy();
+    expect(screen.queryByTestId('feed-refresh-failed')).toBeNull();
+    await queryClient.refetchQueries({ queryKey: feedKeys.feed('u1') }).catch(() => undefined);
+    expect(await screen.findByText('The feed could not be refreshed')).toBeTruthy();
+    expect(screen.getByText('Already here')).toBeTruthy();
   });
 });

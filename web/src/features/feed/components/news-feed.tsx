@@ -21,6 +21,17 @@ export function NewsFeed({ userId }: { userId: string }) {
           </Button>
         </Alert>
       )}
+      {/* Posts already on screen stay; a failed refresh (or older page) says so instead of failing silently. */}
+      {(feed.isRefetchError || feed.isFetchNextPageError) && (
+        <Alert color="orange" role="alert" title="The feed could not be refreshed" data-testid="feed-refresh-failed">
+          <Text size="sm" mb="xs">
+            The posts below may be out of date.
+          </Text>
+          <Button size="xs" variant="light" color="orange" onClick={() => void feed.refetch()} loading={feed.isRefetching}>
+            Try again
+          </Button>
+        </Alert>
+      )}
       {feed.data && posts.length === 0 && (
         <Card withBorder padding="lg">
           <Text c="dimmed">No posts yet. Write the first one, or anchor with someone to see theirs.</Text>
