@@ -17,7 +17,16 @@ export function LikedBy({ userId, post }: { userId: string; post: Pick<Post, 'po
   if (!line) return null;
   return (
     <>
-      <UnstyledButton onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="liked-by" w="fit-content" mt={6} display="block">
+      {/* Named from "Who liked this", so the Like button stays the one button whose name starts with "Like". */}
+      <UnstyledButton
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={`Who liked this: ${line}`}
+        data-testid="liked-by"
+        w="fit-content"
+        mt={6}
+        display="block"
+      >
         <Text size="xs" c="dimmed" td="underline">
           {line}
         </Text>
