@@ -69,6 +69,8 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
     const signsTickets = name === 'validateInviteCode';
     // Only Make Me Admin reads the dev stage's admin list (test/infra/admin-callables.test.ts).
     const readsDevAdmins = name === 'setAdminClaim';
+    // Only requestDataExport names the data export worker (test/infra/data-export.test.ts).
+    const handsToExportWorker = name === 'requestDataExport';
     expect(Object.keys(variables).toSorted()).toEqual(
       [
         'BUCKET_NAME',
@@ -82,6 +84,7 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
         ...(handsToWorker ? ['REMOVAL_WORKER_FUNCTION'] : []),
         ...(signsTickets ? ['SIGN_UP_TICKET_SECRET'] : []),
         ...(readsDevAdmins ? ['DEV_ADMIN_EMAILS'] : []),
+        ...(handsToExportWorker ? ['DATA_EXPORT_WORKER_FUNCTION'] : []),
       ].toSorted(),
     );
     expect(variables).toMatchObject({ STAGE: stage, NODE_OPTIONS: '--enable-source-maps' });
@@ -104,7 +107,7 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
 
     expect(actions.filter((a) => a.startsWith('cognito-idp:')).toSorted()).toEqual([...userPoolActions].toSorted());
     expect(actions.filter((a) => !/^(dynamodb|s3|cognito-idp):/.test(a)).toSorted()).toEqual([
-      ...(handsToWorker ? ['lambda:InvokeFunction'] : []),
+      ...(handsToWorker || handsToExportWorker ? ['lambda:InvokeFunction'] : []),
       'logs:CreateLogStream',
       'logs:PutLogEvents',
     ]);
