@@ -11,7 +11,7 @@ export function bellLabel(unread: number): string {
 export function NotificationBell() {
   const unread = useUnreadNotificationCount();
   return (
-    <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" disabled={unread === 0} offset={4} aria-hidden={false}>
+    <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" disabled={unread === 0} offset={4}>
       <ActionIcon component={Link} to="/notifications" variant="subtle" size="lg" aria-label={bellLabel(unread)} data-testid="notification-bell">
         <svg
           width="22"
