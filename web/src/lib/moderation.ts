@@ -4,6 +4,7 @@ import { anchorKeys } from './anchor-requests.ts';
 import { callApi } from './api-client.ts';
 import { useAuthSession } from './session.ts';
 import { moderationKeys } from './standing.ts';
+import { formatDateTime } from './dates.ts';
 
 export { formatDay, isSuspended, moderationKeys, suspensionMessage, useStanding, useSuspension } from './standing.ts';
 
@@ -26,11 +27,9 @@ export const MODERATION_UI = {
   noMuted: "You haven't muted anyone.",
 } as const;
 
-/** A moment as a member reads it ("Nov 22, 2026, 1:05 AM"). */
+/** A moment as a member reads it ("Nov 22, 2026, 1:05 AM", web/src/lib/dates.ts). */
 export function formatMoment(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return formatDateTime(iso, locale);
 }
 
 export function useBlockedList(enabled = true) {

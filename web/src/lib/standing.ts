@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Standing } from '#contracts/moderation';
 import { callApi } from './api-client.ts';
 import { useAuthSession, useMe } from './session.ts';
+import { formatDate } from './dates.ts';
 
 /*
  * What the app shell needs of moderation (the suspension banner), apart from lib/moderation.ts:
@@ -25,11 +26,9 @@ export const moderationKeys = {
   reports: ['moderation', 'admin', 'reports'] as const,
 };
 
-/** A date a member reads ("November 30, 2026"); `utc` for a day an admin chose (a suspension's end). */
+/** A date a member reads ("Nov 30, 2026", web/src/lib/dates.ts); `utc` for a day an admin chose (a suspension's end). */
 export function formatDay(iso: string, { locale, utc = false }: { locale?: string; utc?: boolean } = {}): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso.slice(0, 10);
-  return date.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) });
+  return formatDate(iso, { utc, ...(locale ? { locale } : {}) });
 }
 
 /**

@@ -1,6 +1,6 @@
-/** A post's or comment's time, short and local ("Nov 22, 1:05 AM"). */
+import { formatDateTime } from '../../lib/dates.ts';
+
+/** A post's or comment's time, in the app's one format ("Nov 22, 2026, 1:05 AM", web/src/lib/dates.ts). */
 export function formatWhen(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return formatDateTime(iso, locale);
 }

@@ -5,14 +5,13 @@ import type { AdminRole } from '#contracts/admin';
 import { useRevokeAdmin } from '../api/admin-api.ts';
 import { ADMIN_UI, failureMessage } from '../admin-messages.ts';
 import { ReasonPrompt } from './reason-prompt.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 
 interface AdminsCardProps {
   admins: AdminRole[] | undefined;
   isLoading: boolean;
   isError: boolean;
 }
-
-const SINCE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /**
  * Current admins, each with since when (when granted with Grant Admin) and Revoke (asks a reason;
@@ -60,7 +59,7 @@ export function AdminsCard({ admins, isLoading, isError }: AdminsCardProps) {
               </Group>
               <Text size="xs" c="dimmed" truncate>
                 {admin.email}
-                {admin.adminSince ? ` · admin since ${SINCE.format(new Date(admin.adminSince))}` : ''}
+                {admin.adminSince ? ` · admin since ${formatDate(admin.adminSince)}` : ''}
               </Text>
             </div>
             {!admin.isFounder && (

@@ -1,6 +1,7 @@
 import { Alert, Card, Loader, Table, Text, Title } from '@mantine/core';
 import type { CallableOutput } from '#contracts/callables';
 import { auditActionLabel } from '../admin-messages.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 type AuditEntries = CallableOutput<'listAuditLog'>['entries'];
 
@@ -34,7 +35,7 @@ export function AuditLogTable({ entries, isLoading, isError }: { entries: AuditE
               {entries.map((entry) => (
                 <Table.Tr key={entry.entryId} data-testid="audit-entry">
                   <Table.Td>
-                    <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </Table.Td>
                   <Table.Td>{entry.actorName}</Table.Td>
                   <Table.Td>

@@ -1,11 +1,12 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Invitee } from '#contracts/invites';
+import { formatDate } from '../../../lib/dates.ts';
 
 const KIND_LABELS = { local: 'Local', distant: 'Distant', unrestricted: 'Unrestricted' } as const;
 
 function day(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatDate(iso);
 }
 
 /** The people who used the member's code: pending ones (with the day their held invite lapses), then members. */

@@ -13,6 +13,7 @@ import { useMutedList } from '../../../lib/moderation.ts';
 import { useSuspension } from '../../../lib/standing.ts';
 import { useUserProfile } from '../api/get-user-profile.ts';
 import { joinLocation, PROFILE_VIEW_MESSAGES, profileLoadMessage } from '../profile-view-messages.ts';
+import { formatDate } from '../../../lib/dates.ts';
 
 function BackToDashboard() {
   return (
@@ -186,7 +187,7 @@ function ProfileCard({ profile, renderPosts }: { profile: UserProfile; renderPos
           ) : (
             <>
               {profile.bio && <Text style={{ whiteSpace: 'pre-wrap' }}>{profile.bio}</Text>}
-              {profile.birthday && <Text size="sm">Birthday: {profile.birthday}</Text>}
+              {profile.birthday && <Text size="sm">Birthday: {formatDate(profile.birthday)}</Text>}
               {profile.contactInfo && (profile.contactInfo.phoneNumber || profile.contactInfo.personalEmail) && (
                 <Card withBorder padding="sm" component="section" aria-labelledby="contact-title">
                   <Title order={2} size="h5" id="contact-title" mb={4}>
