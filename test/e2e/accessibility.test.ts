@@ -244,6 +244,7 @@ describe('accessibility (axe-core)', () => {
         ],
         ['settings: profile', async () => (await page.goto('/settings'), page.getByRole('tab', { name: 'Profile' }).waitFor())],
         ['settings: privacy', tab('Privacy')],
+        ['settings: notifications', tab('Notifications')],
         ['settings: account', tab('Account')],
         [
           'settings: delete-account dialog',
@@ -252,6 +253,7 @@ describe('accessibility (axe-core)', () => {
             await page.getByRole('dialog', { name: 'Delete Account' }).getByRole('textbox').fill('DELETE MY');
           },
         ],
+        ['notifications', async () => (await page.goto('/notifications'), heading(page, 'Notifications'))],
         ['admin (not an admin)', async () => (await page.goto('/admin'), page.getByRole('button', { name: 'Make Me Admin' }).waitFor())],
         ['coming soon: /groups/x', async () => (await page.goto('/groups/x'), heading(page, 'Group - Coming Soon'))],
         ['not found (signed in)', async () => (await page.goto('/no-such-page'), page.getByText('There is no page at').waitFor())],
