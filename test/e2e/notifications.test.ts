@@ -65,7 +65,9 @@ describe('notifications', () => {
     await shot(page, 'notifications-page-1366');
 
     // The phone layout has the bell as well, and the settings its switches.
-    const phone = await signedIn(author.email, { width: 390, height: 844 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = page;
+    await phone.goto('/dashboard');
     await phone.getByRole('link', { name: 'Notifications, none unread' }).waitFor();
     await phone.goto('/notifications');
     await phone.getByRole('list', { name: 'Your notifications' }).waitFor();
