@@ -1,8 +1,7 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { DATA_EXPORT_LINK_MINUTES, DATA_EXPORT_MESSAGES, type DataExport } from '#contracts/exports';
+import { formatDateTime as when } from '../../../lib/dates.ts';
 import { useDataExport, useRequestDataExport } from '../api/data-export.ts';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function sizeOf(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
