@@ -283,6 +283,14 @@ describe('accessibility (axe-core)', () => {
         ],
         ['metrics', async () => (await page.goto('/metrics'), page.getByRole('main').getByRole('heading').first().waitFor())],
         ['dev tools', async () => (await page.goto('/dev'), page.getByRole('main').getByRole('heading').first().waitFor())],
+        [
+          'settings: account with Security (an admin)',
+          async () => {
+            await page.goto('/settings');
+            await page.getByRole('tab', { name: 'Account' }).click();
+            await page.getByRole('heading', { name: 'Security' }).waitFor();
+          },
+        ],
       ]);
     });
   });

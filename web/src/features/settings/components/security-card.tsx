@@ -46,7 +46,7 @@ export function SecurityCard({ me }: { me: User }) {
             Every sign-in asks for a code from your authenticator app.
           </Alert>
         ) : (
-          <Alert color="yellow" role="note" title="Admins: turn on two-step sign-in">
+          <Alert color="yellow" role="note" title="Admins: turn on two-step sign-in" styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}>
             An admin account can remove members, so it needs more than a password. Add an authenticator app: on the live site the admin panel refuses admins
             without one.
           </Alert>
