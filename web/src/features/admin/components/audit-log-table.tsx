@@ -20,39 +20,45 @@ export function AuditLogTable({ entries, isLoading, isError }: { entries: AuditE
       )}
       {entries?.length === 0 && <Text c="dimmed">No admin actions yet.</Text>}
       {entries && entries.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-labelledby="audit-title">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Admin</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Member</Table.Th>
-                <Table.Th>Reason</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <Table.Tr key={entry.entryId} data-testid="audit-entry">
-                  <Table.Td>
-                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                  </Table.Td>
-                  <Table.Td>{entry.actorName}</Table.Td>
-                  <Table.Td>
-                    {auditActionLabel(entry.action)}
-                    {entry.outcome && (
-                      <Text size="xs" c="dimmed">
-                        {entry.outcome}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{entry.targetName}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.reason}</Table.Td>
+        <>
+          {/* The table is wider than a phone: say it scrolls (and show the scrollbar) instead of clipping silently. */}
+          <Text size="xs" c="dimmed" hiddenFrom="sm" mb={4} data-testid="audit-scroll-hint">
+            Scroll sideways to see every column →
+          </Text>
+          <Table.ScrollContainer minWidth={640} type="native">
+            <Table striped aria-labelledby="audit-title">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Admin</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                  <Table.Th>Member</Table.Th>
+                  <Table.Th>Reason</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {entries.map((entry) => (
+                  <Table.Tr key={entry.entryId} data-testid="audit-entry">
+                    <Table.Td>
+                      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                    </Table.Td>
+                    <Table.Td>{entry.actorName}</Table.Td>
+                    <Table.Td>
+                      {auditActionLabel(entry.action)}
+                      {entry.outcome && (
+                        <Text size="xs" c="dimmed">
+                          {entry.outcome}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{entry.targetName}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.reason}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
       )}
     </Card>
   );

@@ -44,7 +44,8 @@ function ResultRow({ user }: { user: SearchResult }) {
           {action.label}
         </Button>
       ) : (
-        <Badge variant="light" color={relationship === 'anchored' ? 'teal' : 'gray'}>
+        // Never squeezed by a long name on a phone ('REQUEST PENDI…').
+        <Badge variant="light" color={relationship === 'anchored' ? 'teal' : 'gray'} style={{ flexShrink: 0, overflow: 'visible' }}>
           {action.label}
         </Badge>
       )}

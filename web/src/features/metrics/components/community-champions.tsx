@@ -21,11 +21,14 @@ export function CommunityChampions({ inviters }: { inviters: readonly SharedTopI
               <Text size="sm" fw={600}>
                 Champion {index + 1}
               </Text>
-              <Group gap="xs" wrap="nowrap">
+              {/* On a phone the figures wrap under each other rather than clip ('100% ACCE…'). */}
+              <Group gap="xs" wrap="wrap" justify="flex-end">
                 <Text size="sm">
                   {formatCount(inviter.inviteCount)} {inviter.inviteCount === 1 ? 'invite' : 'invites'} accepted
                 </Text>
-                <Badge variant="light">{formatPercent(inviter.acceptanceRate)} acceptance</Badge>
+                <Badge variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+                  {formatPercent(inviter.acceptanceRate)} acceptance
+                </Badge>
               </Group>
             </Group>
           ))}
