@@ -1,7 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { callableNames, callables, type CallableName } from '../../lambdas/contracts/callables.ts';
-import { postKeys } from '../../lambdas/data/keys.ts';
+import { keys, NOTIFICATION_PREFIX, postKeys } from '../../lambdas/data/keys.ts';
 import { friendshipIdOf } from '../../lambdas/domain/friendship.ts';
 import {
   authzExpectations,
@@ -125,8 +125,11 @@ function afterAnchorsActs(before: Record<string, unknown>[], after: Record<strin
     // One step for the like, one for the comment.
     countsVersion: Number(post.countsVersion ?? 0) + 2,
   };
+  const unreadState = keys.notificationState(victimUid);
   const counted = before.map((item) => {
     if (item === post) return { ...item, ...counters };
+    // The like and the comment each tell the victim (two notifications, two more unread).
+    if (item.pk === unreadState.pk && item.sk === unreadState.sk) return { ...item, unread: Number(item.unread ?? 0) + 2 };
     // The post's entry in the liker's own feed says likedByMe (the counts live on the post only).
     const likersEntry = postKeys.feedEntry(anchorUid, postId);
     return item.pk === likersEntry.pk && item.sk === likersEntry.sk ? { ...item, likedByMe: true } : item;
@@ -137,7 +140,25 @@ function afterAnchorsActs(before: Record<string, unknown>[], after: Record<strin
     postKeys.commentedMarker(anchorUid, postId, commentId),
     postKeys.feedEntry(victimUid, anchorPostId),
   ].map((key) => after.find((item) => item.pk === key.pk && item.sk === key.sk) ?? { ...key, missing: 'expected the anchor to have written this item' });
-  return [...counted, ...written].sort((a, b) => `${String(a.pk)}|${String(a.sk)}`.localeCompare(`${String(b.pk)}|${String(b.sk)}`));
+  const told = (['like', 'comment'] as const).map(
+    (kind) =>
+      after.find((item) => isNotificationOf(item, victimUid) && item.kind === kind && item.actorId === anchorUid) ?? {
+        missing: `expected the victim to be told of the anchor's ${kind}`,
+      },
+  );
+  return [...counted, ...written, ...told].sort((a, b) => `${String(a.pk)}|${String(a.sk)}`.localeCompare(`${String(b.pk)}|${String(b.sk)}`));
+}
+
+function isNotificationOf(item: Record<string, unknown>, uid: string): boolean {
+  return item.pk === keys.user(uid).pk && String(item.sk).startsWith(NOTIFICATION_PREFIX);
+}
+
+/**
+ * The victim's items without other members' notifications that name the victim as their actor:
+ * those are their owners' (marking them read is theirs to do), not the victim's.
+ */
+function victimsOwn(items: Record<string, unknown>[], victimUid: string): Record<string, unknown>[] {
+  return items.filter((item) => !String(item.sk).startsWith(NOTIFICATION_PREFIX) || isNotificationOf(item, victimUid));
 }
 
 /**
@@ -251,9 +272,19 @@ describe('the authorization matrix: every callable × every identity', () => {
         },
       )
       .toBe(true);
-    const after = await itemsMentioning(fixture.victim.uid, fixture.victimPostId);
+    // The victim is told of the like and the comment from the stream too.
+    await expect
+      .poll(
+        async () =>
+          (await itemsMentioning(fixture.victim.uid, fixture.victimPostId)).filter(
+            (item) => isNotificationOf(item, fixture.victim.uid) && item.actorId === anchor.uid && ['like', 'comment'].includes(String(item.kind)),
+          ).length,
+        { timeout: 10_000 },
+      )
+      .toBe(2);
+    const after = victimsOwn(await itemsMentioning(fixture.victim.uid, fixture.victimPostId), fixture.victim.uid);
     const acts = { victimUid: fixture.victim.uid, postId: fixture.victimPostId, anchorUid: anchor.uid, commentId: comment.commentId, anchorPostId };
-    expect(after).toEqual(afterAnchorsActs(victimBefore, after, acts));
+    expect(after).toEqual(afterAnchorsActs(victimsOwn(victimBefore, fixture.victim.uid), after, acts));
     // What the anchor wrote is the anchor's: its like, its comment, its post in the victim's feed.
     const written = (key: { pk: string; sk: string }) => after.find((item) => item.pk === key.pk && item.sk === key.sk);
     expect(written(postKeys.like(fixture.victimPostId, anchor.uid))).toMatchObject({ uid: anchor.uid });
