@@ -37,11 +37,14 @@ function RequestSection({ title, testId, requests, actions }: RequestSectionProp
       <Stack gap="xs">
         {requests.map((request) => (
           <Group key={request.uid} justify="space-between" wrap="nowrap" data-testid={testId}>
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
               <UserAvatar name={request.displayName} picture={request.profilePicture} size="sm" />
               <Text size="sm">{request.displayName}</Text>
             </Group>
-            {actions(request)}
+            {/* The buttons keep their width on a phone; a long name wraps instead ('Cance' at 390 px). */}
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              {actions(request)}
+            </Group>
           </Group>
         ))}
       </Stack>
