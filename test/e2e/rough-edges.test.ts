@@ -86,6 +86,7 @@ describe('rough edges', () => {
     await signIn(desktop, cy.email);
     await desktop.waitForURL('**/dashboard');
     await desktop.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dev tools' }).waitFor();
+    await desktop.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await shot(desktop, 'dashboard-1366');
     await desktop.getByRole('link', { name: 'Pending requests' }).click();
     await desktop.waitForURL('**/anchors?tab=pending');
