@@ -9,6 +9,7 @@ import { keys, USER_PROFILE_SK } from './keys.ts';
 import { releaseReservation } from './invite-reservations.ts';
 import { deleteMemberFiles } from './member-files.ts';
 import { deleteMemberPosts, withdrawLikesAndComments, type StopCheck } from './member-contributions.ts';
+import { forgetNotificationsBy } from './notification-removal.ts';
 import { queryAll } from './query-all.ts';
 
 /**
@@ -21,6 +22,7 @@ export type RemovalStep =
   | 'posts'
   | 'likes and comments'
   | 'blocks and mutes'
+  | 'notifications'
   | 'anchors'
   | 'own items'
   | 'reservation'
@@ -141,6 +143,8 @@ export async function removeMember(uid: string, options: MemberRemovalOptions): 
   await step('likes and comments', () => withdrawLikesAndComments(uid, options.stopIfOutOfTime));
   // Before the record goes: its block lists name whom to take the member's uid from (blocks.ts).
   await step('blocks and mutes', () => forgetModerationListsOf(uid));
+  // Others' notifications naming the member ("Ada liked your post"): nothing may name them once gone.
+  await step('notifications', () => forgetNotificationsBy(uid));
   await step('anchors', () => deletePairs(uid, options.stopIfOutOfTime));
   await step('own items', () => deleteOwnItems(uid));
   const codes = [...(summary?.inviteCode ? [summary.inviteCode] : []), ...(summary?.retiredInviteCodes ?? [])];

@@ -42,9 +42,27 @@ export interface NewNotification {
   noticeKind: NoticeKind | null;
 }
 
-export type StoreOutcome = 'stored' | 'already-stored' | 'unread-full';
+export type StoreOutcome = 'stored' | 'already-stored' | 'unread-full' | 'member-leaving';
 
-/** One transaction: the notification (only if new: a redelivery stores nothing) and `unread + 1` (below the cap). */
+/** A member who is here and not being removed: their record exists and carries no removal mark. */
+function staying(uid: string): NamedItem<string> {
+  return {
+    name: 'leaving',
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.user(uid),
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#pending)',
+      ExpressionAttributeNames: { '#pending': REMOVAL_PENDING },
+    },
+  };
+}
+
+/**
+ * One transaction: the notification (only if new: a redelivery stores nothing) and `unread + 1`
+ * (below the cap), on the condition that neither the recipient nor the actor is being removed or
+ * gone: removal deletes the recipient's partition and the notifications naming the actor
+ * (notification-removal.ts) after it marks them, so none may be written once it has.
+ */
 export async function storeNotification(uid: string, notification: NewNotification): Promise<StoreOutcome> {
   const { actor } = notification;
   // Attribute names of their own: `postId`, `commentId` and `createdAt` are keys of the table's
@@ -82,8 +100,11 @@ export async function storeNotification(uid: string, notification: NewNotificati
         ExpressionAttributeValues: { ':one': 1, ':max': MAX_UNREAD_NOTIFICATIONS },
       },
     },
+    staying(uid),
+    ...(actor && actor.uid !== uid ? [staying(actor.uid)] : []),
   ]);
   if (outcome.ok) return 'stored';
+  if (outcome.failed.includes('leaving')) return 'member-leaving';
   return outcome.failed.includes('notification') ? 'already-stored' : 'unread-full';
 }
 
@@ -116,10 +137,23 @@ export async function recipientFacts(uids: readonly string[]): Promise<Recipient
     }));
 }
 
-/** The actor as a notification keeps them: name and picture key now. Null when their record is gone. */
+/**
+ * The actor as a notification keeps them: name and picture key now. Null when their record is gone
+ * or their removal has begun (removal deletes the notifications naming them, notification-removal.ts:
+ * none may be written after it).
+ */
 export async function actorOf(uid: string): Promise<{ uid: string; displayName: string; pictureKey: string } | null> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(uid), ProjectionExpression: 'displayName, profilePicture' }));
-  return Item ? { uid, displayName: String(Item.displayName ?? ''), pictureKey: String(Item.profilePicture ?? '') } : null;
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.user(uid),
+      ProjectionExpression: 'displayName, profilePicture, #pending',
+      ExpressionAttributeNames: { '#pending': REMOVAL_PENDING },
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item || Item[REMOVAL_PENDING] !== undefined) return null;
+  return { uid, displayName: String(Item.displayName ?? ''), pictureKey: String(Item.profilePicture ?? '') };
 }
 
 /** The authors of a post's latest comments before `commentId`, newest first (one Query, authorId only). */

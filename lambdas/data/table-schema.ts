@@ -72,6 +72,14 @@ export const GSIS = [
     projection: 'KEYS_ONLY',
     purpose: 'A comment by its id (reportContent): the comment item, its request record and its author marker carry commentId',
   },
+  {
+    indexName: 'byActor',
+    partitionKey: 'actorId',
+    sortKey: 'happenedAt',
+    // Removal reads the notification's key (USER#<recipient> / NOTIF#<id>) and nothing else.
+    projection: 'KEYS_ONLY',
+    purpose: 'Notifications by the member they name as actor (only notifications carry happenedAt): removal deletes them',
+  },
 ] as const satisfies readonly GsiShape[];
 
 /** A GSI's projection in DynamoDB's own shape (CreateTable, UpdateTable). */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CallableOutput } from '../../lambdas/contracts/callables.ts';
-import { FORMER_MEMBER_NAME, NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, type NotificationKind } from '../../lambdas/contracts/notifications.ts';
+import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, type NotificationKind } from '../../lambdas/contracts/notifications.ts';
 import { call, expectRefusal, ok } from '../support/callable-client.ts';
 import { signIn } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
@@ -184,11 +184,11 @@ describe('reading and marking notifications', () => {
     expect(again.unreadCount).toBe(1);
   });
 
-  it('pages newest first, marks read exactly under racing calls, and shows a removed actor as a former member', { timeout: 90_000 }, async () => {
+  it('pages newest first, marks read exactly under racing calls, and forgets every notification naming a member who left', { timeout: 90_000 }, async () => {
     const [reader, actor] = await Promise.all([createMember(endpoints, 'notif-pager'), createMember(endpoints, 'notif-pager-actor')]);
     const base = Date.parse('2026-11-01T00:00:00.000Z');
     const total = NOTIFICATIONS_PAGE_SIZE + 5;
-    for (let i = 0; i < total; i++) {
+    const store = async (i: number) => {
       const at = new Date(base + i * 1000).toISOString();
       await storeNotification(reader.uid, {
         notificationId: notificationIdOf(at, `paging\n${i}`),
@@ -200,7 +200,8 @@ describe('reading and marking notifications', () => {
         commentId: null,
         noticeKind: null,
       });
-    }
+    };
+    for (let i = 0; i < total; i++) await store(i);
     const first = await list(reader);
     expect(first.notifications).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
     expect(first.unreadCount).toBe(total);
@@ -223,10 +224,14 @@ describe('reading and marking notifications', () => {
     expect(all.map((a) => a.unreadCount)).toEqual([0, 0]);
     expect((await list(reader)).unreadCount).toBe(0);
 
-    // The actor deletes their account: their notifications stay, as a former member's, without a picture.
+    // One more, unread; then the actor deletes their account: every notification naming them goes
+    // with them (nothing may name a member who left), and the unread count follows exactly.
+    await store(total);
+    expect((await list(reader)).unreadCount).toBe(1);
     await ok(endpoints, 'deleteMyAccount', { token: actor.accessToken, data: { confirmationText: 'DELETE MY ACCOUNT' } });
     const gone = await list(reader);
-    expect(gone.notifications[0]?.actor).toEqual({ uid: actor.uid, displayName: FORMER_MEMBER_NAME, profilePicture: '', removed: true });
+    expect(gone.notifications).toEqual([]);
+    expect(gone.unreadCount).toBe(0);
   });
 
   it('refuses a mark with both or neither of ids and all, and ids that are not notification ids', { timeout: 30_000 }, async () => {

@@ -32,6 +32,7 @@ const { claimRemovalJob, getRemovalJob, markMemberRemoved } = await import('../.
 const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');
 const { dispatchRemovalWorker } = await import('../../lambdas/data/removal-dispatch.ts');
 const { getUser } = await import('../../lambdas/data/users.ts');
+const { markRemovalPending } = await import('../../lambdas/data/member-presence.ts');
 const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
 
 let admin: TestMember;
@@ -254,6 +255,8 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     const dead = await claimRemovalJob(key, 'dead-run', Date.now() + 60_000);
     if (!dead) throw new Error('Could not claim');
     const [first, second, third, fourth] = dead.members as [string, string, string, string];
+    // It froze the tree first, as every run does (runRemoval): the marks stop the stream writing to them.
+    await markRemovalPending(dead.members, root.uid);
     for (const uid of [first, second, third]) {
       await removeMember(uid, { stopIfOutOfTime: () => undefined });
       await markMemberRemoved(key, uid);
@@ -349,6 +352,8 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     const job = await startTreeRemoval(root, request('Racing steps'));
     if (!job) throw new Error('No job');
     const options = { stopIfOutOfTime: () => undefined };
+    // Both runs froze the tree first, as every run does (runRemoval).
+    await markRemovalPending(job.members, root.uid);
     for (const uid of job.members) await Promise.all([removeMember(uid, options), removeMember(uid, options)]);
     await forgetInMetrics(new Set(job.members));
     const { deleteRemovalJob } = await import('../../lambdas/data/removal-jobs.ts');
