@@ -8,10 +8,6 @@ export default defineConfig({
   test: {
     // Handlers log through Powertools; tests read responses, not logs.
     env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
-    // Vitest's default is one worker fewer than the cores: one on CI's 2 cores, so every file ran
-    // in turn. Most files wait on the local cloud or Chromium, so two at once use the machine; e2e
-    // files still run one at a time (their project's fileParallelism), beside the others.
-    maxWorkers: 2,
     projects: [
       {
         extends: true,
