@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FEED_MESSAGES, type Post } from '#contracts/feed';
 import { CommentsPanel } from '../../../web/src/features/feed/components/comments-panel.tsx';
@@ -86,7 +87,8 @@ function typeInto(field: HTMLTextAreaElement, text: string): void {
 
 function render(ui: React.ReactNode): void {
   // Retries as in the app (the hooks' own rule), without its back-off wait.
-  renderWithProviders(ui, new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retryDelay: 0 } } }));
+  // In a router: the post form reads the address (the phone bar's ?compose opens it).
+  renderWithProviders(<MemoryRouter>{ui}</MemoryRouter>, new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retryDelay: 0 } } }));
 }
 
 describe('useDraftRequestId', () => {
