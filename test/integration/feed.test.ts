@@ -6,6 +6,7 @@ import { COMMENT_MAX_LENGTH, FEED_MESSAGES, FEED_PAGE_SIZE, POST_MAX_LENGTH } fr
 import { call, callRaw, expectRefusal, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { deleteAnchorEdges, seedAcceptedAnchors } from '../support/local-cloud-anchors.ts';
+import { openLive, type TestSocket } from '../support/live-sockets.ts';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
@@ -275,6 +276,14 @@ async function feedEntryIds(member: TestMember): Promise<string[]> {
   return items.map((item) => String(item.postId));
 }
 
+/** Waits for the frame the stream pushes once it has handled a change to the member's anchors. */
+async function untilAnchorsChanged(socket: TestSocket): Promise<void> {
+  for (;;) {
+    const frame = (await socket.next(30_000)) as { type?: string };
+    if (frame.type === 'anchors.changed') return;
+  }
+}
+
 /** `count` entries in the member's feed, a minute apart and ending an hour ago, oldest first. */
 async function fillFeed(reader: TestMember, author: TestMember, count: number) {
   const start = Date.now() - 60 * 60 * 1000 - count * 60_000;
@@ -301,7 +310,12 @@ describe('a feed is trimmed to its newest entries', () => {
       createMember(endpoints, 'trim-fanout-due'),
       createMember(endpoints, 'trim-fanout-not-due'),
     ]);
+    // The new anchors' catch-up trims too (it always does when it adds entries): the feeds are filled
+    // only once the stream has handled both edges, which each reader's page hears as anchors.changed.
+    const sockets = await Promise.all([openLive(endpoints, due.accessToken), openLive(endpoints, notDue.accessToken)]);
     await Promise.all([seedAcceptedAnchors(author.uid, due.uid), seedAcceptedAnchors(author.uid, notDue.uid)]);
+    await Promise.all(sockets.map((socket) => untilAnchorsChanged(socket)));
+    await Promise.all(sockets.map((socket) => socket.close()));
     await Promise.all([fillFeed(due, author, FEED_MAX_ENTRIES + 5), fillFeed(notDue, author, FEED_MAX_ENTRIES + 5)]);
     // A post whose id makes it the one reader's turn and not the other's (a search over fresh ids).
     let post = storedPost(author, new Date(), 'The post whose fan-out trims');
