@@ -38,6 +38,3 @@ export const clientMessageSchema = z.object({ action: z.literal('ping') }).stric
 
 /** The query parameter that carries the access token on connect. */
 export const LIVE_TOKEN_PARAMETER = 'token';
-
-/** With the socket down, the page reads at most once a minute (issue: no 3-second polling). */
-export const FALLBACK_POLL_MS = 60_000;

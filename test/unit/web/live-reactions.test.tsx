@@ -4,7 +4,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment, Post } from '#contracts/feed';
-import { FALLBACK_POLL_MS, type PushMessage } from '#contracts/push';
+import type { PushMessage } from '#contracts/push';
 
 /** The API as the server would answer, every call recorded; togglePostLike waits until released. */
 const calls: { name: string; data: Record<string, unknown> }[] = [];
@@ -33,7 +33,7 @@ vi.mock('../../../web/src/lib/api-client.ts', () => ({
 }));
 
 const { liveBus } = await import('../../../web/src/lib/live/live-bus.ts');
-const { useLivePollInterval } = await import('../../../web/src/lib/live/poll-interval.ts');
+const { FALLBACK_POLL_MS, useLivePollInterval } = await import('../../../web/src/lib/live/poll-interval.ts');
 const { useFeedLive } = await import('../../../web/src/features/feed/api/feed-live.ts');
 const { useFeed } = await import('../../../web/src/features/feed/api/get-feed.ts');
 const { useComments } = await import('../../../web/src/features/feed/api/comments.ts');
