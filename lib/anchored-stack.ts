@@ -13,8 +13,7 @@ import { SignUpTicketSecret } from './sign-up-ticket-secret.ts';
 import { LIVE_MANAGEMENT_ENDPOINT_ENV } from '../lambdas/data/live-management.ts';
 import { PICTURES_URL_ENV } from '../lambdas/data/pictures.ts';
 import { TableStream } from './table-stream.ts';
-import { RemovalWorker } from './removal-worker.ts';
-import { DataExportWorker } from './data-export-worker.ts';
+import { BackgroundWorker, DATA_EXPORT_CALLABLES, REMOVAL_CALLABLES } from './background-worker.ts';
 import type { Stage } from './stage.ts';
 import { WebHosting } from './web-hosting.ts';
 
@@ -34,8 +33,8 @@ export class AnchoredStack extends Stack {
   public readonly api: CallableApi;
   public readonly schedule: ScheduledJob;
   public readonly inviteLapses: ScheduledJob;
-  public readonly removal: RemovalWorker;
-  public readonly dataExport: DataExportWorker;
+  public readonly removal: BackgroundWorker;
+  public readonly dataExport: BackgroundWorker;
   public readonly live: LiveApi;
   public readonly tableStream: TableStream;
   public readonly web: WebHosting;
@@ -84,8 +83,28 @@ export class AnchoredStack extends Stack {
       timeout: Duration.minutes(5),
       ...jobProps,
     });
-    this.removal = new RemovalWorker(this, 'Removal', { stage, resources, callableFunctions: this.api.functions, ...logs });
-    this.dataExport = new DataExportWorker(this, 'DataExport', { stage, resources: dataResources, callableFunctions: this.api.functions, ...logs });
+    const callableFunctions = this.api.functions;
+    this.removal = new BackgroundWorker(this, 'Removal', {
+      stage,
+      job: jobHandlers.removalWorker,
+      description: 'Removal worker: finishes large removals in the background',
+      resources,
+      callableFunctions,
+      invokedBy: REMOVAL_CALLABLES,
+      functionNameEnv: 'REMOVAL_WORKER_FUNCTION',
+      invokesItself: true,
+      ...logs,
+    });
+    this.dataExport = new BackgroundWorker(this, 'DataExport', {
+      stage,
+      job: jobHandlers.dataExportWorker,
+      description: "Data export worker: builds a member's zip in the background",
+      resources: dataResources,
+      callableFunctions,
+      invokedBy: DATA_EXPORT_CALLABLES,
+      functionNameEnv: 'DATA_EXPORT_WORKER_FUNCTION',
+      ...logs,
+    });
     // The table's changes drive a consumer off the request path (fan-out, live push).
     this.tableStream = new TableStream(this, 'TableStream', { stage, table: this.data.table, resources, ...logs });
 

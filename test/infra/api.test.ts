@@ -7,7 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
 import { API_THROTTLE, CallableApi, callablesFor, registryCallables, type CallableDefinition } from '../../lib/callable-api.ts';
 import { isRateCounterGrant } from '../../lib/rate-limit-grant.ts';
-import { REMOVAL_CALLABLES } from '../../lib/removal-worker.ts';
+import { REMOVAL_CALLABLES } from '../../lib/background-worker.ts';
 import { STAGES, type Stage } from '../../lib/stage.ts';
 import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
 
@@ -63,7 +63,7 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
     // Runtime, architecture, environment, log group.
     expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
     const variables = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
-    // The removal callables also name the removal worker they hand work to (lib/removal-worker.ts).
+    // The removal callables also name the removal worker they hand work to (lib/background-worker.ts).
     const handsToWorker = (REMOVAL_CALLABLES as readonly string[]).includes(name);
     // Only validateInviteCode signs sign-up tickets (PreSignUp checks them, test/infra/auth.test.ts).
     const signsTickets = name === 'validateInviteCode';

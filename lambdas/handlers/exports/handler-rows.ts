@@ -3,7 +3,7 @@ import type { CallableName } from '#contracts/callables';
 
 /** Server rows of the data export callables: handler module and least-privilege grants (see handler-row.ts). */
 export const exportsHandlers = {
-  // readWrite: the export job only; lambda:InvokeFunction on the worker is granted in CDK (lib/data-export-worker.ts). No pictures.
+  // readWrite: the export job only; lambda:InvokeFunction on the worker is granted in CDK (lib/background-worker.ts). No pictures.
   requestDataExport: { entry: 'handlers/exports/request-data-export.ts', permissions: { table: 'readWrite' } },
   // pictures read: a presigned GET works only as far as its signer may read the object.
   getDataExport: { entry: 'handlers/exports/get-data-export.ts', permissions: { table: 'read', pictures: 'read' } },
