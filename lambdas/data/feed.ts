@@ -5,7 +5,7 @@ import { batchGet, batchWrite } from './batch.ts';
 import { conditionalWrite } from './conditional.ts';
 import { FEED_ENTRY_PREFIX, keys, postKeys } from './keys.ts';
 import { settleLikedByMe } from './likes.ts';
-import { getPostsForViewer, toStoredPost, type StoredPost } from './posts.ts';
+import { authorPostIdsQuery, getPostsForViewer, toStoredPost, type StoredPost } from './posts.ts';
 import { queryAll } from './query-all.ts';
 
 /**
@@ -141,19 +141,7 @@ export async function hasFeedEntry(ownerUid: string, postId: string): Promise<bo
 
 /** An author's post ids, newest first, through GSI byAuthor (wall posts never enter a feed). */
 async function authorPostIds(authorUid: string, limit?: number): Promise<string[]> {
-  const posts = await queryAll(
-    {
-      TableName: tableName(),
-      IndexName: 'byAuthor',
-      KeyConditionExpression: 'authorId = :author',
-      FilterExpression: 'NOT (isWallPost = :wall)',
-      ExpressionAttributeValues: { ':author': authorUid, ':wall': true },
-      ProjectionExpression: 'postId',
-      ScanIndexForward: false,
-      Limit: limit,
-    },
-    limit,
-  );
+  const posts = await queryAll({ ...authorPostIdsQuery(authorUid), Limit: limit }, limit);
   const ids = posts.map((post) => String(post.postId));
   return limit === undefined ? ids : ids.slice(0, limit);
 }

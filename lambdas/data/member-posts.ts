@@ -1,9 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { MEMBER_POSTS_PAGE_SIZE } from '#contracts/feed';
-import { dynamo, tableName } from './aws-clients.ts';
+import { dynamo } from './aws-clients.ts';
 import { batchGet } from './batch.ts';
 import { keys, postKeys } from './keys.ts';
-import { toStoredPost, type StoredPost } from './posts.ts';
+import { authorPostIdsQuery, toStoredPost, type StoredPost } from './posts.ts';
 
 /**
  * A member's own posts (Your Wall, their profile), read for one viewer. GSI byAuthor holds every post
@@ -30,13 +30,7 @@ const keyOf = (key: { pk: string; sk: string }) => `${key.pk}|${key.sk}`;
 export async function readMemberPostsPage(authorUid: string, viewerUid: string, cursor?: string): Promise<MemberPostsPage> {
   const { Items, LastEvaluatedKey } = await dynamo().send(
     new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'byAuthor',
-      KeyConditionExpression: 'authorId = :author',
-      FilterExpression: 'NOT (isWallPost = :wall)',
-      ExpressionAttributeValues: { ':author': authorUid, ':wall': true },
-      ProjectionExpression: 'postId',
-      ScanIndexForward: false,
+      ...authorPostIdsQuery(authorUid),
       Limit: MEMBER_POSTS_PAGE_SIZE,
       // A GSI's start key names the index's keys and the table's; any id is only a position in this author's index.
       ExclusiveStartKey: cursor ? { ...postKeys.post(cursor), authorId: authorUid, postKey: cursor } : undefined,

@@ -109,3 +109,19 @@ export async function getPostsForViewer(postIds: readonly string[], viewerUid: s
   }
   return result;
 }
+
+/**
+ * The Query of an author's post ids through GSI byAuthor, newest first, without wall posts (which
+ * never enter a feed nor the author's own list). Callers add Limit and ExclusiveStartKey.
+ */
+export function authorPostIdsQuery(authorUid: string) {
+  return {
+    TableName: tableName(),
+    IndexName: 'byAuthor',
+    KeyConditionExpression: 'authorId = :author',
+    FilterExpression: 'NOT (isWallPost = :wall)',
+    ExpressionAttributeValues: { ':author': authorUid, ':wall': true },
+    ProjectionExpression: 'postId',
+    ScanIndexForward: false,
+  };
+}
