@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ok } from '../support/callable-client.ts';
+import { signIn } from '../support/local-cloud-client.ts';
+import { openLive, type TestSocket } from '../support/live-sockets.ts';
+import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
+
+/**
+ * Issue 17: "counts go stale (the dashboard's anchor count after an anchor deleted their account)".
+ * Ann has two anchors and her dashboard open (a live socket); one of them leaves her by each way
+ * there is: deleting their account, an admin's removal (the removal runner and worker) and a block.
+ * Her stored anchorCount (getMe) and listAnchors' count (what the dashboard shows) are exact, the
+ * one who left is off her list, and her socket hears anchors.changed, which makes the page read the
+ * count again; when it arrives the count it reads is already exact.
+ */
+const endpoints = inject('endpoints');
+const founder = inject('founder');
+useLocalCloudData(endpoints);
+
+let adminToken = '';
+beforeAll(async () => {
+  adminToken = (await signIn(endpoints, founder.email, founder.password)).accessToken;
+});
+
+const opened: TestSocket[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((socket) => socket.close().catch(() => undefined)));
+});
+
+/** The next frame of a given type (others, e.g. notifications.changed, are skipped). */
+async function nextOf(socket: TestSocket, type: string, ms = 15_000): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const frame = (await socket.next(Math.max(1, deadline - Date.now()))) as Record<string, unknown>;
+    if (frame.type === type) return frame;
+  }
+}
+
+async function anchor(asker: TestMember, accepter: TestMember): Promise<void> {
+  await ok(endpoints, 'sendAnchorRequest', { token: asker.accessToken, data: { userId: accepter.uid } });
+  await ok(endpoints, 'acceptAnchorRequest', { token: accepter.accessToken, data: { userId: asker.uid } });
+}
+
+/** What Ann's dashboard reads: her record's count and the anchor list's count and members. */
+async function countsOf(ann: TestMember) {
+  const [me, list] = await Promise.all([ok(endpoints, 'getMe', { token: ann.accessToken }), ok(endpoints, 'listAnchors', { token: ann.accessToken })]);
+  return { record: me.anchorCount, shown: list.count, anchors: list.anchors.map((anchor) => anchor.uid) };
+}
+
+const WAYS_TO_LEAVE: [string, (ann: TestMember, leaver: TestMember) => Promise<unknown>][] = [
+  ['deletes their account', (_ann, leaver) => ok(endpoints, 'deleteMyAccount', { token: leaver.accessToken, data: { confirmationText: 'DELETE MY ACCOUNT' } })],
+  ['is removed by an admin', (_ann, leaver) => ok(endpoints, 'removeUserAndInviteTree', { token: adminToken, data: { userId: leaver.uid, reason: 'Spam' } })],
+  ['blocks her', (ann, leaver) => ok(endpoints, 'blockMember', { token: leaver.accessToken, data: { userId: ann.uid } })],
+];
+
+describe("an anchor who leaves: Ann's anchor count follows on her open dashboard", () => {
+  it.each(WAYS_TO_LEAVE)('when the anchor %s', { timeout: 60_000 }, async (way, leave) => {
+    const label = way.split(' ')[0] ?? 'leaves';
+    const [ann, leaver, stayer] = await Promise.all(['ann', 'leaver', 'stayer'].map((name) => createMember(endpoints, `count-${label}-${name}`)));
+    if (!ann || !leaver || !stayer) throw new Error('members missing');
+    const page = await openLive(endpoints, ann.accessToken);
+    opened.push(page);
+    await anchor(leaver, ann);
+    await anchor(ann, stayer);
+    // The set-up's four changes of Ann's edges (two requests, two accepts) have reached her page.
+    for (let change = 0; change < 4; change++) await nextOf(page, 'anchors.changed');
+    // The leaver likes and comments on her post, so the leaving also has feeds and counts to undo.
+    const post = await ok(endpoints, 'createPost', { token: ann.accessToken, data: { content: 'Still here', privacy: 'anchors' } });
+    await ok(endpoints, 'togglePostLike', { token: leaver.accessToken, data: { postId: post.postId, liked: true } });
+    await ok(endpoints, 'addComment', { token: leaver.accessToken, data: { postId: post.postId, content: 'Nice one' } });
+    expect(await countsOf(ann)).toEqual({ record: 2, shown: 2, anchors: expect.arrayContaining([leaver.uid, stayer.uid]) });
+
+    await leave(ann, leaver);
+
+    expect(await nextOf(page, 'anchors.changed')).toEqual({ type: 'anchors.changed' });
+    // What the page reads on that message is exact already: the pair and the counters went in one write.
+    expect(await countsOf(ann)).toEqual({ record: 1, shown: 1, anchors: [stayer.uid] });
+    // The stayer, who was no anchor of the leaver, keeps their count.
+    expect((await ok(endpoints, 'getMe', { token: stayer.accessToken })).anchorCount).toBe(1);
+  });
+});
