@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User } from '#contracts/user';
 import { callApi } from './api-client.ts';
 import { useLivePollInterval } from './live/poll-interval.ts';
 import { useLiveCatchUp, useLiveMessages } from './live/use-live.ts';
-import { useAuthSession } from './session.ts';
+import { sessionKeys, useAuthSession } from './session.ts';
 
 /**
  * Anchor data several screens share (the anchors page, profiles, the dashboard's pending count).
@@ -18,14 +19,23 @@ export const anchorKeys = {
 
 /**
  * The caller's accepted anchors with the count and the cap (the anchors page and the dashboard).
- * The other member changes it too (an accept, a remove): the live message anchors.changed re-reads
- * it (useAnchorsLive), and while the live socket is down it is read once a minute.
+ * The other member changes it too (an accept, a remove, leaving Anchored, a block): the live message
+ * anchors.changed re-reads it (useAnchorsLive), and while the live socket is down it is read once a
+ * minute. Each answer also sets the count on the cached record (useMe), which nothing re-reads on
+ * anchors.changed (only a screen mounted once it is 30 s old): whatever shows the record's
+ * anchorCount (the dashboard when the list cannot be read) then shows the count last read, never
+ * the one from before an anchor left.
  */
 export function useAnchorList() {
+  const queryClient = useQueryClient();
   const uid = useAuthSession().data?.userId ?? '';
   return useQuery({
     queryKey: anchorKeys.list(uid),
-    queryFn: ({ signal }) => callApi('listAnchors', {}, { signal }),
+    queryFn: async ({ signal }) => {
+      const list = await callApi('listAnchors', {}, { signal });
+      queryClient.setQueryData<User | null>(sessionKeys.me(uid), (me) => (me && me.anchorCount !== list.count ? { ...me, anchorCount: list.count } : me));
+      return list;
+    },
     enabled: Boolean(uid),
     staleTime: 0,
     refetchInterval: useLivePollInterval(),
