@@ -34,7 +34,9 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 /** Why an admin acted; kept in the audit log. Trimmed, required, bounded. */
-export const actionReasonSchema = z.string().trim().min(1, ADMIN_MESSAGES.reasonRequired).max(500);
+/** An admin's reason for an action (audit log): required, at most this many characters. */
+export const ACTION_REASON_MAX_LENGTH = 500;
+export const actionReasonSchema = z.string().trim().min(1, ADMIN_MESSAGES.reasonRequired).max(ACTION_REASON_MAX_LENGTH);
 
 const locationSchema = z.object({ city: z.string(), state: z.string(), country: z.string() });
 

@@ -79,6 +79,19 @@ describe('report dialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('keeps a note pasted past 500 characters whole, says so, and will not send it', async () => {
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Report comment by Bea' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    const note = within(dialog).getByLabelText(/Note \(optional\)/) as HTMLTextAreaElement;
+    fireEvent.change(note, { target: { value: 'x'.repeat(520) } });
+    expect(note.value).toHaveLength(520);
+    expect(within(dialog).getByTestId('report-note-counter').textContent).toBe('520 / 500');
+    expect(within(dialog).getByText('At most 500 characters.')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls).toEqual([]);
+  });
+
   it("shows the server's sentence for a repeat report (409) and closes", async () => {
     answers.reportContent = () => {
       throw new ApiError('aborted', 'You have already reported this. An admin will look at it.');

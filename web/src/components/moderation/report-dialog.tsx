@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { REPORT_NOTE_MAX_LENGTH, type ReportReason, reportReasonSchema, type ReportTarget } from '#contracts/moderation';
@@ -6,6 +6,7 @@ import { serverReason } from '../../lib/anchor-actions.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { MODERATION_UI, useReportContent } from '../../lib/moderation.ts';
 import { REASON_LABELS } from '../../lib/moderation-words.ts';
+import { LimitedTextarea } from '../limited-textarea.tsx';
 
 interface ReportDialogProps {
   opened: boolean;
@@ -73,21 +74,14 @@ export function ReportDialog({ opened, onClose, target, subject }: ReportDialogP
               ))}
             </Stack>
           </Radio.Group>
-          <Stack gap={4}>
-            <Textarea
-              label="Note (optional)"
-              description="Anything that helps an admin understand. Only admins read it."
-              value={note}
-              onChange={(event) => setNote(event.currentTarget.value)}
-              maxLength={REPORT_NOTE_MAX_LENGTH}
-              autosize
-              minRows={2}
-              maxRows={6}
-            />
-            <Text size="xs" c={tooLong ? 'red' : 'dimmed'} ta="right" aria-live="polite" data-testid="report-note-counter">
-              {note.length} / {REPORT_NOTE_MAX_LENGTH}
-            </Text>
-          </Stack>
+          <LimitedTextarea
+            label="Note (optional)"
+            description="Anything that helps an admin understand. Only admins read it."
+            value={note}
+            onChange={setNote}
+            max={REPORT_NOTE_MAX_LENGTH}
+            counterTestId="report-note-counter"
+          />
           {report.isError && !isApiError(report.error, 'aborted') && (
             <Alert color="red" role="alert" p="xs">
               {serverReason(report.error) ?? MODERATION_UI.reportFailed}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,7 +10,9 @@ import {
   NOTE_TO_MEMBER_MAX_LENGTH,
   type QueuedReport,
 } from '#contracts/moderation';
+import { ACTION_REASON_MAX_LENGTH } from '#contracts/admin';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { LimitedTextarea } from '../../../components/limited-textarea.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { formatMoment } from '../../../lib/moderation.ts';
 import { ACTION_LABELS, REASON_LABELS, TARGET_WORDS } from '../../../lib/moderation-words.ts';
@@ -107,6 +109,7 @@ export function ResolveForm({ report }: { report: QueuedReport }) {
   const memberName = report.content.member?.displayName ?? 'this member';
 
   const reasonError = reason.trim() ? null : ADMIN_UI.reasonRequired;
+  const tooLong = reason.length > ACTION_REASON_MAX_LENGTH || note.length > NOTE_TO_MEMBER_MAX_LENGTH;
   const untilError = action === 'suspend' && !until ? MODERATION_MESSAGES.untilRequired : null;
   const actionError = action ? null : 'Please choose an action';
 
@@ -140,7 +143,7 @@ export function ResolveForm({ report }: { report: QueuedReport }) {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setShowErrors(true);
-    if (actionError || reasonError || untilError) return;
+    if (actionError || reasonError || untilError || tooLong) return;
     if (action && CONFIRMED.has(action)) setConfirming(true);
     else send();
   };
@@ -171,25 +174,21 @@ export function ResolveForm({ report }: { report: QueuedReport }) {
             required
           />
         )}
-        <Textarea
+        <LimitedTextarea
           label="Reason"
           description="Only admins see this (and the audit log)."
           value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
+          onChange={setReason}
           error={showErrors ? reasonError : null}
-          maxLength={500}
-          autosize
-          minRows={2}
+          max={ACTION_REASON_MAX_LENGTH}
           required
         />
-        <Textarea
+        <LimitedTextarea
           label="Note to the member (optional)"
           description="The member sees this."
           value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
-          maxLength={NOTE_TO_MEMBER_MAX_LENGTH}
-          autosize
-          minRows={2}
+          onChange={setNote}
+          max={NOTE_TO_MEMBER_MAX_LENGTH}
         />
         {resolve.isError && (
           <Alert color="red" role="alert" p="xs">
