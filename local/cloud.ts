@@ -137,6 +137,9 @@ function configureLambdaEnvironment(values: {
     DEV_ADMIN_EMAILS: ANYONE,
     POWERTOOLS_LOG_LEVEL: values.quiet ? 'WARN' : 'INFO',
     POWERTOOLS_SERVICE_NAME: 'anchored',
+    // No CloudWatch here to read EMF: the product's metrics (lambdas/data/product-metrics.ts) would
+    // only interleave JSON with npm start's output and the tests'. A test that checks them sets it false.
+    POWERTOOLS_METRICS_DISABLED: 'true',
   });
   // Set by the option alone: a LOCAL_LIFT_BUDGETS left in the shell must not lift npm start's budgets.
   if (values.budgetsLifted) process.env[LIFT_BUDGETS_ENV] = '1';
@@ -296,6 +299,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const founder = await ensureFounder({
       cognito: cognitoAdmin,
       userPoolId: poolIds.userPoolId,
+      tableName: TABLE_NAME,
       s3Endpoint: s3.value.endpoint,
       bucket: BUCKET_NAME,
       previous: readJson<Founder>(files.founder),
