@@ -203,7 +203,7 @@ describe('accessibility (axe-core)', () => {
       };
       const article = (author: string) => page.getByRole('article', { name: `Post by ${author}` });
       await auditScreens(page, [
-        ['dashboard (empty feed)', () => page.getByTestId('signed-in-as').waitFor()],
+        ['dashboard (empty feed)', () => page.getByTestId('feed-empty').waitFor()],
         [
           'dashboard with posts: one liked, comments open',
           async () => {

@@ -97,7 +97,8 @@ describe('joining', () => {
       await page.getByRole('button', { name: 'Complete Profile' }).click();
 
       await page.waitForURL('**/dashboard', { timeout: 20_000 });
-      await page.getByTestId('signed-in-as').filter({ hasText: 'Nia Newcomer' }).waitFor();
+      await page.getByTestId('dashboard').waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your profile: Nia Newcomer' }).waitFor();
       expect(await page.evaluate('sessionStorage.getItem("inviteCode")')).toBeNull();
 
       // Her first post shows her picture on the dashboard: served from the page's own origin

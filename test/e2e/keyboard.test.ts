@@ -39,7 +39,7 @@ async function signInWithKeyboard(page: Page, email: string): Promise<void> {
   await page.keyboard.type(MEMBER_PASSWORD);
   await page.keyboard.press('Enter');
   await page.waitForURL('**/dashboard');
-  await page.getByTestId('signed-in-as').waitFor();
+  await page.getByTestId('dashboard').waitFor();
 }
 
 interface Side {

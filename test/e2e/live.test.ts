@@ -348,7 +348,7 @@ describe('live updates', () => {
       // The second tab of the same browser: Amplify's tokens in the shared localStorage sign it in.
       const second = await openTab(context);
       await second.page.goto('/dashboard');
-      await second.page.getByTestId('signed-in-as').waitFor();
+      await second.page.getByTestId('dashboard').waitFor();
       await liveSocketOpen(second.page);
 
       await first.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).click();

@@ -125,12 +125,11 @@ describe('web shell', () => {
     try {
       await signInAsFounder(page);
       // getMe answered through the gateway with the founder's record: the whole chain works.
-      const signedInAs = page.getByTestId('signed-in-as');
-      await signedInAs.waitFor();
-      const displayName = (await signedInAs.locator('strong').textContent()) ?? '';
+      await page.getByTestId('dashboard').waitFor();
+      const nav = mainNav(page);
+      const displayName = (await nav.getByRole('link', { name: /^Your profile: / }).textContent()) ?? '';
       expect(displayName.length).toBeGreaterThan(0);
 
-      const nav = mainNav(page);
       for (const name of ['Dashboard', 'Anchors', 'Metrics', 'Settings']) {
         expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
       }
@@ -151,7 +150,7 @@ describe('web shell', () => {
 
       // A reload keeps the session (tokens in storage) and the guard lets the founder stay.
       await page.reload();
-      await page.getByTestId('signed-in-as').waitFor();
+      await page.getByTestId('dashboard').waitFor();
       expect(new URL(page.url()).pathname).toBe('/dashboard');
 
       await nav.getByRole('button', { name: 'Sign out' }).click();

@@ -47,7 +47,7 @@ export function useBrowserContexts(baseURL: string): (viewport?: { width: number
 
 /**
  * Signs in through the web app's sign-in page and waits for the dashboard: the URL changes first,
- * the router commits the new location once the lazy dashboard has loaded (it names who is signed in).
+ * the router commits the new location once the lazy dashboard has loaded (with the member's record).
  */
 export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth/signin');
@@ -55,5 +55,5 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/dashboard');
-  await page.getByTestId('signed-in-as').waitFor();
+  await page.getByTestId('dashboard').waitFor();
 }

@@ -16,6 +16,7 @@ export default function ProfileWithPostsRoute() {
           userId={viewer}
           memberId={member.uid}
           emptyText={member.isOwn ? 'You have not posted yet.' : `No posts from ${member.displayName} that you can see yet.`}
+          emptyStep={member.isOwn ? { label: 'Write a post', to: '/dashboard?compose' } : undefined}
         />
       )}
     />

@@ -1,5 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 
 interface SearchFormProps {
   /** The form's accessible name (a search landmark). */
@@ -13,10 +13,12 @@ interface SearchFormProps {
   /** Searches again: the text typed is the one searched last. */
   onRepeat: () => void;
   searching: boolean;
+  /** The text box, for a screen that focuses it (the Anchors page's ?find). */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** A one-line search form: the trimmed text is searched on submit (never empty); the same text again searches again. */
-export function SearchForm({ name, label, placeholder, query, onSearch, onRepeat, searching }: SearchFormProps) {
+export function SearchForm({ name, label, placeholder, query, onSearch, onRepeat, searching, inputRef }: SearchFormProps) {
   const [typed, setTyped] = useState('');
 
   const submit = (event: React.FormEvent) => {
@@ -31,6 +33,7 @@ export function SearchForm({ name, label, placeholder, query, onSearch, onRepeat
     <form onSubmit={submit} role="search" aria-label={name}>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
+          ref={inputRef}
           label={label}
           placeholder={placeholder}
           value={typed}

@@ -1,11 +1,13 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { CallableOutput } from '#contracts/callables';
 import { SearchForm } from '../../../components/search-form.tsx';
+import { RowSkeletons } from '../../../components/skeletons.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, searchResultAction, sendRequestFailureMessage } from '../../../lib/anchor-actions.ts';
+import { FIND_ANCHORS_PARAM } from '../../../lib/next-steps.ts';
 import { useSendAnchorRequest } from '../../../lib/anchor-requests.ts';
 import { useSuspension } from '../../../lib/standing.ts';
 import { useSearchUsers } from '../api/anchor-lists.ts';
@@ -58,6 +60,24 @@ export function FindAnchors() {
   const [query, setQuery] = useState('');
   const search = useSearchUsers(query);
   const users = search.data?.users ?? [];
+  const input = useRef<HTMLInputElement>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const find = searchParams.has(FIND_ANCHORS_PARAM);
+
+  // The empty feed's and the empty lists' "Find anchors" land here: focus the search box once, then
+  // drop the flag so a reload or Back does not jump to it again.
+  useEffect(() => {
+    if (!find) return;
+    input.current?.scrollIntoView?.({ block: 'center' });
+    input.current?.focus();
+    setSearchParams(
+      (params) => {
+        params.delete(FIND_ANCHORS_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [find, setSearchParams]);
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="find-anchors-title">
@@ -72,9 +92,10 @@ export function FindAnchors() {
         onSearch={setQuery}
         onRepeat={() => void search.refetch()}
         searching={search.isFetching}
+        inputRef={input}
       />
       <Stack gap="xs" mt="sm" aria-live="polite">
-        {search.isLoading && <Loader size="sm" aria-label="Searching" />}
+        {search.isLoading && <RowSkeletons label="Searching" count={2} />}
         {search.isError && (
           <Alert color="red" role="alert">
             {ANCHOR_UI_MESSAGES.searchFailed}

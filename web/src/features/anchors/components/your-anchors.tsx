@@ -1,13 +1,16 @@
-import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type Anchor, MAX_ANCHORS } from '#contracts/anchors';
 import type { CallableOutput } from '#contracts/callables';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { RowSkeletons, ValueSkeleton } from '../../../components/skeletons.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, serverReason } from '../../../lib/anchor-actions.ts';
 import { useAnchorList, useAnchorRequests } from '../../../lib/anchor-requests.ts';
+import { FIND_ANCHORS_PATH, INVITES_PATH } from '../../../lib/next-steps.ts';
 import { useSuspension } from '../../../lib/standing.ts';
 import { useAcceptRequest, useRemoveAnchor, useRemoveRequest } from '../api/anchor-lists.ts';
 import { AnchorCard } from './anchor-card.tsx';
@@ -65,7 +68,8 @@ export function YourAnchors() {
   const [searchParams] = useSearchParams();
 
   const anchors = list.data?.anchors ?? [];
-  const count = list.data?.count ?? 0;
+  // undefined until the list answers: a skeleton, never a '0 / 100' that may not be true.
+  const count = list.data?.count;
   const received = requests.data?.received ?? [];
   const sent = requests.data?.sent ?? [];
 
@@ -82,14 +86,18 @@ export function YourAnchors() {
         <Title order={2} size="h4" id="your-anchors-title">
           Your Anchors
         </Title>
-        <Badge size="lg" variant="light" data-testid="anchor-count">
-          {count} / {list.data?.max ?? MAX_ANCHORS} anchors
-        </Badge>
+        {count === undefined ? (
+          <ValueSkeleton label="Loading your anchor count" width={120} height={26} />
+        ) : (
+          <Badge size="lg" variant="light" data-testid="anchor-count">
+            {count} / {list.data?.max ?? MAX_ANCHORS} anchors
+          </Badge>
+        )}
       </Group>
       {/* /anchors?tab=pending (the dashboard's 'Pending requests') opens the Pending tab. */}
       <Tabs defaultValue={searchParams.get('tab') === 'pending' ? 'pending' : 'anchors'}>
         <Tabs.List mb="sm">
-          <Tabs.Tab value="anchors">Anchors ({count})</Tabs.Tab>
+          <Tabs.Tab value="anchors">{count === undefined ? 'Anchors' : `Anchors (${count})`}</Tabs.Tab>
           <Tabs.Tab
             value="pending"
             // Everything the tab holds: requests received and sent.
@@ -106,13 +114,23 @@ export function YourAnchors() {
         </Tabs.List>
 
         <Tabs.Panel value="anchors">
-          {list.isPending && <Loader size="sm" aria-label="Loading your anchors" />}
+          {list.isPending && <RowSkeletons label="Loading your anchors" count={4} bordered />}
           {list.isError && (
             <Alert color="red" role="alert">
               Your anchors could not be loaded.
             </Alert>
           )}
-          {list.data && anchors.length === 0 && <Text c="dimmed">{ANCHOR_UI_MESSAGES.noAnchors}</Text>}
+          {list.data && anchors.length === 0 && (
+            <EmptyState
+              testId="no-anchors"
+              message={ANCHOR_UI_MESSAGES.noAnchors}
+              hint="Search for people you know by name, or invite someone you vouch for."
+              steps={[
+                { label: 'Find anchors', to: FIND_ANCHORS_PATH },
+                { label: 'Invite someone', to: INVITES_PATH },
+              ]}
+            />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {anchors.map((anchor) => (
               <AnchorCard key={anchor.uid} anchor={anchor} onRemove={setConfirming} />
@@ -121,13 +139,20 @@ export function YourAnchors() {
         </Tabs.Panel>
 
         <Tabs.Panel value="pending">
-          {requests.isPending && <Loader size="sm" aria-label="Loading your requests" />}
+          {requests.isPending && <RowSkeletons label="Loading your requests" count={2} />}
           {requests.isError && (
             <Alert color="red" role="alert">
               Your requests could not be loaded.
             </Alert>
           )}
-          {requests.data && received.length === 0 && sent.length === 0 && <Text c="dimmed">{ANCHOR_UI_MESSAGES.noPending}</Text>}
+          {requests.data && received.length === 0 && sent.length === 0 && (
+            <EmptyState
+              testId="no-pending"
+              message={ANCHOR_UI_MESSAGES.noPending}
+              hint="Requests you send and receive wait here until they are answered."
+              steps={[{ label: 'Find anchors', to: FIND_ANCHORS_PATH }]}
+            />
+          )}
           <Stack gap="md">
             <RequestSection
               title="Received Requests"

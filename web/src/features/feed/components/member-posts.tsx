@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useEffect } from 'react';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import { EmptyState, type NextStep } from '../../../components/empty-state.tsx';
+import { PostSkeletons } from '../../../components/skeletons.tsx';
 import { useMemberPosts } from '../api/member-posts.ts';
 import { PostCard } from './post-card.tsx';
 
@@ -12,7 +13,7 @@ const EMPTY_PAGES_READ_ON = 5;
  * viewer's own) and a profile's Posts section (the app composes it into the profile screen, since
  * features do not import each other). "Load more" reads the next 20.
  */
-export function MemberPosts({ userId, memberId, emptyText }: { userId: string; memberId: string; emptyText: string }) {
+export function MemberPosts({ userId, memberId, emptyText, emptyStep }: { userId: string; memberId: string; emptyText: string; emptyStep?: NextStep }) {
   const posts = useMemberPosts(userId, memberId);
   const shown = posts.data?.pages.flatMap((page) => page.posts) ?? [];
   const pagesRead = posts.data?.pages.length ?? 0;
@@ -24,7 +25,7 @@ export function MemberPosts({ userId, memberId, emptyText }: { userId: string; m
   }, [shown.length, hasNextPage, isFetchingNextPage, pagesRead, fetchNextPage]);
   return (
     <Stack gap="md">
-      {posts.isPending && <PageLoader label="Loading posts" />}
+      {posts.isPending && <PostSkeletons label="Loading posts" count={2} />}
       {posts.isError && (
         <Alert color="red" role="alert" title="The posts could not be loaded">
           <Button size="xs" variant="light" color="red" onClick={() => void posts.refetch()}>
@@ -33,11 +34,7 @@ export function MemberPosts({ userId, memberId, emptyText }: { userId: string; m
         </Alert>
       )}
       {posts.data && shown.length === 0 && (!hasNextPage || pagesRead >= EMPTY_PAGES_READ_ON) && (
-        <Card withBorder padding="lg">
-          <Text c="dimmed" data-testid="no-posts">
-            {emptyText}
-          </Text>
-        </Card>
+        <EmptyState framed testId="no-posts" message={emptyText} steps={emptyStep ? [emptyStep] : []} />
       )}
       {shown.length > 0 && (
         <Stack gap="md" role="feed" aria-label="Posts" aria-busy={posts.isFetching}>

@@ -1,14 +1,16 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { SAMPLE_GROUPS } from '../sample-groups.ts';
+import { MAX_ANCHORS } from '#contracts/anchors';
+import { ValueSkeleton } from '../../../components/skeletons.tsx';
 
 interface NetworkColumnProps {
-  /** The member's real pending anchor requests (received); undefined while loading or failed. */
-  pendingRequests: number | undefined;
-  anchorCount: number;
+  /** The member's real pending anchor requests (received); undefined while loading, null if they could not be read. */
+  pendingRequests: number | null | undefined;
+  /** undefined until the anchor list has answered: a skeleton, never a '0 / 100' that is not true. */
+  anchorCount: number | undefined;
 }
 
-/** The right column: sample groups (labelled as such) and the member's network. */
+/** The right column: the member's network, and Groups (Coming Soon, like Messages and Events). */
 export function NetworkColumn({ pendingRequests, anchorCount }: NetworkColumnProps) {
   return (
     <Stack gap="md">
@@ -18,46 +20,43 @@ export function NetworkColumn({ pendingRequests, anchorCount }: NetworkColumnPro
         </Title>
         <Stack gap={4}>
           <Group justify="space-between">
-            <Text size="sm">Anchors</Text>
-            <Text size="sm" fw={600}>
-              {anchorCount} / 100
-            </Text>
+            <Anchor component={Link} to="/anchors" size="sm">
+              Anchors
+            </Anchor>
+            {anchorCount === undefined ? (
+              <ValueSkeleton label="Loading your anchor count" />
+            ) : (
+              <Text size="sm" fw={600} data-testid="network-anchor-count">
+                {anchorCount} / {MAX_ANCHORS}
+              </Text>
+            )}
           </Group>
           <Group justify="space-between">
             <Anchor component={Link} to="/anchors?tab=pending" size="sm">
               Pending requests
             </Anchor>
-            <Badge data-testid="pending-requests-count" color={pendingRequests ? 'orange' : 'gray'} variant="light">
-              {pendingRequests ?? '…'}
-            </Badge>
+            {pendingRequests === undefined ? (
+              <ValueSkeleton label="Loading your pending requests" width={28} height={18} />
+            ) : pendingRequests === null ? null : (
+              <Badge data-testid="pending-requests-count" color={pendingRequests ? 'orange' : 'gray'} variant="light">
+                {pendingRequests}
+              </Badge>
+            )}
           </Group>
         </Stack>
       </Card>
       <Card withBorder padding="md" component="section" aria-labelledby="groups-title">
-        <Group justify="space-between" mb="xs">
+        <Group justify="space-between" wrap="nowrap" mb={4}>
           <Title order={2} size="h5" id="groups-title">
             Groups
           </Title>
-          <Badge size="xs" color="gray" variant="outline">
-            Sample data
+          <Badge size="xs" variant="light" color="gray">
+            Coming Soon
           </Badge>
         </Group>
-        <Text size="xs" c="dimmed" mb="xs">
-          Groups are not built yet; these are examples of what they will look like.
+        <Text size="sm" c="dimmed">
+          Circles for the clubs, streets and causes you share with your anchors.
         </Text>
-        <Stack gap={6}>
-          {SAMPLE_GROUPS.map((group) => (
-            <Group key={group.id} gap="xs" wrap="nowrap">
-              <Text aria-hidden>{group.icon}</Text>
-              <div>
-                <Text size="sm">{group.name}</Text>
-                <Text size="xs" c="dimmed">
-                  {group.memberCount} members
-                </Text>
-              </div>
-            </Group>
-          ))}
-        </Stack>
       </Card>
     </Stack>
   );

@@ -1,5 +1,7 @@
-import { Alert, Button, Card, Stack, Text } from '@mantine/core';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PostSkeletons } from '../../../components/skeletons.tsx';
+import { FIND_ANCHORS_PATH, INVITES_PATH } from '../../../lib/next-steps.ts';
 import { useFeedLive } from '../api/feed-live.ts';
 import { useFeed } from '../api/get-feed.ts';
 import { PostCard } from './post-card.tsx';
@@ -13,7 +15,7 @@ export function NewsFeed({ userId }: { userId: string }) {
   return (
     <Stack gap="md">
       <PostForm userId={userId} />
-      {feed.isPending && <PageLoader label="Loading the feed" />}
+      {feed.isPending && <PostSkeletons label="Loading the feed" />}
       {feed.isError && !feed.data && (
         <Alert color="red" role="alert" title="The feed could not be loaded">
           <Button size="xs" variant="light" color="red" onClick={() => void feed.refetch()}>
@@ -32,10 +34,18 @@ export function NewsFeed({ userId }: { userId: string }) {
           </Button>
         </Alert>
       )}
+      {/* A new member's first screen: it says where the posts come from and how to get some. */}
       {feed.data && posts.length === 0 && (
-        <Card withBorder padding="lg">
-          <Text c="dimmed">No posts yet. Write the first one, or anchor with someone to see theirs.</Text>
-        </Card>
+        <EmptyState
+          framed
+          testId="feed-empty"
+          message="Your feed is empty."
+          hint="Posts from you and your anchors show up here, newest first. Find people you know, or invite someone you vouch for."
+          steps={[
+            { label: 'Find anchors', to: FIND_ANCHORS_PATH },
+            { label: 'Invite someone', to: INVITES_PATH },
+          ]}
+        />
       )}
       {/* role=feed must hold articles: rendered only once there are posts. */}
       {posts.length > 0 && (

@@ -1,6 +1,7 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { Invitee } from '#contracts/invites';
+import { INVITES_MESSAGES, type Invitee } from '#contracts/invites';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 
 const KIND_LABELS = { local: 'Local', distant: 'Distant', unrestricted: 'Unrestricted' } as const;
@@ -10,12 +11,23 @@ function day(iso: string): string {
 }
 
 /** The people who used the member's code: pending ones (with the day their held invite lapses), then members. */
-export function InviteeList({ invitees }: { invitees: Invitee[] }) {
+export function InviteeList({ invitees, shareLink }: { invitees: Invitee[]; shareLink: string }) {
   if (invitees.length === 0) {
     return (
-      <Text c="dimmed" size="sm">
-        Nobody has used your code yet. Share it with someone you vouch for.
-      </Text>
+      <EmptyState
+        testId="no-invitees"
+        message="Nobody has used your code yet."
+        hint="Send your share link to someone you vouch for; they will show up here as soon as they sign up."
+        extra={
+          <CopyButton value={shareLink}>
+            {({ copied, copy }) => (
+              <Button size="xs" onClick={copy}>
+                {copied ? INVITES_MESSAGES.copied : 'Copy the link to send'}
+              </Button>
+            )}
+          </CopyButton>
+        }
+      />
     );
   }
   return (

@@ -5,16 +5,42 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { NoticesCard } from '../../../components/moderation/notices-card.tsx';
 import { TITLE_STYLES } from '../../../components/moderation/suspension-banner.tsx';
 import { PageError } from '../../../components/page-error.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import { BlockSkeletons } from '../../../components/skeletons.tsx';
 import { useStanding } from '../../../lib/moderation.ts';
 import { useMyInvites, useReplaceInviteCode } from '../api/my-invites.ts';
 import { InviteeList } from '../components/invitee-list.tsx';
 
 export default function InvitesRoute() {
   const invites = useMyInvites();
-  if (invites.isPending) return <PageLoader label="Loading your invites" />;
+  if (invites.isPending) return <InvitesSkeleton />;
   if (invites.isError) return <PageError title={INVITES_MESSAGES.loadFailed} error={invites.error} onRetry={() => void invites.refetch()} />;
   return <Invites invites={invites.data} />;
+}
+
+/** The page's heading and what invites are, at once; the code, counts and invitees as skeletons until they arrive. */
+function InvitesHeader() {
+  return (
+    <div>
+      <Title order={1} size="h2">
+        Your Invites
+      </Title>
+      <Text c="dimmed" size="sm">
+        Invite people you vouch for: 5 who live in your city (local) and 5 from within 50 miles (distant). When someone signs up with your code, one invite is
+        held for them for {RESERVATION_DAYS} days while they finish joining.
+      </Text>
+    </div>
+  );
+}
+
+function InvitesSkeleton() {
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="lg">
+        <InvitesHeader />
+        <BlockSkeletons label="Loading your invites" heights={[260, 120]} />
+      </Stack>
+    </Container>
+  );
 }
 
 function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -77,15 +103,7 @@ function Invites({ invites }: { invites: MyInvites }) {
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
-        <div>
-          <Title order={1} size="h2">
-            Your Invites
-          </Title>
-          <Text c="dimmed" size="sm">
-            Invite people you vouch for: 5 who live in your city (local) and 5 from within 50 miles (distant). When someone signs up with your code, one invite
-            is held for them for {RESERVATION_DAYS} days while they finish joining.
-          </Text>
-        </div>
+        <InvitesHeader />
         {invitesDisabled && (
           <Alert color="orange" role="alert" title="Invites disabled" data-testid="invites-disabled" styles={TITLE_STYLES}>
             Your invites are disabled: your code admits nobody.
@@ -103,7 +121,7 @@ function Invites({ invites }: { invites: MyInvites }) {
           <Title order={2} size="h4" mb="sm">
             People who used your code
           </Title>
-          <InviteeList invitees={invites.invitees} />
+          <InviteeList invitees={invites.invitees} shareLink={shareLink} />
         </Card>
         <Card withBorder padding="md">
           <Stack gap="xs">

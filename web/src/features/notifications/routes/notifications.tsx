@@ -1,8 +1,11 @@
-import { Alert, Anchor, Badge, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { AppNotification } from '#contracts/notifications';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { RowSkeletons } from '../../../components/skeletons.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { FIND_ANCHORS_PATH } from '../../../lib/next-steps.ts';
 import { notificationLink, notificationText, useMarkNotificationsRead, useNotificationPages } from '../../../lib/notifications.ts';
 
 function when(iso: string): string {
@@ -71,13 +74,20 @@ export default function NotificationsRoute() {
         </Button>
       </Group>
       <Card withBorder padding="md">
-        {pages.isPending && <Loader size="sm" aria-label="Loading your notifications" />}
+        {pages.isPending && <RowSkeletons label="Loading your notifications" count={4} />}
         {pages.isError && (
           <Alert color="red" role="alert" p="xs">
             Your notifications could not be loaded. Please try again.
           </Alert>
         )}
-        {pages.isSuccess && notifications.length === 0 && <Text size="sm">Nothing yet. Likes, comments, anchor requests and more will show up here.</Text>}
+        {pages.isSuccess && notifications.length === 0 && (
+          <EmptyState
+            testId="no-notifications"
+            message="No notifications yet."
+            hint="Anchor requests, likes and comments on your posts will show up here. Anchor with people you know to get started."
+            steps={[{ label: 'Find anchors', to: FIND_ANCHORS_PATH }]}
+          />
+        )}
         {notifications.length > 0 && (
           <Stack gap={0} component="ul" aria-label="Your notifications" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {notifications.map((notification) => (

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Badge, Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Container, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { UserProfile } from '#contracts/anchors';
 import { ContentActionsMenu } from '../../../components/content-actions-menu.tsx';
 import { useMemberModeration } from '../../../components/moderation/use-member-moderation.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import { LoadingRegion } from '../../../components/skeletons.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, profileAction, sendRequestFailureMessage, serverReason } from '../../../lib/anchor-actions.ts';
 import { useAcceptAnchorRequest, useAnchorsLive, useSendAnchorRequest } from '../../../lib/anchor-requests.ts';
@@ -38,6 +38,29 @@ function ProfileProblem({ message }: { message: string }) {
   );
 }
 
+/** The profile card's shape (picture, name, a line or two) while getUserProfile answers. */
+function ProfileSkeleton() {
+  return (
+    <Container size="sm" py="xl">
+      <LoadingRegion label="Loading profile">
+        <Card withBorder padding="lg" radius="md">
+          <Group gap="md" wrap="nowrap" align="flex-start" mb="md">
+            <Skeleton height={96} circle />
+            <Stack gap="xs" style={{ flex: 1 }}>
+              <Skeleton height={22} width="60%" radius="xl" />
+              <Skeleton height={10} width="40%" radius="xl" />
+              <Skeleton height={10} width="35%" radius="xl" />
+            </Stack>
+          </Group>
+          <Skeleton height={30} width={120} radius="sm" mb="md" />
+          <Skeleton height={8} radius="xl" mb={8} />
+          <Skeleton height={8} width="70%" radius="xl" />
+        </Card>
+      </LoadingRegion>
+    </Container>
+  );
+}
+
 /**
  * What fills the profile's Posts section: the member's posts as the viewer may see them. The app
  * passes the feed's list in (web/src/app/profile-route.tsx), as features do not import each other;
@@ -51,7 +74,7 @@ export default function ProfileViewRoute({ renderPosts }: { renderPosts?: Render
   // The anchor button ('Request pending', Accept, 'Anchored') follows anchors.changed.
   useAnchorsLive();
   if (!userId) return <ProfileProblem message={PROFILE_VIEW_MESSAGES.profileNotFound} />;
-  if (profile.isPending) return <PageLoader label="Loading profile" />;
+  if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) return <ProfileProblem message={profileLoadMessage(profile.error)} />;
   return <ProfileCard profile={profile.data} renderPosts={renderPosts} />;
 }
