@@ -307,6 +307,7 @@ describe('accessibility (axe-core)', () => {
         await auditScreens(page, [
           ['landing (phone)', async () => (await page.goto('/'), heading(page, /^Anchored/))],
           ['landing (phone), menu open', openMenu],
+          ['why (phone)', async () => (await page.goto('/why'), page.getByRole('main').getByRole('heading').first().waitFor())],
           [
             'dashboard (phone) with a post and the bottom bar',
             async () => {

@@ -1,3 +1,5 @@
+import type { LineIconName } from '../../components/line-icons.tsx';
+
 /** The landing page's words: the spec's stats and marketing claims (§1, §2 Landing). */
 
 export const STATS = [
@@ -6,32 +8,42 @@ export const STATS = [
   { value: '0', label: 'algorithms' },
 ] as const;
 
+/**
+ * The feature cards: the spec's six marketing claims as titles, each body true of what exists
+ * (there is no payment yet, so the subscription is what will fund it; moderation is docs/moderation.md).
+ */
 export const FEATURES = [
   {
+    icon: 'noAds',
     title: 'No ads, ever',
     body: 'Nothing here is for sale, least of all your attention. There are no advertisers to please.',
   },
   {
+    icon: 'noTracking',
     title: 'No tracking',
-    body: 'We do not follow you around the web or build a profile to sell. Your data stays yours.',
+    body: 'We do not follow you around the web or build a profile to sell. Your data stays yours: download all of it from Settings.',
   },
   {
+    icon: 'subscription',
     title: 'Funded by subscription',
-    body: 'Members pay for the service, so the service works for members.',
+    body: 'Members, not advertisers, will pay for Anchored, so it works for members. While it is new, joining costs nothing.',
   },
   {
+    icon: 'verified',
     title: 'Verified real people',
-    body: 'Everyone joins with an invite from someone who vouches for them. No bots, no fake accounts.',
+    body: 'Everyone joins with an invite from a member who vouches for them, and verifies their email. Fake accounts can be reported.',
   },
   {
+    icon: 'moderation',
     title: 'Community moderation',
-    body: 'The people who invite you are part of keeping the community kind and accountable.',
+    body: 'Members report what crosses the line and can block or mute anyone; admins answer every report, and the moderation log shows what was done.',
   },
   {
+    icon: 'anchor',
     title: 'Limited connections',
     body: 'Up to 100 anchors: the people you actually know and trust, not a follower count.',
   },
-] as const;
+] as const satisfies readonly { icon: LineIconName; title: string; body: string }[];
 
 /** Illustrative voices (the page says so): the experience Anchored is built for, not real quotes. */
 export const TESTIMONIALS = [

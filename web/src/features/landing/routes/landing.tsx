@@ -2,7 +2,10 @@ import { Anchor, Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, 
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { JoinCallToAction } from '../../../components/join-call-to-action.tsx';
+import { LineIcon } from '../../../components/line-icons.tsx';
 import { useAuthSession } from '../../../lib/session.ts';
+import { HeroIllustration } from '../components/hero-illustration.tsx';
 import { FEATURES, STATS, TESTIMONIALS } from '../content.ts';
 import { nextPhraseIndex, PHRASE_INTERVAL_MS, ROTATING_PHRASES } from '../rotating-phrase.ts';
 import classes from './landing.module.css';
@@ -45,36 +48,39 @@ export default function LandingRoute() {
     <>
       <Container size="lg" py={{ base: 'xl', sm: 60 }}>
         <Stack gap={56}>
-          <Stack align="center" gap="lg" ta="center" component="section" aria-labelledby="landing-title">
-            <Title order={1} className={classes.title} id="landing-title">
-              Anchored <RotatingPhrase />
-            </Title>
-            <Text size="xl" maw={620}>
-              An invite-only social network for real people and real communities: no ads, no tracking, no algorithm. Just the people you trust, newest first.
-            </Text>
-            <Group justify="center">
-              {session ? (
-                <Button component={Link} to="/dashboard" size="md">
-                  Go to your dashboard
-                </Button>
-              ) : (
-                <>
-                  <Button component={Link} to="/auth/signup" size="md">
-                    Join
+          <Box component="section" aria-labelledby="landing-title" className={classes.hero}>
+            <Stack gap="lg" className={classes.heroText}>
+              <Title order={1} className={classes.title} id="landing-title">
+                Anchored <RotatingPhrase />
+              </Title>
+              <Text size="xl" maw={620}>
+                An invite-only social network for real people and real communities: no ads, no tracking, no algorithm. Just the people you trust, newest first.
+              </Text>
+              <Group className={classes.heroActions}>
+                {session ? (
+                  <Button component={Link} to="/dashboard" size="md">
+                    Go to your dashboard
                   </Button>
-                  <Button component={Link} to="/auth/signin" size="md" variant="default">
-                    Sign In
-                  </Button>
-                </>
-              )}
-            </Group>
-          </Stack>
+                ) : (
+                  <>
+                    <Button component={Link} to="/auth/signup" size="md">
+                      Join
+                    </Button>
+                    <Button component={Link} to="/auth/signin" size="md" variant="default">
+                      Sign In
+                    </Button>
+                  </>
+                )}
+              </Group>
+            </Stack>
+            <HeroIllustration className={classes.heroImage} />
+          </Box>
 
-          <SimpleGrid cols={{ base: 1, xs: 3 }} component="section" aria-label="Anchored in numbers">
+          <SimpleGrid cols={3} spacing="xs" component="section" aria-label="Anchored in numbers" className={classes.stats}>
             {STATS.map((stat) => (
               <Stack key={stat.label} align="center" gap={4} ta="center">
                 <span className={classes.statValue}>{stat.value}</span>
-                <Text fw={500}>{stat.label}</Text>
+                <Text className={classes.statLabel}>{stat.label}</Text>
               </Stack>
             ))}
           </SimpleGrid>
@@ -85,7 +91,10 @@ export default function LandingRoute() {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
               {FEATURES.map((feature) => (
-                <Card key={feature.title} withBorder padding="lg">
+                <Card key={feature.title} withBorder padding="lg" className={classes.feature} data-testid="feature-card">
+                  <span className={classes.featureIcon}>
+                    <LineIcon name={feature.icon} size={26} />
+                  </span>
                   <Title order={3} size="h4" mb="xs">
                     {feature.title}
                   </Title>
@@ -111,7 +120,7 @@ export default function LandingRoute() {
             </Text>
             <SimpleGrid cols={{ base: 1, md: 3 }}>
               {TESTIMONIALS.map((testimonial) => (
-                <Card key={testimonial.who} withBorder padding="lg" component="figure" m={0}>
+                <Card key={testimonial.who} withBorder padding="lg" component="figure" m={0} className={classes.voice}>
                   <Text component="blockquote" m={0} fs="italic">
                     “{testimonial.quote}”
                   </Text>
@@ -122,6 +131,8 @@ export default function LandingRoute() {
               ))}
             </SimpleGrid>
           </Stack>
+
+          <JoinCallToAction />
         </Stack>
       </Container>
 
