@@ -67,8 +67,10 @@ describe('web shell', () => {
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: /^Anchored/ }).waitFor();
       const main = page.getByRole('main');
-      expect(await main.getByRole('link', { name: 'Join', exact: true }).isVisible()).toBe(true);
-      expect(await main.getByRole('link', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
+      // The hero's buttons (the closing call to action has a Sign In of its own).
+      const hero = main.getByRole('region', { name: /^Anchored to/ });
+      expect(await hero.getByRole('link', { name: 'Join', exact: true }).isVisible()).toBe(true);
+      expect(await hero.getByRole('link', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
       // Spec §2 Landing: the stats, the footer links, and the phrase moving on after 2.5 s.
       for (const stat of ['Real People', 'invites per person', 'algorithms']) {
         expect(await main.getByText(stat, { exact: true }).isVisible()).toBe(true);
