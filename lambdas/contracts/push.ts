@@ -26,7 +26,10 @@ export const pushMessageSchema = z.discriminatedUnion('type', [
    * added or removed: the pending count and the Anchors page read again.
    */
   z.object({ type: z.literal('anchors.changed') }),
-  /** The recipient has a new notification: the bell and the notifications page read again (listNotifications). */
+  /**
+   * The recipient has a new notification, or an unread one went (its actor left Anchored): the bell
+   * and the notifications page read again (listNotifications).
+   */
   z.object({ type: z.literal('notifications.changed') }),
   /** The member was removed (or signed out everywhere): every open page signs out. */
   z.object({ type: z.literal('session.ended'), reason: z.enum(['removed', 'signed-out']) }),

@@ -1,4 +1,4 @@
-import { ANCHOR_EDGE_PREFIX, COMMENT_PREFIX, USER_PROFILE_SK } from './keys.ts';
+import { ANCHOR_EDGE_PREFIX, COMMENT_PREFIX, NOTIFICATION_PREFIX, USER_PROFILE_SK } from './keys.ts';
 import { REMOVAL_PENDING, sessionEpochOf } from './member-presence.ts';
 import { toStoredPost, type StoredPost } from './posts.ts';
 
@@ -27,6 +27,8 @@ export type TableEvent =
   | { kind: 'member-leaving'; uid: string }
   /** A member signed out everywhere (their session epoch rose): their open pages must end too. */
   | { kind: 'member-signed-out'; uid: string }
+  /** One of `recipient`'s unread notifications was deleted (its actor left Anchored): their unread count fell. */
+  | { kind: 'unread-notification-removed'; recipient: string }
   | { kind: 'other' };
 
 /** A stream record as the consumer sees it: unmarshalled images. */
@@ -73,6 +75,9 @@ export function tableEventOf({ eventName, oldImage, newImage }: Omit<ChangedItem
     const before = new Set(blockersOf(oldImage));
     const blockers = blockersOf(newImage).filter((uid) => !before.has(uid));
     return blockers.length > 0 ? { kind: 'pair-blocked', blockers } : { kind: 'other' };
+  }
+  if (pk.startsWith('USER#') && sk.startsWith(NOTIFICATION_PREFIX) && eventName === 'REMOVE' && oldImage?.read === false) {
+    return { kind: 'unread-notification-removed', recipient: pk.slice('USER#'.length) };
   }
   if (pk.startsWith('USER#') && sk === USER_PROFILE_SK) {
     const marked = newImage?.[REMOVAL_PENDING] !== undefined && oldImage?.[REMOVAL_PENDING] === undefined;

@@ -56,6 +56,10 @@ async function react(event: TableEvent): Promise<void> {
       // signOutEverywhere: the epoch already refuses their tokens; this ends the pages still open on them.
       await endMemberSessions(event.uid, 'signed-out');
       return;
+    case 'unread-notification-removed':
+      // Its actor left (removal forgets what names them): the bell's count fell, so it reads again.
+      await pushToMembers([event.recipient], { type: 'notifications.changed' });
+      return;
     case 'other':
       return;
   }

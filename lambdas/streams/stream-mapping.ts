@@ -1,5 +1,5 @@
 import type { DynamoDBRecord } from 'aws-lambda';
-import { STREAM_REACTED_SORT_KEYS } from '#data/keys';
+import { NOTIFICATION_PREFIX, STREAM_REACTED_SORT_KEYS } from '#data/keys';
 
 /**
  * How the table's stream drives the consumer: the event source mapping on AWS (lib/table-stream.ts)
@@ -49,8 +49,8 @@ export function isTtlRemoval(record: Pick<DynamoDBRecord, 'eventName' | 'userIde
   return record.eventName === 'REMOVE' && identity?.type === TTL_DELETION_IDENTITY.type && identity.principalId === TTL_DELETION_IDENTITY.principalId;
 }
 
-/** The rules of Lambda's event filtering this stack uses: a value, a prefix, presence, or none of some values. */
-export type FilterRule = string | { readonly prefix: string } | { readonly exists: boolean } | { readonly 'anything-but': readonly string[] };
+/** The rules of Lambda's event filtering this stack uses: a value (a string or a boolean), a prefix, presence, or none of some values. */
+export type FilterRule = string | boolean | { readonly prefix: string } | { readonly exists: boolean } | { readonly 'anything-but': readonly string[] };
 /** A Lambda event filter pattern: fields to match, each an object to descend into or a list of rules (any one matches). */
 export interface FilterPattern {
   readonly [field: string]: FilterPattern | readonly FilterRule[];
@@ -61,19 +61,27 @@ const reactedSortKey = { dynamodb: { Keys: { sk: { S: STREAM_REACTED_SORT_KEYS }
 /**
  * The event source mapping's filters (ORed; the fields within one ANDed): the changes of items the
  * consumer reacts to (STREAM_REACTED_SORT_KEYS), except DynamoDB's TTL deletions (userIdentity
- * { type: Service, principalId: dynamodb.amazonaws.com }). A rule on a field the record lacks does not
- * match (`anything-but` included), so "not the TTL principal" takes two filters: records with no
- * principal at all (every change our code makes) and records of any other principal. Filtered-out
+ * { type: Service, principalId: dynamodb.amazonaws.com }), and the deletions of unread notifications
+ * (the third). A rule on a field the record lacks does not match (`anything-but` included), so "not
+ * the TTL principal" takes two filters: records with no principal at all (every change our code
+ * makes) and records of any other principal. Filtered-out
  * records cost no invocation (on AWS) and are checkpointed past; the local poller applies the same
  * patterns with `isDeliveredToConsumer`.
  */
 export const TABLE_STREAM_FILTERS: readonly FilterPattern[] = [
   { userIdentity: { principalId: [{ exists: false }] }, ...reactedSortKey },
   { userIdentity: { principalId: [{ 'anything-but': [TTL_DELETION_IDENTITY.principalId] }] }, ...reactedSortKey },
+  /**
+   * An unread notification deleted (its actor left Anchored: removal's forgetNotificationsBy, with
+   * the recipient's unread count lowered in the same write): the recipient's bell reads again. Only
+   * deletions of unread ones: storing and marking read stay undelivered, and DynamoDB's TTL deletes
+   * only read ones (marking read sets `expiresAt`), so this needs no TTL rule of its own.
+   */
+  { eventName: ['REMOVE'], dynamodb: { Keys: { sk: { S: [{ prefix: NOTIFICATION_PREFIX }] } }, OldImage: { read: { BOOL: [false] } } } },
 ];
 
 function matchesRule(rule: FilterRule, value: unknown): boolean {
-  if (typeof rule === 'string') return value === rule;
+  if (typeof rule === 'string' || typeof rule === 'boolean') return value === rule;
   if ('prefix' in rule) return typeof value === 'string' && value.startsWith(rule.prefix);
   if ('exists' in rule) return rule.exists === (value !== undefined);
   return value !== undefined && !rule['anything-but'].includes(value as string);

@@ -53,6 +53,44 @@ describe("the table stream's filters (TABLE_STREAM_FILTERS)", () => {
   });
 });
 
+describe('an unread notification deleted (its actor left Anchored)', () => {
+  const key = keys.notification('u1', '01J0000000000000000000000');
+  /** The stream record of a notification's change, with its images' read flag as DynamoDB JSON. */
+  const change = (eventName: 'INSERT' | 'MODIFY' | 'REMOVE', read: { old?: boolean; new?: boolean }, extra: Partial<DynamoDBRecord> = {}): DynamoDBRecord => {
+    const base = record(key, { eventName, ...extra });
+    return {
+      ...base,
+      dynamodb: {
+        ...base.dynamodb,
+        ...(read.old !== undefined && { OldImage: { read: { BOOL: read.old } } }),
+        ...(read.new !== undefined && { NewImage: { read: { BOOL: read.new } } }),
+      },
+    };
+  };
+
+  it('is delivered, and only that: storing, marking read and deleting a read one are not', () => {
+    expect(isDeliveredToConsumer(change('REMOVE', { old: false }))).toBe(true);
+    expect(isDeliveredToConsumer(change('INSERT', { new: false }))).toBe(false);
+    expect(isDeliveredToConsumer(change('MODIFY', { old: false, new: true }))).toBe(false);
+    expect(isDeliveredToConsumer(change('REMOVE', { old: true }))).toBe(false);
+    // DynamoDB's TTL deletes read ones only (marking read sets expiresAt): passed over either way.
+    expect(isDeliveredToConsumer(change('REMOVE', { old: true }, { userIdentity: { ...TTL_DELETION_IDENTITY } }))).toBe(false);
+    // Another item's unread-looking deletion is not a notification's.
+    expect(
+      isDeliveredToConsumer({
+        ...change('REMOVE', { old: false }),
+        dynamodb: { Keys: { pk: { S: 'USER#u1' }, sk: { S: 'FEED#p1' } }, OldImage: { read: { BOOL: false } } },
+      }),
+    ).toBe(false);
+  });
+
+  it("tells its recipient's pages to read the bell again (tableEventOf)", () => {
+    expect(tableEventOf({ eventName: 'REMOVE', oldImage: { ...key, read: false } })).toEqual({ kind: 'unread-notification-removed', recipient: 'u1' });
+    expect(tableEventOf({ eventName: 'REMOVE', oldImage: { ...key, read: true } })).toEqual({ kind: 'other' });
+    expect(tableEventOf({ eventName: 'INSERT', newImage: { ...key, read: false } })).toEqual({ kind: 'other' });
+  });
+});
+
 describe('what a change of a post means (tableEventOf)', () => {
   const stored = { ...postKeys.post('p1'), postId: 'p1', authorId: 'u1', content: 'Hi', createdAt: '2026-11-25T00:00:00.000Z', likeCount: 2, commentCount: 1 };
 
