@@ -16,15 +16,29 @@ const READ = { '#read': 'read' } as const;
  * notification the stream writes after this step is not written at all: the producer skips an
  * actor whose removal has begun (notifications.ts actorOf).
  */
-export async function forgetNotificationsBy(actorUid: string): Promise<void> {
+export async function forgetNotificationsBy(actorUid: string, onlyTo?: string): Promise<void> {
   const indexed = await queryAll({
     TableName: tableName(),
     IndexName: 'byActor',
     KeyConditionExpression: 'actorId = :uid',
     ExpressionAttributeValues: { ':uid': actorUid },
   });
-  const notifications = indexed.filter((item) => String(item.sk).startsWith(NOTIFICATION_PREFIX));
+  const recipientPk = onlyTo === undefined ? null : keys.user(onlyTo).pk;
+  const notifications = indexed.filter((item) => String(item.sk).startsWith(NOTIFICATION_PREFIX) && (recipientPk === null || item.pk === recipientPk));
   for (const item of notifications) await forgetOne({ pk: String(item.pk), sk: String(item.sk) });
+}
+
+/**
+ * Deletes what either of two members was notified of by the other, for a block: neither may see
+ * the other's again, and listNotifications leaves such ones out of its pages, so an unread one
+ * would keep counting on the bell with nothing to show for it. The counters move as above (the
+ * table's stream then tells each recipient's open pages to read the bell again). Idempotent: a
+ * retried block runs it again. One that the stream stores while the block is written (its lists
+ * read just before) still only shows as hidden.
+ */
+export async function forgetNotificationsBetween(a: string, b: string): Promise<void> {
+  await forgetNotificationsBy(a, b);
+  await forgetNotificationsBy(b, a);
 }
 
 async function forgetOne(key: { pk: string; sk: string }): Promise<void> {

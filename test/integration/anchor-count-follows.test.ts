@@ -10,7 +10,8 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
  * there is: deleting their account, an admin's removal (the removal runner and worker) and a block.
  * Her stored anchorCount (getMe) and listAnchors' count (what the dashboard shows) are exact, the
  * one who left is off her list, and her socket hears anchors.changed, which makes the page read the
- * count again; when it arrives the count it reads is already exact.
+ * count again; when it arrives the count it reads is already exact. Her bell's unread count drops the
+ * leaver's notifications, and her socket hears notifications.changed for it.
  */
 const endpoints = inject('endpoints');
 const founder = inject('founder');
@@ -46,6 +47,12 @@ async function countsOf(ann: TestMember) {
   return { record: me.anchorCount, shown: list.count, anchors: list.anchors.map((anchor) => anchor.uid) };
 }
 
+/** What Ann's bell reads: the unread count, and who the notifications on her first page are from. */
+async function bellOf(ann: TestMember) {
+  const { unreadCount, notifications } = await ok(endpoints, 'listNotifications', { token: ann.accessToken });
+  return { unread: unreadCount, from: notifications.map((notification) => notification.actor?.uid).toSorted() };
+}
+
 const WAYS_TO_LEAVE: [string, (ann: TestMember, leaver: TestMember) => Promise<unknown>][] = [
   ['deletes their account', (_ann, leaver) => ok(endpoints, 'deleteMyAccount', { token: leaver.accessToken, data: { confirmationText: 'DELETE MY ACCOUNT' } })],
   ['is removed by an admin', (_ann, leaver) => ok(endpoints, 'removeUserAndInviteTree', { token: adminToken, data: { userId: leaver.uid, reason: 'Spam' } })],
@@ -68,12 +75,20 @@ describe("an anchor who leaves: Ann's anchor count follows on her open dashboard
     await ok(endpoints, 'togglePostLike', { token: leaver.accessToken, data: { postId: post.postId, liked: true } });
     await ok(endpoints, 'addComment', { token: leaver.accessToken, data: { postId: post.postId, content: 'Nice one' } });
     expect(await countsOf(ann)).toEqual({ record: 2, shown: 2, anchors: expect.arrayContaining([leaver.uid, stayer.uid]) });
+    // Her bell: the leaver's request, like and comment and the stayer's acceptance (stored from the stream).
+    await expect.poll(() => bellOf(ann), { timeout: 15_000 }).toEqual({ unread: 4, from: [leaver.uid, leaver.uid, leaver.uid, stayer.uid].toSorted() });
+    const heardBefore = page.received.length;
 
     await leave(ann, leaver);
 
     expect(await nextOf(page, 'anchors.changed')).toEqual({ type: 'anchors.changed' });
     // What the page reads on that message is exact already: the pair and the counters went in one write.
     expect(await countsOf(ann)).toEqual({ record: 1, shown: 1, anchors: [stayer.uid] });
+    // The bell too: the leaver's notifications went with their unread count, and the page was told to read it again.
+    await expect
+      .poll(() => page.received.slice(heardBefore).some((frame) => (frame as { type?: string }).type === 'notifications.changed'), { timeout: 15_000 })
+      .toBe(true);
+    expect(await bellOf(ann)).toEqual({ unread: 1, from: [stayer.uid] });
     // The stayer, who was no anchor of the leaver, keeps their count.
     expect((await ok(endpoints, 'getMe', { token: stayer.accessToken })).anchorCount).toBe(1);
   });
