@@ -83,14 +83,25 @@ function awsProblem(error: Error, stackName: string, region: string): string | n
   return null;
 }
 
+/** What deployedTargets uses of the CloudFormation client (a test hands it a scripted one). */
+export interface CloudFormationLike {
+  config: { region: () => Promise<string> };
+  send(command: DescribeStacksCommand): Promise<{ Stacks?: { Outputs?: Output[] }[] }>;
+  destroy(): void;
+}
+
 /**
  * A deployed stage, found with the operator's AWS credentials: CloudFormation's outputs of the
  * stage's stack (UserPoolId, TableName, ApiUrl). The region is `--region`, else the SDK's own
  * (AWS_REGION, the profile).
  */
-export async function deployedTargets(stage: 'dev' | 'prod', region: string | undefined): Promise<StageTargets> {
+export async function deployedTargets(
+  stage: 'dev' | 'prod',
+  region: string | undefined,
+  newClient: (region: string | undefined) => CloudFormationLike = (chosen) => new CloudFormationClient({ region: chosen }),
+): Promise<StageTargets> {
   const stackName = stackNameOf(stage);
-  const cloudFormation = new CloudFormationClient({ region });
+  const cloudFormation = newClient(region);
   let resolvedRegion: string;
   try {
     resolvedRegion = await cloudFormation.config.region();
