@@ -14,7 +14,7 @@ export function JoinCallToAction() {
   return (
     <section className={classes.band} aria-labelledby="join-cta-title" data-testid="join-cta">
       <Title order={2} id="join-cta-title" className={classes.title}>
-        {session ? 'Your anchors are waiting' : 'Have an invite code?'}
+        {session ? 'Welcome back' : 'Have an invite code?'}
       </Title>
       {session ? (
         <Text className={classes.text}>You are signed in: your feed is on your dashboard, newest first.</Text>
