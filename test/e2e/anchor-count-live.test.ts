@@ -6,8 +6,8 @@ import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/loc
 /**
  * Issue 17's stale count, in Chromium: Ann has two anchors and her dashboard open; one of them
  * deletes their account. Without a reload her Your Network count goes from 2 to 1 (the table's
- * stream pushes anchors.changed, the dashboard reads the anchor list again), and the one who left is
- * off her Anchors page. (Its stored count, the stream's push, an admin's removal and a block:
+ * stream pushes anchors.changed, the dashboard reads the anchor list again), her bell drops the
+ * leaver's request (notifications.changed), and the one who left is off her Anchors page. (Its stored count, the stream's push, an admin's removal and a block:
  * test/integration/anchor-count-follows.test.ts.)
  */
 const endpoints = inject('endpoints');
@@ -41,9 +41,14 @@ describe("the dashboard's anchor count", () => {
     // The page's live socket is up before the anchor leaves: a request received shows without a reload.
     await ok(endpoints, 'sendAnchorRequest', { token: asker.accessToken, data: { userId: ann.uid } });
     await page.getByTestId('pending-requests-count').filter({ hasText: '1' }).waitFor({ timeout: 10_000 });
+    // Her bell: the three requests she received (the leaver's, the stayer's and the asker's).
+    const bell = (unread: number) => page.getByRole('link', { name: `Notifications, ${unread} unread` }).first();
+    await bell(3).waitFor({ timeout: 10_000 });
 
     await ok(endpoints, 'deleteMyAccount', { token: leaver.accessToken, data: { confirmationText: 'DELETE MY ACCOUNT' } });
     await network.getByText('1 / 100').waitFor({ timeout: 10_000 });
+    // The leaver's request went from her notifications, and the bell follows without a reload.
+    await bell(2).waitFor({ timeout: 10_000 });
 
     await page.goto('/anchors');
     await page.getByText('Stu Stayer').first().waitFor();
