@@ -6,8 +6,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // Handlers log through Powertools; tests read responses, not logs.
-    env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    // Handlers log through Powertools; tests read responses, not logs. Nor EMF metric lines
+    // (lambdas/data/product-metrics.ts): test/integration/product-metrics.test.ts turns them on.
+    env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
     projects: [
       {
         extends: true,

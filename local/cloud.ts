@@ -137,6 +137,9 @@ function configureLambdaEnvironment(values: {
     DEV_ADMIN_EMAILS: ANYONE,
     POWERTOOLS_LOG_LEVEL: values.quiet ? 'WARN' : 'INFO',
     POWERTOOLS_SERVICE_NAME: 'anchored',
+    // No CloudWatch here to read EMF: the product's metrics (lambdas/data/product-metrics.ts) would
+    // only interleave JSON with npm start's output and the tests'. A test that checks them sets it false.
+    POWERTOOLS_METRICS_DISABLED: 'true',
   });
   // Set by the option alone: a LOCAL_LIFT_BUDGETS left in the shell must not lift npm start's budgets.
   if (values.budgetsLifted) process.env[LIFT_BUDGETS_ENV] = '1';

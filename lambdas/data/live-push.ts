@@ -1,6 +1,7 @@
 import { pushMessageSchema, type PushMessage } from '#contracts/push';
 import { forgetLiveConnection, listLiveConnections, type LiveConnection } from './live-connections.ts';
 import { deleteConnection, postToConnection } from './live-management.ts';
+import { countProductEvent } from './product-metrics.ts';
 
 /** What one push did; a push that could not reach a connection for another reason throws instead. */
 export interface PushReport {
@@ -86,6 +87,8 @@ export async function pushToMembers(uids: readonly string[], message: PushMessag
     }
   });
 
+  countProductEvent('pushDelivered', report.delivered);
+  countProductEvent('pushFailed', failures.length);
   if (failures.length > 0) throw new LivePushError(report, failures);
   return report;
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { callables, contractOf, type Access, type CallableContract, type CallableName, type CallableOutput } from '#contracts/callables';
 import { CORRELATION_HEADER } from '#contracts/protocol';
 import { AppError } from '#domain/app-error';
+import { flushProductMetrics } from '#data/product-metrics';
 import { asRetryableFault } from './backend-faults.ts';
 import { ADMIN_GROUP, callerFromEvent, type Caller } from './caller.ts';
 import { clientAddressOf } from './client-address.ts';
@@ -131,6 +132,8 @@ export function defineCallable<N extends CallableName>(name: N, implementation: 
       logger.error('Callable failed', error as Error);
       return errorResponse({ status: 'internal', message: 'Something went wrong. Please try again.' }, correlationId);
     } finally {
+      // The product's figures of this call (never throws: a metric must not fail the answer).
+      flushProductMetrics();
       logger.removeKeys(['correlationId', 'callable']);
     }
   };

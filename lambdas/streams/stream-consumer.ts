@@ -1,6 +1,7 @@
 import type { AttributeValue as SdkAttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, StreamRecord } from 'aws-lambda';
+import { flushProductMetrics } from '#data/product-metrics';
 import { logger } from '#http/logger';
 import { isTtlRemoval } from './stream-mapping.ts';
 
@@ -58,6 +59,15 @@ export function toTableChange(record: DynamoDBRecord): TableChange {
  */
 export function defineStreamConsumer(react: (change: TableChange) => Promise<void>): (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse> {
   return async (event) => {
+    try {
+      return await reactInOrder(event);
+    } finally {
+      // The pushes this batch made (lambdas/data/live-push.ts); never throws.
+      flushProductMetrics();
+    }
+  };
+
+  async function reactInOrder(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
     for (const record of event.Records) {
       const sequenceNumber = record.dynamodb?.SequenceNumber;
       if (isTtlRemoval(record)) {
@@ -78,5 +88,5 @@ export function defineStreamConsumer(react: (change: TableChange) => Promise<voi
       }
     }
     return { batchItemFailures: [] };
-  };
+  }
 }

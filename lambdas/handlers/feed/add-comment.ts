@@ -3,6 +3,7 @@ import { AppError } from '#domain/app-error';
 import { newTimeOrderedId } from '#domain/post-ids';
 import { putComment, type StoredComment } from '#data/comments';
 import { getStoredPost } from '#data/posts';
+import { countProductEvent } from '#data/product-metrics';
 import { defineCallable } from '#http/define-callable';
 import { memberRecordWithLists } from './member-record.ts';
 import { presentComment } from './present-post.ts';
@@ -25,5 +26,7 @@ export const handler = defineCallable('addComment', async ({ postId, content, cl
   const written = await putComment(comment, clientRequestId, now);
   const post = written ? await getStoredPost(written.comment.postId, true) : null;
   if (!written || !post) throw new AppError('not-found', FEED_MESSAGES.postNotFound);
+  // A retry that got the first comment back wrote nothing new.
+  if (written.created) countProductEvent('comment');
   return { comment: presentComment(written.comment), commentCount: post.commentCount };
 });

@@ -3,6 +3,7 @@ import type { User } from '#contracts/user';
 import { newTimeOrderedId } from '#domain/post-ids';
 import { fanOutMissing } from '#data/feed';
 import { getPostsForViewer, putPost, type StoredPost } from '#data/posts';
+import { countProductEvent } from '#data/product-metrics';
 import { presentPost } from './present-post.ts';
 
 export interface NewPost {
@@ -33,6 +34,7 @@ export async function publishPost(author: Pick<User, 'uid' | 'displayName' | 'pr
   };
   const written = await putPost(post, input.clientRequestId, now);
   if (written.created) {
+    countProductEvent('post');
     await fanOutMissing([author.uid], post);
     return presentPost(post, false);
   }

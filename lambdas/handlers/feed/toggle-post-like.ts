@@ -3,6 +3,7 @@ import { AppError } from '#domain/app-error';
 import { hasFeedEntry } from '#data/feed';
 import { likePost, unlikePost, type LikeOutcome } from '#data/likes';
 import { getStoredPost } from '#data/posts';
+import { countProductEvent } from '#data/product-metrics';
 import { defineCallable } from '#http/define-callable';
 import { memberRecordWithLists } from './member-record.ts';
 import { visiblePost } from './visible-post.ts';
@@ -22,5 +23,7 @@ export const handler = defineCallable('togglePostLike', async ({ postId, liked }
   if (outcome === 'entry-missing') outcome = await toggle(false);
   const post = outcome === 'post-missing' ? null : await getStoredPost(postId, true);
   if (!post) throw new AppError('not-found', FEED_MESSAGES.postNotFound);
+  // A like set now, not a repeat of one already there, nor an unlike.
+  if (liked && outcome === 'changed') countProductEvent('like');
   return { liked, likeCount: post.likeCount };
 });

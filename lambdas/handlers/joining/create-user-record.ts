@@ -4,6 +4,7 @@ import { generateInviteCode, isWellFormedInviteCode, normalizeInviteCode } from 
 import { newUserRecord } from '#domain/new-user';
 import { getAccount } from '#data/accounts';
 import { getOwnRecord } from '#data/member-presence';
+import { countProductEvent } from '#data/product-metrics';
 import { createUser } from '#data/users';
 import { ADMIN_GROUP } from '#http/caller';
 import { defineCallable } from '#http/define-callable';
@@ -47,7 +48,10 @@ export const handler = defineCallable('createUserRecord', async (_input, { calle
       isAdmin: caller.groups.includes(ADMIN_GROUP),
     };
     const created = await createUser(record);
-    if (created.ok) return presentUser(record);
+    if (created.ok) {
+      countProductEvent('signUp');
+      return presentUser(record);
+    }
     // A concurrent call created the record first: that one is the record.
     const raced = created.failed.includes('record') ? await getOwnRecord(caller.uid) : null;
     if (raced) return presentUser(raced.user);

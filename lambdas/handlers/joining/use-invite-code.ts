@@ -4,6 +4,7 @@ import { AppError } from '#domain/app-error';
 import { decideInviteType } from '#domain/invite-rules';
 import { consumeInvite } from '#data/invite-consumption';
 import { findReservation } from '#data/invite-reservations';
+import { countProductEvent } from '#data/product-metrics';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 import { inviterHolding, inviterOfCode, relationToInviter } from './inviter-of-code.ts';
@@ -50,7 +51,10 @@ export const handler = defineCallable('useInviteCode', async (input, { caller })
       { inviterUid: inviter.uid, inviteeUid: invitee.uid, inviteType, place, reservationOf: reservation ? caller.username : null, now: new Date() },
       inviter.inviteSystem.invitesRemaining > 0,
     );
-    if (outcome.ok) return { invitedBy: inviter.uid, inviteType, alreadyConsumed: false };
+    if (outcome.ok) {
+      countProductEvent('join');
+      return { invitedBy: inviter.uid, inviteType, alreadyConsumed: false };
+    }
     if (outcome.reason === 'invitee-refused') return alreadyConsumed(await requireUser(invitee.uid));
     if (outcome.reason === 'reservation-gone') throw new AppError('not-found', INVITE_MESSAGES.reservationLapsed);
     // inviter-refused: a concurrent redemption took the last use; the next read explains it

@@ -5,6 +5,7 @@ import { newTimeOrderedId } from '#domain/post-ids';
 import { getStoredComment } from '#data/content-changes';
 import { createReport, locateComment } from '#data/reports';
 import { getUser } from '#data/users';
+import { countProductEvent } from '#data/product-metrics';
 import { defineCallable } from '#http/define-callable';
 import { visiblePost } from '../feed/visible-post.ts';
 
@@ -65,5 +66,6 @@ export const handler = defineCallable('reportContent', async ({ target, reason, 
   });
   if (outcome === 'already-reported') throw new AppError('aborted', MODERATION_MESSAGES.alreadyReported);
   if (outcome === 'target-gone') throw new AppError('not-found', GONE_MESSAGES[target.type]);
+  countProductEvent('report');
   return { reportId };
 });
