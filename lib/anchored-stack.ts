@@ -6,7 +6,7 @@ import { API_PATH_PREFIX, CallableApi } from './callable-api.ts';
 import { jobHandlers } from '../lambdas/callable-handlers.ts';
 import { DAILY_METRICS_SCHEDULE, INVITE_LAPSE_SCHEDULE, ScheduledJob } from './scheduled-job.ts';
 import { DataTable } from './data-table.ts';
-import { LiveApi } from './live-api.ts';
+import { LIVE_STAGE_NAME, LiveApi } from './live-api.ts';
 import { OriginSecret } from './origin-secret.ts';
 import { PicturesStorage } from './pictures-storage.ts';
 import { SignUpTicketSecret } from './sign-up-ticket-secret.ts';
@@ -16,6 +16,8 @@ import { TableStream } from './table-stream.ts';
 import { BackgroundWorker, DATA_EXPORT_CALLABLES, REMOVAL_CALLABLES } from './background-worker.ts';
 import type { Stage } from './stage.ts';
 import { WebHosting } from './web-hosting.ts';
+import { Observability } from './observability.ts';
+import { monthlyBudgetUsdFromContext, opsEmailFromContext } from './ops-context.ts';
 
 export interface AnchoredStackProps extends StackProps {
   readonly stage: Stage;
@@ -38,10 +40,14 @@ export class AnchoredStack extends Stack {
   public readonly live: LiveApi;
   public readonly tableStream: TableStream;
   public readonly web: WebHosting;
+  public readonly observability: Observability;
 
   constructor(scope: Construct, id: string, props: AnchoredStackProps) {
     super(scope, id, props);
     const { stage } = props;
+    // Read first, so a missing or malformed value stops synth before anything is built (lib/ops-context.ts).
+    const opsEmail = opsEmailFromContext(stage, this.node.tryGetContext('opsEmail'));
+    const monthlyBudgetUsd = monthlyBudgetUsdFromContext(this.node.tryGetContext('monthlyBudgetUsd'));
     const accessLogs = new AccessLogs(this, 'AccessLogs', { stage });
     const logs = {
       logRetention: accessLogs.logRetention,
@@ -137,6 +143,18 @@ export class AnchoredStack extends Stack {
     this.pictures.serveThrough(this.web.distribution);
     // Every callable answers picture URLs on the distribution's own origin (no signing: PICTURES_URL).
     for (const callable of this.api.functions.values()) callable.function.addEnvironment(PICTURES_URL_ENV, this.web.picturesUrl);
+
+    // Last: it alarms on every queue of the stack.
+    this.observability = new Observability(this, 'Observability', {
+      stage,
+      opsEmail,
+      monthlyBudgetUsd,
+      httpApi: this.api.httpApi,
+      table: this.data.table,
+      streamConsumers: [this.tableStream.consumer.function],
+      liveApi: this.live.api,
+      liveStageName: LIVE_STAGE_NAME,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: `${webOrigin}${API_PATH_PREFIX}`, description: 'Base URL of the callables' });
     new CfnOutput(this, 'LiveUrl', { value: this.live.url, description: 'The live socket (config.json liveUrl)' });

@@ -52,14 +52,17 @@ export interface Bill {
 /**
  * What the stack has whatever the traffic, counted from lib/ on 2026-11-25: one regional web ACL
  * with two rate-based rules in front of the user pool (lib/sign-up-firewall.ts), two secrets
- * (lib/origin-secret.ts, lib/sign-up-ticket-secret.ts), no CloudWatch alarm or dashboard yet, and
- * the Route 53 hosted zone a custom domain will need. The operations issue adds its own here.
+ * (lib/origin-secret.ts, lib/sign-up-ticket-secret.ts), the Route 53 hosted zone a custom domain
+ * will need, and lib/observability.ts: 12 alarms counted as the 30 metrics they evaluate (a metric
+ * math alarm is billed per metric it reads; test/infra/observability.test.ts counts them in the
+ * template), one dashboard, and the 8 product metrics its handlers emit (EMF, one stage each).
  */
 export const FIXED_RESOURCES = {
   wafWebAcls: 1,
   wafRules: 2,
-  cloudWatchAlarms: 0,
-  cloudWatchDashboards: 0,
+  cloudWatchAlarms: 30,
+  cloudWatchDashboards: 1,
+  cloudWatchCustomMetrics: 8,
   route53HostedZones: 1,
   secrets: 2,
 } as const;
@@ -131,8 +134,9 @@ export function monthlyBill(members: number, assumptions: Assumptions, priceList
   const fixed: FixedLine[] = [
     fixedLine('WAF web ACL', f.wafWebAcls, 'wafWebAclMonth', 'lib/sign-up-firewall.ts, in front of the user pool'),
     fixedLine('WAF rules', f.wafRules, 'wafRuleMonth', 'SignUpsPerAddress, CognitoCallsPerAddress'),
-    fixedLine('CloudWatch alarms', f.cloudWatchAlarms, 'cloudWatchAlarmMonth', 'none in lib/ yet'),
-    fixedLine('CloudWatch dashboards', f.cloudWatchDashboards, 'cloudWatchDashboardMonth', 'none in lib/ yet'),
+    fixedLine('CloudWatch alarm metrics', f.cloudWatchAlarms, 'cloudWatchAlarmMonth', 'lib/observability.ts: 12 alarms, each metric they read'),
+    fixedLine('CloudWatch dashboards', f.cloudWatchDashboards, 'cloudWatchDashboardMonth', 'lib/observability.ts (the first 3 are free: counted anyway)'),
+    fixedLine('CloudWatch custom metrics', f.cloudWatchCustomMetrics, 'cloudWatchCustomMetricMonth', 'lambdas/data/product-metrics.ts (EMF)'),
     fixedLine('Route 53 hosted zone', f.route53HostedZones, 'route53HostedZoneMonth', 'for a custom domain; none in lib/ yet'),
     fixedLine('Secrets Manager secrets', f.secrets, 'secretsManagerSecretMonth', 'origin secret, sign-up ticket secret'),
   ];

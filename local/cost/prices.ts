@@ -60,6 +60,7 @@ export type PriceName =
   | 'wafRequest'
   | 'cloudWatchAlarmMonth'
   | 'cloudWatchDashboardMonth'
+  | 'cloudWatchCustomMetricMonth'
   | 'route53HostedZoneMonth'
   | 'secretsManagerSecretMonth';
 
@@ -269,6 +270,13 @@ export const PRICE_LIST: PriceList = {
       per: 1,
       unit: 'dashboard a month (beyond the free 3)',
       source: 'Amazon CloudWatch pricing, Dashboards',
+      verified: false,
+    },
+    cloudWatchCustomMetricMonth: {
+      usd: 0.3,
+      per: 1,
+      unit: 'custom metric a month (first 10,000; EMF metrics are custom metrics)',
+      source: 'Amazon CloudWatch pricing, Metrics',
       verified: false,
     },
     route53HostedZoneMonth: {

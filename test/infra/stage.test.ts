@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp, REPO_ROOT, stackNameFor } from '../../lib/build-app.ts';
+import { EXAMPLE_OPS_CONTEXT } from '../../lib/ops-context.ts';
 import { STAGES } from '../../lib/stage.ts';
 import { CDK_JSON_CONTEXT, dummyWebDist, temporaryDir } from './synth.ts';
 
@@ -39,7 +40,8 @@ describe('the stage must be chosen', () => {
   });
 
   it.each(STAGES)('-c stage=%s synthesizes the stack of that stage', (stage) => {
-    const { app, stack, stage: chosen } = appWithContext({ stage });
+    // Prod also needs the ops inbox (test/infra/observability.test.ts covers its absence).
+    const { app, stack, stage: chosen } = appWithContext({ stage, ...EXAMPLE_OPS_CONTEXT });
     expect(chosen).toBe(stage);
     expect(stack.stackName).toBe(stackNameFor(stage));
     const assembly = app.synth();

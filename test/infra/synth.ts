@@ -5,6 +5,7 @@ import { NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll } from 'vitest';
 import { createApp, REPO_ROOT, type AnchoredApp } from '../../lib/build-app.ts';
+import { EXAMPLE_OPS_CONTEXT } from '../../lib/ops-context.ts';
 import type { Stage } from '../../lib/stage.ts';
 
 /** cdk.json's feature flags, so tests synthesize exactly what `cdk synth` does. */
@@ -42,7 +43,7 @@ export interface SynthOptions {
    * tests check constructs; test/infra/nag.test.ts runs the validations.
    */
   readonly nag?: boolean;
-  /** More context, as `-c key=value` gives it (e.g. devAdminEmails). */
+  /** More context, as `-c key=value` gives it (e.g. devAdminEmails). Prod gets EXAMPLE_OPS_CONTEXT under it (its opsEmail is required). */
   readonly context?: Record<string, unknown>;
 }
 
@@ -72,7 +73,7 @@ export function synth({ stage, bundle = false, nag = false, context = {} }: Synt
     cloudFormationValidation: nag,
     webAssetPath: dummyWebDist(),
     outdir: temporaryDir('anchored-cdk-out-'),
-    context: { ...CDK_JSON_CONTEXT, ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context },
+    context: { ...CDK_JSON_CONTEXT, ...(stage === 'prod' ? EXAMPLE_OPS_CONTEXT : {}), ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context },
   });
   const templates = new Map(stacksOf(built.stack).map((stack) => [stack.node.path, Template.fromStack(stack)]));
   const result = { ...built, template: flattenedTemplate(built.stack), templates };
