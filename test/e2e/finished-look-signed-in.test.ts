@@ -103,23 +103,30 @@ describe('the finished look of the signed-in screens', () => {
     await page.getByTestId('anchor-count').filter({ hasText: '0 / 100 anchors' }).waitFor();
     await shot(page, 'anchors-empty-1366');
 
-    await page.goto('/invites');
+    // Each next step, followed in the app (no reloads): Invites, the bell, the own profile.
+    await page.getByTestId('no-anchors').getByRole('link', { name: 'Invite someone' }).click();
     await page.getByTestId('no-invitees').getByRole('button', { name: 'Copy the link to send' }).waitFor();
     await shot(page, 'invites-empty-1366');
-    await page.goto('/notifications');
+    await page.getByRole('link', { name: /^Notifications, / }).click();
     await page.getByTestId('no-notifications').getByRole('link', { name: 'Find anchors' }).waitFor();
     await shot(page, 'notifications-empty-1366');
-    await page.goto(`/profile/${member.uid}`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your profile: Lou Newcomer' }).click();
     await page.getByTestId('no-posts').getByRole('link', { name: 'Write a post' }).waitFor();
     await shot(page, 'profile-empty-1366');
 
-    // The phone: the same next steps, nothing wider than the screen.
-    const phone = await pageAt(PHONE);
-    await signInThroughUi(phone, member.email, MEMBER_PASSWORD);
+    // On a phone (the same session at 390 px): Write a post opens the composer; nothing is wider than the screen.
+    const phone = page;
+    await phone.setViewportSize(PHONE);
+    await phone.getByTestId('no-posts').getByRole('link', { name: 'Write a post' }).click();
+    await expect.poll(() => phone.getByLabel("What's on your mind?").evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
     await phone.getByTestId('feed-empty').getByRole('link', { name: 'Invite someone' }).waitFor();
     await phone.getByRole('region', { name: 'Your Network' }).getByText('0 / 100').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await shot(phone, 'dashboard-empty-390');
+    // The empty wall's Write a post brings the feed tab back, where the composer is.
+    await phone.getByRole('tab', { name: 'Your Wall' }).click();
+    await phone.getByTestId('no-posts').getByRole('link', { name: 'Write a post' }).click();
+    await expect.poll(() => phone.getByLabel("What's on your mind?").evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
     if (SCREENSHOTS) {
       for (const [path, ready, name] of [
         ['/anchors', 'no-anchors', 'anchors-empty-390'],

@@ -5,14 +5,14 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { NoticesCard } from '../../../components/moderation/notices-card.tsx';
 import { TITLE_STYLES } from '../../../components/moderation/suspension-banner.tsx';
 import { PageError } from '../../../components/page-error.tsx';
-import { BlockSkeletons } from '../../../components/skeletons.tsx';
 import { useStanding } from '../../../lib/moderation.ts';
 import { useMyInvites, useReplaceInviteCode } from '../api/my-invites.ts';
 import { InviteeList } from '../components/invitee-list.tsx';
+import { InvitesSkeleton } from '../components/invites-skeleton.tsx';
 
 export default function InvitesRoute() {
   const invites = useMyInvites();
-  if (invites.isPending) return <InvitesSkeleton />;
+  if (invites.isPending) return <InvitesLoading />;
   if (invites.isError) return <PageError title={INVITES_MESSAGES.loadFailed} error={invites.error} onRetry={() => void invites.refetch()} />;
   return <Invites invites={invites.data} />;
 }
@@ -32,12 +32,12 @@ function InvitesHeader() {
   );
 }
 
-function InvitesSkeleton() {
+function InvitesLoading() {
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
         <InvitesHeader />
-        <BlockSkeletons label="Loading your invites" heights={[260, 120]} />
+        <InvitesSkeleton />
       </Stack>
     </Container>
   );
