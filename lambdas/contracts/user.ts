@@ -40,9 +40,8 @@ export const userSchema = z.object({
   isAdmin: z.boolean().default(false),
   /**
    * The founding member, whose account anchors the invite tree: no removal takes them and they
-   * cannot delete their own account. Set only by an operator through the data layer's
-   * markFounder (the local cloud's seed does it; a deployed stack's operator runs it once), never
-   * by a callable.
+   * cannot delete their own account. Set only by the data layer's markFounder, through
+   * `npm run founder` on a deployed stage and the local cloud's seed, never by a callable.
    */
   isFounder: z.boolean().default(false),
   /**

@@ -42,7 +42,7 @@ export async function setSuperuserStatus(
 }
 
 /** Sets a role flag on an existing record; false when there is no record. */
-async function setRoleFlag(uid: string, flag: 'isAdmin' | 'isFounder'): Promise<boolean> {
+async function setRoleFlag(uid: string, flag: 'isAdmin'): Promise<boolean> {
   const written = await conditionalWrite(
     new UpdateCommand({
       TableName: tableName(),
@@ -62,13 +62,22 @@ export function markAdmin(uid: string): Promise<boolean> {
 }
 
 /**
- * Marks the founding member (isFounder on their record; false when there is no record). No
- * callable sets it: the local cloud's seed calls this for the founder it creates, and on a deployed
- * stack an operator runs it once for the founder's uid (their Cognito sub) after their record
- * exists. Idempotent. Nothing unmarks a founder: the mark protects them from every removal.
+ * Gives the founding member their three roles on their record, isFounder, isAdmin and isSuperuser,
+ * in one write (false when there is no record). No callable sets them: only the founder path of
+ * `npm run founder` and the local seed (local/founder/ensure-founder.ts) calls this. Idempotent.
+ * Nothing unmarks a founder: the mark protects them from every removal.
  */
-export function markFounder(uid: string): Promise<boolean> {
-  return setRoleFlag(uid, 'isFounder');
+export async function markFounder(uid: string): Promise<boolean> {
+  const written = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(uid),
+      UpdateExpression: 'SET isFounder = :true, isAdmin = :true, isSuperuser = :true',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':true': true },
+    }),
+  );
+  return written !== null;
 }
 
 export type AdminChangeOutcome =

@@ -2,7 +2,8 @@ import type { User } from '#contracts/user';
 import { generateInviteCode } from '#domain/invite-code';
 import { newUserRecord } from '#domain/new-user';
 import { forEachMember } from '#data/admin-directory';
-import { createUser, getUser, updateUserRecord } from '#data/users';
+import { markFounder } from '#data/member-roles';
+import { createUser, getUser } from '#data/users';
 
 /** What a founder's profile may carry beyond the record every member starts with (the local seed's demo profile). */
 export type FounderProfile = Partial<Pick<User, 'profileCompleted' | 'profilePicture' | 'bio' | 'birthday' | 'location' | 'contactInfo'>>;
@@ -50,14 +51,8 @@ export async function ensureFounderRecord(options: FounderRecordOptions): Promis
   const existing = await getUser(options.uid);
   if (existing) {
     const missing = ROLES.filter((role) => existing[role] !== true);
-    if (missing.length > 0) {
-      await updateUserRecord(options.uid, {
-        UpdateExpression: `SET ${missing.map((role) => `${role} = :true`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':true': true },
-      });
-    }
-    return { inviteCode: existing.inviteSystem.inviteCode, changes: missing.map((role) => `set ${role} on the member record`) };
+    if (missing.length > 0) await markFounder(options.uid);
+    return { inviteCode: existing.inviteSystem.inviteCode, changes: missing.length > 0 ? [`set ${missing.join(' and ')} on the member record`] : [] };
   }
 
   const profile = (await options.profile?.(options.uid)) ?? {};
