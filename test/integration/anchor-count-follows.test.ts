@@ -7,7 +7,8 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
 /**
  * Issue 17: "counts go stale (the dashboard's anchor count after an anchor deleted their account)".
  * Ann has two anchors and her dashboard open (a live socket); one of them leaves her by each way
- * there is: deleting their account, an admin's removal (the removal runner and worker) and a block.
+ * there is: deleting their account, an admin's removal (in the callable, and by the removal worker)
+ * and a block.
  * Her stored anchorCount (getMe) and listAnchors' count (what the dashboard shows) are exact, the
  * one who left is off her list, and her socket hears anchors.changed, which makes the page read the
  * count again; when it arrives the count it reads is already exact. Her bell's unread count drops the
@@ -16,6 +17,11 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 useLocalCloudData(endpoints);
+// This process hands a removal to the worker through the gateway's Lambda Invoke API, as the callable does.
+Object.assign(process.env, { LAMBDA_ENDPOINT: inject('localCloudSecrets').lambdaEndpoint, REMOVAL_WORKER_FUNCTION: 'RemovalWorker' });
+const { startTreeRemoval } = await import('../../lambdas/jobs/removal-runner.ts');
+const { dispatchRemovalWorker } = await import('../../lambdas/data/removal-dispatch.ts');
+const { getUser } = await import('../../lambdas/data/users.ts');
 
 let adminToken = '';
 beforeAll(async () => {
@@ -56,12 +62,22 @@ async function bellOf(ann: TestMember) {
 const WAYS_TO_LEAVE: [string, (ann: TestMember, leaver: TestMember) => Promise<unknown>][] = [
   ['deletes their account', (_ann, leaver) => ok(endpoints, 'deleteMyAccount', { token: leaver.accessToken, data: { confirmationText: 'DELETE MY ACCOUNT' } })],
   ['is removed by an admin', (_ann, leaver) => ok(endpoints, 'removeUserAndInviteTree', { token: adminToken, data: { userId: leaver.uid, reason: 'Spam' } })],
+  [
+    'is removed by the removal worker',
+    async (_ann, leaver) => {
+      // What the callable does with a tree too big for its budget: the job, then the worker runs all of it.
+      const root = await getUser(leaver.uid);
+      if (!root) throw new Error('The leaver has no record');
+      await startTreeRemoval(root, { adminUid: founder.userId, adminName: 'Founder', reason: 'Spam' });
+      await dispatchRemovalWorker({ rootUid: leaver.uid, kind: 'tree' });
+    },
+  ],
   ['blocks her', (ann, leaver) => ok(endpoints, 'blockMember', { token: leaver.accessToken, data: { userId: ann.uid } })],
 ];
 
 describe("an anchor who leaves: Ann's anchor count follows on her open dashboard", () => {
   it.each(WAYS_TO_LEAVE)('when the anchor %s', { timeout: 60_000 }, async (way, leave) => {
-    const label = way.split(' ')[0] ?? 'leaves';
+    const label = way.split(' ').slice(-2).join('-');
     const [ann, leaver, stayer] = await Promise.all(['ann', 'leaver', 'stayer'].map((name) => createMember(endpoints, `count-${label}-${name}`)));
     if (!ann || !leaver || !stayer) throw new Error('members missing');
     const page = await openLive(endpoints, ann.accessToken);
