@@ -134,6 +134,19 @@ export class Observability extends Construct {
     this.dashboard = this.buildDashboard(props, queues);
   }
 
+  /**
+   * The few shared alarms a deployment should roll back on (issue 18 items 5 and 7: CodeDeploy's
+   * canaries watch these, not one alarm per function): functions failing, callables answering 5xx,
+   * the live socket's routes failing.
+   */
+  get deploymentAlarms(): cloudwatch.Alarm[] {
+    return ['LambdaErrors', 'ApiServerErrorRate', 'LiveRouteErrors'].map((name) => {
+      const alarm = this.alarms.find((candidate) => candidate.node.id === name);
+      if (!alarm) throw new Error(`${this.node.path} has no alarm ${name}`);
+      return alarm;
+    });
+  }
+
   /** An alarm named `<stack>-<name>` (names are what the mail and CodeDeploy show) that publishes to the topic. */
   private alarm(name: string, metric: cloudwatch.IMetric, threshold: number, description: string, evaluationPeriods = 1): cloudwatch.Alarm {
     const alarm = new cloudwatch.Alarm(this, name, {

@@ -203,6 +203,14 @@ describe('the alarms', () => {
     expect(pushes.Threshold).toBe(ALARM_THRESHOLDS.pushesFailed);
   });
 
+  it('deploymentAlarms are the few shared ones a canary rolls back on', () => {
+    expect(synth({ stage: 'prod' }).stack.observability.deploymentAlarms.map((alarm) => alarm.node.id)).toEqual([
+      'LambdaErrors',
+      'ApiServerErrorRate',
+      'LiveRouteErrors',
+    ]);
+  });
+
   it("the cost model's fixed line counts exactly the alarm metrics and dashboards the stack has", () => {
     const read = [...alarms.values()].reduce((sum, alarm) => sum + metricsRead(alarm).length, 0);
     expect(read).toBe(FIXED_RESOURCES.cloudWatchAlarms);
