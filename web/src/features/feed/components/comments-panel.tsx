@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { COMMENT_MAX_LENGTH, FEED_MESSAGES } from '#contracts/feed';
 import { useDraftRequestId } from '../../../lib/draft-request-id.ts';
 import { useSuspension } from '../../../lib/moderation.ts';
 import { textLimitState } from '../../../lib/text-limit.ts';
+import { RowSkeletons } from '../../../components/skeletons.tsx';
 import { useAddComment, useComments } from '../api/comments.ts';
 import { CommentItem } from './comment-item.tsx';
 
@@ -71,7 +72,7 @@ export function CommentsPanel({ userId, postId }: { userId: string; postId: stri
           )}
         </Stack>
       </form>
-      {comments.isPending && <Loader size="xs" aria-label="Loading comments" />}
+      {comments.isPending && <RowSkeletons label="Loading comments" count={2} />}
       {comments.isError && (
         <Text size="sm" c="red" role="alert">
           Comments could not be loaded.

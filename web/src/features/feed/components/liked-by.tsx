@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Post } from '#contracts/feed';
+import { RowSkeletons } from '../../../components/skeletons.tsx';
 import { usePostLikers } from '../api/post-likers.ts';
 import { formatWhen } from '../format-when.ts';
 import { likedByLine } from '../liked-by-words.ts';
@@ -32,7 +33,7 @@ export function LikedBy({ userId, post }: { userId: string; post: Pick<Post, 'po
         </Text>
       </UnstyledButton>
       <Modal opened={open} onClose={() => setOpen(false)} title="Liked by" size="sm">
-        {likers.isPending && <Loader size="sm" aria-label="Loading who liked it" />}
+        {likers.isPending && <RowSkeletons label="Loading who liked it" count={3} />}
         {likers.isError && (
           <Alert color="red" role="alert" title="Could not load who liked this post.">
             <Button size="xs" variant="light" color="red" onClick={() => void likers.refetch()}>
