@@ -53,6 +53,19 @@ function finishedRecord(item: Record<string, unknown>): boolean {
   return String(item.pk).startsWith('REMOVAL#') && typeof item.finishedAt === 'string' && !('members' in item) && !('removed' in item);
 }
 
+/**
+ * An admin's call on a started removal of the 12-member tree: it removes the rest within its few
+ * seconds, or (on a loaded machine) hands what is left to the worker, which finishes it.
+ */
+async function expectRemovalFinishes(answer: { complete: boolean; inBackground: boolean; errors: string[] }, rootUid: string) {
+  if (answer.complete) {
+    expect(answer).toEqual(REMOVED_WHOLE_TREE);
+    return;
+  }
+  expect(answer).toMatchObject({ errors: [], inBackground: true });
+  await expect.poll(() => getRemovalJob({ rootUid, kind: 'tree' }), { timeout: 60_000, interval: 200 }).toBeNull();
+}
+
 async function expectGoneAndRestored(seeded: Community) {
   // A stayer's post may still be on its way through the table's stream to a removed anchor's feed
   // when the job ends; the removed edge's own reaction (or the fan-out's re-check) takes it out
@@ -316,14 +329,16 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     }
     expect((await getRemovalJob({ rootUid: root.uid, kind: 'tree' }))?.removed.size).toBe(1);
     // The admin's next call (Continue removal) finishes it; still the one audit entry.
-    expect(await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Hand-off' } })).toEqual(
-      REMOVED_WHOLE_TREE,
+    await expectRemovalFinishes(
+      await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Hand-off' } }),
+      root.uid,
     );
     await expectGoneAndRestored(seeded);
     expect(await auditEntriesOn(root.uid)).toHaveLength(1);
   });
 
-  it('splits the work across invocations under a small budget and still completes', async () => {
+  // Eleven worker invocations in a row: a loaded machine (CI beside other work) needs more than the default 30 s.
+  it('splits the work across invocations under a small budget and still completes', { timeout: 90_000 }, async () => {
     const seeded = await community('split');
     const root = await rootOf(seeded);
     const key = { rootUid: root.uid, kind: 'tree' as const };
@@ -334,7 +349,7 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     await dispatchRemovalWorker({ ...key, budgetMs: 1 });
     const seen = new Set<number>();
     let job = await getRemovalJob(key);
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 60_000;
     while (job && Date.now() < deadline) {
       seen.add(job.removed.size);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -399,13 +414,17 @@ describe('members of a frozen tree whose own removal has not run yet', () => {
       if (!member) throw new Error(`${label} is missing`);
       return member;
     });
-    const before = await itemsNaming(actors.map((member) => member.uid));
+    // What their calls would write themselves. The stream's copies (feed entries, notifications and
+    // their unread counts) are left out: they follow the seeding and the first run for seconds on a
+    // loaded machine, and any of them would follow a write of the actors' own, which is compared.
+    const ownItems = async () => (await itemsNaming(actors.map((member) => member.uid))).filter((text) => !/"sk":"(FEED#|NOTIF#|NOTIFSTATE)/.test(text));
+    const before = await ownItems();
     for (const member of actors) {
       // S2's post, which neither has liked; S3, with whom neither is anchored.
       const answers = await actWhileBeingRemoved(endpoints, member, { postId: seeded.posts.S2 ?? '', anchorTo: uidOf(seeded, 'S3') });
       expect(answers, member.email).toEqual(REFUSED_WHILE_BEING_REMOVED);
     }
-    expect(await itemsNaming(actors.map((member) => member.uid))).toEqual(before);
+    expect(await ownItems()).toEqual(before);
     // Every member still waiting is refused (a read too); a stayer is served.
     for (const label of waiting) {
       const answer = await call(endpoints, 'getFeed', { token: seeded.members[label]?.accessToken });
@@ -425,8 +444,9 @@ describe('members of a frozen tree whose own removal has not run yet', () => {
 
     // The removal itself runs as the admin and the job, not as the members: the admin's next call
     // finishes it, and nothing of theirs remains.
-    expect(await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Finish it' } })).toEqual(
-      REMOVED_WHOLE_TREE,
+    await expectRemovalFinishes(
+      await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Finish it' } }),
+      root.uid,
     );
     await expectGoneAndRestored(seeded);
   });
