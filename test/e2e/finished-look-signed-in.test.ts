@@ -121,7 +121,7 @@ describe('the finished look of the signed-in screens', () => {
     await expect.poll(() => phone.getByLabel("What's on your mind?").evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
     await phone.getByTestId('feed-empty').getByRole('link', { name: 'Invite someone' }).waitFor();
     await phone.getByRole('region', { name: 'Your Network' }).getByText('0 / 100').waitFor();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
     await shot(phone, 'dashboard-empty-390');
     // The empty wall's Write a post brings the feed tab back, where the composer is.
     await phone.getByRole('tab', { name: 'Your Wall' }).click();
