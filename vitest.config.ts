@@ -9,10 +9,16 @@ export default defineConfig({
     // Handlers log through Powertools; tests read responses, not logs. Nor EMF metric lines
     // (lambdas/data/product-metrics.ts): test/integration/product-metrics.test.ts turns them on.
     env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
+    // Two workers on CI's 2 cores (Vitest's default would be one): unit, infra and e2e files run
+    // beside the integration files. Integration files run one at a time (their project's
+    // fileParallelism): they share one local cloud and its stream poller, and tests that wait on the
+    // stream were slowed past their polls by a second file's writes. E2E files likewise, one Chromium.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'] },
+        // 20 s, not 5: a file that starts ESLint or imports every handler module takes seconds beside other work.
+        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], testTimeout: 20_000 },
       },
       {
         extends: true,
@@ -22,6 +28,7 @@ export default defineConfig({
           globalSetup: ['test/support/integration-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
       {
