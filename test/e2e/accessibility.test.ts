@@ -257,6 +257,16 @@ describe('accessibility (axe-core)', () => {
         ['admin (not an admin)', async () => (await page.goto('/admin'), page.getByRole('button', { name: 'Make Me Admin' }).waitFor())],
         ['coming soon: /groups/x', async () => (await page.goto('/groups/x'), heading(page, 'Group - Coming Soon'))],
         ['not found (signed in)', async () => (await page.goto('/no-such-page'), page.getByText('There is no page at').waitFor())],
+        ['invites (nobody used the code yet)', async () => (await page.goto('/invites'), page.getByTestId('no-invitees').waitFor())],
+        [
+          'anchors while the lists load (skeletons)',
+          async () => {
+            // The lists never answer on this page: what shows is the skeletons, audited as such.
+            await page.route(/\/api\/(listAnchors|listAnchorRequests)$/, () => new Promise<void>(() => {}));
+            await page.goto('/anchors');
+            await page.getByRole('status', { name: 'Loading your anchors' }).waitFor();
+          },
+        ],
       ]);
     });
   });
