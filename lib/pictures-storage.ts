@@ -7,6 +7,13 @@ import { DATA_EXPORT_KEEP_DAYS } from '../lambdas/contracts/exports.ts';
 import { DATA_EXPORTS_PREFIX, SERVED_PICTURES_PREFIX, STAGED_UPLOADS_PREFIX } from '../lambdas/data/keys.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
 
+/**
+ * How long S3 keeps a version that is no longer current (a replaced or deleted picture, an expired
+ * upload or export). Restoring a member's picture must happen within it; a removed or deleted
+ * member's versions are deleted at once by the removal (lambdas/data/member-files.ts), not left to it.
+ */
+export const NONCURRENT_PICTURE_VERSION_DAYS = 7;
+
 export interface PicturesStorageProps {
   readonly stage: Stage;
   readonly accessLogsBucket: s3.IBucket;
@@ -52,7 +59,17 @@ export class PicturesStorage extends Construct {
       minimumTLSVersion: 1.2,
       serverAccessLogsBucket: props.accessLogsBucket,
       serverAccessLogsPrefix: 'pictures/',
+      // Versioned so that a picture deleted by mistake (or by a bad deploy) can be restored for a
+      // week; the removal of a member deletes every version of their objects, so never theirs.
+      versioned: true,
       lifecycleRules: [
+        // Old versions go a week after they stop being current, and a delete marker with no version
+        // left behind it is cleaned up, so listings stay short and nothing lingers longer.
+        {
+          id: 'ExpireNoncurrentVersions',
+          noncurrentVersionExpiration: Duration.days(NONCURRENT_PICTURE_VERSION_DAYS),
+          expiredObjectDeleteMarker: true,
+        },
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Uploads granted but never confirmed (confirmation copies a checked file to pictures/), and
         // any made with a grant after its member was removed: S3 deletes them a day after.

@@ -103,6 +103,13 @@ export class WebHosting extends Construct {
       minimumTLSVersion: 1.2,
       serverAccessLogsBucket: props.accessLogsBucket,
       serverAccessLogsPrefix: 'web/',
+      // Versioned with a lifecycle (Control Tower CT.S3.PR.3): a deploy that overwrote a file can be
+      // rolled back by hand for a week, and nothing older, or half uploaded, is kept or paid for.
+      versioned: true,
+      lifecycleRules: [
+        { id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { id: 'ExpireNoncurrentVersions', noncurrentVersionExpiration: Duration.days(7), expiredObjectDeleteMarker: true },
+      ],
       // Everything in it is rebuilt from the repository on each deploy.
       removalPolicy: removalPolicyFor('dev'),
       autoDeleteObjects: true,

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetBucketVersioningCommand, ListObjectsV2Command, ListObjectVersionsCommand, type ObjectIdentifier } from '@aws-sdk/client-s3';
 import { bucketName, s3 } from './aws-clients.ts';
 import { objectKeys } from './keys.ts';
 
@@ -15,21 +15,73 @@ export function memberFilesPrefixes(uid: string): string[] {
 }
 
 /**
- * Deletes every object under the member's prefixes, a listing page (≤ 1,000 keys) at a time.
- * Single deletes rather than DeleteObjects: a member holds a dozen files at most, and deleting an
- * absent key is a no-op, so a re-run finishes what a crash left.
+ * Whether the bucket may hold versions: versioning Enabled, or Suspended after it was enabled (old
+ * versions stay). A bucket never versioned answers no Status. s3rver keeps no versions and answers
+ * `?versioning` with no Status too (it does not know the sub-resource), so the local cloud takes the
+ * plain listing for the right reason. Any refusal is thrown: guessing would leave versions behind.
+ */
+async function mayHoldVersions(): Promise<boolean> {
+  const { Status } = await s3().send(new GetBucketVersioningCommand({ Bucket: bucketName() }));
+  return Status === 'Enabled' || Status === 'Suspended';
+}
+
+/** One listing page: the objects to delete (every version and delete marker, when versioned) and where the next page starts. */
+interface Page {
+  objects: ObjectIdentifier[];
+  next?: { keyMarker?: string; versionIdMarker?: string; token?: string };
+}
+
+async function listVersionsPage(prefix: string, from: Page['next']): Promise<Page> {
+  const page = await s3().send(
+    new ListObjectVersionsCommand({ Bucket: bucketName(), Prefix: prefix, KeyMarker: from?.keyMarker, VersionIdMarker: from?.versionIdMarker }),
+  );
+  const objects = [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])]
+    .filter((entry) => entry.Key)
+    .map((entry) => ({ Key: entry.Key as string, VersionId: entry.VersionId }));
+  return { objects, next: page.IsTruncated ? { keyMarker: page.NextKeyMarker, versionIdMarker: page.NextVersionIdMarker } : undefined };
+}
+
+async function listCurrentPage(prefix: string, from: Page['next']): Promise<Page> {
+  const page = await s3().send(new ListObjectsV2Command({ Bucket: bucketName(), Prefix: prefix, ContinuationToken: from?.token }));
+  const objects = (page.Contents ?? []).filter((object) => object.Key).map((object) => ({ Key: object.Key as string }));
+  return { objects, next: page.IsTruncated ? { token: page.NextContinuationToken } : undefined };
+}
+
+/**
+ * Deletes one page (≤ 1,000, DeleteObjects' limit). With a VersionId S3 deletes that version for
+ * good instead of adding a delete marker. DeleteObjects answers 200 with per-key errors; any is
+ * thrown, so the removal step fails and its retry lists what is left.
+ */
+async function deletePage(objects: ObjectIdentifier[]): Promise<void> {
+  if (objects.length === 0) return;
+  const answer = await s3().send(new DeleteObjectsCommand({ Bucket: bucketName(), Delete: { Objects: objects, Quiet: true } }));
+  const failed = answer.Errors ?? [];
+  if (failed.length > 0) {
+    const first = failed[0];
+    throw new Error(
+      `Could not delete ${failed.length} of a member's stored objects (first: ${first?.Key} ${first?.VersionId ?? ''}: ${first?.Code} ${first?.Message})`,
+    );
+  }
+}
+
+/**
+ * Deletes everything under the member's prefixes. On a versioned bucket that is every version and
+ * delete marker (ListObjectVersions + DeleteObjects with VersionId): deleting only current objects
+ * would leave noncurrent versions a restore could bring back for a week. A page is listed, then
+ * deleted, then the next is listed from where the last ended; deleting absent keys or versions is a
+ * no-op, so a re-run finishes what a crash left. Returns how many objects and versions were deleted.
  */
 export async function deleteMemberFiles(uid: string): Promise<number> {
+  const listPage = (await mayHoldVersions()) ? listVersionsPage : listCurrentPage;
   let deleted = 0;
   for (const prefix of memberFilesPrefixes(uid)) {
-    let token: string | undefined;
+    let next: Page['next'];
     do {
-      const page = await s3().send(new ListObjectsV2Command({ Bucket: bucketName(), Prefix: prefix, ContinuationToken: token }));
-      const keys = (page.Contents ?? []).map((object) => object.Key).filter((key): key is string => Boolean(key));
-      await Promise.all(keys.map((Key) => s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key }))));
-      deleted += keys.length;
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+      const page = await listPage(prefix, next);
+      await deletePage(page.objects);
+      deleted += page.objects.length;
+      next = page.next;
+    } while (next);
   }
   return deleted;
 }

@@ -2,7 +2,8 @@ import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
 import { DATA_EXPORTS_PREFIX, objectKeys, SERVED_PICTURES_PREFIX, STAGED_UPLOADS_PREFIX } from '../../lambdas/data/keys.ts';
-import { referencedId, resourcesOf, synth } from './synth.ts';
+import { NONCURRENT_PICTURE_VERSION_DAYS } from '../../lib/pictures-storage.ts';
+import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
 
 describe('storage (S3)', () => {
   const { template, stack } = synth({ stage: 'dev' });
@@ -93,6 +94,46 @@ describe('storage (S3)', () => {
     expect(objectKeys.photoUpload('u1', 'id1').startsWith(STAGED_UPLOADS_PREFIX)).toBe(true);
     expect(objectKeys.picture('u1', 'A'.repeat(22), 'image/jpeg').startsWith(STAGED_UPLOADS_PREFIX)).toBe(false);
     expect(objectKeys.picturesPrefix('u1').startsWith(STAGED_UPLOADS_PREFIX)).toBe(false);
+  });
+
+  it('versions the pictures bucket and expires old versions a week after they stop being current, with their delete markers', () => {
+    const pictures = buckets[picturesId]?.Properties;
+    expect(pictures?.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    const rules = (pictures?.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+    expect(NONCURRENT_PICTURE_VERSION_DAYS).toBeLessThanOrEqual(7);
+    expect(rules).toContainEqual({
+      Id: 'ExpireNoncurrentVersions',
+      Status: 'Enabled',
+      NoncurrentVersionExpiration: { NoncurrentDays: NONCURRENT_PICTURE_VERSION_DAYS },
+      ExpiredObjectDeleteMarker: true,
+    });
+    // The rule covers the whole bucket: no prefix or filter narrows it.
+    const noncurrent = rules.filter((rule) => rule.NoncurrentVersionExpiration !== undefined);
+    expect(noncurrent).toHaveLength(1);
+    expect(noncurrent[0]).not.toHaveProperty('Prefix');
+    expect(noncurrent[0]).not.toHaveProperty('Filter');
+  });
+
+  it('lets every function that removes a member read the versioning state, list versions and delete them', () => {
+    const functions = Object.values(resourcesOf(template, 'AWS::Lambda::Function'));
+    const removers = functions.filter((fn) => /^Callable (removeUserAndInviteTree|deleteMyAccount|resolveReport) /.test(String(fn.Properties?.Description)));
+    expect(removers).toHaveLength(3);
+    for (const fn of removers) {
+      // s3:GetBucket* covers GetBucketVersioning, s3:List* ListBucketVersions, s3:DeleteObject* DeleteObjectVersion.
+      expect(actionsOfRole(template, referencedId(fn.Properties?.Role)), String(fn.Properties?.Description)).toEqual(
+        expect.arrayContaining(['s3:GetBucket*', 's3:List*', 's3:DeleteObject*']),
+      );
+    }
+  });
+
+  it('versions the web bucket with a lifecycle: old versions kept a week, half-finished uploads aborted after a day', () => {
+    const webId = stack.getLogicalId(stack.web.bucket.node.defaultChild as CfnBucket);
+    const web = buckets[webId]?.Properties;
+    expect(web?.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect((web?.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules).toEqual([
+      { Id: 'AbortIncompleteUploads', Status: 'Enabled', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } },
+      { Id: 'ExpireNoncurrentVersions', Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 7 }, ExpiredObjectDeleteMarker: true },
+    ]);
   });
 
   it('logs server access of the pictures bucket', () => {
