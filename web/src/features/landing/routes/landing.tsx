@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -37,7 +37,7 @@ function RotatingPhrase() {
       >
         {ROTATING_PHRASES[index]}
       </span>
-      <VisuallyHidden>{ROTATING_PHRASES.join(', ')}</VisuallyHidden>
+      <span className={classes.srOnly}>{ROTATING_PHRASES.join(', ')}</span>
     </>
   );
 }
@@ -76,22 +76,22 @@ export default function LandingRoute() {
             <HeroIllustration className={classes.heroImage} />
           </Box>
 
-          <SimpleGrid cols={3} spacing="xs" component="section" aria-label="Anchored in numbers" className={classes.stats}>
+          <section aria-label="Anchored in numbers" className={classes.stats}>
             {STATS.map((stat) => (
-              <Stack key={stat.label} align="center" gap={4} ta="center">
+              <div key={stat.label}>
                 <span className={classes.statValue}>{stat.value}</span>
                 <Text className={classes.statLabel}>{stat.label}</Text>
-              </Stack>
+              </div>
             ))}
-          </SimpleGrid>
+          </section>
 
           <Stack gap="md" component="section" aria-labelledby="features-title">
             <Title order={2} ta="center" id="features-title">
               A social network that works for you
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            <div className={classes.features}>
               {FEATURES.map((feature) => (
-                <Card key={feature.title} withBorder padding="lg" className={classes.feature} data-testid="feature-card">
+                <div key={feature.title} className={classes.feature} data-testid="feature-card">
                   <span className={classes.featureIcon}>
                     <LineIcon name={feature.icon} size={26} />
                   </span>
@@ -101,9 +101,9 @@ export default function LandingRoute() {
                   <Text size="sm" c="dimmed">
                     {feature.body}
                   </Text>
-                </Card>
+                </div>
               ))}
-            </SimpleGrid>
+            </div>
           </Stack>
 
           <Stack gap="md" component="section" aria-labelledby="testimonials-title">
@@ -111,25 +111,23 @@ export default function LandingRoute() {
               <Title order={2} ta="center" id="testimonials-title">
                 What Anchored is for
               </Title>
-              <Badge variant="light" color="gray">
-                Illustrative
-              </Badge>
+              <span className={classes.badge}>Illustrative</span>
             </Group>
             <Text size="sm" c="dimmed" ta="center">
               Anchored is new: these are illustrative voices describing the experience we are building, not quotes from real members.
             </Text>
-            <SimpleGrid cols={{ base: 1, md: 3 }}>
+            <div className={classes.voices}>
               {TESTIMONIALS.map((testimonial) => (
-                <Card key={testimonial.who} withBorder padding="lg" component="figure" m={0} className={classes.voice}>
+                <figure key={testimonial.who} className={classes.voice}>
                   <Text component="blockquote" m={0} fs="italic">
                     “{testimonial.quote}”
                   </Text>
                   <Text component="figcaption" size="sm" c="dimmed" mt="sm">
                     — {testimonial.who} (illustrative)
                   </Text>
-                </Card>
+                </figure>
               ))}
-            </SimpleGrid>
+            </div>
           </Stack>
 
           <JoinCallToAction />
