@@ -36,6 +36,11 @@ export interface Founder {
 export interface CloudState {
   userPoolId?: string;
   userPoolClientId?: string;
+  /**
+   * The table the cloud serves, when not TABLE_NAME: set by the restore drill (local/drill/), as
+   * a deploy would set the functions' TABLE_NAME to a restored table on AWS.
+   */
+  tableName?: string;
 }
 
 export function cloudFiles(dataDir: string) {

@@ -232,15 +232,18 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const cognitoAdmin = cognitoClient(cognito.value.endpoint);
     stoppers.push(() => cognitoAdmin.destroy());
     const webOrigins = [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`];
+    const state = readJson<CloudState>(files.state) ?? {};
+    // TABLE_NAME unless the restore drill switched the cloud to a restored table (state.json).
+    const tableName = state.tableName ?? TABLE_NAME;
     const [poolIds] = await Promise.all([
-      ensureUserPool(cognitoAdmin, readJson<CloudState>(files.state) ?? {}),
-      ensureTable(dynamodb.value.endpoint, TABLE_NAME),
+      ensureUserPool(cognitoAdmin, state),
+      ensureTable(dynamodb.value.endpoint, tableName),
       ensureBucket(s3.value.endpoint, BUCKET_NAME, webOrigins),
     ]);
-    writeJson(files.state, poolIds satisfies CloudState);
+    writeJson(files.state, { ...poolIds, ...(state.tableName && { tableName }) } satisfies CloudState);
 
     configureLambdaEnvironment({
-      tableName: TABLE_NAME,
+      tableName,
       bucket: BUCKET_NAME,
       userPoolId: poolIds.userPoolId,
       dynamodb: dynamodb.value.endpoint,
@@ -289,7 +292,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const streamFiles = tableStreamFiles(files.dataDir);
     const tableStream = await startTableStreamPoller({
       endpoint: dynamodb.value.endpoint,
-      tableName: TABLE_NAME,
+      tableName,
       failuresFile: streamFiles.failures,
       checkpointFile: streamFiles.checkpoints,
       log,
@@ -299,7 +302,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const founder = await ensureFounder({
       cognito: cognitoAdmin,
       userPoolId: poolIds.userPoolId,
-      tableName: TABLE_NAME,
+      tableName,
       s3Endpoint: s3.value.endpoint,
       bucket: BUCKET_NAME,
       previous: readJson<Founder>(files.founder),
@@ -330,7 +333,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       region: LOCAL_REGION,
       cognito: { endpoint: cognito.value.endpoint, userPoolId: poolIds.userPoolId, userPoolClientId: poolIds.userPoolClientId },
       s3: { endpoint: s3.value.endpoint, bucket: BUCKET_NAME },
-      dynamodb: { endpoint: dynamodb.value.endpoint, tableName: TABLE_NAME },
+      dynamodb: { endpoint: dynamodb.value.endpoint, tableName },
       // The token in the path, so `GET {mailboxUrl}?to=` works as written (the contract).
       mailboxUrl: `${gatewayUrl}${mailboxJsonPath(mailboxToken)}`,
       live: { url: liveUrl },
