@@ -17,7 +17,7 @@ import { BackgroundWorker, DATA_EXPORT_CALLABLES, REMOVAL_CALLABLES } from './ba
 import type { Stage } from './stage.ts';
 import { WebHosting } from './web-hosting.ts';
 import { Observability } from './observability.ts';
-import { monthlyBudgetUsdFromContext, opsEmailFromContext } from './ops-context.ts';
+import { mailFromContext, monthlyBudgetUsdFromContext, opsEmailFromContext } from './ops-context.ts';
 
 export interface AnchoredStackProps extends StackProps {
   readonly stage: Stage;
@@ -48,6 +48,8 @@ export class AnchoredStack extends Stack {
     // Read first, so a missing or malformed value stops synth before anything is built (lib/ops-context.ts).
     const opsEmail = opsEmailFromContext(stage, this.node.tryGetContext('opsEmail'));
     const monthlyBudgetUsd = monthlyBudgetUsdFromContext(this.node.tryGetContext('monthlyBudgetUsd'));
+    const context = (name: string): unknown => this.node.tryGetContext(name);
+    const mail = mailFromContext(stage, { domain: context('mailDomain'), from: context('mailFrom'), throughSes: context('mailThroughSes') });
     const accessLogs = new AccessLogs(this, 'AccessLogs', { stage });
     const logs = {
       logRetention: accessLogs.logRetention,
@@ -60,7 +62,7 @@ export class AnchoredStack extends Stack {
 
     // Known only to validateInviteCode and PreSignUp: a sign-up proves its code was checked moments ago.
     const signUpTicketSecret = new SignUpTicketSecret(this, 'SignUpTicketSecret').value;
-    this.auth = new Auth(this, 'Auth', { stage, triggerResources: dataResources, signUpTicketSecret, ...logs });
+    this.auth = new Auth(this, 'Auth', { stage, triggerResources: dataResources, signUpTicketSecret, mail, ...logs });
     const resources = { ...dataResources, userPool: this.auth.userPool };
 
     // Known only to CloudFront and the callables: it vouches for the viewer address CloudFront passes.

@@ -1,4 +1,4 @@
-import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Annotations, Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -6,7 +6,9 @@ import { triggerHandlers } from '../lambdas/callable-handlers.ts';
 import { INVITE_CODE_ATTRIBUTE } from '../lambdas/contracts/sign-up.ts';
 import { ADMIN_GROUP } from '../lambdas/http/caller.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
+import { Mail } from './mail.ts';
 import { acknowledge } from './nag.ts';
+import type { MailContext } from './ops-context.ts';
 import { SignUpFirewall } from './sign-up-firewall.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
 import { VERIFICATION_EMAIL } from './verification-email.ts';
@@ -19,6 +21,8 @@ export interface AuthProps {
   readonly logRemovalPolicy: RemovalPolicy;
   /** Checks the tickets of validateInviteCode (a dynamic reference, see sign-up-ticket-secret.ts). */
   readonly signUpTicketSecret: string;
+  /** Prod's SES domain and sender (lib/ops-context.ts mailFromContext). Absent: Cognito's default sender (dev). */
+  readonly mail?: MailContext;
 }
 
 /**
@@ -29,10 +33,19 @@ export class Auth extends Construct {
   public readonly userPool: cognito.UserPool;
   public readonly userPoolClient: cognito.UserPoolClient;
   public readonly preSignUp: AppFunction;
+  /** Prod's SES identity and configuration set (lib/mail.ts); undefined on dev. */
+  public readonly mail?: Mail;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
     const prod = props.stage === 'prod';
+    this.mail = props.mail && new Mail(this, 'Mail', props.mail);
+    if (this.mail && !props.mail?.throughSes) {
+      Annotations.of(this).addInfo(
+        `Cognito keeps its default sender (about 50 emails a day) until -c mailThroughSes=true: publish the DKIM records ` +
+          `(outputs MailDkimRecord1..3), wait until SES shows ${props.mail?.domain} verified and grants production access, then deploy again with it.`,
+      );
+    }
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       selfSignUpEnabled: true,
@@ -45,6 +58,8 @@ export class Auth extends Construct {
         emailSubject: VERIFICATION_EMAIL.subject,
         emailBody: VERIFICATION_EMAIL.body,
       },
+      // Same words either way; through SES only once the domain is verified (lib/mail.ts).
+      email: props.mail?.throughSes ? this.mail?.userPoolEmail : undefined,
       standardAttributes: { email: { required: true, mutable: true } },
       // The invite code the account signed up with (PreSignUp checks it; createUserRecord keeps it
       // as the pending code), so the server knows it whatever browser the member continues in.
@@ -67,6 +82,8 @@ export class Auth extends Construct {
       deletionProtection: prod,
       removalPolicy: removalPolicyFor(props.stage),
     });
+    // Cognito checks the SES identity whenever the pool changes: CloudFormation settles the identity first.
+    if (this.mail && props.mail?.throughSes) this.userPool.node.addDependency(this.mail.identity);
     acknowledge(
       this.userPool,
       'AwsSolutions-COG1',
