@@ -16,6 +16,7 @@ import { TableStream } from './table-stream.ts';
 import { BackgroundWorker, DATA_EXPORT_CALLABLES, REMOVAL_CALLABLES } from './background-worker.ts';
 import type { Stage } from './stage.ts';
 import { WebHosting } from './web-hosting.ts';
+import { customDomainFromContext } from './edge-context.ts';
 import { Observability } from './observability.ts';
 import { mailFromContext, monthlyBudgetUsdFromContext, opsEmailFromContext } from './ops-context.ts';
 
@@ -48,6 +49,10 @@ export class AnchoredStack extends Stack {
     // Read first, so a missing or malformed value stops synth before anything is built (lib/ops-context.ts).
     const opsEmail = opsEmailFromContext(stage, this.node.tryGetContext('opsEmail'));
     const monthlyBudgetUsd = monthlyBudgetUsdFromContext(this.node.tryGetContext('monthlyBudgetUsd'));
+    const customDomain = customDomainFromContext(stage, {
+      domainName: this.node.tryGetContext('domainName'),
+      certificateArn: this.node.tryGetContext('certificateArn'),
+    });
     const context = (name: string): unknown => this.node.tryGetContext(name);
     const mail = mailFromContext(stage, { domain: context('mailDomain'), from: context('mailFrom'), throughSes: context('mailThroughSes') });
     const accessLogs = new AccessLogs(this, 'AccessLogs', { stage });
@@ -138,9 +143,10 @@ export class AnchoredStack extends Stack {
       live: { url: this.live.url, origin: this.live.origin },
       pictures: this.pictures.origin,
       accessLogsBucket: accessLogs.bucket,
+      customDomain,
       ...logs,
     });
-    const webOrigin = `https://${this.web.distribution.distributionDomainName}`;
+    const webOrigin = this.web.origin;
     this.pictures.allowBrowserAccessFrom([webOrigin]);
     this.pictures.serveThrough(this.web.distribution);
     // Every callable answers picture URLs on the distribution's own origin (no signing: PICTURES_URL).

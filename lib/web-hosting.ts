@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Annotations, Duration, Stack, type RemovalPolicy } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -12,6 +13,7 @@ import type { WebConfig } from '../lambdas/contracts/web-config.ts';
 import { SERVED_PICTURES_PATH } from '../lambdas/data/keys.ts';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../lambdas/http/client-address.ts';
 import { API_PATH_PREFIX } from './callable-api.ts';
+import type { CustomDomain } from './edge-context.ts';
 import { acknowledge, arnReference } from './nag.ts';
 import type { ServedPicturesOrigin } from './pictures-storage.ts';
 import { buildContentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from './security-headers.ts';
@@ -34,6 +36,8 @@ export interface WebHostingProps {
   readonly accessLogsBucket: s3.IBucket;
   readonly logRetention: logs.RetentionDays;
   readonly logRemovalPolicy: RemovalPolicy;
+  /** The app's domain and its us-east-1 certificate (lib/edge-context.ts). @default the *.cloudfront.net name */
+  readonly customDomain?: CustomDomain;
 }
 
 /**
@@ -86,6 +90,8 @@ export class WebHosting extends Construct {
   public readonly webConfig: WebConfig;
   /** Where served pictures are fetched: `https://{distribution}/pictures` (the callables' PICTURES_URL). */
   public readonly picturesUrl: string;
+  /** The app's origin: `https://{domainName}`, or the distribution's own name without a custom domain. */
+  public readonly origin: string;
 
   constructor(scope: Construct, id: string, props: WebHostingProps) {
     super(scope, id);
@@ -180,6 +186,13 @@ export class WebHosting extends Construct {
       enableLogging: true,
       logBucket: props.accessLogsBucket,
       logFilePrefix: 'cloudfront/',
+      ...(props.customDomain && {
+        domainNames: [props.customDomain.domainName],
+        certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
+        // TLS 1.2 or later with forward-secret ciphers only; needs a certificate of the app's own.
+        minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+        sslSupportMethod: cloudfront.SSLMethod.SNI,
+      }),
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -227,14 +240,18 @@ export class WebHosting extends Construct {
       'No WAF yet: every API route except the few public callables needs a Cognito token, the API stage is ' +
         'throttled, and a CloudFront web ACL costs more than this small community warrants; add one if abuse appears.',
     );
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR4',
-      'Served on the default *.cloudfront.net certificate, for which CloudFront fixes the viewer security ' +
-        'policy; a custom domain with its own certificate would set TLSv1.2_2021.',
-    );
+    if (!props.customDomain) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR4',
+        'A dev stage without -c domainName is served on the default *.cloudfront.net certificate, for which ' +
+          'CloudFront fixes the viewer security policy; prod always has its own certificate and TLSv1.2_2021.',
+      );
+    }
 
-    this.picturesUrl = `https://${this.distribution.distributionDomainName}${SERVED_PICTURES_PATH}`;
+    this.origin = `https://${props.customDomain?.domainName ?? this.distribution.distributionDomainName}`;
+    // On the page's own origin: the CSP's img-src is 'self'.
+    this.picturesUrl = `${this.origin}${SERVED_PICTURES_PATH}`;
     this.webConfig = {
       stage: props.stage,
       region,

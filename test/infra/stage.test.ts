@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp, REPO_ROOT, stackNameFor } from '../../lib/build-app.ts';
+import { EXAMPLE_EDGE_CONTEXT } from '../../lib/edge-context.ts';
 import { EXAMPLE_OPS_CONTEXT } from '../../lib/ops-context.ts';
 import { STAGES } from '../../lib/stage.ts';
 import { CDK_JSON_CONTEXT, dummyWebDist, temporaryDir } from './synth.ts';
@@ -40,8 +41,8 @@ describe('the stage must be chosen', () => {
   });
 
   it.each(STAGES)('-c stage=%s synthesizes the stack of that stage', (stage) => {
-    // Prod also needs the ops inbox (test/infra/observability.test.ts covers its absence).
-    const { app, stack, stage: chosen } = appWithContext({ stage, ...EXAMPLE_OPS_CONTEXT });
+    // Prod also needs the ops inbox and its domain (test/infra/observability.test.ts, edge.test.ts cover their absence).
+    const { app, stack, stage: chosen } = appWithContext({ stage, ...EXAMPLE_OPS_CONTEXT, ...EXAMPLE_EDGE_CONTEXT });
     expect(chosen).toBe(stage);
     expect(stack.stackName).toBe(stackNameFor(stage));
     const assembly = app.synth();

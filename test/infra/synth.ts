@@ -5,6 +5,7 @@ import { NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll } from 'vitest';
 import { createApp, REPO_ROOT, type AnchoredApp } from '../../lib/build-app.ts';
+import { EXAMPLE_EDGE_CONTEXT } from '../../lib/edge-context.ts';
 import { EXAMPLE_OPS_CONTEXT } from '../../lib/ops-context.ts';
 import type { Stage } from '../../lib/stage.ts';
 
@@ -43,7 +44,7 @@ export interface SynthOptions {
    * tests check constructs; test/infra/nag.test.ts runs the validations.
    */
   readonly nag?: boolean;
-  /** More context, as `-c key=value` gives it (e.g. devAdminEmails). Prod gets EXAMPLE_OPS_CONTEXT under it (its opsEmail is required). */
+  /** More context, as `-c key=value` gives it (e.g. devAdminEmails). Prod gets EXAMPLE_OPS_CONTEXT and EXAMPLE_EDGE_CONTEXT under it (its opsEmail and domain are required). */
   readonly context?: Record<string, unknown>;
 }
 
@@ -73,7 +74,7 @@ export function synth({ stage, bundle = false, nag = false, context = {} }: Synt
     cloudFormationValidation: nag,
     webAssetPath: dummyWebDist(),
     outdir: temporaryDir('anchored-cdk-out-'),
-    context: { ...CDK_JSON_CONTEXT, ...(stage === 'prod' ? EXAMPLE_OPS_CONTEXT : {}), ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context },
+    context: { ...CDK_JSON_CONTEXT, ...(stage === 'prod' ? { ...EXAMPLE_OPS_CONTEXT, ...EXAMPLE_EDGE_CONTEXT } : {}), ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context },
   });
   const templates = new Map(stacksOf(built.stack).map((stack) => [stack.node.path, Template.fromStack(stack)]));
   const result = { ...built, template: flattenedTemplate(built.stack), templates };
