@@ -1,6 +1,7 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../lib/build-app.ts';
+import { EXAMPLE_EDGE_CONTEXT } from '../../lib/edge-context.ts';
 import { EXAMPLE_OPS_CONTEXT, mailFromContext, OpsContextError } from '../../lib/ops-context.ts';
 import { VERIFICATION_EMAIL } from '../../lib/verification-email.ts';
 import { CDK_JSON_CONTEXT, dummyWebDist, referencedId, resourcesOf, synth, temporaryDir } from './synth.ts';
@@ -20,7 +21,7 @@ function emailConfigurationOf(template: ReturnType<typeof synth>['template']): J
   return only(template, 'AWS::Cognito::UserPool')[1].EmailConfiguration as Json | undefined;
 }
 
-/** The app as `cdk synth -c stage=prod` builds it with exactly this context (no example values). */
+/** The app as `cdk synth -c stage=prod` builds it with the example domain and certificate and exactly this context besides. */
 function appWith(context: Json) {
   return createApp({
     stage: 'prod',
@@ -28,7 +29,7 @@ function appWith(context: Json) {
     cloudFormationValidation: false,
     webAssetPath: dummyWebDist(),
     outdir: temporaryDir('anchored-mail-context-'),
-    context: { ...CDK_JSON_CONTEXT, 'aws:cdk:bundling-stacks': [], ...context },
+    context: { ...CDK_JSON_CONTEXT, 'aws:cdk:bundling-stacks': [], ...EXAMPLE_EDGE_CONTEXT, ...context },
   });
 }
 
