@@ -163,6 +163,8 @@ export class AnchoredStack extends Stack {
       liveApi: this.live.api,
       liveStageName: LIVE_STAGE_NAME,
     });
+    // Prod's SES reputation pages the same inbox (lib/mail.ts).
+    this.auth.mail?.alarmOn(this.observability.topic);
 
     new CfnOutput(this, 'ApiUrl', { value: `${webOrigin}${API_PATH_PREFIX}`, description: 'Base URL of the callables' });
     new CfnOutput(this, 'LiveUrl', { value: this.live.url, description: 'The live socket (config.json liveUrl)' });

@@ -1,6 +1,9 @@
-import { CfnOutput, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as ses from 'aws-cdk-lib/aws-ses';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { MailContext } from './ops-context.ts';
 
@@ -12,6 +15,14 @@ export const MAIL_EVENTS_DIMENSION = 'ses:configuration-set';
 
 /** What the configuration set records: the two events that put an SES account under review. */
 export const RECORDED_MAIL_EVENTS = [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT] as const;
+
+/**
+ * SES puts an account under review at a 5 % bounce rate or a 0.1 % complaint rate and may pause its
+ * sending (every verification and reset code) at 10 % or 0.5 %: the alarms page at the review line,
+ * while there is time to act. The rates are SES's own account-wide reputation metrics (AWS/SES, no
+ * dimension), the figures SES judges the account by.
+ */
+export const MAIL_ALARM_THRESHOLDS = { bounceRate: 0.05, complaintRate: 0.001 } as const;
 
 /**
  * Prod's mail (issue 18 item 2): an SES domain identity signed with Easy DKIM (2048-bit), and a
@@ -34,9 +45,12 @@ export class Mail extends Construct {
   public readonly configurationSet: ses.ConfigurationSet;
   public readonly userPoolEmail: cognito.UserPoolEmail;
 
+  private readonly prefix: string;
+
   constructor(scope: Construct, id: string, props: MailContext) {
     super(scope, id);
     const stack = Stack.of(this);
+    this.prefix = stack.stackName;
     const configurationSetName = `${stack.stackName}-mail`;
 
     this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
@@ -75,6 +89,43 @@ export class Mail extends Construct {
       // The identity lives in this stack, so in its region (the stack's region is a token here).
       sesRegion: stack.region,
       configurationSetName: this.configurationSet.configurationSetName,
+    });
+  }
+
+  /** Alarms on the account's bounce and complaint rates, mailed to the ops topic (lib/observability.ts) when they fire and clear. */
+  alarmOn(topic: sns.ITopic): cloudwatch.Alarm[] {
+    const rate = (metricName: string, label: string) =>
+      new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic: cloudwatch.Stats.MAXIMUM, period: Duration.hours(1), label });
+    const alarms = [
+      this.rateAlarm('MailBounceRate', rate('Reputation.BounceRate', 'SES bounce rate'), MAIL_ALARM_THRESHOLDS.bounceRate, 'bounce rate reached 5 %', '10 %'),
+      this.rateAlarm(
+        'MailComplaintRate',
+        rate('Reputation.ComplaintRate', 'SES complaint rate'),
+        MAIL_ALARM_THRESHOLDS.complaintRate,
+        'complaint rate reached 0.1 %',
+        '0.5 %',
+      ),
+    ];
+    const action = new cloudwatchActions.SnsAction(topic);
+    for (const alarm of alarms) {
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+    }
+    return alarms;
+  }
+
+  private rateAlarm(name: string, metric: cloudwatch.Metric, threshold: number, what: string, pause: string): cloudwatch.Alarm {
+    return new cloudwatch.Alarm(this, name, {
+      alarmName: `${this.prefix}-${name}`,
+      alarmDescription:
+        `The SES account's ${what}, where SES puts it under review (at ${pause} it may pause all mail, verification and reset codes included). ` +
+        `See the Bounce and Complaint counts of configuration set ${this.prefix}-mail and the suppression list.`,
+      metric,
+      threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      // No data is no mail sent: quiet.
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
   }
 }

@@ -55,12 +55,14 @@ export interface Bill {
  * (lib/origin-secret.ts, lib/sign-up-ticket-secret.ts), the Route 53 hosted zone a custom domain
  * will need, and lib/observability.ts: 12 alarms counted as the 30 metrics they evaluate (a metric
  * math alarm is billed per metric it reads; test/infra/observability.test.ts counts them in the
- * template), one dashboard, and the 8 product metrics its handlers emit (EMF, one stage each).
+ * template), one dashboard, and the 8 product metrics its handlers emit (EMF, one stage each); and
+ * lib/mail.ts on prod: 2 alarms on SES's bounce and complaint rates (2 metrics). SES itself has no
+ * fixed monthly cost (mail is billed per message, the domain identity and configuration set are free).
  */
 export const FIXED_RESOURCES = {
   wafWebAcls: 1,
   wafRules: 2,
-  cloudWatchAlarms: 30,
+  cloudWatchAlarms: 32,
   cloudWatchDashboards: 1,
   cloudWatchCustomMetrics: 8,
   route53HostedZones: 1,
@@ -134,7 +136,12 @@ export function monthlyBill(members: number, assumptions: Assumptions, priceList
   const fixed: FixedLine[] = [
     fixedLine('WAF web ACL', f.wafWebAcls, 'wafWebAclMonth', 'lib/sign-up-firewall.ts, in front of the user pool'),
     fixedLine('WAF rules', f.wafRules, 'wafRuleMonth', 'SignUpsPerAddress, CognitoCallsPerAddress'),
-    fixedLine('CloudWatch alarm metrics', f.cloudWatchAlarms, 'cloudWatchAlarmMonth', 'lib/observability.ts: 12 alarms, each metric they read'),
+    fixedLine(
+      'CloudWatch alarm metrics',
+      f.cloudWatchAlarms,
+      'cloudWatchAlarmMonth',
+      'lib/observability.ts: 12 alarms; lib/mail.ts: 2 (SES rates); each metric they read',
+    ),
     fixedLine('CloudWatch dashboards', f.cloudWatchDashboards, 'cloudWatchDashboardMonth', 'lib/observability.ts (the first 3 are free: counted anyway)'),
     fixedLine('CloudWatch custom metrics', f.cloudWatchCustomMetrics, 'cloudWatchCustomMetricMonth', 'lambdas/data/product-metrics.ts (EMF)'),
     fixedLine('Route 53 hosted zone', f.route53HostedZones, 'route53HostedZoneMonth', 'for a custom domain; none in lib/ yet'),

@@ -2,6 +2,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../lib/build-app.ts';
 import { EXAMPLE_EDGE_CONTEXT } from '../../lib/edge-context.ts';
+import { MAIL_ALARM_THRESHOLDS } from '../../lib/mail.ts';
 import { EXAMPLE_OPS_CONTEXT, mailFromContext, OpsContextError } from '../../lib/ops-context.ts';
 import { VERIFICATION_EMAIL } from '../../lib/verification-email.ts';
 import { CDK_JSON_CONTEXT, dummyWebDist, referencedId, resourcesOf, synth, temporaryDir } from './synth.ts';
@@ -99,6 +100,31 @@ describe('mail on prod (SES)', () => {
   });
 });
 
+describe("SES's reputation pages the ops inbox", () => {
+  it.each([
+    ['MailBounceRate', 'Reputation.BounceRate', MAIL_ALARM_THRESHOLDS.bounceRate],
+    ['MailComplaintRate', 'Reputation.ComplaintRate', MAIL_ALARM_THRESHOLDS.complaintRate],
+  ])('%s: the account-wide %s at the line where SES reviews the account, hourly, to the ops topic', (name, metricName, threshold) => {
+    const { template } = synth({ stage: 'prod' });
+    const alarms = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties ?? {});
+    const alarm = alarms.find((candidate) => candidate.AlarmName === `Anchored-prod-${name}`);
+    const [topic] = Object.keys(resourcesOf(template, 'AWS::SNS::Topic'));
+    const query = (alarm?.Metrics as { MetricStat?: { Metric: Json; Stat: string; Period: number } }[] | undefined)?.[0]?.MetricStat;
+    const metric = alarm?.MetricName ? { Namespace: alarm.Namespace, MetricName: alarm.MetricName, Dimensions: alarm.Dimensions } : query?.Metric;
+    expect(metric).toMatchObject({ Namespace: 'AWS/SES', MetricName: metricName });
+    expect(metric?.Dimensions ?? []).toEqual([]);
+    expect(alarm?.Statistic ?? query?.Stat).toBe('Maximum');
+    expect(alarm?.Period ?? query?.Period).toBe(3600);
+    expect(alarm).toMatchObject({ Threshold: threshold, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+    expect((alarm?.AlarmActions as unknown[]).map(referencedId)).toEqual([topic]);
+    expect((alarm?.OKActions as unknown[]).map(referencedId)).toEqual([topic]);
+  });
+
+  it('SES reviews an account at 5 % bounces and 0.1 % complaints', () => {
+    expect(MAIL_ALARM_THRESHOLDS).toEqual({ bounceRate: 0.05, complaintRate: 0.001 });
+  });
+});
+
 describe('before the domain is verified (mailThroughSes absent)', () => {
   const { mailThroughSes: _, ...firstDeploy } = EXAMPLE_OPS_CONTEXT;
   const { app, stack } = appWith(firstDeploy);
@@ -125,6 +151,7 @@ describe('mail on dev', () => {
     expect(emailConfigurationOf(template)?.EmailSendingAccount ?? 'COGNITO_DEFAULT').toBe('COGNITO_DEFAULT');
     expect(stack.auth.mail).toBeUndefined();
     expect(JSON.stringify(template.toJSON().Outputs)).not.toContain('MailDkimRecord');
+    expect(JSON.stringify(resourcesOf(template, 'AWS::CloudWatch::Alarm'))).not.toContain('AWS/SES');
   });
 
   it('reads no mail context at all, so even a malformed value cannot stop it', () => {

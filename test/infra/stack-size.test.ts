@@ -46,9 +46,10 @@ const PROJECTED_CALLABLES = 150;
  * worker added 5: its function, role, role policy, log group and async-invoke configuration.
  * Observability (lib/observability.ts) added 16, 17 on prod: the ops topic, its policy, 12 alarms,
  * the budget and the dashboard, and on prod the topic's email subscription. Mail (lib/mail.ts) added
- * 3 on prod only: the SES domain identity, its configuration set and that set's event destination.
+ * 5 on prod only: the SES domain identity, its configuration set and that set's event destination,
+ * and the alarms on SES's bounce and complaint rates.
  */
-const PARENT_FIXED: Record<Stage, number> = { dev: 97, prod: 99 };
+const PARENT_FIXED: Record<Stage, number> = { dev: 97, prod: 101 };
 /**
  * The live socket (lib/live-api.ts): its WebSocket API in the parent (the SPA's config and CSP name
  * it) and its nested stack (routes, stage, three functions, the API Gateway logging role), two
