@@ -251,7 +251,7 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     expect(await findInviteCodeOwner(seeded.members.S1?.inviteCode ?? '')).toBe(uidOf(seeded, 'S1'));
 
     const result = await ok(endpoints, 'removeUserAndInviteTree', { token: admin.accessToken, data: { userId: root.uid, reason: 'Finish it' } });
-    await expectRemovalFinishes(result, root);
+    await expectRemovalFinishes(result, root.uid);
     await expectGoneAndRestored(seeded);
     // Still the one entry, with the first reason, now saying how it ended.
     expect(await auditEntriesOn(root.uid)).toEqual([expect.objectContaining({ reason: 'Spam, then a crash', outcome: 'Removed 12 members.' })]);
