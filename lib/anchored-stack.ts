@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, CfnRule, Duration, Fn, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { AccessLogs } from './access-logs.ts';
 import { Auth } from './auth.ts';
@@ -17,6 +17,8 @@ import { BackgroundWorker, DATA_EXPORT_CALLABLES, REMOVAL_CALLABLES } from './ba
 import type { Stage } from './stage.ts';
 import { WebHosting } from './web-hosting.ts';
 import { customDomainFromContext } from './edge-context.ts';
+import { CloudFrontFirewall, type CloudFrontFirewallProps } from './cloudfront-firewall.ts';
+import { EDGE_REGION } from './edge-stack.ts';
 import { Observability } from './observability.ts';
 import { mailFromContext, monthlyBudgetUsdFromContext, opsEmailFromContext } from './ops-context.ts';
 
@@ -26,6 +28,11 @@ export interface AnchoredStackProps extends StackProps {
   readonly devAdminEmails?: readonly string[];
   /** The built SPA directory (web/dist). */
   readonly webAssetPath: string;
+  /**
+   * CloudFront's web ACL: built in this stack from these props when it deploys to us-east-1, or
+   * the ARN of the one in the edge stack (lib/edge-stack.ts) when it deploys elsewhere.
+   */
+  readonly cloudFrontFirewall: CloudFrontFirewallProps | { readonly webAclArn: string };
 }
 
 /** The whole product on AWS. It only wires the constructs of lib/ together. */
@@ -134,6 +141,7 @@ export class AnchoredStack extends Stack {
     this.tableStream.consumer.function.addEnvironment(LIVE_MANAGEMENT_ENDPOINT_ENV, this.live.managementEndpoint);
 
     this.web = new WebHosting(this, 'Web', {
+      webAclArn: this.cloudFrontWebAclArn(props.cloudFrontFirewall),
       stage,
       webAssetPath: props.webAssetPath,
       apiDomainName: this.api.domainName,
@@ -173,5 +181,22 @@ export class AnchoredStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'PicturesBucketName', { value: this.pictures.bucket.bucketName });
+  }
+
+  /** The web ACL's ARN: the edge stack's, or one built here (only deployable in us-east-1). */
+  private cloudFrontWebAclArn(firewall: AnchoredStackProps['cloudFrontFirewall']): string {
+    if ('webAclArn' in firewall) return firewall.webAclArn;
+    if (Token.isUnresolved(this.region)) {
+      // A region-agnostic synth (no AWS_REGION nor profile region): refuse, before any change, a deploy elsewhere.
+      new CfnRule(this, 'EdgeRegion', {
+        assertions: [
+          {
+            assert: Fn.conditionEquals(Aws.REGION, EDGE_REGION),
+            assertDescription: `This template holds CloudFront's web ACL, which only ${EDGE_REGION} takes: synthesize with AWS_REGION set to the region you deploy to, and an edge stack in ${EDGE_REGION} is added.`,
+          },
+        ],
+      });
+    }
+    return new CloudFrontFirewall(this, 'CloudFrontFirewall', firewall).webAcl.attrArn;
   }
 }

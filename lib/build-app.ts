@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { AnchoredStack } from './anchored-stack.ts';
+import { callablesFor, API_PATH_PREFIX } from './callable-api.ts';
+import type { CloudFrontFirewallProps } from './cloudfront-firewall.ts';
+import { EDGE_REGION, EdgeStack } from './edge-stack.ts';
 import { devAdminEmailsFromContext, stageFromContext, type Stage } from './stage.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -25,12 +28,20 @@ export interface CreateAppOptions {
    * of single constructs turn it off. @default true
    */
   readonly cloudFormationValidation?: boolean;
+  /**
+   * The region the app deploys to. @default CDK_DEFAULT_REGION, which the CDK CLI sets from
+   * AWS_REGION or the profile; without any, the stack stays region-agnostic and deploys only to
+   * us-east-1 (a template rule says so), where CloudFront's web ACL must live.
+   */
+  readonly region?: string;
 }
 
 export interface AnchoredApp {
   readonly app: App;
   readonly stack: AnchoredStack;
   readonly stage: Stage;
+  /** `Anchored-<stage>-edge` in us-east-1, when the app's region is another. */
+  readonly edge?: EdgeStack;
 }
 
 export function stackNameFor(stage: Stage): string {
@@ -63,7 +74,22 @@ export function createApp(options: CreateAppOptions = {}): AnchoredApp {
   // Who may use Make Me Admin on a deployed dev stage (`-c devAdminEmails=…`); prod has no such callable.
   const devAdminEmails = stage === 'dev' ? devAdminEmailsFromContext(app.node.tryGetContext('devAdminEmails')) : [];
 
+  const region = options.region ?? process.env.CDK_DEFAULT_REGION;
+  const firewall: CloudFrontFirewallProps = {
+    publicCallablePaths: callablesFor(stage)
+      .filter((callable) => callable.access === 'public')
+      .map((callable) => `${API_PATH_PREFIX}/${callable.name}`),
+    metricPrefix: `anchored-${stage}`,
+  };
+  // CloudFront's web ACL lives in us-east-1: in the app's own stack there, else in a small edge stack.
+  const edge =
+    region !== undefined && region !== EDGE_REGION
+      ? new EdgeStack(app, `${stackNameFor(stage)}-edge`, { firewall, description: `anchored, CloudFront's web ACL (${stage})` })
+      : undefined;
   const stack = new AnchoredStack(app, stackNameFor(stage), {
+    ...(region !== undefined && { env: { region } }),
+    crossRegionReferences: edge !== undefined,
+    cloudFrontFirewall: edge ? { webAclArn: edge.firewall.webAcl.attrArn } : firewall,
     stage,
     devAdminEmails,
     webAssetPath: options.webAssetPath ?? ensureWebBuild(),
@@ -73,5 +99,5 @@ export function createApp(options: CreateAppOptions = {}): AnchoredApp {
   Tags.of(app).add('stage', stage);
 
   if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stack, stage };
+  return { app, stack, stage, edge };
 }

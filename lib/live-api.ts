@@ -11,7 +11,7 @@ import { Construct } from 'constructs';
 import { LIVE_KEY_PATTERNS } from '../lambdas/data/keys.ts';
 import { liveHandlers, type LiveRoute } from '../lambdas/live/handler-rows.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
-import { acknowledge, refReference } from './nag.ts';
+import { acknowledge, arnPrefix, refReference } from './nag.ts';
 import type { Stage } from './stage.ts';
 
 /** The stage's name, so its URL's path: `wss://{apiId}.execute-api.{region}.amazonaws.com/live` (locally `ws://localhost:4000/live`). */
@@ -106,7 +106,7 @@ export class LiveApi extends Construct {
     const api = refReference(this.api.node.defaultChild as apigw.CfnApi, policy);
     acknowledge(
       policy,
-      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${api}/${LIVE_STAGE_NAME}/*/@connections/*]`,
+      `AwsSolutions-IAM5[Resource::${arnPrefix(this, 'execute-api')}:<AWS::AccountId>:${api}/${LIVE_STAGE_NAME}/*/@connections/*]`,
       "Posts to and closes the live stage's connections: a connection's id is only known at run time.",
     );
     return policy;

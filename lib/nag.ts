@@ -1,4 +1,4 @@
-import { Names, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Names, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /**
@@ -32,4 +32,23 @@ export function refReference(resource: CfnElement, seenFrom: IConstruct = resour
   if (stack === home) return `<${home.resolve(resource.logicalId)}>`;
   if (stack.nestedStackParent === home) return `<referenceto${Names.nodeUniqueId(resource.node)}Ref>`;
   throw new Error(`${seenFrom.node.path} sees ${resource.node.path} neither in its stack nor in its parent's`);
+}
+
+/**
+ * How cdk-nag writes `arn:{partition}:{service}:{region}` of a stack in a finding: `<AWS::Partition>`
+ * and `<AWS::Region>` in a region-agnostic stack, the literal values once the stack has a region
+ * (an app outside us-east-1, lib/edge-stack.ts).
+ */
+export function arnPrefix(scope: IConstruct, service: string): string {
+  const { partition, region } = pseudoParameters(scope);
+  return `arn:${partition}:${service}:${region}`;
+}
+
+/** The stack's partition and region as cdk-nag writes them in a finding (see arnPrefix). */
+export function pseudoParameters(scope: IConstruct): { partition: string; region: string } {
+  const stack = Stack.of(scope);
+  return {
+    partition: Token.isUnresolved(stack.partition) ? '<AWS::Partition>' : stack.partition,
+    region: Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region,
+  };
 }

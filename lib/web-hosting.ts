@@ -14,7 +14,7 @@ import { SERVED_PICTURES_PATH } from '../lambdas/data/keys.ts';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../lambdas/http/client-address.ts';
 import { API_PATH_PREFIX } from './callable-api.ts';
 import type { CustomDomain } from './edge-context.ts';
-import { acknowledge, arnReference } from './nag.ts';
+import { acknowledge, arnReference, pseudoParameters } from './nag.ts';
 import type { ServedPicturesOrigin } from './pictures-storage.ts';
 import { buildContentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from './security-headers.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
@@ -38,6 +38,8 @@ export interface WebHostingProps {
   readonly logRemovalPolicy: RemovalPolicy;
   /** The app's domain and its us-east-1 certificate (lib/edge-context.ts). @default the *.cloudfront.net name */
   readonly customDomain?: CustomDomain;
+  /** CloudFront's web ACL (scope CLOUDFRONT, in us-east-1: lib/cloudfront-firewall.ts). */
+  readonly webAclArn: string;
 }
 
 /**
@@ -186,6 +188,7 @@ export class WebHosting extends Construct {
       enableLogging: true,
       logBucket: props.accessLogsBucket,
       logFilePrefix: 'cloudfront/',
+      webAclId: props.webAclArn,
       ...(props.customDomain && {
         domainNames: [props.customDomain.domainName],
         certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
@@ -233,12 +236,6 @@ export class WebHosting extends Construct {
       this.distribution,
       'AwsSolutions-CFR1',
       'No geo restriction: members join by personal invitation from anywhere; invite codes, not geography, ' + 'decide who gets in.',
-    );
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR2',
-      'No WAF yet: every API route except the few public callables needs a Cognito token, the API stage is ' +
-        'throttled, and a CloudFront web ACL costs more than this small community warrants; add one if abuse appears.',
     );
     if (!props.customDomain) {
       acknowledge(
@@ -313,7 +310,7 @@ export class WebHosting extends Construct {
     acknowledge(role, 'AwsSolutions-IAM5[Action::s3:Abort*]', `${reason} (aborts failed multipart uploads).`);
     acknowledge(
       role,
-      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+      `AwsSolutions-IAM5[Resource::arn:${pseudoParameters(this).partition}:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${pseudoParameters(this).region}/*]`,
       `${reason}: the bootstrap asset bucket holds the zipped build under generated keys.`,
     );
     acknowledge(

@@ -60,8 +60,10 @@ export interface Bill {
  * fixed monthly cost (mail is billed per message, the domain identity and configuration set are free).
  */
 export const FIXED_RESOURCES = {
-  wafWebAcls: 1,
-  wafRules: 2,
+  // The user pool's (2 rate rules) and CloudFront's (lib/cloudfront-firewall.ts: 2 rate rules and 3
+  // AWS managed rule groups, each billed as one rule; test/infra/cloudfront-firewall.test.ts counts them).
+  wafWebAcls: 2,
+  wafRules: 7,
   cloudWatchAlarms: 32,
   cloudWatchDashboards: 1,
   cloudWatchCustomMetrics: 8,
@@ -119,6 +121,7 @@ export function monthlyBill(members: number, assumptions: Assumptions, priceList
   add('cloudFront', 'data transfer to origin (API requests)', u.cloudFront.dataToOriginGb, 'cloudFrontDataTransferToOriginGb');
   add('cloudFront', 'HTTPS requests', u.cloudFront.requests, 'cloudFrontHttpsRequest');
   add('cloudFront', 'CloudFront Functions invocations', u.cloudFront.functionInvocations, 'cloudFrontFunctionInvocation');
+  add('waf', "requests inspected (CloudFront's web ACL: every request)", u.cloudFront.requests, 'wafRequest');
 
   add('cloudWatchLogs', 'ingestion (Lambda, HTTP API and WebSocket access logs)', u.cloudWatchLogs.ingestedGb, 'cloudWatchLogsIngestedGb');
   add('cloudWatchLogs', 'storage (3-month retention, compressed)', u.cloudWatchLogs.storedGb, 'cloudWatchLogsStoredGbMonth');
@@ -134,8 +137,8 @@ export function monthlyBill(members: number, assumptions: Assumptions, priceList
   const f = FIXED_RESOURCES;
   const fixedLine = (item: string, count: number, price: PriceName, note: string): FixedLine => ({ item, count, price, usd: count * p[price].usd, note });
   const fixed: FixedLine[] = [
-    fixedLine('WAF web ACL', f.wafWebAcls, 'wafWebAclMonth', 'lib/sign-up-firewall.ts, in front of the user pool'),
-    fixedLine('WAF rules', f.wafRules, 'wafRuleMonth', 'SignUpsPerAddress, CognitoCallsPerAddress'),
+    fixedLine('WAF web ACLs', f.wafWebAcls, 'wafWebAclMonth', "lib/sign-up-firewall.ts (the user pool's), lib/cloudfront-firewall.ts (CloudFront's)"),
+    fixedLine('WAF rules', f.wafRules, 'wafRuleMonth', 'SignUpsPerAddress, CognitoCallsPerAddress; 2 rate rules and 3 AWS managed groups on CloudFront'),
     fixedLine(
       'CloudWatch alarm metrics',
       f.cloudWatchAlarms,

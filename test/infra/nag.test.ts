@@ -52,6 +52,13 @@ describe('cdk-nag AwsSolutions', () => {
     expect(Annotations.fromStack(stack).findWarning('*', Match.anyValue())).toEqual([]);
     expect(Annotations.fromStack(stack).findError('*', Match.anyValue())).toEqual([]);
   });
+
+  it('has none on prod in another region, with its us-east-1 edge stack', () => {
+    const { app, edge } = synth({ stage: 'prod', nag: true, region: 'eu-west-1' });
+    expect(edge).toBeDefined();
+    expect(reportedViolations(app.outdir)).toEqual([]);
+    expect(new AwsSolutionsChecks().validateScope(app).violations).toEqual([]);
+  });
 });
 
 describe('bundling (esbuild, for real)', () => {

@@ -46,6 +46,8 @@ export interface SynthOptions {
   readonly nag?: boolean;
   /** More context, as `-c key=value` gives it (e.g. devAdminEmails). Prod gets EXAMPLE_OPS_CONTEXT and EXAMPLE_EDGE_CONTEXT under it (its opsEmail and domain are required). */
   readonly context?: Record<string, unknown>;
+  /** The app's region (createApp's). @default none: region-agnostic, as the tests always were */
+  readonly region?: string;
 }
 
 export interface Synthesized extends AnchoredApp {
@@ -64,17 +66,23 @@ const cache = new Map<string, Synthesized>();
  * Builds the app as bin/app.ts does (with a dummy SPA, bundling skipped unless asked). The stage is
  * always explicit: createApp has no default (test/infra/stage.test.ts).
  */
-export function synth({ stage, bundle = false, nag = false, context = {} }: SynthOptions): Synthesized {
-  const key = `${stage}:${bundle}:${nag}:${JSON.stringify(context)}`;
+export function synth({ stage, bundle = false, nag = false, context = {}, region }: SynthOptions): Synthesized {
+  const key = `${stage}:${bundle}:${nag}:${JSON.stringify(context)}:${region ?? ''}`;
   const cached = cache.get(key);
   if (cached) return cached;
   const built = createApp({
     stage,
+    region,
     nag,
     cloudFormationValidation: nag,
     webAssetPath: dummyWebDist(),
     outdir: temporaryDir('anchored-cdk-out-'),
-    context: { ...CDK_JSON_CONTEXT, ...(stage === 'prod' ? { ...EXAMPLE_OPS_CONTEXT, ...EXAMPLE_EDGE_CONTEXT } : {}), ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context },
+    context: {
+      ...CDK_JSON_CONTEXT,
+      ...(stage === 'prod' ? { ...EXAMPLE_OPS_CONTEXT, ...EXAMPLE_EDGE_CONTEXT } : {}),
+      ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+      ...context,
+    },
   });
   const templates = new Map(stacksOf(built.stack).map((stack) => [stack.node.path, Template.fromStack(stack)]));
   const result = { ...built, template: flattenedTemplate(built.stack), templates };

@@ -69,10 +69,10 @@ describe('bill lines', () => {
     const bill = monthlyBill(1_000, fixture, PRICE_LIST);
     const ingestion = line(bill, 'ingestion');
     expect(ingestion.usd).toBeCloseTo(ingestion.quantity * 0.5, 10);
-    // One web ACL ($5), two rules ($2), a hosted zone ($0.50), two secrets ($0.80), 32 alarm metrics
+    // Two web ACLs ($10), seven rules ($7), a hosted zone ($0.50), two secrets ($0.80), 32 alarm metrics
     // ($3.20), a dashboard ($3), 8 custom metrics ($2.40).
-    expect(bill.fixedUsd).toBeCloseTo(16.9, 10);
-    expect(bill.totalUsd).toBeCloseTo(bill.usageUsd + 16.9, 10);
+    expect(bill.fixedUsd).toBeCloseTo(26.9, 10);
+    expect(bill.totalUsd).toBeCloseTo(bill.usageUsd + 26.9, 10);
   });
 
   it('a usage total is the sum of its lines, and each service the sum of its own', () => {
