@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { AppError } from '#domain/app-error';
 
 /** Set by CloudFront on every request it forwards to the API (origin custom header, lib/web-hosting.ts). */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
@@ -33,6 +34,24 @@ export function clientAddressOf(
   if (!originSecret) return sourceIp;
   const viewer = event.headers?.[VIEWER_ADDRESS_HEADER]?.trim();
   return viewer && isOriginSecret(event.headers?.[ORIGIN_VERIFY_HEADER], originSecret) ? viewer : sourceIp;
+}
+
+/** What a call that did not come through CloudFront is answered (403). */
+export const DIRECT_CALL_REFUSED = "This API is reached through the app's own address; calls straight to the API endpoint are refused.";
+
+/**
+ * The API's front door is CloudFront: an HTTP API takes no WAF and no resource policy, so a call
+ * to the execute-api endpoint itself would skip the web ACL and its rate rules. Every callable
+ * runs this first, before any read: without the origin secret CloudFront adds (ORIGIN_VERIFY_HEADER)
+ * it throws permission-denied. A constant-time compare of two SHA-256 digests, no I/O. Locally there
+ * is no CloudFront and no secret: the local gateway is the front door, and nothing is checked.
+ */
+export function requireCloudFrontOrigin(
+  event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'headers'>,
+  originSecret: string | undefined = process.env.ORIGIN_VERIFY_SECRET,
+): void {
+  if (!originSecret) return;
+  if (!isOriginSecret(event.headers?.[ORIGIN_VERIFY_HEADER], originSecret)) throw new AppError('permission-denied', DIRECT_CALL_REFUSED);
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 part is two groups). */

@@ -7,7 +7,7 @@ import { AppError } from '#domain/app-error';
 import { flushProductMetrics } from '#data/product-metrics';
 import { asRetryableFault } from './backend-faults.ts';
 import { ADMIN_GROUP, callerFromEvent, type Caller } from './caller.ts';
-import { clientAddressOf } from './client-address.ts';
+import { clientAddressOf, requireCloudFrontOrigin } from './client-address.ts';
 import { logger } from './logger.ts';
 import { requireMemberRecord } from './member-presence.ts';
 import { spendActionBudget, spendRequestBudget } from './rate-limit.ts';
@@ -99,7 +99,8 @@ function parseInput<N extends CallableName>(name: N, data: unknown): z.output<(t
 }
 
 /**
- * Wraps a callable's implementation in the protocol, in this order: authorize (access) → the
+ * Wraps a callable's implementation in the protocol, in this order: came through CloudFront (the
+ * origin secret, before anything is read) → authorize (access) → the
  * caller's record (presence) → the request budget (before the body is read, so malformed floods
  * count too) → parse the input → the action budget → run → parse the output → respond. Only
  * AppErrors reach the caller with their message; anything else is logged and answered as a bare
@@ -110,6 +111,7 @@ export function defineCallable<N extends CallableName>(name: N, implementation: 
     const correlationId = correlationIdOf(event);
     logger.appendKeys({ correlationId, callable: name });
     try {
+      requireCloudFrontOrigin(event);
       const caller = callerFromEvent(event);
       authorize(name, caller);
       // A removed member's token outlives their account: refuse it before anything else runs.
