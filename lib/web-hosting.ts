@@ -81,6 +81,14 @@ export function contentSecurityPolicy(region: string, uploadsEndpoint: string, l
 export const PICTURE_EDGE_TTL = Duration.minutes(5);
 
 /**
+ * Hashed build files under assets/: a new build has new names, so an edge (and the browser, from the
+ * objects' `public, max-age=31536000, immutable`) keeps one a year (minimum = default = maximum).
+ */
+export const ASSET_EDGE_TTL = Duration.days(365);
+/** The path of the hashed build files (vite's assetsDir). */
+export const ASSETS_PATH = '/assets';
+
+/**
  * The SPA on CloudFront: a private bucket behind origin access control, `/api/*` forwarded to
  * the HTTP API on the same origin, security headers on every response, and the runtime
  * config.json written from the stack's own outputs.
@@ -180,6 +188,33 @@ export class WebHosting extends Construct {
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
     });
 
+    // index.html, spa.html, config.json and the public files: no minimum, so their `no-cache` (set by
+    // the deployment) makes an edge revalidate each with the bucket (a 304 when unchanged); a deploy
+    // also invalidates them. Gzip and Brotli for the HTML and JSON.
+    const revalidatedCache = new cloudfront.CachePolicy(this, 'RevalidatedCache', {
+      comment: 'index.html, spa.html, config.json, public files: honour their no-cache (revalidate at the edge)',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const assetsCache = new cloudfront.CachePolicy(this, 'AssetsCache', {
+      comment: 'Hashed build files: immutable, a year at the edge',
+      minTtl: ASSET_EDGE_TTL,
+      defaultTtl: ASSET_EDGE_TTL,
+      maxTtl: ASSET_EDGE_TTL,
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `anchored (${props.stage})`,
       defaultRootObject: 'index.html',
@@ -197,15 +232,24 @@ export class WebHosting extends Construct {
         sslSupportMethod: cloudfront.SSLMethod.SNI,
       }),
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        cachePolicy: revalidatedCache,
         compress: true,
         responseHeadersPolicy: this.responseHeadersPolicy,
         functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // No SPA fallback: every asset path names a file.
+        [`${ASSETS_PATH}/*`]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: assetsCache,
+          compress: true,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
         // No signature and no per-read work: the key is the secret, and deleting it revokes it.
         [`${SERVED_PICTURES_PATH}/*`]: {
           origin: origins.S3BucketOrigin.withOriginAccessControl(picturesOrigin),

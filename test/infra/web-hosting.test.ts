@@ -6,7 +6,7 @@ import { webConfigSchema } from '../../lambdas/contracts/web-config.ts';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../lambdas/http/client-address.ts';
 import { SERVED_PICTURES_PATH } from '../../lambdas/data/keys.ts';
 import { PICTURES_URL_ENV } from '../../lambdas/data/pictures.ts';
-import { PICTURE_EDGE_TTL, SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../lib/web-hosting.ts';
+import { ASSET_EDGE_TTL, PICTURE_EDGE_TTL, SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../lib/web-hosting.ts';
 import { referencedId, resourcesOf, synth } from './synth.ts';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -167,6 +167,32 @@ describe('web hosting (CloudFront)', () => {
       HeadersConfig: { HeaderBehavior: 'none' },
       CookiesConfig: { CookieBehavior: 'none' },
     });
+  });
+
+  it('caches hashed assets a year at the edge and revalidates index.html, spa.html and config.json (no-cache) on each request', () => {
+    const policies = resourcesOf(template, 'AWS::CloudFront::CachePolicy');
+    const ttlsOf = (behaviour: { CachePolicyId: unknown }) => {
+      const cache = policies[referencedId(behaviour.CachePolicyId)]?.Properties?.CachePolicyConfig as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      return { ttls: [cache.MinTTL, cache.DefaultTTL, cache.MaxTTL], key: cache.ParametersInCacheKeyAndForwardedToOrigin };
+    };
+    const assets = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/assets/*');
+    expect(assets).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], Compress: true, TargetOriginId: config.DefaultCacheBehavior.TargetOriginId });
+    expect(assets.FunctionAssociations).toBeUndefined();
+    const year = ASSET_EDGE_TTL.toSeconds();
+    expect(year).toBe(31_536_000);
+    expect(ttlsOf(assets).ttls).toEqual([year, year, year]);
+    expect(ttlsOf(assets).key).toMatchObject({
+      EnableAcceptEncodingGzip: true,
+      EnableAcceptEncodingBrotli: true,
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+    });
+    // No minimum: CloudFront honours the files' own no-cache and revalidates with the bucket.
+    const site = ttlsOf(config.DefaultCacheBehavior);
+    expect(site.ttls).toEqual([0, 0, 86_400]);
+    expect(site.key).toMatchObject({ EnableAcceptEncodingGzip: true, EnableAcceptEncodingBrotli: true });
+    // Pictures stay as the live issue chose: 5 minutes at the edge, the removal bound.
+    const pictures = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === `${SERVED_PICTURES_PATH}/*`);
+    expect(ttlsOf(pictures).ttls).toEqual([300, 300, 300]);
   });
 
   it('gives every callable the served pictures URL on its own origin, and no other function', () => {
