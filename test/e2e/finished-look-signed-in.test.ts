@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, signInThroughUi, usePagesAt } from '../support/browser.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
@@ -12,27 +12,12 @@ import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/loc
  * to a folder to keep screenshots at 1366 and 390 px.
  */
 const endpoints = inject('endpoints');
-const newContext = useBrowserContexts(endpoints.webUrl);
+const pageAt = usePagesAt(endpoints.webUrl, 15_000);
 const SCREENSHOTS = process.env.FINISHED_LOOK_SCREENSHOTS;
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const contexts: BrowserContext[] = [];
 
 beforeAll(() => {
   useLocalCloudData(endpoints);
 });
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
-
-async function pageAt(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await newContext(viewport);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return page;
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });

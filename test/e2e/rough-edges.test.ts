@@ -1,7 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ok } from '../support/callable-client.ts';
-import { useBrowserContexts } from '../support/browser.ts';
+import { DESKTOP, PHONE, usePagesAt } from '../support/browser.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
@@ -12,27 +12,12 @@ import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/loc
  */
 const endpoints = inject('endpoints');
 const founder = inject('founder');
-const newContext = useBrowserContexts(endpoints.webUrl);
+const pageAt = usePagesAt(endpoints.webUrl);
 const SCREENSHOTS = process.env.ROUGH_EDGES_SCREENSHOTS;
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-const contexts: BrowserContext[] = [];
 
 beforeAll(() => {
   useLocalCloudData(endpoints);
 });
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
-
-async function pageAt(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await newContext(viewport);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
 
 async function signIn(page: Page, email: string, password = MEMBER_PASSWORD): Promise<void> {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);

@@ -45,6 +45,26 @@ export function useBrowserContexts(baseURL: string): (viewport?: { width: number
   };
 }
 
+/** The two widths screens are checked at: a desktop and a phone. */
+export const DESKTOP = { width: 1366, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Opens pages at a viewport, each in a context of its own; every context closes after the file. */
+export function usePagesAt(baseURL: string, defaultTimeoutMs = 20_000): (viewport: { width: number; height: number }) => Promise<Page> {
+  const newContext = useBrowserContexts(baseURL);
+  const contexts: BrowserContext[] = [];
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+  });
+  return async (viewport) => {
+    const context = await newContext(viewport);
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(defaultTimeoutMs);
+    return page;
+  };
+}
+
 /**
  * Signs in through the web app's sign-in page and waits for the dashboard: the URL changes first,
  * the router commits the new location once the lazy dashboard has loaded (with the member's record).
