@@ -2,6 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { acknowledgeGuard } from './guard.ts';
 import { acknowledge } from './nag.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
 
@@ -34,5 +35,27 @@ export class AccessLogs extends Construct {
       autoDeleteObjects: !prod,
     });
     acknowledge(this.bucket, 'AwsSolutions-S1', 'This is the access-log bucket itself; logging its own access into itself would loop.');
+    // The Control Tower controls (npm run guard) that a log bucket answers differently from a data bucket.
+    acknowledgeGuard(this.bucket, 'CT.S3.PR.2', 'This is the access-log bucket itself; logging its own access into itself would loop.');
+    acknowledgeGuard(
+      this.bucket,
+      'CT.S3.PR.10',
+      'S3 server access logging delivers only to a target bucket whose default encryption is SSE-S3 (AES-256), not SSE-KMS; the logs are encrypted with SSE-S3.',
+    );
+    acknowledgeGuard(
+      this.bucket,
+      'CT.S3.PR.4',
+      'Nothing reacts to a log object arriving: logs are read when someone investigates, and the lifecycle rule expires them.',
+    );
+    acknowledgeGuard(
+      this.bucket,
+      'CT.S3.PR.11',
+      'Log objects are written once and never overwritten; versioning would only keep noncurrent copies of logs after the lifecycle rule expires them.',
+    );
+    acknowledgeGuard(
+      this.bucket,
+      'CT.S3.PR.9',
+      "Object Lock requires versioning and holds every version for its retention, so the lifecycle rule could no longer expire logs and dev's stack could not empty the bucket on destroy; these logs serve investigation, not a compliance archive.",
+    );
   }
 }
