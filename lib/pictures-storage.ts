@@ -5,6 +5,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { DATA_EXPORT_KEEP_DAYS } from '../lambdas/contracts/exports.ts';
 import { DATA_EXPORTS_PREFIX, SERVED_PICTURES_PREFIX, STAGED_UPLOADS_PREFIX } from '../lambdas/data/keys.ts';
+import { acknowledgeGuard } from './guard.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
 
 /**
@@ -80,6 +81,16 @@ export class PicturesStorage extends Construct {
       removalPolicy: removalPolicyFor(props.stage),
       autoDeleteObjects: !prod,
     });
+    acknowledgeGuard(
+      this.bucket,
+      'CT.S3.PR.9',
+      "Object Lock would hold a removed or deleted member's picture versions for its retention, and the removal must delete every version at once (a member's pictures never outlive their removal).",
+    );
+    acknowledgeGuard(
+      this.bucket,
+      'CT.S3.PR.4',
+      'Nothing reacts to an object arriving: an upload is checked and copied by the confirm callable its page calls, and the lifecycle rules expire what is never confirmed.',
+    );
   }
 
   /**
