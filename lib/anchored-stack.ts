@@ -19,6 +19,7 @@ import { WebHosting } from './web-hosting.ts';
 import { customDomainFromContext } from './edge-context.ts';
 import { CloudFrontFirewall, type CloudFrontFirewallProps } from './cloudfront-firewall.ts';
 import { EDGE_REGION } from './edge-stack.ts';
+import { CanaryDeployments } from './canary-deployments.ts';
 import { Observability } from './observability.ts';
 import { mailFromContext, monthlyBudgetUsdFromContext, opsEmailFromContext } from './ops-context.ts';
 
@@ -173,6 +174,8 @@ export class AnchoredStack extends Stack {
     });
     // Prod's SES reputation pages the same inbox (lib/mail.ts).
     this.auth.mail?.alarmOn(this.observability.topic);
+    // Every function's canary rolls back on the few shared alarms (not one alarm per function).
+    CanaryDeployments.rollBackOn(this, this.observability.deploymentAlarms);
 
     new CfnOutput(this, 'ApiUrl', { value: `${webOrigin}${API_PATH_PREFIX}`, description: 'Base URL of the callables' });
     new CfnOutput(this, 'LiveUrl', { value: this.live.url, description: 'The live socket (config.json liveUrl)' });

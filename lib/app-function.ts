@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -10,6 +11,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { Permissions } from '../lambdas/handler-row.ts';
+import { CanaryDeployments, LIVE_ALIAS_NAME } from './canary-deployments.ts';
 import { acknowledge, arnReference } from './nag.ts';
 import type { Stage } from './stage.ts';
 
@@ -107,6 +109,13 @@ function copyBesideBundle(assets: readonly string[]): ICommandHooks {
  */
 export class AppFunction extends Construct {
   public readonly function: NodejsFunction;
+  /**
+   * What every invoker names (API integrations, the stream's mapping, EventBridge, Cognito, the
+   * workers' callers): `live`, moved to each new version by a CodeDeploy canary. Invoking the
+   * function itself would run $LATEST and skip the canary.
+   */
+  public readonly alias: lambda.Alias;
+  public readonly deployment: codedeploy.LambdaDeploymentGroup;
   public readonly logGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
@@ -161,6 +170,9 @@ export class AppFunction extends Construct {
     });
 
     this.grant(props.permissions, props.resources);
+
+    this.alias = new lambda.Alias(this, 'Alias', { aliasName: LIVE_ALIAS_NAME, version: this.function.currentVersion });
+    this.deployment = CanaryDeployments.of(this).deploymentGroupFor(this, this.alias);
   }
 
   private grant(permissions: Permissions, { table, picturesBucket, userPool }: FunctionResources): void {

@@ -142,7 +142,8 @@ export class Auth extends Construct {
       logRemovalPolicy: props.logRemovalPolicy,
       extraEnvironment: { SIGN_UP_TICKET_SECRET: props.signUpTicketSecret },
     });
-    this.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, this.preSignUp.function);
+    // The alias (a qualified ARN is accepted as a trigger): sign-ups go through the canary too.
+    this.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, this.preSignUp.alias);
     new SignUpFirewall(this, 'Firewall', { userPool: this.userPool });
   }
 }

@@ -53,19 +53,30 @@ export class BackgroundWorker extends Construct {
       logRemovalPolicy: props.logRemovalPolicy,
     });
     const fn = this.worker.function;
-    fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(1) });
+    const alias = this.worker.alias;
+    // The callables invoke the alias (the canary decides which version runs); a configuration
+    // applies to the qualifier it names, so the alias gets the retries.
+    alias.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(1) });
 
-    // The exact function ARN (grantInvoke would add `:*` for every version, a wildcard cdk-nag flags).
-    const invoke = new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] });
-    // A policy of its own: the function cannot depend on a policy that names it (a cycle).
-    if (props.invokesItself && fn.role) new iam.Policy(this, 'InvokeItself', { roles: [fn.role], statements: [invoke] });
+    // The exact alias ARN (grantInvoke would add `:*` for every version, a wildcard cdk-nag flags).
+    const invoke = new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [alias.functionArn] });
+    if (props.invokesItself && fn.role) {
+      // A removal's next run names the worker from its own context (lambdas/jobs/removal-worker.ts:
+      // the unqualified name, so $LATEST, which is the newest code once the deployment finished):
+      // that invoke needs the function's ARN and its retries. A policy of its own: the function
+      // cannot depend on a policy that names it (a cycle).
+      fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(1) });
+      const itself = new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] });
+      new iam.Policy(this, 'InvokeItself', { roles: [fn.role], statements: [itself] });
+    }
 
     for (const name of props.invokedBy) {
       // Absent only in tests that build the API from a few rows.
       const callable = props.callableFunctions.get(name);
       if (!callable) continue;
       callable.function.addToRolePolicy(invoke);
-      callable.function.addEnvironment(props.functionNameEnv, fn.functionName);
+      // The alias's ARN: Invoke takes it as FunctionName, and runs the version the canary chose.
+      callable.function.addEnvironment(props.functionNameEnv, alias.functionArn);
     }
   }
 }

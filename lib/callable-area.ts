@@ -83,11 +83,12 @@ export class CallableArea extends NestedStack {
         new apigw.HttpIntegration(this, `${name}Integration`, {
           httpApi: props.httpApi,
           integrationType: apigw.HttpIntegrationType.AWS_PROXY,
-          integrationUri: fn.function.functionArn,
+          // The alias: API Gateway invokes what the canary has shifted, never $LATEST.
+          integrationUri: fn.alias.functionArn,
           payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
         }),
       );
-      fn.function.addPermission(`${name}InvokedByApi`, {
+      fn.alias.addPermission(`${name}InvokedByApi`, {
         scope: this,
         principal: new iam.ServicePrincipal('apigateway.amazonaws.com'),
         // Only this callable's route, on any stage of this API.

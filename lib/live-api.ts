@@ -160,7 +160,7 @@ export class LiveRoutes extends NestedStack {
       const webSocketRoute = new apigw.WebSocketRoute(this, `${route}Route`, {
         webSocketApi: props.api,
         routeKey,
-        integration: new WebSocketLambdaIntegration(`${route}Integration`, this.functions[route].function),
+        integration: new WebSocketLambdaIntegration(`${route}Integration`, this.functions[route].alias),
       });
       acknowledge(
         webSocketRoute,

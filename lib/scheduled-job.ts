@@ -67,7 +67,8 @@ export class ScheduledJob extends Construct {
       'This queue is the dead-letter queue of the EventBridge target (cdk-nag only recognises SQS redrive).',
     );
 
-    this.job.function.configureAsyncInvoke({
+    // On the alias EventBridge invokes (a configuration applies to the qualifier it names).
+    this.job.alias.configureAsyncInvoke({
       retryAttempts: 2,
       onFailure: new destinations.SqsDestination(this.deadLetterQueue),
     });
@@ -76,7 +77,7 @@ export class ScheduledJob extends Construct {
       description: props.description,
       schedule: props.schedule,
       targets: [
-        new targets.LambdaFunction(this.job.function, {
+        new targets.LambdaFunction(this.job.alias, {
           retryAttempts: 3,
           maxEventAge: Duration.hours(2),
           deadLetterQueue: this.deadLetterQueue,

@@ -74,7 +74,8 @@ export class TableStream extends Construct {
       // Only the changes the consumer reacts to, never a TTL deletion (the patterns' comment says why two).
       filters: TABLE_STREAM_FILTERS.map((pattern) => ({ pattern: JSON.stringify(pattern) })),
     });
-    this.consumer.function.addEventSource(this.eventSource);
+    // On the alias: the mapping's batches go through the canary like every other invocation.
+    this.consumer.alias.addEventSource(this.eventSource);
 
     // Reading the stream is granted on the table's stream ARN; ListStreams has no resource-level
     // permissions (IAM only accepts `*` for it), which Lambda's poller calls to find the stream.

@@ -9,6 +9,7 @@ import { API_THROTTLE, CallableApi, callablesFor, registryCallables, type Callab
 import { isRateCounterGrant } from '../../lib/rate-limit-grant.ts';
 import { REMOVAL_CALLABLES } from '../../lib/background-worker.ts';
 import { STAGES, type Stage } from '../../lib/stage.ts';
+import { functionBehind } from './aliases.ts';
 import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
 
 const TABLE_WRITES = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem)$/;
@@ -27,7 +28,7 @@ function deployedCallable(template: Template, name: string): DeployedCallable | 
   if (!route) return undefined;
   const target = route.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
   const integration = resourcesOf(template, 'AWS::ApiGatewayV2::Integration')[target['Fn::Join'][1][1].Ref];
-  const fnId = referencedId(integration?.Properties?.IntegrationUri);
+  const fnId = functionBehind(template, integration?.Properties?.IntegrationUri);
   const fn = resourcesOf(template, 'AWS::Lambda::Function')[fnId]?.Properties ?? {};
   // The rate-counter grant every callable holds is checked apart (test/infra/throttling.test.ts).
   return { route, fn, actions: actionsOfRole(template, referencedId(fn.Role), (statement) => !isRateCounterGrant(statement)) };

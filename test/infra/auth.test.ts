@@ -1,6 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_GROUP } from '../../lambdas/http/caller.ts';
+import { functionBehind } from './aliases.ts';
 import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
 
 describe('auth (Cognito)', () => {
@@ -55,7 +56,7 @@ describe('auth (Cognito)', () => {
 
   it('validates invite codes in a PreSignUp trigger that may read and write the table (it holds an invite) and nothing else', () => {
     const [pool] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPool'));
-    const triggerId = referencedId((pool?.Properties?.LambdaConfig as { PreSignUp: unknown }).PreSignUp);
+    const triggerId = functionBehind(template, (pool?.Properties?.LambdaConfig as { PreSignUp: unknown }).PreSignUp);
     const trigger = resourcesOf(template, 'AWS::Lambda::Function')[triggerId];
     expect(trigger?.Properties).toMatchObject({ Runtime: 'nodejs24.x', Timeout: 5 });
     expect(trigger?.Properties?.Description).toMatch(/PreSignUp/);
@@ -71,7 +72,8 @@ describe('auth (Cognito)', () => {
     template.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
       Principal: 'cognito-idp.amazonaws.com',
-      FunctionName: { 'Fn::GetAtt': [triggerId, 'Arn'] },
+      // The trigger is the alias (the canary), and Cognito's permission is on it.
+      FunctionName: (pool?.Properties?.LambdaConfig as { PreSignUp: unknown }).PreSignUp,
     });
   });
 

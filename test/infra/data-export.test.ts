@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_EXPORTS_PREFIX, SERVED_PICTURES_PREFIX } from '../../lambdas/data/keys.ts';
 import { isRateCounterGrant } from '../../lib/rate-limit-grant.ts';
+import { aliasOf } from './aliases.ts';
 import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
 
 describe('data export (worker, callables, bucket)', () => {
@@ -40,9 +41,9 @@ describe('data export (worker, callables, bucket)', () => {
   it('lets requestDataExport invoke the worker alone (by its exact ARN, named in its environment), and touch no pictures', () => {
     const request = callable('requestDataExport');
     const roleId = referencedId(request.properties.Role);
-    expect(invokes(roleId).map((statement) => referencedId(statement.Resource))).toEqual([worker.id]);
+    expect(invokes(roleId).map((statement) => referencedId(statement.Resource))).toEqual([aliasOf(template, worker.id)]);
     const environment = (request.properties.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(referencedId(environment.DATA_EXPORT_WORKER_FUNCTION)).toBe(worker.id);
+    expect(referencedId(environment.DATA_EXPORT_WORKER_FUNCTION)).toBe(aliasOf(template, worker.id));
     expect(ownActions(roleId).filter((action) => action.startsWith('s3:'))).toEqual([]);
   });
 

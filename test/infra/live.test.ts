@@ -14,6 +14,7 @@ import { LIVE_STAGE_NAME, LIVE_THROTTLE, LiveApi } from '../../lib/live-api.ts';
 import { STAGES, type Stage } from '../../lib/stage.ts';
 import { ASSUMPTIONS } from '../../local/cost/assumptions.ts';
 import { capacityModel } from '../../local/cost/capacity.ts';
+import { aliasOf, functionBehind } from './aliases.ts';
 import { referencedId, resourcesOf, synth, temporaryDir } from './synth.ts';
 
 type Statement = { Action: string | string[]; Resource?: unknown; Condition?: unknown; Effect?: string };
@@ -58,8 +59,8 @@ describe.each(STAGES)('the live socket on %s', (stage: Stage) => {
       const target = route.Properties?.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
       const integration = integrations[target['Fn::Join'][1][1].Ref]?.Properties ?? {};
       expect(integration.IntegrationType).toBe('AWS_PROXY');
-      // The integration's URI names the function of this route.
-      expect(JSON.stringify(integration.IntegrationUri)).toContain(functionOf(routeKey).id);
+      // The integration's URI names the function of this route, through its alias (the canary).
+      expect(functionBehind(template, integration.IntegrationUri)).toBe(functionOf(routeKey).id);
     }
     const entries = Object.values(liveHandlers).map(({ routeKey }) => routeKey);
     expect(entries.toSorted()).toEqual(['$connect', '$default', '$disconnect']);
@@ -94,7 +95,7 @@ describe.each(STAGES)('the live socket on %s', (stage: Stage) => {
     const permissions = Object.values(resourcesOf(template, 'AWS::Lambda::Permission'));
     for (const routeKey of ['$connect', '$disconnect', '$default']) {
       const { id } = functionOf(routeKey);
-      const granted = permissions.filter((p) => referencedId(p.Properties?.FunctionName) === id);
+      const granted = permissions.filter((p) => referencedId(p.Properties?.FunctionName) === aliasOf(template, id));
       expect(granted, routeKey).toHaveLength(1);
       expect(granted[0]?.Properties?.Principal).toBe('apigateway.amazonaws.com');
       expect(JSON.stringify(granted[0]?.Properties?.SourceArn)).toContain(`/*${routeKey}`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aliasOf } from './aliases.ts';
 import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
 import { isRateCounterGrant } from '../../lib/rate-limit-grant.ts';
 
@@ -18,8 +19,9 @@ describe('removal (worker and the callables that hand work to it)', () => {
       .filter((policy) => ((policy.Properties?.Roles ?? []) as unknown[]).some((role) => referencedId(role) === roleId))
       .flatMap((policy) => (policy.Properties?.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
 
-  const invokesWorker = (roleId: string) =>
-    statementsOfRole(roleId).some((statement) => [statement.Action].flat().includes('lambda:InvokeFunction') && referencedId(statement.Resource) === worker.id);
+  /** The callables invoke the worker's alias (the canary); the worker's next run names the function itself (its context). */
+  const invokesWorker = (roleId: string, target = aliasOf(template, worker.id)) =>
+    statementsOfRole(roleId).some((statement) => [statement.Action].flat().includes('lambda:InvokeFunction') && referencedId(statement.Resource) === target);
 
   it('is one more function with a 5-minute timeout, retried twice when invoked asynchronously', () => {
     expect(worker.properties).toMatchObject({ Runtime: 'nodejs24.x', Timeout: 300 });
@@ -36,7 +38,7 @@ describe('removal (worker and the callables that hand work to it)', () => {
     expect(actions).toEqual(
       expect.arrayContaining(['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 's3:DeleteObject*', 'cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers']),
     );
-    expect(invokesWorker(roleId)).toBe(true);
+    expect(invokesWorker(roleId, worker.id)).toBe(true);
     expect(actions.filter((action) => action.startsWith('lambda:'))).toEqual(['lambda:InvokeFunction']);
   });
 
@@ -45,7 +47,7 @@ describe('removal (worker and the callables that hand work to it)', () => {
       const callable = Object.values(functions).find((fn) => String(fn.Properties?.Description).startsWith(`Callable ${name} `))?.Properties ?? {};
       expect(callable.Timeout, name).toBe(29);
       const environment = (callable.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(referencedId(environment.REMOVAL_WORKER_FUNCTION), name).toBe(worker.id);
+      expect(referencedId(environment.REMOVAL_WORKER_FUNCTION), name).toBe(aliasOf(template, worker.id));
       expect(invokesWorker(referencedId(callable.Role)), name).toBe(true);
     }
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { functionBehind } from './aliases.ts';
 import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
 
 describe('schedule (daily metrics)', () => {
@@ -9,7 +10,7 @@ describe('schedule (daily metrics)', () => {
 
   it('runs the metrics job once a day', () => {
     expect(rule?.Properties?.ScheduleExpression).toBe('cron(5 0 * * ? *)');
-    const job = resourcesOf(template, 'AWS::Lambda::Function')[referencedId(target?.Arn)]?.Properties;
+    const job = resourcesOf(template, 'AWS::Lambda::Function')[functionBehind(template, target?.Arn)]?.Properties;
     expect(job).toMatchObject({ Runtime: 'nodejs24.x', Description: 'Daily community metrics', Timeout: 300 });
     expect(actionsOfRole(template, referencedId(job?.Role))).toContain('dynamodb:PutItem');
   });
@@ -32,9 +33,11 @@ describe('schedule (daily metrics)', () => {
   it("sends a run that failed after Lambda's own retries to the same queue (EventBridge only sees the invoke accepted)", () => {
     const queueId = referencedId((target?.DeadLetterConfig as { Arn: unknown }).Arn);
     const [config] = Object.values(resourcesOf(template, 'AWS::Lambda::EventInvokeConfig')).filter(
-      (resource) => referencedId(resource.Properties?.FunctionName) === referencedId(target?.Arn),
+      (resource) => referencedId(resource.Properties?.FunctionName) === functionBehind(template, target?.Arn),
     );
-    expect(config?.Properties).toMatchObject({ MaximumRetryAttempts: 2, Qualifier: '$LATEST' });
+    expect(config?.Properties).toMatchObject({ MaximumRetryAttempts: 2 });
+    // On the alias EventBridge invokes: a configuration applies to the qualifier it names.
+    expect(JSON.stringify(config?.Properties?.Qualifier)).toContain(referencedId(target?.Arn));
     const onFailure = (config?.Properties?.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination;
     expect(referencedId(onFailure)).toBe(queueId);
   });
@@ -46,7 +49,7 @@ describe('schedule (held invites lapse)', () => {
   const [target] = (rule?.Properties?.Targets ?? []) as Record<string, unknown>[];
 
   it('runs the lapse job every hour, granted what deleting an unjoined account takes, with its own dead-letter queue', () => {
-    const job = resourcesOf(template, 'AWS::Lambda::Function')[referencedId(target?.Arn)]?.Properties;
+    const job = resourcesOf(template, 'AWS::Lambda::Function')[functionBehind(template, target?.Arn)]?.Properties;
     expect(job).toMatchObject({ Runtime: 'nodejs24.x', Timeout: 300 });
     const actions = actionsOfRole(template, referencedId(job?.Role));
     expect(actions).toEqual(

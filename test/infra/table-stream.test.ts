@@ -13,6 +13,7 @@ import {
 } from '../../lambdas/streams/stream-mapping.ts';
 import { LAMBDA_ESBUILD, LAMBDAS_DIR } from '../../lib/app-function.ts';
 import { STAGES } from '../../lib/stage.ts';
+import { functionBehind } from './aliases.ts';
 import { actionsOfRole, referencedId, resourcesOf, synth, temporaryDir } from './synth.ts';
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
@@ -34,7 +35,7 @@ describe.each(STAGES)('the table stream on %s', (stage) => {
   const { template, stack } = synth({ stage });
   const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'));
   const [mapping] = mappings;
-  const functionId = referencedId(mapping?.Properties?.FunctionName);
+  const functionId = functionBehind(template, mapping?.Properties?.FunctionName);
   const consumer = resourcesOf(template, 'AWS::Lambda::Function')[functionId]?.Properties;
   const roleId = referencedId(consumer?.Role);
   const tableId = 'DataTableFDBAD0F2';
