@@ -44,14 +44,16 @@ export function devAdminEmailsFromContext(value: unknown): string[] {
         ? value.flatMap(splitEmailList)
         : null;
   if (entries === null) {
-    throw new Error(`devAdminEmails must be a comma-separated list of emails (-c devAdminEmails=a@example.com,b@example.com), not ${JSON.stringify(value)}.`);
+    throw new StageError(
+      `devAdminEmails must be a comma-separated list of emails (-c devAdminEmails=a@example.com,b@example.com), not ${JSON.stringify(value)}.`,
+    );
   }
   if (entries.includes(ANYONE)) {
-    throw new Error(`devAdminEmails cannot be '${ANYONE}': a deployed dev stage names the emails that may use Make Me Admin.`);
+    throw new StageError(`devAdminEmails cannot be '${ANYONE}': a deployed dev stage names the emails that may use Make Me Admin.`);
   }
   const invalid = entries.filter((entry) => !isPlainEmail(entry));
   if (invalid.length > 0) {
-    throw new Error(`devAdminEmails holds ${invalid.map((entry) => JSON.stringify(entry)).join(', ')}, not an email; separate emails with commas.`);
+    throw new StageError(`devAdminEmails holds ${invalid.map((entry) => JSON.stringify(entry)).join(', ')}, not an email; separate emails with commas.`);
   }
   return [...new Set(entries)];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../lib/build-app.ts';
+import { StageError } from '../../lib/stage.ts';
 import { CDK_JSON_CONTEXT, dummyWebDist, resourcesOf, synth, temporaryDir } from './synth.ts';
 
 /** The admin panel's functions as deployed: Make Me Admin (setAdminClaim) exists on dev only. */
@@ -90,6 +91,8 @@ describe('Make Me Admin on a deployed dev stage: only the emails of the devAdmin
           context: { ...CDK_JSON_CONTEXT, 'aws:cdk:bundling-stacks': [], devAdminEmails },
         });
       expect(build).toThrow(/devAdminEmails/);
+      // A StageError: bin/app.ts prints its sentence alone, not a stack trace.
+      expect(build).toThrow(StageError);
     },
   );
 });
