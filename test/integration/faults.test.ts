@@ -68,13 +68,19 @@ async function once<N extends CallableName>(who: TestMember, name: N, data: Call
   return answer;
 }
 
-/** A patient client: the same request again (same clientRequestId) while the answer says "try again". */
+/**
+ * A patient client: the same request again (same clientRequestId) while the answer says "try
+ * again", waiting a little longer each time (up to a second), as the app's users would. Without the
+ * wait, 40 tries took a few seconds: a removal job another run holds (its lease lasts up to 27 s)
+ * answered 'busy' to every one of them once on a loaded CI machine.
+ */
 async function retried<N extends CallableName>(who: TestMember, name: N, data: CallableInput<N>, tries = MAX_TRIES): Promise<Answer<N> & { seen: number[] }> {
   const seen: number[] = [];
   for (let attempt = 1; ; attempt++) {
     const answer = await once(who, name, data);
     seen.push(answer.status);
     if (!isRetryable(answer) || attempt >= tries) return Object.assign(answer, { seen });
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 25 * 2 ** attempt)));
   }
 }
 
