@@ -9,10 +9,10 @@ export default defineConfig({
     // Handlers log through Powertools; tests read responses, not logs. Nor EMF metric lines
     // (lambdas/data/product-metrics.ts): test/integration/product-metrics.test.ts turns them on.
     env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
-    // Two workers on CI's 2 cores (Vitest's default would be one): unit, infra and e2e files run
-    // beside the integration files. Integration files run one at a time (their project's
-    // fileParallelism): they share one local cloud and its stream poller, and tests that wait on the
-    // stream were slowed past their polls by a second file's writes. E2E files likewise, one Chromium.
+    // Two workers on CI's 2 cores (Vitest's default would be one) for unit and infra files. The
+    // projects with fileParallelism off (integration: one local cloud and its stream poller, whose
+    // waiting tests were slowed past their polls by a second file's writes; e2e: one Chromium) run
+    // afterwards, one file at a time (Vitest puts them in a sequential group of their own).
     maxWorkers: 2,
     projects: [
       {
