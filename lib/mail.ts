@@ -1,11 +1,11 @@
 import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { MailContext } from './ops-context.ts';
+import { opsAlarm } from './ops-alarm.ts';
 
 /** The sender's name members see beside the address ("Anchored <no-reply@…>"). */
 export const MAIL_FROM_NAME = 'Anchored';
@@ -96,9 +96,17 @@ export class Mail extends Construct {
   alarmOn(topic: sns.ITopic): cloudwatch.Alarm[] {
     const rate = (metricName: string, label: string) =>
       new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic: cloudwatch.Stats.MAXIMUM, period: Duration.hours(1), label });
-    const alarms = [
-      this.rateAlarm('MailBounceRate', rate('Reputation.BounceRate', 'SES bounce rate'), MAIL_ALARM_THRESHOLDS.bounceRate, 'bounce rate reached 5 %', '10 %'),
+    return [
       this.rateAlarm(
+        topic,
+        'MailBounceRate',
+        rate('Reputation.BounceRate', 'SES bounce rate'),
+        MAIL_ALARM_THRESHOLDS.bounceRate,
+        'bounce rate reached 5 %',
+        '10 %',
+      ),
+      this.rateAlarm(
+        topic,
         'MailComplaintRate',
         rate('Reputation.ComplaintRate', 'SES complaint rate'),
         MAIL_ALARM_THRESHOLDS.complaintRate,
@@ -106,26 +114,16 @@ export class Mail extends Construct {
         '0.5 %',
       ),
     ];
-    const action = new cloudwatchActions.SnsAction(topic);
-    for (const alarm of alarms) {
-      alarm.addAlarmAction(action);
-      alarm.addOkAction(action);
-    }
-    return alarms;
   }
 
-  private rateAlarm(name: string, metric: cloudwatch.Metric, threshold: number, what: string, pause: string): cloudwatch.Alarm {
-    return new cloudwatch.Alarm(this, name, {
-      alarmName: `${this.prefix}-${name}`,
-      alarmDescription:
-        `The SES account's ${what}, where SES puts it under review (at ${pause} it may pause all mail, verification and reset codes included). ` +
-        `See the Bounce and Complaint counts of configuration set ${this.prefix}-mail and the suppression list.`,
+  private rateAlarm(topic: sns.ITopic, name: string, metric: cloudwatch.Metric, threshold: number, what: string, pause: string): cloudwatch.Alarm {
+    return opsAlarm(this, name, {
+      topic,
       metric,
       threshold,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      // No data is no mail sent: quiet.
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      description:
+        `The SES account's ${what}, where SES puts it under review (at ${pause} it may pause all mail, verification and reset codes included). ` +
+        `See the Bounce and Complaint counts of configuration set ${this.prefix}-mail and the suppression list.`,
     });
   }
 }

@@ -2,7 +2,6 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as budgets from 'aws-cdk-lib/aws-budgets';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -12,6 +11,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct, type IConstruct } from 'constructs';
 import { PRODUCT_EVENTS, PRODUCT_METRICS_NAMESPACE, PRODUCT_METRICS_SERVICE, type ProductEvent } from '../lambdas/data/product-metrics.ts';
 import { acknowledge } from './nag.ts';
+import { opsAlarm } from './ops-alarm.ts';
 import type { Stage } from './stage.ts';
 
 /**
@@ -147,22 +147,9 @@ export class Observability extends Construct {
     });
   }
 
-  /** An alarm named `<stack>-<name>` (names are what the mail and CodeDeploy show) that publishes to the topic. */
+  /** An ops alarm (lib/ops-alarm.ts) on the topic, listed on the dashboard. */
   private alarm(name: string, metric: cloudwatch.IMetric, threshold: number, description: string, evaluationPeriods = 1): cloudwatch.Alarm {
-    const alarm = new cloudwatch.Alarm(this, name, {
-      alarmName: `${this.prefix}-${name}`,
-      alarmDescription: description,
-      metric,
-      threshold,
-      evaluationPeriods,
-      datapointsToAlarm: evaluationPeriods,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      // No data is no traffic (or no failure): quiet, not alarming.
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-    const action = new cloudwatchActions.SnsAction(this.topic);
-    alarm.addAlarmAction(action);
-    alarm.addOkAction(action);
+    const alarm = opsAlarm(this, name, { metric, threshold, description, topic: this.topic, evaluationPeriods });
     this.alarms.push(alarm);
     return alarm;
   }
