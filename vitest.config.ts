@@ -8,11 +8,20 @@ export default defineConfig({
   test: {
     // Handlers log through Powertools; tests read responses, not logs. Nor EMF metric lines
     // (lambdas/data/product-metrics.ts): test/integration/product-metrics.test.ts turns them on.
-    env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
+    // Nor X-Ray segments (lambdas/data/tracer.ts): no daemon here, and outside Lambda it stays off anyway.
+    // Nor the AWS SDK's notice that its 2027 releases need Node 22 (each worker printed it): the
+    // functions run on nodejs24.x (lib/app-function.ts); this machine's Node is 20.
+    env: {
+      POWERTOOLS_LOG_LEVEL: 'SILENT',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_TRACE_ENABLED: 'false',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    },
     // Two workers on CI's 2 cores (Vitest's default would be one) for unit and infra files. The
     // projects with fileParallelism off (integration: one local cloud and its stream poller, whose
     // waiting tests were slowed past their polls by a second file's writes; e2e: one Chromium) run
-    // afterwards, one file at a time (Vitest puts them in a sequential group of their own).
+    // afterwards, one file at a time (Vitest puts them in a sequential group of their own); `npm test`
+    // (local/run-tests.ts) runs those two side by side, as vitest processes of their own.
     maxWorkers: 2,
     projects: [
       {
@@ -33,7 +42,10 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000 },
+        // isolate: false: a worker runs its infra files in one module graph, so aws-cdk-lib loads
+        // once a worker rather than once a file (half the project's time), and a stage synthesized
+        // by one file (test/infra/synth.ts caches them) serves the next.
+        test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000, isolate: false },
       },
       {
         extends: true,

@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, CfnRule, Duration, Fn, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import { Aspects, Aws, CfnOutput, CfnRule, Duration, Fn, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { AccessLogs } from './access-logs.ts';
 import { Auth } from './auth.ts';
@@ -6,6 +6,8 @@ import { API_PATH_PREFIX, CallableApi } from './callable-api.ts';
 import { jobHandlers } from '../lambdas/callable-handlers.ts';
 import { DAILY_METRICS_SCHEDULE, INVITE_LAPSE_SCHEDULE, ScheduledJob } from './scheduled-job.ts';
 import { DataTable } from './data-table.ts';
+import { restoredTableFromContext } from './restored-table-context.ts';
+import { StackWideGuardAcknowledgements } from './guard-acknowledgements.ts';
 import { LIVE_STAGE_NAME, LiveApi } from './live-api.ts';
 import { OriginSecret } from './origin-secret.ts';
 import { PicturesStorage } from './pictures-storage.ts';
@@ -63,13 +65,15 @@ export class AnchoredStack extends Stack {
     });
     const context = (name: string): unknown => this.node.tryGetContext(name);
     const mail = mailFromContext(stage, { domain: context('mailDomain'), from: context('mailFrom'), throughSes: context('mailThroughSes') });
+    Aspects.of(this).add(new StackWideGuardAcknowledgements());
     const accessLogs = new AccessLogs(this, 'AccessLogs', { stage });
     const logs = {
       logRetention: accessLogs.logRetention,
       logRemovalPolicy: stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     };
 
-    this.data = new DataTable(this, 'Data', { stage });
+    const restored = restoredTableFromContext({ tableName: context('restoredTableName'), streamArn: context('restoredTableStreamArn') });
+    this.data = new DataTable(this, 'Data', { stage, restored });
     this.pictures = new PicturesStorage(this, 'Pictures', { stage, accessLogsBucket: accessLogs.bucket });
     const dataResources = { table: this.data.table, picturesBucket: this.pictures.bucket };
 

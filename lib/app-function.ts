@@ -13,6 +13,7 @@ import { Construct } from 'constructs';
 import type { Permissions } from '../lambdas/handler-row.ts';
 import { CanaryDeployments, LIVE_ALIAS_NAME } from './canary-deployments.ts';
 import { acknowledge, arnReference } from './nag.ts';
+import { POWERTOOLS_LAYER_PACKAGES, powertoolsLayer } from './powertools-layer.ts';
 import type { Stage } from './stage.ts';
 
 /** The repository's `lambdas/` folder: registry entries are relative to it. */
@@ -41,12 +42,13 @@ export const RUNTIME_SDK_PACKAGES = [
 
 /**
  * The esbuild options every function is bundled with (besides ESM, minify and source maps);
- * `npm run bench:web` bundles with the same ones to report each function's size.
+ * `npm run bench:web` bundles with the same ones to report each function's size. Left out: the
+ * runtime's SDK and the packages of the Powertools layer every function carries (lib/powertools-layer.ts).
  */
 export const LAMBDA_ESBUILD = {
   target: 'node24',
   mainFields: ['module', 'main'],
-  external: RUNTIME_SDK_PACKAGES,
+  external: [...RUNTIME_SDK_PACKAGES, ...POWERTOOLS_LAYER_PACKAGES],
   // Some CommonJS dependencies call require() for Node built-ins inside the ESM bundle.
   banner: "import{createRequire}from'node:module';const require=createRequire(import.meta.url);",
 } as const;
@@ -155,6 +157,10 @@ export class AppFunction extends Construct {
       role,
       logGroup: this.logGroup,
       environment,
+      // X-Ray traces every invocation (sampled by the account's rules); the handlers add their
+      // subsegments with Powertools Tracer (lambdas/data/tracer.ts), which the layer provides.
+      tracing: lambda.Tracing.ACTIVE,
+      layers: [powertoolsLayer(this)],
       bundling: {
         format: OutputFormat.ESM,
         target: LAMBDA_ESBUILD.target,
@@ -170,6 +176,12 @@ export class AppFunction extends Construct {
     });
 
     this.grant(props.permissions, props.resources);
+    // Active tracing grants xray:PutTraceSegments and xray:PutTelemetryRecords on `*`.
+    acknowledge(
+      this,
+      'AwsSolutions-IAM5[Resource::*]',
+      'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions (IAM accepts only `*`); CDK grants them for active tracing.',
+    );
 
     this.alias = new lambda.Alias(this, 'Alias', { aliasName: LIVE_ALIAS_NAME, version: this.function.currentVersion });
     this.deployment = CanaryDeployments.of(this).deploymentGroupFor(this, this.alias);

@@ -8,6 +8,7 @@ import { callableHandlers } from '../lambdas/callable-handlers.ts';
 import { callables, type Access, type CallableName } from '../lambdas/contracts/callables.ts';
 import type { AppFunction, FunctionResources } from './app-function.ts';
 import { API_PATH_PREFIX, areaOf, CallableArea, type CallableDefinition } from './callable-area.ts';
+import { acknowledgeGuard } from './guard.ts';
 import { acknowledge } from './nag.ts';
 import type { Stage } from './stage.ts';
 
@@ -181,12 +182,11 @@ export class CallableApi extends Construct {
       ...(access === 'public' ? { authorizationType: 'NONE' } : { authorizationType: 'JWT', authorizerId: authorizer.authorizerId }),
     });
     if (access === 'public') {
-      acknowledge(
-        route,
-        'AwsSolutions-APIG4',
+      const reason =
         `${name} is public in the callable registry (needed before a visitor has an account); ` +
-          'its handler validates input, and stage throttling caps abuse.',
-      );
+        "its handler refuses a call that did not come through CloudFront and validates input, and the web ACL's rate rule and stage throttling cap abuse.";
+      acknowledge(route, 'AwsSolutions-APIG4', reason);
+      acknowledgeGuard(route, 'CT.APIGATEWAY.PR.5', reason);
     }
   }
 

@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { LIVE_KEY_PATTERNS } from '../lambdas/data/keys.ts';
 import { liveHandlers, type LiveRoute } from '../lambdas/live/handler-rows.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
+import { acknowledgeGuard } from './guard.ts';
 import { acknowledge, arnPrefix, refReference } from './nag.ts';
 import type { Stage } from './stage.ts';
 
@@ -26,10 +27,13 @@ export const LIVE_STAGE_NAME = 'live';
  */
 export const LIVE_THROTTLE = { rateLimit: 400, burstLimit: 800 } as const;
 
-/** $connect reads the caller's presence (their record) and registers the socket. */
+/**
+ * $connect reads the caller's presence (their record), registers the socket, and deletes that
+ * registration when a second read finds a sign-out or removal that landed meanwhile.
+ */
 const CONNECT_GRANTS = [
   { actions: ['dynamodb:GetItem'], keys: ['USER#*'] },
-  { actions: ['dynamodb:PutItem'], keys: LIVE_KEY_PATTERNS },
+  { actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'], keys: LIVE_KEY_PATTERNS },
 ] as const;
 /** $disconnect finds the connection's member and deletes both items. */
 const DISCONNECT_GRANTS = [{ actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem'], keys: LIVE_KEY_PATTERNS }] as const;
@@ -162,14 +166,13 @@ export class LiveRoutes extends NestedStack {
         routeKey,
         integration: new WebSocketLambdaIntegration(`${route}Integration`, this.functions[route].alias),
       });
-      acknowledge(
-        webSocketRoute,
-        'AwsSolutions-APIG4',
+      const reason =
         routeKey === '$connect'
           ? 'The $connect Lambda verifies the Cognito access token (signature, issuer, client, token_use) and the member before any connection exists; ' +
-              'a WebSocket API offers no JWT authorizer, and a Lambda authorizer would be the same check in a second function.'
-          : 'A WebSocket API authorizes at $connect only: $disconnect and $default run on a connection $connect admitted.',
-      );
+            'a WebSocket API offers no JWT authorizer, and a Lambda authorizer would be the same check in a second function.'
+          : 'A WebSocket API authorizes at $connect only: $disconnect and $default run on a connection $connect admitted.';
+      acknowledge(webSocketRoute, 'AwsSolutions-APIG4', reason);
+      acknowledgeGuard(webSocketRoute, 'CT.APIGATEWAY.PR.5', reason);
       return webSocketRoute;
     });
 

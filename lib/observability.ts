@@ -68,7 +68,7 @@ export interface ObservabilityProps {
   /** The AWS Budgets monthly threshold, USD (`-c monthlyBudgetUsd=…`). */
   readonly monthlyBudgetUsd: number;
   readonly httpApi: apigw.HttpApi;
-  readonly table: dynamodb.Table;
+  readonly table: dynamodb.ITable;
   /** The functions fed by the table's stream (their iterator age). */
   readonly streamConsumers: readonly lambda.IFunction[];
   /** The live socket and its stage's name. */
@@ -196,7 +196,7 @@ export class Observability extends Construct {
     );
   }
 
-  private alarmOnTable(table: dynamodb.Table): void {
+  private alarmOnTable(table: dynamodb.ITable): void {
     const options = { operations: TABLE_OPERATIONS, period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM };
     this.alarm(
       'TableThrottledRequests',

@@ -12,7 +12,7 @@ export class OpsContextError extends StageError {
   }
 }
 
-/** The monthly AWS Budgets threshold when `monthlyBudgetUsd` is not given (docs/costs.md: fixed ≈ $10, 1,000 members ≈ $13 of use). */
+/** The monthly AWS Budgets threshold when `monthlyBudgetUsd` is not given (docs/costs.md: fixed $26.90, 1,000 members $7.49 of use). */
 export const DEFAULT_MONTHLY_BUDGET_USD = 50;
 
 /**

@@ -88,6 +88,13 @@ export class PicturesStorage extends Construct {
     );
     acknowledgeGuard(
       this.bucket,
+      'CT.S3.PR.10',
+      'SSE-S3 encrypts every object at rest. The pictures are shown to signed-in members through CloudFront and the exports reach ' +
+        'their owner through short presigned URLs: a KMS key would add a key grant to the origin access and a KMS request to every ' +
+        "uncached read, while who may read the bucket is already held by each function's own role and the OAC bucket policy.",
+    );
+    acknowledgeGuard(
+      this.bucket,
       'CT.S3.PR.4',
       'Nothing reacts to an object arriving: an upload is checked and copied by the confirm callable its page calls, and the lifecycle rules expire what is never confirmed.',
     );

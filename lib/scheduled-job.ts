@@ -7,6 +7,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { CallableHandlerEntry } from '../lambdas/handler-row.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
+import { acknowledgeGuard } from './guard.ts';
 import { acknowledge } from './nag.ts';
 import type { Stage } from './stage.ts';
 
@@ -60,7 +61,15 @@ export class ScheduledJob extends Construct {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
+      // A destination for failed events, not an SQS queue's dead-letter queue: no queue may redrive into it.
+      redriveAllowPolicy: { redrivePermission: sqs.RedrivePermission.DENY_ALL },
     });
+    acknowledgeGuard(
+      this.deadLetterQueue,
+      'CT.SQS.PR.1',
+      'This queue is itself where failed events of the EventBridge target land, watched by an ops alarm from its first message; an operator ' +
+        'reads and replays them, so nothing receives a message repeatedly, and a queue behind this one would only move failures past the alarm.',
+    );
     acknowledge(
       this.deadLetterQueue,
       'AwsSolutions-SQS3',

@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { jobHandlers } from '../lambdas/callable-handlers.ts';
 import { TABLE_STREAM_FILTERS, TABLE_STREAM_MAPPING } from '../lambdas/streams/stream-mapping.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
+import { acknowledgeGuard } from './guard.ts';
 import { acknowledge } from './nag.ts';
 import type { Stage } from './stage.ts';
 
@@ -53,7 +54,15 @@ export class TableStream extends Construct {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
+      // A destination for failed events, not an SQS queue's dead-letter queue: no queue may redrive into it.
+      redriveAllowPolicy: { redrivePermission: sqs.RedrivePermission.DENY_ALL },
     });
+    acknowledgeGuard(
+      this.onFailureQueue,
+      'CT.SQS.PR.1',
+      "This queue is itself where failed events of the table stream's event source mapping land, watched by an ops alarm from its first message; an operator " +
+        'reads and replays them, so nothing receives a message repeatedly, and a queue behind this one would only move failures past the alarm.',
+    );
     acknowledge(
       this.onFailureQueue,
       'AwsSolutions-SQS3',

@@ -14,6 +14,7 @@ import { SERVED_PICTURES_PATH } from '../lambdas/data/keys.ts';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../lambdas/http/client-address.ts';
 import { API_PATH_PREFIX } from './callable-api.ts';
 import type { CustomDomain } from './edge-context.ts';
+import { acknowledgeGuard } from './guard.ts';
 import { acknowledge, arnReference, pseudoParameters } from './nag.ts';
 import type { ServedPicturesOrigin } from './pictures-storage.ts';
 import { buildContentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from './security-headers.ts';
@@ -130,6 +131,20 @@ export class WebHosting extends Construct {
       removalPolicy: removalPolicyFor('dev'),
       autoDeleteObjects: true,
     });
+    // The Control Tower controls (npm run guard) that a bucket of the public, rebuilt SPA answers differently.
+    acknowledgeGuard(
+      this.bucket,
+      'CT.S3.PR.10',
+      "It holds the built SPA that CloudFront serves to every visitor, no member's data; SSE-S3 encrypts it at rest, and a KMS key " +
+        'would only add a key grant to the origin access and a KMS request to every uncached read.',
+    );
+    acknowledgeGuard(this.bucket, 'CT.S3.PR.4', 'Only the deploy writes here (BucketDeployment), and nothing reacts to a file arriving.');
+    acknowledgeGuard(
+      this.bucket,
+      'CT.S3.PR.9',
+      'Each deploy replaces and prunes the build, and the noncurrent versions expire after a week; Object Lock would forbid both, and ' +
+        'the whole content is rebuilt from the repository.',
+    );
 
     const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
       comment: 'Serve the prerendered landing at / and the app shell (spa.html) for client-side routes',
@@ -281,13 +296,18 @@ export class WebHosting extends Construct {
       'AwsSolutions-CFR1',
       'No geo restriction: members join by personal invitation from anywhere; invite codes, not geography, ' + 'decide who gets in.',
     );
+    acknowledgeGuard(
+      this.distribution,
+      'CT.CLOUDFRONT.PR.4',
+      'Its origins are one region: the SPA bucket, the pictures bucket and the API. A failover origin group would need a replicated ' +
+        'bucket and a second API in another region, and the API could not serve from there (one table, one user pool).',
+    );
     if (!props.customDomain) {
-      acknowledge(
-        this.distribution,
-        'AwsSolutions-CFR4',
+      const reason =
         'A dev stage without -c domainName is served on the default *.cloudfront.net certificate, for which ' +
-          'CloudFront fixes the viewer security policy; prod always has its own certificate and TLSv1.2_2021.',
-      );
+        'CloudFront fixes the viewer security policy; prod always has its own certificate and TLSv1.2_2021.';
+      acknowledge(this.distribution, 'AwsSolutions-CFR4', reason);
+      for (const rule of ['CT.CLOUDFRONT.PR.6', 'CT.CLOUDFRONT.PR.7', 'CT.CLOUDFRONT.PR.9'] as const) acknowledgeGuard(this.distribution, rule, reason);
     }
 
     this.origin = `https://${props.customDomain?.domainName ?? this.distribution.distributionDomainName}`;

@@ -140,6 +140,8 @@ function configureLambdaEnvironment(values: {
     // No CloudWatch here to read EMF: the product's metrics (lambdas/data/product-metrics.ts) would
     // only interleave JSON with npm start's output and the tests'. A test that checks them sets it false.
     POWERTOOLS_METRICS_DISABLED: 'true',
+    // No X-Ray daemon here: the handlers' tracer (lambdas/data/tracer.ts) stays off, as outside Lambda it would anyway.
+    POWERTOOLS_TRACE_ENABLED: 'false',
   });
   // Set by the option alone: a LOCAL_LIFT_BUDGETS left in the shell must not lift npm start's budgets.
   if (values.budgetsLifted) process.env[LIFT_BUDGETS_ENV] = '1';

@@ -31,6 +31,8 @@ export interface CognitoLocal {
 const MAIL_HOOK = join(dirname(fileURLToPath(import.meta.url)), 'cognito-mail-hook.mjs');
 /** AdminUserGlobalSignOut, which cognito-local lacks: drops the account's refresh tokens (see the hook). */
 const GLOBAL_SIGN_OUT_HOOK = join(dirname(fileURLToPath(import.meta.url)), 'cognito-global-sign-out-hook.mjs');
+/** AdminResetUserPassword, which cognito-local lacks: the account in RESET_REQUIRED and a code mailed (see the hook). */
+const ADMIN_RESET_HOOK = join(dirname(fileURLToPath(import.meta.url)), 'cognito-admin-reset-hook.mjs');
 
 function cognitoLocalBin(): string {
   const require = createRequire(import.meta.url);
@@ -64,7 +66,7 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
   const child = startChild({
     name: 'cognito-local',
     command: process.execPath,
-    args: ['--import', MAIL_HOOK, '--import', GLOBAL_SIGN_OUT_HOOK, cognitoLocalBin()],
+    args: ['--import', MAIL_HOOK, '--import', GLOBAL_SIGN_OUT_HOOK, '--import', ADMIN_RESET_HOOK, cognitoLocalBin()],
     cwd: options.dataDir,
     env: {
       ...process.env,

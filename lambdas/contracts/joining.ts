@@ -130,6 +130,6 @@ export const joiningCallables = {
     input: z.object({ purpose: picturePurposeSchema }).strict(),
     output: userSchema,
     description:
-      'Checks the upload (size for its purpose, real image type by its bytes); a bad file is deleted and refused (400) and the previous picture stays; a good one is copied to a new key of its own version (pictures/{uid}/{version}.{ext}) and becomes profilePicture, and the previous picture is deleted, so its URL stops working.',
+      'Checks the upload (size for its purpose, real image type by its bytes); a bad file is deleted and refused (400) and the previous picture stays; a good one is copied to a new key of its own version (pictures/{uid}/{version}.{ext}) and becomes profilePicture, and the previous picture is deleted, so its URL stops working. A confirmation whose upload a doubled one already used answers 404 "No uploaded picture was found. Please upload it again."',
   },
 } as const;

@@ -23,7 +23,10 @@ export const pushMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('comment.added'), postId: z.string(), commentId: z.string() }),
   /**
    * The recipient's anchors changed: a request received, sent, accepted or removed, an anchor
-   * added or removed: the pending count and the Anchors page read again.
+   * added or removed (by either member, a block, a removal or an account deletion): the pending
+   * count, the Anchors page and the News Feed read again. It is pushed after the owner's feed
+   * followed the change (an anchor who went: their posts are out of it; no post.deleted is pushed
+   * for them; a new anchor: their recent posts are in).
    */
   z.object({ type: z.literal('anchors.changed') }),
   /**

@@ -3,10 +3,12 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { withFaultInjection } from './fault-injection.ts';
+import { tracedClient } from './tracer.ts';
 
 /**
  * Clients are built from the environment the first time they are used. On AWS only TABLE_NAME
- * (and AWS_REGION, set by Lambda) are present; the local cloud adds *_ENDPOINT variables.
+ * (and AWS_REGION, set by Lambda) are present; the local cloud adds *_ENDPOINT variables. On
+ * Lambda every client's calls are X-Ray subsegments (tracer.ts; a no-op elsewhere).
  */
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -27,7 +29,7 @@ export function tableName(): string {
 export function dynamo(): DynamoDBDocumentClient {
   documentClient ??= DynamoDBDocumentClient.from(
     // The document client shares this client's middleware stack, so faults reach it too (local only).
-    withFaultInjection(new DynamoDBClient({ region: region(), endpoint: process.env.DYNAMODB_ENDPOINT || undefined }), 'dynamodb'),
+    tracedClient(withFaultInjection(new DynamoDBClient({ region: region(), endpoint: process.env.DYNAMODB_ENDPOINT || undefined }), 'dynamodb')),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   return documentClient;
@@ -41,7 +43,9 @@ export function userPoolId(): string {
 }
 
 export function cognito(): CognitoIdentityProviderClient {
-  cognitoClient ??= withFaultInjection(new CognitoIdentityProviderClient({ region: region(), endpoint: process.env.COGNITO_ENDPOINT || undefined }), 'cognito');
+  cognitoClient ??= tracedClient(
+    withFaultInjection(new CognitoIdentityProviderClient({ region: region(), endpoint: process.env.COGNITO_ENDPOINT || undefined }), 'cognito'),
+  );
   return cognitoClient;
 }
 
@@ -52,6 +56,6 @@ export function bucketName(): string {
 /** Locally s3rver serves buckets by path (http://host:port/bucket/key), not as subdomains. */
 export function s3(): S3Client {
   const endpoint = process.env.S3_ENDPOINT || undefined;
-  s3Client ??= withFaultInjection(new S3Client({ region: region(), endpoint, forcePathStyle: Boolean(endpoint) }), 's3');
+  s3Client ??= tracedClient(withFaultInjection(new S3Client({ region: region(), endpoint, forcePathStyle: Boolean(endpoint) }), 's3'));
   return s3Client;
 }

@@ -244,9 +244,10 @@ export async function unblockPair(unblocker: string, other: string): Promise<Unb
  * not recorded on the muted member's side); listMuted leaves out members who are gone.
  */
 export async function forgetModerationListsOf(uid: string): Promise<void> {
-  const [{ Item }, ownBlocks] = await Promise.all([
+  const [{ Item }, ownBlocks, ownMutes] = await Promise.all([
     dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(uid), ConsistentRead: true })),
     listBlockedUids(uid),
+    listMutedUids(uid),
   ]);
   const lists = moderationListsOf(Item);
   const blocked = new Set([...lists.blocked, ...ownBlocks.map((block) => block.otherUid)]);
@@ -284,7 +285,6 @@ export async function forgetModerationListsOf(uid: string): Promise<void> {
       ]),
     ),
   ]);
-  const ownMutes = await listMutedUids(uid);
   await batchWrite([
     ...[...blocked].map((member) => ({ DeleteRequest: { Key: keys.block(uid, member) } })),
     ...ownMutes.map((mute) => ({ DeleteRequest: { Key: keys.mute(uid, mute.otherUid) } })),

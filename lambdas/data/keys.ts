@@ -28,6 +28,9 @@ export const LIVE_CONNECTION_PREFIX = 'CONN#';
 /** The partition keys of live connections (keys.liveConnection, liveConnectionOwner): IAM LeadingKeys patterns. */
 export const LIVE_KEY_PATTERNS = ['LIVE#*', 'LIVECONN#*'] as const;
 
+/** The applied migrations and the runner's lease (keys.migrationApplied, migrationLease). */
+export const MIGRATION_PARTITION = 'MIGRATION';
+
 /** Every item's key shape, in one place. Nothing outside lambdas/data builds a key. */
 export const keys = {
   user: (uid: string) => ({ pk: `USER#${uid}`, sk: 'PROFILE' }),
@@ -121,6 +124,10 @@ export const keys = {
   moderationLogEntry: (entryId: string) => ({ pk: MODERATION_LOG_PARTITION, sk: entryId }),
   /** A member's data export job (one at a time, data-export-jobs.ts): in their partition, so removal deletes it with the rest. */
   dataExportJob: (uid: string) => ({ pk: `USER#${uid}`, sk: 'DATAEXPORT' }),
+  /** A migration this stage has applied (npm run migrate), by its 4-digit version: one partition lists them in order. */
+  migrationApplied: (version: string) => ({ pk: MIGRATION_PARTITION, sk: version }),
+  /** The migration runner's lease, beside what it records, so two operators never run at once. */
+  migrationLease: () => ({ pk: MIGRATION_PARTITION, sk: 'LEASE' }),
 } as const;
 
 export const USER_PROFILE_SK = 'PROFILE';

@@ -1,5 +1,6 @@
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { region, requiredEnv } from './aws-clients.ts';
+import { tracedClient } from './tracer.ts';
 
 /**
  * API Gateway's @connections management API: what sends to, and closes, a live socket. The endpoint
@@ -12,12 +13,14 @@ export const LIVE_MANAGEMENT_ENDPOINT_ENV = 'LIVE_MANAGEMENT_ENDPOINT';
 let client: ApiGatewayManagementApiClient | undefined;
 
 function management(): ApiGatewayManagementApiClient {
-  client ??= new ApiGatewayManagementApiClient({
-    region: region(),
-    endpoint: requiredEnv(LIVE_MANAGEMENT_ENDPOINT_ENV),
-    // A send answers in milliseconds; one that hangs must fail the push (its caller retries), not stall it.
-    requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 },
-  });
+  client ??= tracedClient(
+    new ApiGatewayManagementApiClient({
+      region: region(),
+      endpoint: requiredEnv(LIVE_MANAGEMENT_ENDPOINT_ENV),
+      // A send answers in milliseconds; one that hangs must fail the push (its caller retries), not stall it.
+      requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 },
+    }),
+  );
   return client;
 }
 

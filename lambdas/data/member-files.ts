@@ -20,9 +20,40 @@ export function memberFilesPrefixes(uid: string): string[] {
  * `?versioning` with no Status too (it does not know the sub-resource), so the local cloud takes the
  * plain listing for the right reason. Any refusal is thrown: guessing would leave versions behind.
  */
-async function mayHoldVersions(): Promise<boolean> {
-  const { Status } = await s3().send(new GetBucketVersioningCommand({ Bucket: bucketName() }));
+async function askBucketVersioning(bucket: string): Promise<boolean> {
+  const { Status } = await s3().send(new GetBucketVersioningCommand({ Bucket: bucket }));
   return Status === 'Enabled' || Status === 'Suspended';
+}
+
+/** How long a "never versioned" answer is trusted: a bucket can become versioned at any time. */
+export const UNVERSIONED_ANSWER_MS = 60_000;
+
+/**
+ * The answer is kept per bucket, because every member of a removal asked it (a thousand asks a
+ * run) and it does not change under a run in a way that matters: once versioning has been enabled
+ * a bucket can only be Enabled or Suspended, never unversioned again, so "may hold versions" is
+ * kept for the life of the process (the deployed pictures bucket is versioned from the deploy that
+ * creates it). "Never versioned" could turn true if versioning were enabled meanwhile, so it is
+ * trusted for a minute only. A refusal is not kept: the next member asks again.
+ */
+const versioningByBucket = new Map<string, { answer: Promise<boolean>; until: number }>();
+
+async function mayHoldVersions(): Promise<boolean> {
+  const bucket = bucketName();
+  const now = Date.now();
+  const known = versioningByBucket.get(bucket);
+  if (known && now < known.until) return known.answer;
+  const answer = askBucketVersioning(bucket);
+  // Racing members share one request; what it answers decides how long it is kept.
+  versioningByBucket.set(bucket, { answer, until: Number.POSITIVE_INFINITY });
+  try {
+    const versioned = await answer;
+    if (!versioned) versioningByBucket.set(bucket, { answer, until: now + UNVERSIONED_ANSWER_MS });
+    return versioned;
+  } catch (error) {
+    if (versioningByBucket.get(bucket)?.answer === answer) versioningByBucket.delete(bucket);
+    throw error;
+  }
 }
 
 /** One listing page: the objects to delete (every version and delete marker, when versioned) and where the next page starts. */
@@ -73,15 +104,19 @@ async function deletePage(objects: ObjectIdentifier[]): Promise<void> {
  */
 export async function deleteMemberFiles(uid: string): Promise<number> {
   const listPage = (await mayHoldVersions()) ? listVersionsPage : listCurrentPage;
+  // The prefixes share nothing, so they are listed and deleted at once.
+  const counts = await Promise.all(memberFilesPrefixes(uid).map((prefix) => deleteUnder(prefix, listPage)));
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+async function deleteUnder(prefix: string, listPage: (prefix: string, from: Page['next']) => Promise<Page>): Promise<number> {
   let deleted = 0;
-  for (const prefix of memberFilesPrefixes(uid)) {
-    let next: Page['next'];
-    do {
-      const page = await listPage(prefix, next);
-      await deletePage(page.objects);
-      deleted += page.objects.length;
-      next = page.next;
-    } while (next);
-  }
+  let next: Page['next'];
+  do {
+    const page = await listPage(prefix, next);
+    await deletePage(page.objects);
+    deleted += page.objects.length;
+    next = page.next;
+  } while (next);
   return deleted;
 }

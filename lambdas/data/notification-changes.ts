@@ -56,7 +56,10 @@ export function notificationSourceOf({ eventName, oldImage, newImage }: Omit<Cha
   if (sk === USER_PROFILE_SK && eventName === 'MODIFY') {
     const joinedAt = text(newImage.joinedAt);
     const inviter = inviterOf(newImage);
-    if (joinedAt && !text(oldImage?.joinedAt) && inviter) return { type: 'invitee-joined', recipient: inviter, actorId: owner, at: joinedAt };
+    // Joined in this very write: using the invite sets invitedBy with joinedAt. A record that had its
+    // invitedBy already is an older member whose joinedAt a migration backfilled: nobody is told.
+    if (joinedAt && !text(oldImage?.joinedAt) && !text(oldImage?.invitedBy) && inviter)
+      return { type: 'invitee-joined', recipient: inviter, actorId: owner, at: joinedAt };
     return null;
   }
   if (sk.startsWith(NOTICE_PREFIX) && eventName === 'INSERT') {

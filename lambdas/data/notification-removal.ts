@@ -1,18 +1,25 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from './aws-clients.ts';
+import { tableName } from './aws-clients.ts';
 import { withBackoff } from './backoff.ts';
-import { conditionalWrite, transact } from './conditional.ts';
+import { batchGet } from './batch.ts';
+import { transact } from './conditional.ts';
 import { keys, NOTIFICATION_PREFIX } from './keys.ts';
 import { queryAll } from './query-all.ts';
 
 const READ = { '#read': 'read' } as const;
 
+/** A transaction holds at most 100 items: the notifications and their recipients' counters. */
+const TRANSACTION_ITEMS = 100;
+
+type ItemKey = { pk: string; sk: string };
+
 /**
  * Deletes every notification that names `actorUid` as its actor (GSI byActor: only notifications
  * carry both actorId and happenedAt), for the actor's removal: nothing of a member who left may
- * name them, and other members' notifications did ("Ada liked your post"). An unread one goes in
- * one transaction with its recipient's counter down by one, so every unread count stays exact; a
- * notification marked read meanwhile fails the condition and is read again. Idempotent. A
+ * name them, and other members' notifications did ("Ada liked your post"). They are read in one
+ * BatchGet (strongly consistent) and deleted in as few transactions as hold them, each with the
+ * counters of its recipients lowered by their unread ones, so every unread count stays exact; one
+ * marked read meanwhile fails its condition, and that transaction's are read again and tried again.
+ * (Two requests a notification, one after another, were a fifth of a removal's time.) Idempotent. A
  * notification the stream writes after this step is not written at all: the producer skips an
  * actor whose removal has begun (notifications.ts actorOf).
  */
@@ -24,8 +31,85 @@ export async function forgetNotificationsBy(actorUid: string, onlyTo?: string): 
     ExpressionAttributeValues: { ':uid': actorUid },
   });
   const recipientPk = onlyTo === undefined ? null : keys.user(onlyTo).pk;
-  const notifications = indexed.filter((item) => String(item.sk).startsWith(NOTIFICATION_PREFIX) && (recipientPk === null || item.pk === recipientPk));
-  for (const item of notifications) await forgetOne({ pk: String(item.pk), sk: String(item.sk) });
+  const notifications = indexed
+    .filter((item) => String(item.sk).startsWith(NOTIFICATION_PREFIX) && (recipientPk === null || item.pk === recipientPk))
+    .map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
+  if (notifications.length === 0) return;
+  const found = await batchGet(notifications, undefined, { consistent: true });
+  for (const pack of packed(found)) {
+    let readAgain = false;
+    await withBackoff(async (retry) => {
+      const items = readAgain ? await batchGet(pack.map(keyOf), undefined, { consistent: true }) : pack;
+      if (items.length === 0) return;
+      const outcome = await transact(deletionOf(items));
+      if (outcome.ok) return;
+      readAgain = true;
+      return retry(new Error('Notifications changed while they were being deleted'));
+    });
+  }
+}
+
+function keyOf(item: Record<string, unknown>): ItemKey {
+  return { pk: String(item.pk), sk: String(item.sk) };
+}
+
+/**
+ * The notifications in packs that each fit one transaction with their recipients' counters: a
+ * recipient's notifications stay together unless they alone overflow one (then the counter is in
+ * each of their packs, lowered by that pack's unread ones).
+ */
+function packed(items: readonly Record<string, unknown>[]): Record<string, unknown>[][] {
+  const packs: Record<string, unknown>[][] = [];
+  let pack: Record<string, unknown>[] = [];
+  let recipients = new Set<string>();
+  const byRecipient = new Map<string, Record<string, unknown>[]>();
+  for (const item of items) byRecipient.set(String(item.pk), [...(byRecipient.get(String(item.pk)) ?? []), item]);
+  for (const [recipient, theirs] of byRecipient) {
+    for (const item of theirs) {
+      const newRecipient = !recipients.has(recipient);
+      if (pack.length + recipients.size + (newRecipient ? 2 : 1) > TRANSACTION_ITEMS) {
+        packs.push(pack);
+        pack = [];
+        recipients = new Set();
+      }
+      pack.push(item);
+      recipients.add(recipient);
+    }
+  }
+  if (pack.length > 0) packs.push(pack);
+  return packs;
+}
+
+/**
+ * One transaction deleting these notifications: a read one on the condition that it is still read,
+ * an unread one on the condition that it is still unread, and each recipient's counter lowered by
+ * their unread ones.
+ */
+function deletionOf(items: readonly Record<string, unknown>[]) {
+  const unreadBy = new Map<string, number>();
+  for (const item of items) if (item.read !== true) unreadBy.set(String(item.pk), (unreadBy.get(String(item.pk)) ?? 0) + 1);
+  return [
+    ...items.map((item) => ({
+      name: 'notification' as const,
+      Delete: {
+        TableName: tableName(),
+        Key: keyOf(item),
+        ConditionExpression: '#read = :read',
+        ExpressionAttributeNames: READ,
+        ExpressionAttributeValues: { ':read': item.read === true },
+      },
+    })),
+    ...[...unreadBy].map(([recipientPk, unread]) => ({
+      name: 'counter' as const,
+      Update: {
+        TableName: tableName(),
+        Key: keys.notificationState(recipientPk.slice('USER#'.length)),
+        UpdateExpression: 'ADD unread :minus',
+        ConditionExpression: 'unread >= :unread',
+        ExpressionAttributeValues: { ':minus': -unread, ':unread': unread },
+      },
+    })),
+  ];
 }
 
 /**
@@ -39,48 +123,4 @@ export async function forgetNotificationsBy(actorUid: string, onlyTo?: string): 
 export async function forgetNotificationsBetween(a: string, b: string): Promise<void> {
   await forgetNotificationsBy(a, b);
   await forgetNotificationsBy(b, a);
-}
-
-async function forgetOne(key: { pk: string; sk: string }): Promise<void> {
-  const owner = key.pk.slice('USER#'.length);
-  await withBackoff(async (retry) => {
-    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-    if (!Item) return;
-    if (Item.read === true) {
-      const deleted = await conditionalWrite(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: key,
-          ConditionExpression: '#read = :true',
-          ExpressionAttributeNames: READ,
-          ExpressionAttributeValues: { ':true': true },
-        }),
-      );
-      if (deleted === null) return retry(new Error(`Notification ${key.sk} changed while it was being deleted`));
-      return;
-    }
-    const outcome = await transact([
-      {
-        name: 'notification',
-        Delete: {
-          TableName: tableName(),
-          Key: key,
-          ConditionExpression: '#read = :false',
-          ExpressionAttributeNames: READ,
-          ExpressionAttributeValues: { ':false': false },
-        },
-      },
-      {
-        name: 'counter',
-        Update: {
-          TableName: tableName(),
-          Key: keys.notificationState(owner),
-          UpdateExpression: 'ADD unread :minus',
-          ConditionExpression: 'unread >= :one',
-          ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
-        },
-      },
-    ]);
-    if (!outcome.ok) return retry(new Error(`Notification ${key.sk} changed while it was being deleted`));
-  });
 }

@@ -72,9 +72,13 @@ interface Move {
   to: string;
 }
 
-/** Copies each of the member's own pictures to a new version; a picture whose object is gone has nothing to revoke and stays. */
+/**
+ * Copies each of the member's own pictures to a new version; a picture whose object is gone has
+ * nothing to revoke and stays. When one copy fails, it and the copies already made are deleted
+ * before the error is thrown: nothing names them, and a retry makes copies of its own.
+ */
 async function copyToNewVersions(uid: string, pictures: { field: Move['field']; key: string }[]): Promise<Move[]> {
-  const moves = await Promise.all(
+  const copies = await Promise.allSettled(
     pictures
       .filter(({ key }) => isMemberPictureKey(uid, key))
       .map(async ({ field, key }): Promise<Move | null> => {
@@ -85,12 +89,35 @@ async function copyToNewVersions(uid: string, pictures: { field: Move['field']; 
           await copyPicture(key, to, type);
         } catch (error) {
           if (isMissingObject(error)) return null;
+          // A copy that timed out may still have landed: nothing will name it.
+          await persistently(() => deletePicture(to));
           throw error;
         }
         return { field, from: key, to };
       }),
   );
-  return moves.filter((move): move is Move => move !== null);
+  const moves = copies.flatMap((copy) => (copy.status === 'fulfilled' && copy.value ? [copy.value] : []));
+  const failed = copies.find((copy) => copy.status === 'rejected');
+  if (failed) {
+    await Promise.all(moves.map((move) => persistently(() => deletePicture(move.to))));
+    throw failed.reason;
+  }
+  return moves;
+}
+
+/**
+ * An idempotent clean-up step (a read, a delete) tried again with the data layer's backoff
+ * whatever failed, so a passing fault does not leave an unnamed copy behind; the last error is
+ * thrown once the tries are spent.
+ */
+function persistently<T>(step: () => Promise<T>): Promise<T> {
+  return withBackoff(async (retry) => {
+    try {
+      return await step();
+    } catch (error) {
+      return retry(error);
+    }
+  });
 }
 
 /** Thrown through withBackoff while the record keeps changing under a move; answered as 'conflict'. */
@@ -198,12 +225,16 @@ async function moveWith(
   }
 }
 
-/** Deletes new copies the record does not name (a write that did not land): they were never handed out. */
+/**
+ * Deletes new copies the record does not name (a write that did not land): they were never handed
+ * out. The record is read first, through faults: a timed-out write may have been applied, and the
+ * copies it names must stay.
+ */
 async function dropUnnamedCopies(uid: string, moves: readonly Move[]): Promise<void> {
   if (moves.length === 0) return;
-  const current = await readPictureState(uid).catch(() => null);
+  const current = await persistently(() => readPictureState(uid));
   const named = new Set([current?.user.profilePicture, ...(current?.user.photos.map((photo) => photo.url) ?? [])]);
-  await Promise.all(moves.filter((move) => !named.has(move.to)).map((move) => deletePicture(move.to).catch(() => undefined)));
+  await Promise.all(moves.filter((move) => !named.has(move.to)).map((move) => persistently(() => deletePicture(move.to))));
 }
 
 function photoFields(user: User) {

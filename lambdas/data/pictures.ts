@@ -62,11 +62,20 @@ export function isMissingObject(error: unknown): boolean {
   return error instanceof NotFound || error instanceof NoSuchKey || name === 'NotFound' || name === 'NoSuchKey';
 }
 
-/** The first bytes of an object (a ranged GET), enough to recognise its real type. */
-export async function pictureStart(key: string, bytes: number): Promise<Uint8Array> {
-  const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: key, Range: `bytes=0-${bytes - 1}` }));
-  const all = Body ? await Body.transformToByteArray() : new Uint8Array();
-  return all.subarray(0, bytes);
+/**
+ * The first bytes of an object (a ranged GET), enough to recognise its real type; null when the key
+ * holds nothing (any more: a doubled confirmation may finish and delete its upload between this
+ * read and the size read before it).
+ */
+export async function pictureStart(key: string, bytes: number): Promise<Uint8Array | null> {
+  try {
+    const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: key, Range: `bytes=0-${bytes - 1}` }));
+    const all = Body ? await Body.transformToByteArray() : new Uint8Array();
+    return all.subarray(0, bytes);
+  } catch (error) {
+    if (isMissingObject(error)) return null;
+    throw error;
+  }
 }
 
 /** A new served key for one of the member's pictures: 128 random bits, so no key is ever reused or guessed. */

@@ -1,5 +1,6 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { region, requiredEnv } from './aws-clients.ts';
+import { tracedClient } from './tracer.ts';
 import type { JobKey } from './removal-jobs.ts';
 
 /** What the removal worker is invoked with. */
@@ -12,7 +13,7 @@ let lambdaClient: LambdaClient | undefined;
 
 /** Locally LAMBDA_ENDPOINT points at the gateway, which serves the Lambda Invoke API. */
 function lambda(): LambdaClient {
-  lambdaClient ??= new LambdaClient({ region: region(), endpoint: process.env.LAMBDA_ENDPOINT || undefined });
+  lambdaClient ??= tracedClient(new LambdaClient({ region: region(), endpoint: process.env.LAMBDA_ENDPOINT || undefined }));
   return lambdaClient;
 }
 

@@ -5,6 +5,7 @@ import { callables, contractOf, type Access, type CallableContract, type Callabl
 import { CORRELATION_HEADER } from '#contracts/protocol';
 import { AppError } from '#domain/app-error';
 import { flushProductMetrics } from '#data/product-metrics';
+import { inSubsegment, type TraceSpan } from '#data/tracer';
 import { asRetryableFault } from './backend-faults.ts';
 import { ADMIN_GROUP, callerFromEvent, type Caller } from './caller.ts';
 import { clientAddressOf, requireCloudFrontOrigin } from './client-address.ts';
@@ -107,7 +108,10 @@ function parseInput<N extends CallableName>(name: N, data: unknown): z.output<(t
  * internal error carrying the correlation id.
  */
 export function defineCallable<N extends CallableName>(name: N, implementation: Implementation<N>): CallableHandler {
-  return async (event) => {
+  // One X-Ray subsegment a call, annotated with the callable's name and how it ended (never who called).
+  return (event) => inSubsegment(`callable ${name}`, { callable: name }, (span) => answer(event, span));
+
+  async function answer(event: APIGatewayProxyEventV2WithJWTAuthorizer, span: TraceSpan): Promise<APIGatewayProxyStructuredResultV2> {
     const correlationId = correlationIdOf(event);
     logger.appendKeys({ correlationId, callable: name });
     try {
@@ -121,6 +125,7 @@ export function defineCallable<N extends CallableName>(name: N, implementation: 
       await spendActionBudget(name, caller, event);
       const clientAddress = clientAddressOf(event);
       const output = await implementation(input, { caller, correlationId, clientAddress } as Context<N>);
+      span.annotate('outcome', 'ok');
       // Parsing the output drops any attribute the contract does not promise.
       return compressedFor(event.headers?.['accept-encoding'], resultResponse(callables[name].output.parse(output), correlationId));
     } catch (caught) {
@@ -128,15 +133,18 @@ export function defineCallable<N extends CallableName>(name: N, implementation: 
       const error = asRetryableFault(caught);
       if (error instanceof AppError) {
         logger.info('Callable refused', { status: error.status, reason: error.message });
+        span.annotate('outcome', error.status);
         const details = error.issues ? { issues: error.issues } : undefined;
         return errorResponse({ status: error.status, message: error.message, details }, correlationId, error.retryAfterSeconds);
       }
       logger.error('Callable failed', error as Error);
+      span.annotate('outcome', 'internal');
+      span.recordError(error);
       return errorResponse({ status: 'internal', message: 'Something went wrong. Please try again.' }, correlationId);
     } finally {
       // The product's figures of this call (never throws: a metric must not fail the answer).
       flushProductMetrics();
       logger.removeKeys(['correlationId', 'callable']);
     }
-  };
+  }
 }

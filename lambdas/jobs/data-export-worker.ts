@@ -4,6 +4,7 @@ import { readExportContents } from '#data/data-export-contents';
 import { getExportJob, markExportFailed, markExportReady } from '#data/data-export-jobs';
 import { callerPresence } from '#data/member-presence';
 import { logger } from '#http/logger';
+import { tracedHandler } from '#data/tracer';
 
 const eventSchema = z.object({ uid: z.string().min(1).max(128), exportId: z.string().min(1).max(64) });
 
@@ -15,7 +16,9 @@ const eventSchema = z.object({ uid: z.string().min(1).max(128), exportId: z.stri
  * written while the member was being removed is deleted again: removal may have emptied
  * `exports/<uid>/` before it landed.
  */
-export async function handler(rawEvent: unknown): Promise<{ status: 'ready' | 'skipped' | 'refused' }> {
+export const handler = tracedHandler('job dataExportWorker', { job: 'dataExportWorker' }, buildExport);
+
+async function buildExport(rawEvent: unknown): Promise<{ status: 'ready' | 'skipped' | 'refused' }> {
   const { uid, exportId } = eventSchema.parse(rawEvent);
   const job = await getExportJob(uid, true);
   if (!job || job.exportId !== exportId || job.status !== 'building') return { status: 'skipped' };

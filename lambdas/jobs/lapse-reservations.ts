@@ -3,6 +3,7 @@ import { listAllReservations, markAccountSeen, markLapsing, releaseReservation, 
 import { markRemovalPending } from '#data/member-presence';
 import { removeMember } from '#data/member-removal';
 import { logger } from '#http/logger';
+import { tracedHandler } from '#data/tracer';
 
 /**
  * How long after PreSignUp admitted a sign-up its Cognito account must exist: Cognito creates it
@@ -58,7 +59,9 @@ export async function lapseReservations(now: Date = new Date(), options: { selec
   return report;
 }
 
-export async function handler(): Promise<LapseReport> {
+export const handler = tracedHandler('job inviteLapses', { job: 'inviteLapses' }, lapseAndReport);
+
+async function lapseAndReport(): Promise<LapseReport> {
   const report = await lapseReservations();
   // A failed account is retried next hour; failing the run makes it visible (dead-letter queue).
   if (report.failed > 0) throw new Error(`${report.failed} held invites could not be lapsed; the next run retries them`);

@@ -5,6 +5,7 @@ import { dispatchRemovalWorker, type RemovalWorkerEvent } from '#data/removal-di
 import { logger } from '#http/logger';
 import { runRemoval, type RunReport } from './removal-runner.ts';
 import { LEASE_GRACE_MS, WORKER_HARD_STOP_MARGIN_MS, WORKER_MIN_RUN_MS, workerBudgetMs } from './removal-settings.ts';
+import { tracedHandler } from '#data/tracer';
 
 const eventSchema = z.object({
   rootUid: z.string().min(1).max(128),
@@ -31,7 +32,9 @@ export class JobHeldElsewhere extends Error {
  * that run hands on itself. A lease that would leave too little time after the wait fails the
  * invocation instead, and Lambda retries the event later (1 min, then 2 min).
  */
-export async function handler(
+export const handler = tracedHandler('job removalWorker', { job: 'removalWorker' }, runWorker);
+
+async function runWorker(
   rawEvent: unknown,
   context?: Pick<Context, 'getRemainingTimeInMillis' | 'functionName'>,
 ): Promise<{ complete: boolean; remaining: number } | null> {

@@ -1,10 +1,11 @@
 import { LIVE_TOKEN_PARAMETER } from '#contracts/push';
 import { verifyAccessToken } from '#data/access-tokens';
-import { registerLiveConnection } from '#data/live-connections';
+import { forgetLiveConnection, registerLiveConnection } from '#data/live-connections';
 import { isEndedBySessionEpoch } from '#domain/session-epoch';
 import { callerStanding } from '#data/member-presence';
 import { logger } from '#http/logger';
 import { ACCEPTED, type LiveEvent, type LiveResult } from './live-event.ts';
+import { tracedHandler } from '#data/tracer';
 
 /**
  * $connect: the member's access token in the `token` query parameter (a browser cannot set headers
@@ -15,22 +16,39 @@ import { ACCEPTED, type LiveEvent, type LiveResult } from './live-event.ts';
  * removed, or being removed — the same presence check every member callable makes). A token
  * issued before the member signed out everywhere is 401 too, from the same read (issue 17).
  */
-export async function handler(event: LiveEvent): Promise<LiveResult> {
+export const handler = tracedHandler('live $connect', { route: '$connect' }, connect);
+
+async function connect(event: LiveEvent): Promise<LiveResult> {
   const { connectionId, connectedAt } = event.requestContext;
   const token = await verifyAccessToken(event.queryStringParameters?.[LIVE_TOKEN_PARAMETER]);
   if (!token.ok) {
     logger.info('Live connect refused: no valid access token', { reason: token.reason });
     return { statusCode: 401 };
   }
-  const { presence, sessionEpoch } = await callerStanding(token.uid);
-  if (isEndedBySessionEpoch(token.issuedAt, sessionEpoch)) {
-    logger.info('Live connect refused: token issued before a sign-out everywhere', { uid: token.uid });
+  const refusal = await refusalOf(token.uid, token.issuedAt);
+  if (refusal) return refusal;
+  await registerLiveConnection({ uid: token.uid, connectionId, connectedAt });
+  // Read again once registered: a sign-out everywhere or a removal that landed between the first
+  // read and the registration looked for the member's connections before this one was there, so
+  // nobody would tell it. Either that lookup finds this registration, or this read finds the change.
+  const late = await refusalOf(token.uid, token.issuedAt);
+  if (late) {
+    await forgetLiveConnection(token.uid, connectionId);
+    return late;
+  }
+  return ACCEPTED;
+}
+
+/** 401 for a token from before a sign-out everywhere, 403 for an account that is not a joined member; else null. */
+async function refusalOf(uid: string, issuedAt: number | undefined): Promise<LiveResult | null> {
+  const { presence, sessionEpoch } = await callerStanding(uid);
+  if (isEndedBySessionEpoch(issuedAt, sessionEpoch)) {
+    logger.info('Live connect refused: token issued before a sign-out everywhere', { uid });
     return { statusCode: 401 };
   }
   if (presence !== 'member') {
-    logger.info('Live connect refused: not a joined member', { uid: token.uid, presence });
+    logger.info('Live connect refused: not a joined member', { uid, presence });
     return { statusCode: 403 };
   }
-  await registerLiveConnection({ uid: token.uid, connectionId, connectedAt });
-  return ACCEPTED;
+  return null;
 }

@@ -1,6 +1,7 @@
 import { clientMessageSchema } from '#contracts/push';
 import { logger } from '#http/logger';
 import { ACCEPTED, type LiveEvent, type LiveResult } from './live-event.ts';
+import { tracedHandler } from '#data/tracer';
 
 function parsed(body: string | undefined): unknown {
   try {
@@ -15,7 +16,9 @@ function parsed(body: string | undefined): unknown {
  * exists to keep the socket past API Gateway's 10-minute idle timeout and needs no answer; anything
  * else is ignored (and logged at debug: a page must not be able to fill the logs).
  */
-export async function handler(event: LiveEvent): Promise<LiveResult> {
+export const handler = tracedHandler('live $default', { route: '$default' }, ignoreFrame);
+
+async function ignoreFrame(event: LiveEvent): Promise<LiveResult> {
   if (!clientMessageSchema.safeParse(parsed(event.body)).success) {
     logger.debug('Live frame ignored', { connectionId: event.requestContext.connectionId, length: event.body?.length ?? 0 });
   }

@@ -2,6 +2,8 @@ import type { AttributeValue as SdkAttributeValue } from '@aws-sdk/client-dynamo
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, StreamRecord } from 'aws-lambda';
 import { flushProductMetrics } from '#data/product-metrics';
+import { inSubsegment } from '#data/tracer';
+import { throughFaults } from '#http/backend-faults';
 import { logger } from '#http/logger';
 import { isTtlRemoval } from './stream-mapping.ts';
 
@@ -51,21 +53,26 @@ export function toTableChange(record: DynamoDBRecord): TableChange {
 
 /**
  * The Lambda handler of a DynamoDB stream consumer (its event source mapping reports batch item
- * failures): `react` runs for each change in stream order, one at a time. At the first change that
+ * failures): `react` runs for each change in stream order, one at a time, a change that meets a
+ * backend fault (throttle, timeout, conflict) tried again in place. At the first change that still
  * throws, the handler stops and reports that record's sequence number, so Lambda checkpoints the
  * changes before it and retries the batch from it; the changes after it wait for that retry.
  * Reactions must therefore bear running twice for one change (at-least-once, as streams are).
  * Changes made by DynamoDB's TTL process are skipped, never passed to `react`.
  */
 export function defineStreamConsumer(react: (change: TableChange) => Promise<void>): (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse> {
-  return async (event) => {
-    try {
-      return await reactInOrder(event);
-    } finally {
-      // The pushes this batch made (lambdas/data/live-push.ts); never throws.
-      flushProductMetrics();
-    }
-  };
+  // One X-Ray subsegment a batch: how many changes came and whether one failed (never whose they were).
+  return (event) =>
+    inSubsegment('stream batch', { records: event.Records.length }, async (span) => {
+      try {
+        const answer = await reactInOrder(event);
+        span.annotate('failed', answer.batchItemFailures.length > 0);
+        return answer;
+      } finally {
+        // The pushes this batch made (lambdas/data/live-push.ts); never throws.
+        flushProductMetrics();
+      }
+    });
 
   async function reactInOrder(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
     for (const record of event.Records) {
@@ -75,7 +82,13 @@ export function defineStreamConsumer(react: (change: TableChange) => Promise<voi
         continue;
       }
       try {
-        await react(toTableChange(record));
+        const change = toTableChange(record);
+        // A throttle, a timeout or a transaction conflict is retried here first, with the data
+        // layer's backoff (12 tries, a few seconds): the mapping's retries are few, spent by the
+        // whole batch behind this change, and a change they give up on is set aside with its work
+        // undone for good (a deleted post's likes and comments left behind). Reactions bear running
+        // twice; any other error fails the batch at once, as before.
+        await throughFaults(() => react(change));
       } catch (error) {
         logger.error('Table change failed; the batch is retried from it', {
           sequenceNumber,

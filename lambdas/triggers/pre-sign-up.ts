@@ -11,6 +11,7 @@ import { getUser } from '#data/users';
 import { FAULT_MESSAGES, isRetryableFault } from '#http/backend-faults';
 import { logger } from '#http/logger';
 import { isTicketForCode } from '#http/sign-up-tickets';
+import { tracedHandler } from '#data/tracer';
 
 export const INVALID_INVITE_MESSAGE = INVITE_MESSAGES.invalidCode;
 export const NO_INVITES_LEFT_MESSAGE = INVITE_MESSAGES.noInvitesLeft;
@@ -64,7 +65,9 @@ function explainRefusal(inviter: User | null, code: string): Error {
  * those already held): the invite lapses after 7 days unless the newcomer joins. Accounts created
  * by an operator (AdminCreateUser) pass.
  */
-export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
+export const handler = tracedHandler('trigger preSignUp', { trigger: 'preSignUp' }, admitSignUp);
+
+async function admitSignUp(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
   if (event.triggerSource === 'PreSignUp_AdminCreateUser') return event;
   const { code, ticket } = proofOf(event);
   const displayName = displayNameOf(event);

@@ -4,10 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build as esbuild } from 'esbuild';
 import { callableHandlers, jobHandlers, triggerHandlers } from '../../lambdas/callable-handlers.ts';
-import { LAMBDAS_DIR, LAMBDA_ESBUILD } from '../../lib/app-function.ts';
 import { buildWeb } from '../../web/scripts/build-web.ts';
+import { bundleLikeLambda } from '../lambda-bundle.ts';
 import { serveWebDist } from '../serve-dist.ts';
 import { REPO_ROOT } from '../cloud-files.ts';
 import { chromiumPrerequisite, ensurePrerequisite, MissingPrerequisiteError } from '../prerequisites.ts';
@@ -123,21 +122,7 @@ async function measureLambdas(): Promise<Record<string, number>> {
     const sizes: Record<string, number> = {};
     for (const [name, entry] of Object.entries(entries)) {
       const outfile = join(outdir, name, 'index.mjs');
-      await esbuild({
-        entryPoints: [join(LAMBDAS_DIR, entry)],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: LAMBDA_ESBUILD.target,
-        minify: true,
-        sourcemap: true,
-        sourcesContent: false,
-        mainFields: [...LAMBDA_ESBUILD.mainFields],
-        external: [...LAMBDA_ESBUILD.external],
-        banner: { js: LAMBDA_ESBUILD.banner },
-        outfile,
-        logLevel: 'error',
-      });
+      await bundleLikeLambda(entry, outfile);
       sizes[name] = kb(statSync(outfile).size);
     }
     return sizes;

@@ -209,6 +209,25 @@ export interface Assumptions {
     /** Share of stream batches and scheduled runs that end in a dead-letter or on-failure queue. */
     readonly deadLetterShare: number;
   };
+  /**
+   * X-Ray (every function traces, lib/app-function.ts): Lambda samples by X-Ray's default rule, the
+   * first request of each second (the reservoir) and 5 % of the rest. The reservoir is counted per
+   * function, and each kind's invocations as spread evenly over its functions at the month's average
+   * rate: both choices record the most traces, so the line is an upper bound.
+   */
+  readonly tracing: {
+    readonly reservoirPerSecond: number;
+    readonly sampledShareBeyond: number;
+    /** Functions each kind of invocation runs on (callables: those deployed on prod, 2026-11-25). */
+    readonly functions: {
+      readonly callables: number;
+      readonly liveConnect: number;
+      readonly liveDisconnect: number;
+      readonly livePing: number;
+      readonly streamConsumer: number;
+      readonly scheduledJobs: number;
+    };
+  };
   readonly capacity: {
     readonly concurrentDashboards: number;
     /** Members in the network when 10,000 dashboards are open at once (the evening peak of 100,000). */
@@ -305,7 +324,7 @@ export const ASSUMPTIONS: Assumptions = {
       writeCallable: 70,
       // The record, the pair (the photos' URLs no longer signed; kept as an upper bound).
       getUserProfile: 50,
-      // Token verification (JWKS cached in the environment), the presence GetItem, two Puts.
+      // Token verification (JWKS cached in the environment), the presence GetItem twice, two Puts.
       liveConnect: 60,
       liveDisconnect: 30,
       livePing: 2,
@@ -363,6 +382,11 @@ export const ASSUMPTIONS: Assumptions = {
   },
   failures: {
     deadLetterShare: 0.0001,
+  },
+  tracing: {
+    reservoirPerSecond: 1,
+    sampledShareBeyond: 0.05,
+    functions: { callables: 66, liveConnect: 1, liveDisconnect: 1, livePing: 1, streamConsumer: 1, scheduledJobs: 2 },
   },
   capacity: {
     concurrentDashboards: 10_000,

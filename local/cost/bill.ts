@@ -3,7 +3,19 @@ import { costOf, type PriceList, type PriceName } from './prices.ts';
 import { monthlyUsage, type MonthlyUsage } from './usage.ts';
 
 /** The services of the bill, in the order it prints them. */
-export const SERVICES = ['cognito', 'dynamodb', 'lambda', 'apiGatewayHttp', 'apiGatewayWebSocket', 's3', 'cloudFront', 'cloudWatchLogs', 'waf', 'sqs'] as const;
+export const SERVICES = [
+  'cognito',
+  'dynamodb',
+  'lambda',
+  'apiGatewayHttp',
+  'apiGatewayWebSocket',
+  's3',
+  'cloudFront',
+  'cloudWatchLogs',
+  'xray',
+  'waf',
+  'sqs',
+] as const;
 export type Service = (typeof SERVICES)[number];
 
 export const SERVICE_NAMES: Readonly<Record<Service, string>> = {
@@ -15,6 +27,7 @@ export const SERVICE_NAMES: Readonly<Record<Service, string>> = {
   s3: 'S3',
   cloudFront: 'CloudFront',
   cloudWatchLogs: 'CloudWatch Logs',
+  xray: 'X-Ray',
   waf: 'WAF',
   sqs: 'SQS',
 };
@@ -125,6 +138,13 @@ export function monthlyBill(members: number, assumptions: Assumptions, priceList
 
   add('cloudWatchLogs', 'ingestion (Lambda, HTTP API and WebSocket access logs)', u.cloudWatchLogs.ingestedGb, 'cloudWatchLogsIngestedGb');
   add('cloudWatchLogs', 'storage (3-month retention, compressed)', u.cloudWatchLogs.storedGb, 'cloudWatchLogsStoredGbMonth');
+
+  add(
+    'xray',
+    'traces recorded (every function; default sampling: 1 a second a function + 5 % of the rest, an upper bound)',
+    u.xray.tracesRecorded,
+    'xrayTraceRecorded',
+  );
 
   add('waf', 'requests inspected (Cognito API calls)', u.cognito.requests, 'wafRequest');
 

@@ -55,6 +55,7 @@ export type PriceName =
   | 'cloudWatchLogsIngestedGb'
   | 'cloudWatchLogsStoredGbMonth'
   | 'sqsRequest'
+  | 'xrayTraceRecorded'
   | 'wafWebAclMonth'
   | 'wafRuleMonth'
   | 'wafRequest'
@@ -236,6 +237,13 @@ export const PRICE_LIST: PriceList = {
       unit: 'request, standard queue',
       source: 'Amazon SQS pricing (aws.amazon.com/sqs/pricing)',
       verified: false,
+    },
+    xrayTraceRecorded: {
+      usd: 5,
+      per: MILLION,
+      unit: 'trace recorded (the always-free 100,000 a month not counted)',
+      source: 'AWS X-Ray pricing (aws.amazon.com/xray/pricing: $5.00 per million, $0.000005 a trace)',
+      verified: true,
     },
     wafWebAclMonth: {
       usd: 5,

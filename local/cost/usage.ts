@@ -102,6 +102,8 @@ export interface MonthlyUsage {
   readonly cloudWatchLogs: { readonly ingestedGb: number; readonly storedGb: number };
   readonly cognito: { readonly mau: number; readonly requests: number };
   readonly sqsRequests: number;
+  /** X-Ray traces recorded: the invocations the default sampling rule keeps (an upper bound, see assumptions.ts). */
+  readonly xray: { readonly tracesRecorded: number };
   /** The daily metrics job: the counters it reads a run (the community's: figures, days, cities) and seconds a run (its Lambda timeout is 300 s). */
   readonly metricsJob: { readonly countersPerRun: number; readonly readUnitsPerRun: number; readonly secondsPerRun: number };
 }
@@ -212,8 +214,9 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
       deliveredRecords: 5,
     },
     otherCallable: { rru: presence + anchorList, wru: counter, gsiWru: 0, streamRecords: 1, deliveredRecords: 0 },
-    // $connect: the presence GetItem, two Puts (the member's and the connection's items).
-    liveConnect: { rru: presence, wru: 2 * writeUnits.standard(s.smallItem), gsiWru: 0, streamRecords: 2, deliveredRecords: 0 },
+    // $connect: the presence GetItem twice (before the registration and again after it,
+    // lambdas/live/connect.ts), two Puts (the member's and the connection's items).
+    liveConnect: { rru: 2 * presence, wru: 2 * writeUnits.standard(s.smallItem), gsiWru: 0, streamRecords: 2, deliveredRecords: 0 },
     // $disconnect: the connection's owner item (strong), two Deletes.
     liveDisconnect: { rru: readUnits.strong(s.smallItem), wru: 2 * writeUnits.standard(s.smallItem), gsiWru: 0, streamRecords: 2, deliveredRecords: 0 },
   };
@@ -510,6 +513,23 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
     cloudWatchLogs: { ingestedGb, storedGb: ingestedGb * a.logs.retentionMonths * a.logs.storedCompression },
     cognito: { mau, requests: cognitoRequests },
     sqsRequests: (consumerInvocations + metricsRuns + lapseRuns) * a.failures.deadLetterShare,
+    xray: { tracesRecorded: tracesRecorded(lambda, a) },
     metricsJob: { countersPerRun, readUnitsPerRun: metricsReadUnits, secondsPerRun: d.metricsJob / 1000 },
   };
+}
+
+const SECONDS_PER_MONTH = DAYS_PER_MONTH * 24 * 3600;
+
+/**
+ * The traces X-Ray's default rule records in a month: on each function, per second, the reservoir's
+ * first requests and a share of the rest. Each kind's invocations are taken as spread evenly over
+ * its functions and the month (what records the most: a burst uses the reservoir less).
+ */
+export function tracesRecorded(lambda: Readonly<Record<FunctionKind, LambdaUse>>, a: Assumptions): number {
+  const { reservoirPerSecond, sampledShareBeyond, functions } = a.tracing;
+  return (Object.keys(lambda) as FunctionKind[]).reduce((sum, kind) => {
+    const perFunctionPerSecond = lambda[kind].invocations / functions[kind] / SECONDS_PER_MONTH;
+    const sampledPerSecond = Math.min(perFunctionPerSecond, reservoirPerSecond) + sampledShareBeyond * Math.max(0, perFunctionPerSecond - reservoirPerSecond);
+    return sum + sampledPerSecond * functions[kind] * SECONDS_PER_MONTH;
+  }, 0);
 }

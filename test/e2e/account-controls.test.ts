@@ -70,7 +70,9 @@ describe('account controls', () => {
       // This tab's own notice, or the pushed session.ended's if that frame came first.
       await desk.getByText(/signed out/i).waitFor();
 
-      // The tablet's open socket is told at once (the stream's session.ended): it lands on sign-in without a click.
+      // The tablet lands on sign-in without a click: its open socket is told at once (the stream's
+      // session.ended), or, if it was still connecting when the sign-out landed, its refused handshake
+      // makes it ask getMe, which refuses its token too (web/src/lib/live/live-client.ts).
       await tablet.waitForURL('**/auth/signin');
       // The phone hears nothing; its next call (the Privacy tab reads its lists) is refused, and the tab signs out.
       await phone.getByRole('tab', { name: 'Privacy' }).click();

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowserContexts } from '../support/browser.ts';
-import { fillProfile, mailedCode, pngFile } from '../support/e2e-joining.ts';
+import { fillProfile, finishPasswordReset, mailedCode, pngFile } from '../support/e2e-joining.ts';
 import { ok } from '../support/callable-client.ts';
 import { confirmSignUp, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
 
@@ -159,14 +159,7 @@ describe('joining', () => {
       expect(await dialog.isVisible()).toBe(true);
       await page.clock.runFor(1_000);
       await page.waitForURL('**/auth/reset-password?**');
-      await page.getByLabel(/^Reset code/).fill(await mailedCode(endpoints, email, 2));
-      await page.getByLabel(/^New password/).fill('New-password-2');
-      await page.getByLabel(/^Confirm new password/).fill('New-password-2');
-      await page.getByRole('button', { name: 'Reset password' }).click();
-      await page.waitForURL('**/auth/signin?**');
-      await page.getByLabel(/^Password/).fill('New-password-2');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL('**/welcome');
+      await finishPasswordReset(page, await mailedCode(endpoints, email, 2), 'New-password-2');
     } finally {
       await context.close();
     }

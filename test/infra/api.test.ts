@@ -111,6 +111,9 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
       ...(handsToWorker || handsToExportWorker ? ['lambda:InvokeFunction'] : []),
       'logs:CreateLogStream',
       'logs:PutLogEvents',
+      // Active tracing (test/infra/tracing.test.ts): X-Ray's writes, on '*' (no resource-level permissions).
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
     ]);
   });
 

@@ -3,7 +3,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll } from 'vitest';
 import { createApp, REPO_ROOT, type AnchoredApp } from '../../lib/build-app.ts';
 import { EXAMPLE_EDGE_CONTEXT } from '../../lib/edge-context.ts';
 import { EXAMPLE_OPS_CONTEXT } from '../../lib/ops-context.ts';
@@ -12,12 +11,14 @@ import type { Stage } from '../../lib/stage.ts';
 /** cdk.json's feature flags, so tests synthesize exactly what `cdk synth` does. */
 export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')).context;
 
+// Removed when the worker exits, not after each file: the infra project runs its files in one
+// module graph (isolate: false, vitest.config.ts), so a synth cached by one file serves the next.
 const temporaryDirs: string[] = [];
-afterAll(() => {
+process.once('exit', () => {
   for (const dir of temporaryDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A directory removed after the test file. */
+/** A directory removed when the test worker exits. */
 export function temporaryDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   temporaryDirs.push(dir);

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../lambdas/callable-handlers.ts';
 import {
@@ -11,7 +10,7 @@ import {
   TTL_DELETION_IDENTITY,
   type FilterPattern,
 } from '../../lambdas/streams/stream-mapping.ts';
-import { LAMBDA_ESBUILD, LAMBDAS_DIR } from '../../lib/app-function.ts';
+import { bundleLikeLambda } from '../../local/lambda-bundle.ts';
 import { STAGES } from '../../lib/stage.ts';
 import { functionBehind } from './aliases.ts';
 import { actionsOfRole, referencedId, resourcesOf, synth, temporaryDir } from './synth.ts';
@@ -121,8 +120,10 @@ describe.each(STAGES)('the table stream on %s', (stage) => {
     const streamActions = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'];
     const onStream = statements.filter((s) => JSON.stringify(s.Resource).includes('StreamArn'));
     expect(onStream).toEqual([{ Action: streamActions, Effect: 'Allow', Resource: { 'Fn::GetAtt': [tableId, 'StreamArn'] } }]);
-    // ListStreams has no resource-level permissions; it is the only action on '*'.
-    expect(statements.filter((s) => s.Resource === '*')).toEqual([{ Action: 'dynamodb:ListStreams', Effect: 'Allow', Resource: '*' }]);
+    // ListStreams and X-Ray's two writes (active tracing) have no resource-level permissions; they are the only actions on '*'.
+    expect(statements.filter((s) => s.Resource === '*')).toEqual([
+      { Action: ['dynamodb:ListStreams', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Effect: 'Allow', Resource: '*' },
+    ]);
     // Everything else is on this table (and its indexes), its own log group, its queue, the pictures
     // bucket and the live socket's @connections (tested above).
     const picturesId = stack.getLogicalId(stack.pictures.bucket.node.defaultChild as never);
@@ -134,7 +135,7 @@ describe.each(STAGES)('the table stream on %s', (stage) => {
     expect(actions).toEqual(
       expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 's3:GetObject*', 's3:PutObject', 's3:DeleteObject*']),
     );
-    expect(actions.filter((action) => !/^(dynamodb|logs|sqs|s3):/.test(action))).toEqual(['execute-api:ManageConnections']);
+    expect(actions.filter((action) => !/^(dynamodb|logs|sqs|s3|xray):/.test(action))).toEqual(['execute-api:ManageConnections']);
     // No other function may read the stream.
     const readers = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties?.PolicyDocument).includes('StreamArn'));
     expect(readers.map((p) => (p.Properties?.Roles as unknown[]).map(referencedId))).toEqual([[roleId]]);
@@ -145,19 +146,7 @@ describe("the consumer's bundle", () => {
   it('bundles as CDK bundles it, stays under the 300 KB budget and answers a stream event in a plain Node process', { timeout: 120_000 }, async () => {
     const outdir = temporaryDir('anchored-table-stream-bundle-');
     const outfile = path.join(outdir, 'index.mjs');
-    await build({
-      entryPoints: [path.join(LAMBDAS_DIR, jobHandlers.tableStream.entry)],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: LAMBDA_ESBUILD.target,
-      minify: true,
-      mainFields: [...LAMBDA_ESBUILD.mainFields],
-      external: [...LAMBDA_ESBUILD.external],
-      banner: { js: LAMBDA_ESBUILD.banner },
-      outfile,
-      logLevel: 'error',
-    });
+    await bundleLikeLambda(jobHandlers.tableStream.entry, outfile);
     expect(fs.statSync(outfile).size).toBeLessThanOrEqual(300 * 1024);
     // The runtime's SDK packages come from node_modules here, as from the runtime on Lambda.
     fs.symlinkSync(path.resolve('node_modules'), path.join(outdir, 'node_modules'), 'dir');

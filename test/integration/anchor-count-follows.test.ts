@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ok } from '../support/callable-client.ts';
 import { signIn } from '../support/local-cloud-client.ts';
-import { openLive, type TestSocket } from '../support/live-sockets.ts';
+import { openLive, type TestSocket, nextFrameOf } from '../support/live-sockets.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
@@ -32,15 +32,6 @@ const opened: TestSocket[] = [];
 afterAll(async () => {
   await Promise.all(opened.map((socket) => socket.close().catch(() => undefined)));
 });
-
-/** The next frame of a given type (others, e.g. notifications.changed, are skipped). */
-async function nextOf(socket: TestSocket, type: string, ms = 15_000): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const frame = (await socket.next(Math.max(1, deadline - Date.now()))) as Record<string, unknown>;
-    if (frame.type === type) return frame;
-  }
-}
 
 async function anchor(asker: TestMember, accepter: TestMember): Promise<void> {
   await ok(endpoints, 'sendAnchorRequest', { token: asker.accessToken, data: { userId: accepter.uid } });
@@ -85,7 +76,7 @@ describe("an anchor who leaves: Ann's anchor count follows on her open dashboard
     await anchor(leaver, ann);
     await anchor(ann, stayer);
     // The set-up's four changes of Ann's edges (two requests, two accepts) have reached her page.
-    for (let change = 0; change < 4; change++) await nextOf(page, 'anchors.changed');
+    for (let change = 0; change < 4; change++) await nextFrameOf(page, 'anchors.changed', 15_000);
     // The leaver likes and comments on her post, so the leaving also has feeds and counts to undo.
     const post = await ok(endpoints, 'createPost', { token: ann.accessToken, data: { content: 'Still here', privacy: 'anchors' } });
     await ok(endpoints, 'togglePostLike', { token: leaver.accessToken, data: { postId: post.postId, liked: true } });
@@ -99,7 +90,7 @@ describe("an anchor who leaves: Ann's anchor count follows on her open dashboard
 
     await leave(ann, leaver);
 
-    expect(await nextOf(page, 'anchors.changed')).toEqual({ type: 'anchors.changed' });
+    expect(await nextFrameOf(page, 'anchors.changed', 15_000)).toEqual({ type: 'anchors.changed' });
     // What the page reads on that message is exact already: the pair and the counters went in one write.
     expect(await countsOf(ann)).toEqual({ record: 1, shown: 1, anchors: [stayer.uid] });
     // The bell too: the leaver's notifications went with their unread count, and the page was told to read it again.

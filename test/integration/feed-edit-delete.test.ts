@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, FEED_MESSAGES, POST_MAX_LENGTH } from '../../lambdas/contracts/feed.ts';
 import { call, expectRefusal, ok } from '../support/callable-client.ts';
-import { openLive, type TestSocket } from '../support/live-sockets.ts';
+import { openLive, type TestSocket, nextFrameOf } from '../support/live-sockets.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
@@ -329,22 +329,13 @@ describe('live pages', () => {
     await Promise.all(opened.map((socket) => socket.close().catch(() => undefined)));
   });
 
-  /** The next frame of a given type (others, e.g. feed.post, are skipped). */
-  async function nextOf(socket: TestSocket, type: string, ms = 10_000): Promise<Record<string, unknown>> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const frame = (await socket.next(Math.max(1, deadline - Date.now()))) as Record<string, unknown>;
-      if (frame.type === type) return frame;
-    }
-  }
-
   it("an anchor's open page is told of an edit and of a delete", { timeout: 30_000 }, async () => {
     const page = await openLive(endpoints, ben.accessToken);
     opened.push(page);
     const created = await post(ada, 'Watched live');
     await ok(endpoints, 'editPost', { token: ada.accessToken, data: { postId: created.postId, content: 'Watched and edited' } });
-    expect(await nextOf(page, 'post.edited')).toEqual({ type: 'post.edited', postId: created.postId });
+    expect(await nextFrameOf(page, 'post.edited')).toEqual({ type: 'post.edited', postId: created.postId });
     await ok(endpoints, 'deletePost', { token: ada.accessToken, data: { postId: created.postId } });
-    expect(await nextOf(page, 'post.deleted')).toEqual({ type: 'post.deleted', postId: created.postId });
+    expect(await nextFrameOf(page, 'post.deleted')).toEqual({ type: 'post.deleted', postId: created.postId });
   });
 });

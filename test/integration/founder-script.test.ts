@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import {
   AdminRemoveUserFromGroupCommand,
   InitiateAuthCommand,
@@ -17,6 +15,7 @@ import type { Endpoints } from '../../local/cloud-files.ts';
 import { ensureTable } from '../../local/dynamodb-local.ts';
 import { cognitoClient, ensureUserPool } from '../../local/user-pool.ts';
 import { runFounder as runFounderMain } from '../../local/founder/founder-cli.ts';
+import { runCliInProcess, runCliProcess, type CliRun } from '../support/cli-runs.ts';
 import { useLocalCloudData } from '../support/local-cloud-members.ts';
 
 const endpoints = inject('endpoints');
@@ -25,48 +24,15 @@ useLocalCloudData(endpoints);
 const { dynamo } = await import('../../lambdas/data/aws-clients.ts');
 
 const CLI = fileURLToPath(new URL('../../local/founder/founder-cli.ts', import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+/** `npm run …` as an operator runs it: its own process and environment (seconds: tsx starts). */
+const runFounderProcess = (...args: string[]): Promise<CliRun> => runCliProcess(CLI, args);
 
-/** `npm run founder -- …` as an operator runs it: its own process, its own environment (seconds: tsx starts). */
-async function runFounderProcess(...args: string[]): Promise<Run> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+/** Its main function in this process, the environment it sets put back afterwards. */
+const runFounder = (...args: string[]): Promise<CliRun> => runCliInProcess(runFounderMain, args);
 
-/** Its main function in this process (milliseconds), the environment it sets put back afterwards. */
-async function runFounder(...args: string[]): Promise<Run> {
-  const environment = { ...process.env };
-  const out: string[] = [];
-  const err: string[] = [];
-  try {
-    const code = await runFounderMain(
-      args,
-      (line) => out.push(line),
-      (line) => err.push(line),
-    );
-    return { code, stdout: out.map((line) => `${line}\n`).join(''), stderr: err.map((line) => `${line}\n`).join('') };
-  } finally {
-    for (const name of Object.keys(process.env)) if (!(name in environment)) Reflect.deleteProperty(process.env, name);
-    Object.assign(process.env, environment);
-  }
-}
-
-const inviteCodeOf = (run: Run) => /^Invite code: (\S+)$/m.exec(run.stdout)?.[1];
-const passwordOf = (run: Run) => /shown once: (\S+)$/m.exec(run.stdout)?.[1];
+const inviteCodeOf = (run: CliRun) => /^Invite code: (\S+)$/m.exec(run.stdout)?.[1];
+const passwordOf = (run: CliRun) => /shown once: (\S+)$/m.exec(run.stdout)?.[1];
 
 /** A stage of its own, as empty as a first deploy: a new table and user pool beside the test cloud's. */
 interface EmptyStage {
@@ -106,7 +72,7 @@ async function adminUsernames(stage: EmptyStage): Promise<string[]> {
 describe('npm run founder on an empty stage', () => {
   const dir = mkdtempSync(join(tmpdir(), 'founder-script-'));
   let stage: EmptyStage;
-  let first: Run;
+  let first: CliRun;
 
   beforeAll(async () => {
     stage = await emptyStage(dir);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ok } from '../support/callable-client.ts';
-import { openLive, type TestSocket } from '../support/live-sockets.ts';
+import { openLive, type TestSocket, nextFrameOf } from '../support/live-sockets.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
@@ -28,15 +28,6 @@ async function anchor(a: TestMember, b: TestMember): Promise<void> {
   await ok(endpoints, 'acceptAnchorRequest', { token: b.accessToken, data: { userId: a.uid } });
 }
 
-/** The next frame of a given type (others, e.g. anchors.changed from setting up, are skipped). */
-async function nextOf(socket: TestSocket, type: string, ms = 10_000): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const frame = (await socket.next(Math.max(1, deadline - Date.now()))) as Record<string, unknown>;
-    if (frame.type === type) return frame;
-  }
-}
-
 describe('push through the table stream', () => {
   it("reaches the author's anchors with a new post, its counts and its comment, and nobody else", { timeout: 90_000 }, async () => {
     const [author, reader, exAnchor, stranger] = await Promise.all([
@@ -51,11 +42,11 @@ describe('push through the table stream', () => {
     const [readerPage, exAnchorPage, strangerPage] = await Promise.all([open(reader), open(exAnchor), open(stranger)]);
 
     const post = await ok(endpoints, 'createPost', { token: author.accessToken, data: { content: 'Pushed to my anchors', privacy: 'anchors' } });
-    expect(await nextOf(readerPage, 'feed.post')).toEqual({ type: 'feed.post', postId: post.postId, authorId: author.uid });
+    expect(await nextFrameOf(readerPage, 'feed.post')).toEqual({ type: 'feed.post', postId: post.postId, authorId: author.uid });
     await ok(endpoints, 'togglePostLike', { token: reader.accessToken, data: { postId: post.postId, liked: true } });
-    expect(await nextOf(readerPage, 'post.counts')).toEqual({ type: 'post.counts', postId: post.postId, likeCount: 1, commentCount: 0 });
+    expect(await nextFrameOf(readerPage, 'post.counts')).toEqual({ type: 'post.counts', postId: post.postId, likeCount: 1, commentCount: 0 });
     const { comment } = await ok(endpoints, 'addComment', { token: reader.accessToken, data: { postId: post.postId, content: 'Seen it live' } });
-    expect(await nextOf(readerPage, 'comment.added')).toEqual({ type: 'comment.added', postId: post.postId, commentId: comment.commentId });
+    expect(await nextFrameOf(readerPage, 'comment.added')).toEqual({ type: 'comment.added', postId: post.postId, commentId: comment.commentId });
 
     // Everything for the reader has arrived; the others got none of it (setting up sent only
     // anchors.changed, and notifications.changed for the request and its acceptance, whenever the
@@ -71,11 +62,11 @@ describe('push through the table stream', () => {
     const [asker, asked] = await Promise.all([createMember(endpoints, 'push-asker'), createMember(endpoints, 'push-asked')]);
     const [askerPage, askedPage] = await Promise.all([open(asker), open(asked)]);
     await ok(endpoints, 'sendAnchorRequest', { token: asker.accessToken, data: { userId: asked.uid } });
-    expect(await nextOf(askedPage, 'anchors.changed')).toEqual({ type: 'anchors.changed' });
+    expect(await nextFrameOf(askedPage, 'anchors.changed')).toEqual({ type: 'anchors.changed' });
     await ok(endpoints, 'acceptAnchorRequest', { token: asked.accessToken, data: { userId: asker.uid } });
     // The asker hears of the request they sent, then of its acceptance.
-    await nextOf(askerPage, 'anchors.changed');
-    expect(await nextOf(askerPage, 'anchors.changed')).toEqual({ type: 'anchors.changed' });
+    await nextFrameOf(askerPage, 'anchors.changed');
+    expect(await nextFrameOf(askerPage, 'anchors.changed')).toEqual({ type: 'anchors.changed' });
   });
 
   it('a page that reconnects catches up with one read of what it missed', { timeout: 60_000 }, async () => {
@@ -92,8 +83,8 @@ describe('push through the table stream', () => {
     // And from now on it is pushed again.
     const next = await ok(endpoints, 'createPost', { token: author.accessToken, data: { content: 'Posted while the page is here', privacy: 'anchors' } });
     // (The missed post's own push may still come first, if the stream reached it after the reconnect.)
-    let pushed = await nextOf(again, 'feed.post');
-    if (pushed.postId === missed.postId) pushed = await nextOf(again, 'feed.post');
+    let pushed = await nextFrameOf(again, 'feed.post');
+    if (pushed.postId === missed.postId) pushed = await nextFrameOf(again, 'feed.post');
     expect(pushed).toMatchObject({ postId: next.postId });
   });
 
@@ -102,7 +93,7 @@ describe('push through the table stream', () => {
     const page = await open(leaving);
     // What a frozen removal job does to each member of the tree; the stream does the rest.
     await markRemovalPending([leaving.uid], leaving.uid);
-    expect(await nextOf(page, 'session.ended')).toEqual({ type: 'session.ended', reason: 'removed' });
+    expect(await nextFrameOf(page, 'session.ended')).toEqual({ type: 'session.ended', reason: 'removed' });
     await page.closed;
   });
 });

@@ -4,6 +4,7 @@ import type { CallableInput } from '../../lambdas/contracts/callables.ts';
 import type { PictureContentType } from '../../lambdas/contracts/profile.ts';
 import { call, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
+import { GIF_1X1, PNG_1X1, postFile } from '../support/picture-uploads.ts';
 
 /**
  * Served pictures: every confirmed picture lives at a key of its own version under pictures/, and
@@ -22,8 +23,6 @@ const { s3, bucketName } = await import('../../lambdas/data/aws-clients.ts');
 const { rekeyPictures } = await import('../../lambdas/data/picture-versions.ts');
 
 const gateway = new URL(endpoints.apiUrl).origin;
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const SERVED_URL = new RegExp(`^${gateway}/pictures/[0-9a-f-]{36}/[A-Za-z0-9_-]{22}\\.(png|gif)$`);
 
 const EVERYONE: CallableInput<'updatePrivacy'> = {
@@ -34,14 +33,6 @@ const EVERYONE: CallableInput<'updatePrivacy'> = {
   phoneVisibility: 'friends',
   emailVisibility: 'friends',
 };
-
-async function postFile(grant: { url: string; fields: Record<string, string> }, bytes: Buffer, contentType: PictureContentType): Promise<void> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(grant.fields)) form.append(name, value);
-  form.append('file', new Blob([bytes], { type: contentType }), 'picture');
-  const posted = await fetch(grant.url, { method: 'POST', body: form });
-  expect(posted.status).toBeLessThan(300);
-}
 
 async function uploadProfilePicture(who: TestMember, bytes = PNG_1X1, contentType: PictureContentType = 'image/png'): Promise<string> {
   await postFile(await ok(endpoints, 'createProfilePictureUpload', { token: who.accessToken, data: { contentType } }), bytes, contentType);

@@ -64,3 +64,18 @@ export async function fillProfile(page: Page, place: { city: string; state: stri
   await page.getByLabel(/^Phone Number/).fill('5559876543');
   await page.getByLabel(/^Personal Email/).fill('far.away@example.com');
 }
+
+/**
+ * On the reset screen: the code and the new password (twice), then sign-in with the new password,
+ * which lands a member who has not set up a profile on the welcome tutorial.
+ */
+export async function finishPasswordReset(page: Page, code: string, password: string): Promise<void> {
+  await page.getByLabel(/^Reset code/).fill(code);
+  await page.getByLabel(/^New password/).fill(password);
+  await page.getByLabel(/^Confirm new password/).fill(password);
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await page.waitForURL('**/auth/signin?**');
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/welcome');
+}

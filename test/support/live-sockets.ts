@@ -25,6 +25,15 @@ export function liveUrl(endpoints: Pick<Endpoints, 'live'>, token?: string): str
   return token === undefined ? endpoints.live.url : `${endpoints.live.url}?${LIVE_TOKEN_PARAMETER}=${encodeURIComponent(token)}`;
 }
 
+/** The next frame of `type` within `ms`; frames of other types (a setup's anchors.changed, a feed.post) are skipped. */
+export async function nextFrameOf(socket: TestSocket, type: string, ms = 10_000): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const frame = (await socket.next(Math.max(1, deadline - Date.now()))) as Record<string, unknown>;
+    if (frame.type === type) return frame;
+  }
+}
+
 /** Opens a socket that must be accepted. */
 export function openLive(endpoints: Pick<Endpoints, 'live'>, token: string): Promise<TestSocket> {
   return new Promise((resolve, reject) => {

@@ -24,8 +24,10 @@ export const handler = defineCallable('confirmProfilePicture', async ({ purpose 
   if (!user) throw new AppError('not-found', 'User not found');
   const upload = objectKeys.profilePictureUpload(caller.uid);
   const size = await pictureSize(upload);
-  if (size === null) throw new AppError('not-found', NO_UPLOAD_MESSAGE);
-  const imageType = size > 0 && size <= maxBytes ? detectImageType(await pictureStart(upload, IMAGE_SIGNATURE_BYTES)) : null;
+  // Null at either read: nothing was uploaded, or a doubled confirmation finished first and took it.
+  const start = size !== null && size > 0 && size <= maxBytes ? await pictureStart(upload, IMAGE_SIGNATURE_BYTES) : undefined;
+  if (size === null || start === null) throw new AppError('not-found', NO_UPLOAD_MESSAGE);
+  const imageType = start ? detectImageType(start) : null;
   if (!imageType) {
     await deletePicture(upload);
     throw new AppError('invalid-argument', size > maxBytes ? pictureTooLargeMessage(purpose) : PICTURE_NOT_IMAGE_MESSAGE);

@@ -21,14 +21,16 @@ export const handler = defineCallable('confirmPhotoUpload', async ({ uploadId },
   if (!user) throw new AppError('not-found', 'User not found');
   const upload = objectKeys.photoUpload(caller.uid, uploadId);
   const size = await pictureSize(upload);
-  if (size === null) {
-    // A confirmation that finished deleted its upload: one repeated after its answer was lost (the
-    // web client sends it again after a lost connection) answers with the gallery, as a repeat does.
+  const start = size !== null && size > 0 && size <= PHOTO_MAX_BYTES ? await pictureStart(upload, IMAGE_SIGNATURE_BYTES) : undefined;
+  if (size === null || start === null) {
+    // A confirmation that finished deleted its upload (before either read): one repeated after its
+    // answer was lost (the web client sends it again after a lost connection), or doubled, answers
+    // with the gallery, as a repeat does.
     const repeated = await galleryIfConfirmed(caller.uid, uploadId);
     if (repeated) return repeated;
     throw new AppError('not-found', SETTINGS_MESSAGES.noPhotoUpload);
   }
-  const imageType = size > 0 && size <= PHOTO_MAX_BYTES ? detectImageType(await pictureStart(upload, IMAGE_SIGNATURE_BYTES)) : null;
+  const imageType = start ? detectImageType(start) : null;
   if (!imageType) {
     await deletePicture(upload);
     throw new AppError('invalid-argument', size > PHOTO_MAX_BYTES ? SETTINGS_MESSAGES.photoTooLarge : PICTURE_NOT_IMAGE_MESSAGE);

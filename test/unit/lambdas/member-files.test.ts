@@ -28,6 +28,9 @@ let entries: Entry[] = [];
 let failDeletes: string[] = [];
 let versioningRefusal: Error | undefined;
 const sent: string[] = [];
+// The versioning answer is kept per bucket (member-files.ts): each test asks about a bucket of its own.
+let bucket = '';
+let buckets = 0;
 
 function sorted(): Entry[] {
   return [...entries].sort((a, b) => a.key.localeCompare(b.key) || a.versionId.localeCompare(b.versionId));
@@ -89,7 +92,7 @@ function answer(command: unknown): unknown {
 }
 
 vi.mock('#data/aws-clients', () => ({
-  bucketName: () => 'pictures-bucket',
+  bucketName: () => bucket,
   s3: () => ({
     send: (command: unknown) => {
       try {
@@ -100,7 +103,7 @@ vi.mock('#data/aws-clients', () => ({
     },
   }),
 }));
-const { deleteMemberFiles, memberFilesPrefixes } = await import('#data/member-files');
+const { deleteMemberFiles, memberFilesPrefixes, UNVERSIONED_ANSWER_MS } = await import('#data/member-files');
 
 const versions = (key: string, count: number, withMarker = false): Entry[] => [
   ...Array.from({ length: count }, (_, index) => ({ key, versionId: `v${index}`, deleteMarker: false })),
@@ -108,6 +111,7 @@ const versions = (key: string, count: number, withMarker = false): Entry[] => [
 ];
 
 beforeEach(() => {
+  bucket = `pictures-bucket-${++buckets}`;
   status = 'Enabled';
   failDeletes = [];
   versioningRefusal = undefined;
@@ -171,5 +175,47 @@ describe('deleteMemberFiles on a bucket that was never versioned', () => {
     expect(await deleteMemberFiles('u1')).toBe(5);
     expect(entries.map((entry) => entry.key)).toEqual(['pictures/u10/kept.jpg', 'users/u10/kept.jpg']);
     expect(sent).not.toContain('ListObjectVersionsCommand');
+  });
+});
+
+describe("the bucket's versioning, asked once rather than for every member", () => {
+  const asks = () => sent.filter((name) => name === 'GetBucketVersioningCommand').length;
+
+  it('is asked once for many members, and "versioned" is kept even if suspended later (old versions stay)', async () => {
+    await deleteMemberFiles('u1');
+    await deleteMemberFiles('u10');
+    status = 'Suspended';
+    await deleteMemberFiles('u2');
+    expect(asks()).toBe(1);
+    expect(entries).toEqual([]);
+  });
+
+  it('asks again a minute after "never versioned": versioning may have been enabled since', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-26T10:00:00Z') });
+    try {
+      status = undefined;
+      entries = versions('users/u1/a.jpg', 1);
+      await deleteMemberFiles('u1');
+      entries = versions('users/u2/a.jpg', 1);
+      await deleteMemberFiles('u2');
+      expect(asks()).toBe(1);
+      status = 'Enabled';
+      entries = versions('pictures/u3/a.jpg', 3);
+      vi.advanceTimersByTime(UNVERSIONED_ANSWER_MS);
+      sent.length = 0;
+      expect(await deleteMemberFiles('u3')).toBe(3);
+      expect(asks()).toBe(1);
+      expect(sent).toContain('ListObjectVersionsCommand');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps no refusal: the next member asks again', async () => {
+    versioningRefusal = Object.assign(new Error('Slow Down'), { name: 'SlowDown' });
+    await expect(deleteMemberFiles('u1')).rejects.toThrow('Slow Down');
+    versioningRefusal = undefined;
+    expect(await deleteMemberFiles('u1')).toBe(11);
+    expect(asks()).toBe(2);
   });
 });

@@ -83,6 +83,9 @@ describe('which changes are notified of (notificationSourceOf)', () => {
       at,
     });
     expect(notificationSourceOf({ eventName: 'MODIFY', oldImage: { ...record, joinedAt: at }, newImage: { ...record, joinedAt: at } })).toBeNull();
+    // An older member (invite used before joinedAt existed) whose joinedAt npm run migrate backfills: no news to their inviter.
+    const older = { ...record, invitedBy: 'inviter' };
+    expect(notificationSourceOf({ eventName: 'MODIFY', oldImage: older, newImage: { ...older, joinedAt: at } })).toBeNull();
     expect(notificationSourceOf({ eventName: 'INSERT', newImage: { pk: 'USER#me', sk: 'NOTICE#n', kind: 'warning', at } })).toMatchObject({
       type: 'notice',
       noticeKind: 'warning',

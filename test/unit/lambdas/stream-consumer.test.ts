@@ -76,6 +76,42 @@ describe('defineStreamConsumer', () => {
     errors.mockRestore();
   });
 
+  it('tries a change that meets a backend fault again in place (the data layer backoff), then goes on with the batch', async () => {
+    // No pause between tries: the backoff's jitter draws 0.
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const tries = new Map<string, number>();
+    const handler = defineStreamConsumer(async (change) => {
+      const count = (tries.get(change.sequenceNumber) ?? 0) + 1;
+      tries.set(change.sequenceNumber, count);
+      if (change.sequenceNumber.endsWith('2') && count <= 2) throw Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
+      if (change.sequenceNumber.endsWith('3') && count === 1) throw Object.assign(new Error('cancelled'), { name: 'TransactionConflictException' });
+    });
+
+    const answer = await handler(event(...[1, 2, 3, 4].map((sequence) => record(sequence, 'INSERT', `POST#p${sequence}`))));
+
+    expect(answer).toEqual({ batchItemFailures: [] });
+    expect([...tries.values()]).toEqual([1, 3, 2, 1]);
+    vi.restoreAllMocks();
+  });
+
+  it('reports a change whose fault outlasts the backoff (12 tries), and leaves the changes after it for the retry', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const errors = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const seen: string[] = [];
+    const handler = defineStreamConsumer(async (change) => {
+      seen.push(change.sequenceNumber);
+      if (change.sequenceNumber.endsWith('2')) throw Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
+    });
+
+    const answer = await handler(event(...[1, 2, 3].map((sequence) => record(sequence, 'INSERT', `POST#p${sequence}`))));
+
+    expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: '000000000000000000002' }] });
+    expect(seen.filter((sequence) => sequence.endsWith('2'))).toHaveLength(12);
+    expect(seen).not.toContain('000000000000000000003');
+    expect(errors).toHaveBeenCalledOnce();
+    vi.restoreAllMocks();
+  });
+
   it('never passes a TTL deletion to the reaction (REMOVE by the DynamoDB service principal), and goes on after it', async () => {
     const react = vi.fn(async (_change: TableChange) => undefined);
     const handler = defineStreamConsumer(react);

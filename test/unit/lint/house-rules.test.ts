@@ -44,6 +44,12 @@ describe('the layers', () => {
     ['lambdas/data/example.ts', "import { handler } from '../streams/table-stream.ts';\nexport const consume = handler;\n", 'triggers or streams'],
     ['lambdas/http/example.ts', "import { handler } from '../streams/table-stream.ts';\nexport const consume = handler;\n", 'triggers or streams'],
     ['lambdas/domain/example.ts', "import { isTtlRemoval } from '../streams/stream-mapping.ts';\nexport const ttl = isTtlRemoval;\n", 'triggers or streams'],
+    [
+      'lambdas/migrations/example.ts',
+      "import { ScanCommand } from '@aws-sdk/lib-dynamodb';\nexport const scan = ScanCommand;\n",
+      'migrations import no AWS SDK',
+    ],
+    ['lambdas/data/example.ts', "import { migrations } from '../migrations/registry.ts';\nexport const all = migrations;\n", 'nothing below the migrations'],
     ['web/src/lib/example.ts', "import { getUser } from '#data/users';\nexport const read = getUser;\n", 'nothing of lambdas but contracts'],
     [
       'web/src/features/admin/example.ts',

@@ -6,7 +6,7 @@ import { monthlyBill, SERVICES, type Bill } from '../../../local/cost/bill.ts';
 import { capacityModel, recommendThrottle } from '../../../local/cost/capacity.ts';
 import { PRICE_LIST } from '../../../local/cost/prices.ts';
 import { summary } from '../../../local/cost/report.ts';
-import { requestShapes } from '../../../local/cost/usage.ts';
+import { requestShapes, tracesRecorded } from '../../../local/cost/usage.ts';
 
 /**
  * The cost model's arithmetic (local/cost), against numbers worked out by hand. The fixture pins
@@ -63,6 +63,20 @@ describe('bill lines', () => {
     const minutes = line(monthlyBill(1_000, fixture, PRICE_LIST), 'connection-minutes');
     expect(minutes.quantity).toBeCloseTo(268_275, 6);
     expect(minutes.usd).toBeCloseTo(0.06706875, 10);
+  });
+
+  it('X-Ray records, on each function and each second, the first invocation and 5 % of the rest', () => {
+    const month = (365 / 12) * 86_400;
+    const use = (invocations: number) => ({ invocations, gbSeconds: 0 });
+    const quiet = { callables: use(0), liveConnect: use(0), liveDisconnect: use(0), livePing: use(0), streamConsumer: use(0), scheduledJobs: use(0) };
+    // Under one a second on a function, every invocation is recorded: 66 callables at half a second each.
+    expect(tracesRecorded({ ...quiet, callables: use(33 * month) }, fixture)).toBeCloseTo(33 * month, 3);
+    // The ping route at 21 a second: 1 + 5 % of 20 = 2 a second recorded.
+    expect(tracesRecorded({ ...quiet, livePing: use(21 * month) }, fixture)).toBeCloseTo(2 * month, 3);
+    // The bill's line: those traces at $5 a million.
+    const xray = line(monthlyBill(100_000, fixture, PRICE_LIST), 'traces recorded');
+    expect(xray.usd).toBeCloseTo((xray.quantity * 5) / 1_000_000, 10);
+    expect(xray.quantity).toBeLessThan(Object.values(monthlyBill(100_000, fixture, PRICE_LIST).usage.lambda).reduce((sum, u) => sum + u.invocations, 0));
   });
 
   it('CloudWatch Logs and the fixed lines follow their prices', () => {

@@ -8,6 +8,7 @@ import { CommentsPanel } from '../../../web/src/features/feed/components/comment
 import { PostForm } from '../../../web/src/features/feed/components/post-form.tsx';
 import { useDraftRequestId } from '../../../web/src/lib/draft-request-id.ts';
 import { installJsdomShims, renderWithProviders } from '../../support/render-web-route.tsx';
+import { samplePost } from '../../support/sample-post.ts';
 
 vi.mock('../../../web/src/lib/auth.ts', () => ({ accessToken: async () => 'access-token-1' }));
 
@@ -19,19 +20,7 @@ const CONFIG = {
   cognito: { userPoolId: 'p', userPoolClientId: 'c' },
 };
 const POST_ID = 'P'.repeat(26);
-const POST: Post = {
-  postId: POST_ID,
-  authorId: 'u1',
-  authorName: 'Ada',
-  authorPicture: '',
-  content: 'First post',
-  createdAt: '2026-11-22T00:00:00.000Z',
-  privacy: 'anchors',
-  likeCount: 0,
-  commentCount: 0,
-  isWallPost: false,
-  likedByMe: false,
-};
+const POST: Post = samplePost({ postId: POST_ID, content: 'First post' });
 const COMMENT = { commentId: 'C'.repeat(26), postId: POST_ID, authorId: 'u1', authorName: 'Ada', authorPicture: '', content: 'Hi', createdAt: POST.createdAt };
 
 /** waitFor and findBy* give up after 1 s by default; a machine busy with other runs needs more. */

@@ -3,22 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Post } from '#contracts/feed';
 import { applyLike, type FeedPage, mergeFirstPage, prependFeedPost, removeFeedPost, updateFeedPost } from '../../../web/src/features/feed/like-state.ts';
 import { counterLabel, textLimitState } from '../../../web/src/lib/text-limit.ts';
+import { samplePost } from '../../support/sample-post.ts';
 
 function post(overrides: Partial<Post> = {}): Post {
-  return {
-    postId: '01J00000000000000000000000',
-    authorId: 'u1',
-    authorName: 'Ada',
-    authorPicture: '',
-    content: 'Hello',
-    createdAt: '2026-11-22T00:00:00.000Z',
-    privacy: 'anchors',
-    likeCount: 3,
-    commentCount: 0,
-    isWallPost: false,
-    likedByMe: false,
-    ...overrides,
-  };
+  return samplePost({ postId: '01J00000000000000000000000', likeCount: 3, ...overrides });
 }
 
 function feed(...pages: Post[][]): InfiniteData<FeedPage, string | undefined> {

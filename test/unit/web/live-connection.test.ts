@@ -38,6 +38,7 @@ function setup(overrides: { url?: () => Promise<string | undefined>; token?: () 
   const messages: PushMessage[] = [];
   const statuses: LiveStatus[] = [];
   let reconnects = 0;
+  let handshakeFailures = 0;
   let tokens = 0;
   const connection = new LiveConnection({
     url: overrides.url ?? (async () => LIVE_URL),
@@ -51,6 +52,9 @@ function setup(overrides: { url?: () => Promise<string | undefined>; token?: () 
     onStatus: (status) => statuses.push(status),
     onReconnect: () => {
       reconnects += 1;
+    },
+    onHandshakeFailed: () => {
+      handshakeFailures += 1;
     },
     createSocket: (url) => {
       if (refusals > 0) {
@@ -69,7 +73,7 @@ function setup(overrides: { url?: () => Promise<string | undefined>; token?: () 
     if (!socket) throw new Error('No socket was opened');
     return socket;
   };
-  return { connection, sockets, messages, statuses, last, reconnects: () => reconnects };
+  return { connection, sockets, messages, statuses, last, reconnects: () => reconnects, handshakeFailures: () => handshakeFailures };
 }
 
 /** Lets the awaited URL and token resolve. */
@@ -217,6 +221,33 @@ describe('LiveConnection', () => {
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(third.sockets).toHaveLength(1);
     expect(third.connection.status).toBe('off');
+  });
+
+  it('says when a socket closed without opening (a refused handshake), once an attempt, and never for a drop or after stop', async () => {
+    const { connection, sockets, last, handshakeFailures } = setup();
+    connection.start();
+    await settle();
+    // Refused at the handshake twice: said each time, and the reconnects go on at 1 s, then 2 s.
+    last().drop();
+    expect(handshakeFailures()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sockets).toHaveLength(2);
+    last().drop();
+    expect(handshakeFailures()).toBe(2);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(sockets).toHaveLength(3);
+
+    // An open socket that drops is not a refusal.
+    last().open();
+    last().drop();
+    expect(handshakeFailures()).toBe(2);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(sockets).toHaveLength(4);
+
+    // Closed by stop() (sign-out): nothing said.
+    connection.stop();
+    last().drop();
+    expect(handshakeFailures()).toBe(2);
   });
 
   it('retries when the browser refuses to create the socket', async () => {

@@ -5,11 +5,14 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment, Post } from '#contracts/feed';
 import type { PushMessage } from '#contracts/push';
+import { samplePost } from '../../support/sample-post.ts';
 
 /** The API as the server would answer, every call recorded; togglePostLike waits until released. */
 const calls: { name: string; data: Record<string, unknown> }[] = [];
 const answers: { firstPage?: FeedPageShape; thread?: Comment[] } = {};
 let releaseLike: (() => void) | undefined;
+/** When set, the next getFeed waits: `release` answers it with the page it was given (read before the news). */
+let heldFeed: { page: FeedPageShape; release?: () => void } | undefined;
 interface FeedPageShape {
   posts: Post[];
   nextCursor: string | null;
@@ -17,9 +20,16 @@ interface FeedPageShape {
 vi.mock('../../../web/src/lib/api-client.ts', () => ({
   callApi: async (name: string, data: Record<string, unknown>) => {
     calls.push({ name, data });
+    if (name === 'getFeed' && heldFeed && !heldFeed.release) {
+      const held = heldFeed;
+      return new Promise((resolve) => {
+        held.release = () => resolve(held.page);
+      });
+    }
     if (name === 'getFeed') return data.cursor ? { posts: [], nextCursor: null } : answers.firstPage;
     if (name === 'listComments') return { comments: answers.thread ?? [], nextCursor: null };
     if (name === 'getPost') return { ...post(String(data.postId)), content: 'edited text', editedAt: '2026-11-22T01:00:00.000Z' };
+    if (name === 'createPost') return post('mine', { authorId: ME, authorName: 'Ada', content: String(data.content) });
     if (name === 'listAnchorRequests') return { received: [], sent: [] };
     if (name === 'listAnchors') return { anchors: [], count: 0, max: 100 };
     if (name === 'togglePostLike') {
@@ -37,6 +47,7 @@ const { FALLBACK_POLL_MS, useLivePollInterval } = await import('../../../web/src
 const { useFeedLive } = await import('../../../web/src/features/feed/api/feed-live.ts');
 const { useFeed } = await import('../../../web/src/features/feed/api/get-feed.ts');
 const { useComments } = await import('../../../web/src/features/feed/api/comments.ts');
+const { useCreatePost } = await import('../../../web/src/features/feed/api/create-post.ts');
 const { useTogglePostLike } = await import('../../../web/src/features/feed/api/toggle-post-like.ts');
 const { feedKeys } = await import('../../../web/src/features/feed/api/feed-keys.ts');
 const { anchorKeys, useAnchorsLive, usePendingRequestCount } = await import('../../../web/src/lib/anchor-requests.ts');
@@ -47,20 +58,7 @@ type Feed = InfiniteData<FeedPageShape, string | undefined>;
 const ME = 'u1';
 
 function post(id: string, overrides: Partial<Post> = {}): Post {
-  return {
-    postId: id,
-    authorId: 'u2',
-    authorName: 'Bo',
-    authorPicture: '',
-    content: `post ${id}`,
-    createdAt: '2026-11-22T00:00:00.000Z',
-    privacy: 'anchors',
-    likeCount: 0,
-    commentCount: 0,
-    isWallPost: false,
-    likedByMe: false,
-    ...overrides,
-  };
+  return samplePost({ postId: id, authorId: 'u2', authorName: 'Bo', content: `post ${id}`, ...overrides });
 }
 
 function comment(id: string, postId: string): Comment {
@@ -94,6 +92,26 @@ function setup() {
   return { queryClient, wrapper, feed };
 }
 
+/**
+ * The dashboard mounting over a cached feed of one post (a1): its feed reads again on mount, and
+ * that read is held until `heldFeed.release()`, then answers with a1 as the table had it before the
+ * news. Resolves once the read is on its way, with `hook`'s result.
+ */
+async function mountWhileFeedReads<T>(hook: () => T) {
+  const context = setup();
+  context.queryClient.setQueryData<Feed>(feedKeys.feed(ME), { pages: [{ posts: [post('a1')], nextCursor: null }], pageParams: [undefined] });
+  heldFeed = { page: { posts: [post('a1')], nextCursor: null } };
+  const { result } = renderHook(
+    () => {
+      useFeed(ME);
+      return hook();
+    },
+    { wrapper: context.wrapper },
+  );
+  await waitFor(() => expect(heldFeed?.release).toBeDefined());
+  return { ...context, result };
+}
+
 const publish = (message: PushMessage) => act(() => liveBus.publish(message));
 const callsOf = (name: string) => calls.filter((call) => call.name === name);
 
@@ -102,6 +120,7 @@ beforeEach(() => {
   answers.firstPage = undefined;
   answers.thread = undefined;
   releaseLike = undefined;
+  heldFeed = undefined;
   liveBus.setStatus('off');
 });
 
@@ -125,6 +144,16 @@ describe('post.counts', () => {
     publish({ type: 'post.counts', postId: 'elsewhere', likeCount: 1, commentCount: 1 });
     expect(feed()).toBe(before);
     expect(calls).toEqual([]);
+  });
+
+  it('hold after a read of the feed begun before them answers with older counts', async () => {
+    const { feed } = await mountWhileFeedReads(() => useFeedLive(ME));
+    publish({ type: 'post.counts', postId: 'a1', likeCount: 1, commentCount: 2 });
+    expect(feed()?.pages[0]?.posts[0]).toMatchObject({ likeCount: 1, commentCount: 2 });
+    act(() => heldFeed?.release?.());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(feed()?.pages[0]?.posts[0]).toMatchObject({ likeCount: 1, commentCount: 2 });
+    expect(callsOf('getFeed')).toHaveLength(1);
   });
 
   it('leaves the like count of a post whose like is still being sent (the click’s answer settles it)', async () => {
@@ -178,6 +207,15 @@ describe('post.edited and post.deleted', () => {
     expect(queryClient.getQueryData(feedKeys.comments('a2'))).toBeUndefined();
     expect(calls).toEqual([]);
   });
+
+  it('a deleted post stays out after a read of the feed begun before the delete answers with it', async () => {
+    const { feed } = await mountWhileFeedReads(() => useFeedLive(ME));
+    publish({ type: 'post.deleted', postId: 'a1' });
+    expect(feed()?.pages[0]?.posts).toEqual([]);
+    act(() => heldFeed?.release?.());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(feed()?.pages[0]?.posts).toEqual([]);
+  });
 });
 
 describe('feed.post', () => {
@@ -217,6 +255,19 @@ describe('feed.post', () => {
     expect(callsOf('getFeed')).toHaveLength(2);
   });
 
+  it('waits for a read of the feed already on its way (begun before the news), so its answer cannot drop the post', async () => {
+    const { feed } = await mountWhileFeedReads(() => useFeedLive(ME));
+    answers.firstPage = { posts: [post('new'), post('a1')], nextCursor: null };
+
+    publish({ type: 'feed.post', postId: 'new', authorId: 'u2' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    act(() => heldFeed?.release?.());
+    await waitFor(() => expect(callsOf('getFeed')).toHaveLength(2));
+    await waitFor(() => expect(feed()?.pages[0]?.posts.map((shown) => shown.postId)).toEqual(['new', 'a1']));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(feed()?.pages[0]?.posts.map((shown) => shown.postId)).toEqual(['new', 'a1']);
+  });
+
   it('keeps the state on screen of a post whose like is being sent', async () => {
     const { queryClient, wrapper, feed } = setup();
     queryClient.setQueryData<Feed>(feedKeys.feed(ME), twoPages());
@@ -233,6 +284,18 @@ describe('feed.post', () => {
     publish({ type: 'feed.post', postId: 'new', authorId: 'u2' });
     await waitFor(() => expect(feed()?.pages[0]?.posts[0]?.postId).toBe('new'));
     expect(feed()?.pages[0]?.posts[1]).toMatchObject({ postId: 'a1', likedByMe: true, likeCount: 1 });
+  });
+});
+
+describe('an own new post', () => {
+  it('stays on the feed when a read begun before it was written answers after it', async () => {
+    const { feed, result } = await mountWhileFeedReads(() => useCreatePost(ME));
+    act(() => result.current.mutate({ content: 'hello', privacy: 'anchors', clientRequestId: 'draft-1' }));
+    await waitFor(() => expect(feed()?.pages[0]?.posts.map((shown) => shown.postId)).toEqual(['mine', 'a1']));
+    act(() => heldFeed?.release?.());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(feed()?.pages[0]?.posts.map((shown) => shown.postId)).toEqual(['mine', 'a1']);
+    expect(callsOf('getFeed')).toHaveLength(1);
   });
 });
 

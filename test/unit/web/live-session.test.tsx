@@ -8,12 +8,15 @@ import type { PushMessage } from '#contracts/push';
 const LIVE_URL = 'ws://localhost:4000/live';
 const amplifySignOut = vi.fn(async () => undefined);
 vi.mock('../../../web/src/lib/auth.ts', () => ({ accessToken: async () => 'access-token-1', signOut: amplifySignOut }));
+// The API, answered per callable by the test (a refused handshake makes the tab ask getMe).
+vi.mock('../../../web/src/lib/api-client.ts', () => import('../../support/scripted-api.ts'));
 // The runtime config with its live endpoint (the socket itself is a stand-in).
 vi.mock('../../../web/src/lib/config.ts', () => ({
   loadConfig: async () => ({ stage: 'local', region: 'us-east-1', apiUrl: '/api', liveUrl: LIVE_URL, cognito: { userPoolId: 'p', userPoolClientId: 'c' } }),
   loadedConfig: () => undefined,
 }));
 
+const { answers, ApiError, calls, resetScriptedApi } = await import('../../support/scripted-api.ts');
 const { useLiveSession, SESSION_NOTICES } = await import('../../../web/src/lib/live/live-session.ts');
 const { liveBus } = await import('../../../web/src/lib/live/live-bus.ts');
 const { announceSignOut, SESSION_CHANNEL, SIGNED_OUT_STORAGE_KEY } = await import('../../../web/src/lib/live/cross-tab.ts');
@@ -81,6 +84,7 @@ function otherTab() {
 }
 
 beforeEach(() => {
+  resetScriptedApi();
   FakeSocket.all = [];
   amplifySignOut.mockClear();
   vi.stubGlobal('WebSocket', FakeSocket);
@@ -150,6 +154,53 @@ describe('the live session of a tab', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
     expect(FakeSocket.all).toHaveLength(1);
     tab.close();
+  });
+
+  it('a socket refused at its handshake asks getMe; refused there too (a sign-out everywhere it never heard), the tab signs out', async () => {
+    localStorage.setItem('CognitoIdentityServiceProvider.c.u1.accessToken', 'stored');
+    answers.getMe = () => {
+      throw new ApiError('unauthenticated', 'You signed out everywhere. Please sign in again.');
+    };
+    const { queryClient, router } = renderTab();
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1), WAIT);
+    expect(calls).toEqual([]);
+
+    // The handshake is refused: the socket closes without ever opening.
+    act(() => lastSocket().onclose?.());
+    expect((await screen.findByRole('status', {}, WAIT)).textContent).toBe(`Sign in: ${SESSION_NOTICES['signed-out']}`);
+    expect(router.state.location.pathname).toBe('/auth/signin');
+    expect(calls.map((call) => call.name)).toEqual(['getMe']);
+    await waitFor(() => expect(queryClient.getQueryData(sessionKeys.auth)).toBeNull(), WAIT);
+    expect(amplifySignOut).toHaveBeenCalledTimes(1);
+    // No reconnect follows (several backoff steps' time).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('a refused handshake whose getMe finds the member removed ends the tab with the removal notice', async () => {
+    answers.getMe = () => {
+      throw new ApiError('not-found', 'User not found');
+    };
+    renderTab();
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1), WAIT);
+    act(() => lastSocket().onclose?.());
+    expect((await screen.findByRole('status', {}, WAIT)).textContent).toBe(`Sign in: ${SESSION_NOTICES.removed}`);
+  });
+
+  it('a refused handshake while the session stands (the live endpoint down) keeps the tab and its reconnects; a dropped open socket asks nothing', async () => {
+    answers.getMe = () => ({ uid: 'u1' });
+    const { router } = renderTab();
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1), WAIT);
+    act(() => lastSocket().onclose?.());
+    await waitFor(() => expect(calls.map((call) => call.name)).toEqual(['getMe']), WAIT);
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(2), WAIT);
+    expect(router.state.location.pathname).toBe('/dashboard');
+
+    act(() => lastSocket().onopen?.());
+    act(() => lastSocket().onclose?.());
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(3), WAIT);
+    expect(calls.map((call) => call.name)).toEqual(['getMe']);
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('signs out when another tab of the browser signs out (BroadcastChannel), and lands on sign-in', async () => {

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Post } from '#contracts/feed';
 import type { FeedPage } from '../../../web/src/features/feed/like-state.ts';
+import { samplePost } from '../../support/sample-post.ts';
 
 const calls: string[] = [];
 vi.mock('../../../web/src/lib/api-client.ts', () => ({
@@ -21,19 +22,7 @@ const { useTogglePostLike } = await import('../../../web/src/features/feed/api/t
 const { useDeletePost, useEditPost } = await import('../../../web/src/features/feed/api/edit-delete.ts');
 const { feedKeys } = await import('../../../web/src/features/feed/api/feed-keys.ts');
 
-const POST: Post = {
-  postId: 'P'.repeat(26),
-  authorId: 'u1',
-  authorName: 'Ada',
-  authorPicture: '',
-  content: 'Hi',
-  createdAt: '2026-11-22T00:00:00.000Z',
-  privacy: 'public',
-  likeCount: 0,
-  commentCount: 0,
-  isWallPost: false,
-  likedByMe: false,
-};
+const POST: Post = samplePost({ content: 'Hi', privacy: 'public' });
 type Pages = InfiniteData<FeedPage, string | undefined>;
 const page = (): Pages => ({ pages: [{ posts: [POST], nextCursor: null }], pageParams: [undefined] });
 

@@ -6,6 +6,7 @@ import type { CallableOutput } from '#contracts/callables';
 import type { QueuedReport } from '#contracts/moderation';
 import type { User } from '#contracts/user';
 import { answers, ApiError, calls, resetScriptedApi } from '../../support/scripted-api.ts';
+import { samplePost } from '../../support/sample-post.ts';
 
 /** The API, answered per callable by the test; every call is recorded (test/support/scripted-api.ts). */
 vi.mock('../../../web/src/lib/api-client.ts', () => import('../../support/scripted-api.ts'));
@@ -119,19 +120,7 @@ describe('report dialog', () => {
 });
 
 describe('the "…" menu of a post', () => {
-  const post = (authorId: string, authorName: string) => ({
-    postId: `p-${authorId}`,
-    authorId,
-    authorName,
-    authorPicture: '',
-    content: 'Hello',
-    createdAt: AT,
-    privacy: 'public' as const,
-    likeCount: 0,
-    commentCount: 0,
-    isWallPost: false,
-    likedByMe: false,
-  });
+  const post = (authorId: string, authorName: string) => samplePost({ postId: `p-${authorId}`, authorId, authorName, createdAt: AT, privacy: 'public' });
 
   async function menuItems(card: HTMLElement): Promise<string[]> {
     fireEvent.click(within(card).getByRole('button', { name: 'Post actions' }));

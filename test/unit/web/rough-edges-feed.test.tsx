@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bottomBarItems, mobileMenuItems, signedInItems } from '../../../web/src/components/layout/nav-items.ts';
 import { answers, ApiError, calls, resetScriptedApi } from '../../support/scripted-api.ts';
+import { samplePost } from '../../support/sample-post.ts';
 
 /** Issue 17's rough edges on the dashboard and the navigation. */
 vi.mock('../../../web/src/lib/api-client.ts', () => import('../../support/scripted-api.ts'));
@@ -98,19 +99,7 @@ describe('the news feed', () => {
     answers.getMyStanding = () => ({ standing: { status: 'good' }, notices: [] });
     answers.getFeed = () => Promise.reject(new ApiError('unavailable', 'down'));
     const queryClient = primedQueryClient({ stage: 'local', session: SESSION });
-    const post = {
-      postId: 'p1',
-      authorId: 'u2',
-      authorName: 'Bo',
-      authorPicture: '',
-      content: 'Already here',
-      createdAt: '2026-11-22T00:00:00.000Z',
-      privacy: 'anchors',
-      likeCount: 0,
-      commentCount: 0,
-      isWallPost: false,
-      likedByMe: false,
-    };
+    const post = samplePost({ postId: 'p1', authorId: 'u2', authorName: 'Bo', content: 'Already here' });
     queryClient.setQueryData(feedKeys.feed('u1'), { pages: [{ posts: [post], nextCursor: null }], pageParams: [undefined] });
     renderWithProviders(
       <MemoryRouter initialEntries={['/dashboard']}>

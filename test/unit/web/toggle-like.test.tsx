@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '#contracts/feed';
 import type { FeedPage } from '../../../web/src/features/feed/like-state.ts';
+import { samplePost } from '../../support/sample-post.ts';
 
 /** The API: each call waits until the test settles it, so ordering and overlap are observable. */
 const calls: { name: string; data: unknown; settle: (ok: boolean) => void }[] = [];
@@ -32,19 +33,7 @@ vi.mock('../../../web/src/lib/api-client.ts', () => ({
 const { useTogglePostLike } = await import('../../../web/src/features/feed/api/toggle-post-like.ts');
 const { feedKeys } = await import('../../../web/src/features/feed/api/feed-keys.ts');
 
-const POST: Post = {
-  postId: 'P'.repeat(26),
-  authorId: 'u2',
-  authorName: 'Bo',
-  authorPicture: '',
-  content: 'Hi',
-  createdAt: '2026-11-22T00:00:00.000Z',
-  privacy: 'anchors',
-  likeCount: 3,
-  commentCount: 0,
-  isWallPost: false,
-  likedByMe: false,
-};
+const POST: Post = samplePost({ authorId: 'u2', authorName: 'Bo', content: 'Hi', likeCount: 3 });
 
 function setup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -97,10 +97,21 @@ function namedError(name: string, message: string): Error {
   return error;
 }
 
+/**
+ * Amplify answers two Cognito refusals of the password as steps rather than errors
+ * (getSignInResultFromError in @aws-amplify/auth 6.21): UserNotConfirmedException as CONFIRM_SIGN_UP
+ * and PasswordResetRequiredException (an account in RESET_REQUIRED) as RESET_PASSWORD. Naming them
+ * back lets the screens handle the step and the thrown exception alike.
+ */
+const EXCEPTION_OF_STEP: Partial<Record<string, string>> = {
+  CONFIRM_SIGN_UP: 'UserNotConfirmedException',
+  RESET_PASSWORD: 'PasswordResetRequiredException',
+};
+
 export class SignInIncompleteError extends Error {
   constructor(readonly step: string) {
     super(`Sign-in needs a further step: ${step}`);
-    this.name = step === 'CONFIRM_SIGN_UP' ? 'UserNotConfirmedException' : 'SignInIncompleteError';
+    this.name = EXCEPTION_OF_STEP[step] ?? 'SignInIncompleteError';
   }
 }
 

@@ -1,3 +1,5 @@
+import { PASSWORD_RESET_REQUIRED, PASSWORD_RESET_REQUIRED_MESSAGE } from './password-reset-required.ts';
+
 /**
  * The spec's sign-in messages (§8), keyed by Cognito's exception name (Amplify's AuthError.name).
  * cognito-local reports a wrong password as InvalidPasswordException where AWS says
@@ -13,6 +15,8 @@ export function signInErrorMessage(error: unknown): string {
       return 'Incorrect password.';
     case 'UserNotConfirmedException':
       return 'Please verify your email before signing in.';
+    case PASSWORD_RESET_REQUIRED:
+      return PASSWORD_RESET_REQUIRED_MESSAGE;
     default:
       return 'Failed to sign in. Please try again.';
   }

@@ -90,3 +90,16 @@ export function removeFeedPost(
   if (!feedHolds(feed, postId) || !feed) return feed;
   return { ...feed, pages: feed.pages.map((page) => ({ ...page, posts: page.posts.filter((post) => post.postId !== postId) })) };
 }
+
+/**
+ * Only the posts whose author is in `authors` stay in the loaded feed pages (the same feed when all
+ * do): a feed holds the viewer's own posts and their anchors', so an author outside the viewer and
+ * their anchors is an anchor who went, whose posts the server has taken out of the feed already.
+ */
+export function keepPostsBy(
+  feed: InfiniteData<FeedPage, string | undefined> | undefined,
+  authors: ReadonlySet<string>,
+): InfiniteData<FeedPage, string | undefined> | undefined {
+  if (!feed?.pages.some((page) => page.posts.some((post) => !authors.has(post.authorId)))) return feed;
+  return { ...feed, pages: feed.pages.map((page) => ({ ...page, posts: page.posts.filter((post) => authors.has(post.authorId)) })) };
+}

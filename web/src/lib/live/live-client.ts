@@ -25,6 +25,7 @@ export async function startLive(): Promise<void> {
     },
     onStatus: (status) => liveBus.setStatus(status),
     onReconnect: () => liveBus.publishCatchUp(),
+    onHandshakeFailed: () => void endIfSessionOver(live),
   });
   connection = live;
   live.start();
@@ -36,4 +37,26 @@ export function stopLive(): void {
   connection?.stop();
   connection = undefined;
   liveBus.setStatus('off');
+}
+
+/**
+ * A socket refused at its handshake hears no session.ended: a token from before a sign-out
+ * everywhere (or a removal) is refused there, e.g. a tab whose socket was still connecting, or had
+ * dropped, when the sign-out landed. The browser cannot see why a handshake failed, so the API is
+ * asked (one getMe a failed attempt, as often as the reconnect backoff allows: 1 s doubling to
+ * 30 s). If it refuses the token too (401), or no longer finds the member (404: only a member who
+ * joined runs a socket, so the record is gone), the session is over and the tab hears so as the
+ * push would have said it. Any other answer (a network failure, the live endpoint down) leaves the
+ * reconnects to go on.
+ */
+async function endIfSessionOver(live: LiveConnection): Promise<void> {
+  const { callApi, isApiError } = await import('../api-client.ts');
+  try {
+    await callApi('getMe', {});
+  } catch (error) {
+    const reason = isApiError(error, 'unauthenticated') ? 'signed-out' : isApiError(error, 'not-found') ? 'removed' : null;
+    if (!reason || connection !== live) return;
+    live.stop();
+    liveBus.publish({ type: 'session.ended', reason });
+  }
 }

@@ -11,6 +11,12 @@ export interface LiveConnectionOptions {
   onStatus: (status: LiveStatus) => void;
   /** After every reconnect, never after the first connect: the page reads what it missed. */
   onReconnect: () => void;
+  /**
+   * A socket closed without ever opening: its handshake was refused or never reached the server
+   * (the browser does not say which). Called before the reconnect is scheduled, at most once an
+   * attempt, so as often as the backoff allows.
+   */
+  onHandshakeFailed?: () => void;
   /** Tests pass a stand-in; the browser's WebSocket otherwise. */
   createSocket?: (url: string) => WebSocket;
   /** The jitter's source (tests fix it). */
@@ -151,9 +157,11 @@ export class LiveConnection {
     if (this.socket !== socket) return;
     this.socket = undefined;
     this.stopPing();
-    if (this.openedAt !== undefined && Date.now() - this.openedAt >= STABLE_CONNECTION_MS) this.attempt = 0;
+    const opened = this.openedAt !== undefined;
+    if (opened && Date.now() - (this.openedAt ?? 0) >= STABLE_CONNECTION_MS) this.attempt = 0;
     this.openedAt = undefined;
     if (!this.running) return;
+    if (!opened) this.options.onHandshakeFailed?.();
     this.retryLater();
   }
 

@@ -1,14 +1,16 @@
 import { Alert, Anchor, Button, Card, Container, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { codeErrorMessage } from '../auth-error-messages.ts';
+import type { ResetPasswordNotice } from '../password-reset-required.ts';
 import { type ResetPasswordValues, resetPasswordSchema } from '../register-schema.ts';
 import type { SignInNotice } from './sign-in.tsx';
 
 /** The second half of a password reset: the emailed code and a new password. */
 export default function ResetPasswordRoute() {
   const navigate = useNavigate();
+  const notice = (useLocation().state as ResetPasswordNotice | null)?.notice;
   const [params] = useSearchParams();
   const form = useForm<ResetPasswordValues>({
     mode: 'uncontrolled',
@@ -36,6 +38,11 @@ export default function ResetPasswordRoute() {
             <Title order={1} size="h2" id="reset-title">
               Choose a new password
             </Title>
+            {notice && (
+              <Alert color="blue" role="status">
+                {notice}
+              </Alert>
+            )}
             <Text size="sm" c="dimmed">
               Enter the code we emailed you and your new password.
             </Text>

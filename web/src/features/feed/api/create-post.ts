@@ -4,6 +4,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import { retryIdempotentCreate } from '../../../lib/query-client.ts';
 import { type FeedPage, prependFeedPost } from '../like-state.ts';
 import { feedKeys } from './feed-keys.ts';
+import { applyNowAndAfterFeedRead } from './get-feed.ts';
 
 export interface NewPost {
   content: string;
@@ -18,7 +19,10 @@ export function useCreatePost(userId: string) {
     mutationFn: (post: NewPost) => callApi('createPost', post),
     retry: retryIdempotentCreate,
     onSuccess: (post) => {
-      queryClient.setQueryData<InfiniteData<FeedPage, string | undefined>>(feedKeys.feed(userId), (feed) => prependFeedPost(feed, post));
+      // A read of the feed begun before the post was written would answer without it: again after it.
+      applyNowAndAfterFeedRead(queryClient, userId, () =>
+        queryClient.setQueryData<InfiniteData<FeedPage, string | undefined>>(feedKeys.feed(userId), (feed) => prependFeedPost(feed, post)),
+      );
     },
   });
 }

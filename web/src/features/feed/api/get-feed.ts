@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useIsMutating } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useIsMutating } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { useLivePollInterval } from '../../../lib/live/poll-interval.ts';
 import type { FeedPage } from '../like-state.ts';
@@ -7,6 +7,29 @@ import { feedKeys, LIKE_MUTATION_KEY } from './feed-keys.ts';
 /** One page of the feed: the newest without a cursor. */
 export function fetchFeedPage(cursor: string | undefined, signal?: AbortSignal): Promise<FeedPage> {
   return callApi('getFeed', cursor ? { cursor } : {}, { signal });
+}
+
+/**
+ * Resolves once a read of the feed already on its way has landed (at once when none is). That read
+ * (a mount's refetch, "Load older posts") may have started before news the caller is about to put
+ * in the cache, and its answer replaces the cached pages: the news goes in after it.
+ */
+export function feedReadLanded(queryClient: QueryClient, userId: string): Promise<void> {
+  const query = queryClient.getQueryCache().find({ queryKey: feedKeys.feed(userId), exact: true });
+  if (query?.state.fetchStatus !== 'fetching' || !query.promise) return Promise.resolve();
+  return query.promise.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/**
+ * Makes a change to the cached feed now, and again once a read of the feed already on its way has
+ * landed (its answer may predate the change and would undo it). `apply` must be idempotent.
+ */
+export function applyNowAndAfterFeedRead(queryClient: QueryClient, userId: string, apply: () => void): void {
+  apply();
+  void feedReadLanded(queryClient, userId).then(apply);
 }
 
 /**

@@ -1,0 +1,168 @@
+import { QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from './aws-clients.ts';
+import { conditionalWrite } from './conditional.ts';
+import { COMMENT_PREFIX, FEED_ENTRY_PREFIX, LIKE_PREFIX, postKeys, RESERVATION_PARTITION, USER_PROFILE_SK } from './keys.ts';
+
+/**
+ * What npm run migrate's backfills (lambdas/migrations) need of the table, by item kind rather than
+ * by key (keys stay in this layer): a whole-table Scan for the items of a kind that lack an
+ * attribute, counts the value is computed from, and a write that only ever fills a gap. The write
+ * sets an attribute only where it is still missing, so running a backfill again changes nothing and
+ * a value a live write set meanwhile (the app's own, and newer) is never overwritten.
+ */
+
+export type ItemKey = { pk: string; sk: string };
+
+/** The item kinds a backfill fills, each told apart by its key shape (docs/data-model.md). */
+export type BackfilledKind = 'member' | 'post' | 'like' | 'feedEntry';
+
+/** One item the scan found: its key, whose it is, and the attributes asked for. */
+export interface ScannedItem {
+  key: ItemKey;
+  /** From the partition key: the member's uid (member, feedEntry) or the post's id (post, like). */
+  owner: string;
+  /** From the sort key: the liker's uid (like) or the post's id (feedEntry); '' for member and post. */
+  subject: string;
+  attributes: Record<string, unknown>;
+}
+
+const KIND_FILTERS: Record<BackfilledKind, { filter: string; values: Record<string, string>; pkPrefix: string; skPrefix: string }> = {
+  member: { filter: 'sk = :sk', values: { ':sk': USER_PROFILE_SK }, pkPrefix: 'USER#', skPrefix: USER_PROFILE_SK },
+  post: { filter: 'sk = :sk', values: { ':sk': postKeys.post('').sk }, pkPrefix: 'POST#', skPrefix: postKeys.post('').sk },
+  like: { filter: 'begins_with(pk, :pk) AND begins_with(sk, :sk)', values: { ':pk': 'POST#', ':sk': LIKE_PREFIX }, pkPrefix: 'POST#', skPrefix: LIKE_PREFIX },
+  feedEntry: {
+    filter: 'begins_with(pk, :pk) AND begins_with(sk, :sk)',
+    values: { ':pk': 'USER#', ':sk': FEED_ENTRY_PREFIX },
+    pkPrefix: 'USER#',
+    skPrefix: FEED_ENTRY_PREFIX,
+  },
+};
+
+export interface LackingRequest {
+  /** The item is handed over when it lacks any of these (dotted paths reach into maps: `inviteSystem.invitesReserved`). */
+  lacking: readonly string[];
+  /** Further attributes the backfill reads to compute its values (dotted paths too). */
+  read: readonly string[];
+  /** Parallel Scan segments, each paging on its own; 4 keeps a run short without a burst on a small table. */
+  segments?: number;
+}
+
+/** Placeholders for dotted paths: `inviteSystem.invitedAt` → `#a3.#a4`, the names shared by every path. */
+function pathExpressions(paths: readonly string[]): { expressions: string[]; names: Record<string, string> } {
+  const names: Record<string, string> = {};
+  const placeholder = new Map<string, string>();
+  const expressions = paths.map((path) =>
+    path
+      .split('.')
+      .map((part) => {
+        if (!placeholder.has(part)) placeholder.set(part, `#a${placeholder.size}`);
+        const name = placeholder.get(part) ?? '';
+        names[name] = part;
+        return name;
+      })
+      .join('.'),
+  );
+  return { expressions, names };
+}
+
+/**
+ * Every item of `kind` lacking one of `lacking`, page by page, in parallel segments; `onItem` runs
+ * for one item at a time within a segment. Answers how many items it handed over. Eventually
+ * consistent, as a backfill may be: an item written after its page was read was written by code
+ * that sets the attribute itself.
+ */
+export async function scanItemsLacking(kind: BackfilledKind, request: LackingRequest, onItem: (item: ScannedItem) => Promise<void>): Promise<number> {
+  const shape = KIND_FILTERS[kind];
+  const lacking = pathExpressions([...request.lacking, ...request.read]);
+  const missing = lacking.expressions.slice(0, request.lacking.length).map((path) => `attribute_not_exists(${path})`);
+  // The lacking attributes are read too: the backfill fills only those this item really lacks.
+  const projection = ['pk', 'sk', ...lacking.expressions].join(', ');
+  const segments = request.segments ?? 4;
+  let scanned = 0;
+  const scanSegment = async (segment: number) => {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo().send(
+        new ScanCommand({
+          TableName: tableName(),
+          FilterExpression: `${shape.filter} AND (${missing.join(' OR ')})`,
+          ExpressionAttributeNames: lacking.names,
+          ExpressionAttributeValues: shape.values,
+          ProjectionExpression: projection,
+          Segment: segment,
+          TotalSegments: segments,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        scanned += 1;
+        const key = { pk: String(item.pk), sk: String(item.sk) };
+        const subject = kind === 'like' || kind === 'feedEntry' ? key.sk.slice(shape.skPrefix.length) : '';
+        await onItem({ key, owner: key.pk.slice(shape.pkPrefix.length), subject, attributes: item });
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  };
+  await Promise.all(Array.from({ length: segments }, (_, segment) => scanSegment(segment)));
+  return scanned;
+}
+
+/** How many items of a partition start with `skPrefix` (and pass `filter`): a COUNT Query, paged, strongly consistent. */
+async function countItems(pk: string, skPrefix: string, filter?: { expression: string; names?: Record<string, string>; values: Record<string, unknown> }) {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: filter?.expression,
+        ExpressionAttributeNames: filter?.names,
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ...filter?.values },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+/** A post's likes and comments as items of its partition: what its counters must say. */
+export async function countPostReactions(postId: string): Promise<{ likes: number; comments: number }> {
+  const { pk } = postKeys.post(postId);
+  const [likes, comments] = await Promise.all([countItems(pk, LIKE_PREFIX), countItems(pk, COMMENT_PREFIX)]);
+  return { likes, comments };
+}
+
+/** Invites held at sign-up for people this member invited who have not joined yet: their invitesReserved. */
+export async function countHeldInvites(inviterUid: string): Promise<number> {
+  return countItems(RESERVATION_PARTITION, 'USER#', { expression: 'invitedBy = :inviter', values: { ':inviter': inviterUid } });
+}
+
+/**
+ * Sets `path` (top-level `likeCount`, or nested `inviteSystem.invitesReserved`) on an item that
+ * exists and lacks it. Answers whether it wrote: false when the item is gone or the attribute is
+ * there (set meanwhile by the app, or by an earlier run), the backfill's "nothing to do".
+ */
+export async function setIfMissing(key: ItemKey, path: string, value: unknown): Promise<boolean> {
+  const {
+    expressions: [attribute = ''],
+    names,
+  } = pathExpressions([path]);
+  // A nested attribute needs its parent map: an item without one is not the shape this backfill fills.
+  const parent = attribute.includes('.') ? ` AND attribute_exists(${attribute.slice(0, attribute.lastIndexOf('.'))})` : '';
+  const written = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `SET ${attribute} = :value`,
+      ConditionExpression: `attribute_exists(pk)${parent} AND attribute_not_exists(${attribute})`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ':value': value },
+    }),
+  );
+  return written !== null;
+}

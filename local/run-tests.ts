@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/**
+ * `npm test`: the four vitest projects in two steps. First unit and infra in one vitest run (two
+ * workers); then integration and e2e side by side, each in a vitest process of its own, each line of
+ * its output prefixed with the project's name.
+ *
+ * Integration and e2e each run one file at a time (one local cloud and its stream poller each; one
+ * Chromium), and in a single vitest run they would also run one after the other (Vitest puts the
+ * projects with file parallelism off in one sequential group). Their tests mostly wait on the local
+ * cloud rather than compute, so two processes, each with its own cloud, run them at once. Not beside
+ * unit and infra: their two busy workers slowed the stream's fan-out past the tests' waits.
+ * Any arguments (`npm test -- test/unit/foo.test.ts`, `--project unit`) run one plain `vitest run`.
+ */
+
+const VITEST = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+
+interface Run {
+  name: string;
+  args: string[];
+}
+
+/** Steps one after another; the runs of a step at the same time. Every step runs, whatever failed before. */
+const STEPS: Run[][] = [
+  [{ name: 'unit+infra', args: ['--project', 'unit', '--project', 'infra'] }],
+  [
+    { name: 'integration', args: ['--project', 'integration'] },
+    { name: 'e2e', args: ['--project', 'e2e'] },
+  ],
+];
+
+/** One `vitest run`; resolves with its exit code. Prefixed output when a lane name is given. */
+function vitestRun(args: string[], prefix?: string): Promise<number> {
+  const child = spawn(process.execPath, [VITEST, 'run', ...args], { stdio: ['inherit', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'] });
+  if (prefix) {
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ] as const) {
+      if (stream) createInterface({ input: stream }).on('line', (line) => out.write(`[${prefix}] ${line}\n`));
+    }
+  }
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function timedRun(run: Run): Promise<{ run: Run; code: number; seconds: number }> {
+  const started = Date.now();
+  const code = await vitestRun(run.args, run.name);
+  return { run, code, seconds: (Date.now() - started) / 1000 };
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.length) return vitestRun(args);
+  const results = [];
+  for (const step of STEPS) results.push(...(await Promise.all(step.map(timedRun))));
+  for (const { run, code, seconds } of results) {
+    console.log(`${run.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(0)} s`);
+  }
+  return results.every(({ code }) => code === 0) ? 0 : 1;
+}
+
+process.exitCode = await main();
