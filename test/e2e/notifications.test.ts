@@ -23,9 +23,15 @@ afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
 });
 
-async function signedIn(email: string, viewport: { width: number; height: number }): Promise<Page> {
+/** `holdLiveSocket`: the page's live socket reaches the gateway only once it resolves (a slow handshake). */
+async function signedIn(email: string, viewport: { width: number; height: number }, holdLiveSocket?: Promise<void>): Promise<Page> {
   const context = await newContext(viewport);
   contexts.push(context);
+  if (holdLiveSocket)
+    await context.routeWebSocket(/\/live/, async (socket) => {
+      await holdLiveSocket;
+      socket.connectToServer();
+    });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await signInThroughUi(page, email, 'member horse 42');
@@ -80,4 +86,30 @@ describe('notifications', () => {
     const saved = await ok(endpoints, 'getNotificationSettings', { token: author.accessToken });
     expect(saved.settings.like).toBe(false);
   });
+
+  it(
+    'a like landing while the page’s socket is still connecting reaches the bell once the socket opens, not at the next poll',
+    { timeout: 90_000 },
+    async () => {
+      const where = { location: { city: 'Austin', state: 'Texas' }, extra: { profileCompleted: true } };
+      const [author, fan] = await Promise.all([createMember(endpoints, 'gap-author', where), createMember(endpoints, 'gap-fan', where)]);
+      const post = await ok(endpoints, 'createPost', { token: author.accessToken, data: { content: 'Before my socket', privacy: 'public' } });
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+
+      const page = await signedIn(author.email, { width: 1366, height: 900 }, held);
+      const bell = page.getByRole('link', { name: /^Notifications, / });
+      await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, none unread');
+      // The page has read its bell; its socket is not registered yet, so the push goes to nobody.
+      await ok(endpoints, 'togglePostLike', { token: fan.accessToken, data: { postId: post.postId, liked: true } });
+      await expect.poll(async () => (await ok(endpoints, 'listNotifications', { token: author.accessToken })).unreadCount, { timeout: 30_000 }).toBe(1);
+      expect(await bell.getAttribute('aria-label')).toBe('Notifications, none unread');
+
+      // The socket opens: the page reads again what it shows (its fallback poll is a minute away).
+      release();
+      await page.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 15_000 });
+    },
+  );
 });

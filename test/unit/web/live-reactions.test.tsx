@@ -328,7 +328,7 @@ describe('comment.added', () => {
   });
 });
 
-describe('catch-up after a reconnect', () => {
+describe('catch-up when the socket opens (the first time and after each reconnect)', () => {
   it('reads the feed’s first page once and the open threads, nothing else', async () => {
     const { queryClient, wrapper, feed } = setup();
     queryClient.setQueryData<Feed>(feedKeys.feed(ME), twoPages());

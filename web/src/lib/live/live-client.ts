@@ -24,7 +24,7 @@ export async function startLive(): Promise<void> {
       liveBus.publish(message);
     },
     onStatus: (status) => liveBus.setStatus(status),
-    onReconnect: () => liveBus.publishCatchUp(),
+    onOpen: () => liveBus.publishCatchUp(),
     onHandshakeFailed: () => void endIfSessionOver(live),
   });
   connection = live;

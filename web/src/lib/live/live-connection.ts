@@ -9,8 +9,12 @@ export interface LiveConnectionOptions {
   token: () => Promise<string | undefined>;
   onMessage: (message: PushMessage) => void;
   onStatus: (status: LiveStatus) => void;
-  /** After every reconnect, never after the first connect: the page reads what it missed. */
-  onReconnect: () => void;
+  /**
+   * Each time a socket opens, the first one too: a change made before the server registered this
+   * socket was pushed to nobody, and the page's reads so far (begun before it opened) may have
+   * missed it, so the page reads again once.
+   */
+  onOpen: () => void;
   /**
    * A socket closed without ever opening: its handshake was refused or never reached the server
    * (the browser does not say which). Called before the reconnect is scheduled, at most once an
@@ -50,7 +54,6 @@ export class LiveConnection {
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private attempt = 0;
   private openedAt: number | undefined;
-  private hasOpened = false;
   private running = false;
   /** Bumped by stop(): an attempt still awaiting its URL or token then gives up. */
   private generation = 0;
@@ -148,9 +151,7 @@ export class LiveConnection {
         // closing already: close reconnects
       }
     }, PING_INTERVAL_MS);
-    const reconnected = this.hasOpened;
-    this.hasOpened = true;
-    if (reconnected) this.options.onReconnect();
+    this.options.onOpen();
   }
 
   private closed(socket: WebSocket): void {
