@@ -62,7 +62,7 @@ export function usePendingRequestCount() {
 
 /**
  * For a screen that shows anchor data (the dashboard's counts, the Anchors page, a profile's anchor
- * button): when the live message anchors.changed arrives, and after a reconnect, the anchor queries
+ * button): when the live message anchors.changed arrives, and each time the socket opens, the anchor queries
  * the screen has mounted read again (TanStack refetches only active queries; the rest are marked
  * stale and read when next shown). The News Feed reacts on its own (features/feed/api/feed-live.ts:
  * it reads its first page, and each answer of this list takes an anchor who went out of it).

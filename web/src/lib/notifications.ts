@@ -8,7 +8,7 @@ import { useAuthSession, useMe } from './session.ts';
 
 /**
  * Notifications, shared by the header's bell and the notifications page: both read listNotifications
- * (the bell its first page's unreadCount). The live message notifications.changed, a reconnect, or
+ * (the bell its first page's unreadCount). The live message notifications.changed, the socket opening, or
  * marking read invalidate every query under 'notifications', so bell and page agree at once.
  */
 export const notificationKeys = {

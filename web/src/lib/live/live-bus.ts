@@ -43,7 +43,7 @@ export const liveBus = {
     forType.add(listener);
     return () => void forType.delete(listener);
   },
-  /** After a reconnect (never the first connect): what arrived meanwhile was missed. */
+  /** Each time the socket opens, the first time too: a change pushed before it was registered reached nobody. */
   publishCatchUp(): void {
     each(catchUpHandlers, (handler) => handler());
   },

@@ -14,8 +14,9 @@ export function useLiveMessages<T extends LiveMessageType>(type: T, handler: (me
 }
 
 /**
- * Calls `handler` after each reconnect of the live connection (not its first connect): the screen
- * reads again, once, what it may have missed while the socket was down.
+ * Calls `handler` each time the live connection opens, the first time too: the screen reads again,
+ * once, what it may have missed (a change made before the server registered the socket, or while it
+ * was down, was pushed to nobody).
  */
 export function useLiveCatchUp(handler: () => void): void {
   const latest = useRef(handler);

@@ -32,7 +32,7 @@ export function firstPageReader(queryClient: QueryClient, userId: string): () =>
       const fresh = await fetchFeedPage(undefined);
       queryClient.setQueryData<Feed>(key, (feed) => mergeFirstPage(feed, fresh, (postId) => likeInFlight(queryClient, postId)));
     } catch {
-      // The next message, reconnect or fallback read brings it.
+      // The next message, catch-up or fallback read brings it.
     }
   };
   return () => {
@@ -98,7 +98,7 @@ export async function readEditedPost(queryClient: QueryClient, { postId }: LiveM
 
 /**
  * An answer of the viewer's anchor list (the dashboard reads it for its count, again on each
- * anchors.changed, reconnect and fallback poll): the cached feed keeps only the posts of the viewer
+ * anchors.changed, catch-up and fallback poll): the cached feed keeps only the posts of the viewer
  * and those anchors. An anchor who went (removed by either member, a block, their removal or account
  * deletion) leaves the older pages "Load older posts" brought too, which the first page's read does
  * not reach; no request of its own.
@@ -126,7 +126,7 @@ function useKeepAnchorsPosts(queryClient: QueryClient, userId: string): void {
  * comment reads its thread if open; anchors.changed reads the first page (an anchor who went: the
  * server took their posts out before it pushed; a new anchor: their recent posts came in), and the
  * anchor list's answer to the same message takes the ex-anchor's posts out of older loaded pages.
- * After a reconnect: the first page and the open threads.
+ * Each time the socket opens (the first time too): the first page and the open threads.
  */
 export function useFeedLive(userId: string): void {
   const queryClient = useQueryClient();
