@@ -1,13 +1,19 @@
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ANCHOR_MESSAGES, MAX_ANCHORS } from '../../lambdas/contracts/anchors.ts';
 import { call, errorOf, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
+import { streamCaughtUp } from '../support/stream-barrier.ts';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 const { getUser } = await import('../../lambdas/data/users.ts');
 const { listAcceptedAnchorIds } = await import('../../lambdas/data/anchors.ts');
 const { seedAcceptedAnchors } = await import('../support/anchor-seed.ts');
+
+// About 9,000 seeded edges (93 members at 99) each pass through the table's stream, whose consumer
+// reacts to every accepted edge: some 40 s of backlog on a loaded machine. The file waits it out, so
+// the next file's own waits on the stream (seconds each) do not queue behind it (CI saw them fail).
+afterAll(() => streamCaughtUp(endpoints), 240_000);
 
 const AUSTIN = { city: 'Austin', state: 'Texas' };
 const MEMBERS = 30;
