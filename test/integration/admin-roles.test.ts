@@ -272,9 +272,27 @@ describe('on a table of its own, where the founder is not an admin', () => {
       expect(statuses.filter((status) => status === 200).length, `round ${round}: ${JSON.stringify([first.body, second.body])}`).toBeLessThanOrEqual(1);
       const admins = [(await recordOf(ada.uid))?.isAdmin, (await recordOf(ben.uid))?.isAdmin].filter((flag) => flag === true);
       expect(admins.length, `round ${round}`).toBeGreaterThanOrEqual(1);
-      for (const answer of [first, second]) {
-        if (answer.status !== 200) expect(answer.status).toBe(409);
+      // The loser is answered 409 when both calls were past the admin check (the transaction's
+      // condition), or 403 when the winner's revocation landed before the loser's call was checked:
+      // no longer an admin (the case below). Either way the loser writes nothing.
+      for (const [answer, other] of [
+        [first, second],
+        [second, first],
+      ] as const) {
+        if (answer.status === 403) {
+          expectRefusal(answer, 403, 'PERMISSION_DENIED', ADMIN_MESSAGES.accessDenied);
+          expect(other.status, `round ${round}`).toBe(200);
+        } else if (answer.status !== 200) expect(answer.status, `round ${round}`).toBe(409);
       }
     }
+  });
+
+  it('an admin whose role was revoked a moment ago is refused as a member (403) and cannot revoke back', async () => {
+    await Promise.all([setAdmin(ada, true), setAdmin(ben, true)]);
+    expect((await invokeHandler('revokeAdmin', claimsOf(ada), { userId: ben.uid, reason: 'First' })).status).toBe(200);
+    // Ben's token still says admin; his record, which every admin call reads, no longer does.
+    const answer = await invokeHandler('revokeAdmin', claimsOf(ben), { userId: ada.uid, reason: 'Back at you' });
+    expectRefusal(answer, 403, 'PERMISSION_DENIED', ADMIN_MESSAGES.accessDenied);
+    expect([(await recordOf(ada.uid))?.isAdmin, (await recordOf(ben.uid))?.isAdmin]).toEqual([true, false]);
   });
 });
