@@ -169,17 +169,34 @@ export async function addAuthorPostsToFeed(ownerUid: string, authorUid: string, 
     ownerUid,
   );
   await batchWrite(posts.map(({ post, likedByMe }) => ({ PutRequest: { Item: feedEntryItem(ownerUid, post, likedByMe) } })));
+  if (posts.length === 0) return;
+  // A post deleted between the read and the puts may have been cleaned up already (its clean-up
+  // runs from the stream, on AWS possibly beside this on another shard): its entry leaves again.
+  const written = posts.map(({ post }) => post.postId);
+  const stillThere = new Set((await batchGet(written.map(postKeys.post), 'pk', { consistent: true })).map((item) => String(item.pk)));
+  const gone = written.filter((postId) => !stillThere.has(postKeys.post(postId).pk));
+  await batchWrite(gone.map((postId) => ({ DeleteRequest: { Key: postKeys.feedEntry(ownerUid, postId) } })));
   // Up to a page of entries at once, on an event far rarer than a post: trim every time.
-  if (posts.length > 0) await trimFeed(ownerUid);
+  await trimFeed(ownerUid);
 }
 
 /**
- * A removed anchor's posts leave the owner's feed: every post of the author (not only the recent
- * ones, since fan-out copied each new post), deleted by key. Deleting an absent entry is a no-op.
+ * A removed anchor's posts leave the owner's feed: every entry of the owner's feed that names the
+ * author, found in the feed itself (one keys-only Query of at most some 1,000 entries), not from the
+ * author's posts: a post deleted while the owner was still an anchor, whose clean-up ran from the
+ * stream only after the anchor had gone (so it no longer counted the owner as a reader), is in
+ * neither the author's posts nor anyone else's care, and would stay in the feed until its TTL.
  */
 export async function removeAuthorPostsFromFeed(ownerUid: string, authorUid: string): Promise<void> {
-  const ids = await authorPostIds(authorUid);
-  await batchWrite(ids.map((postId) => ({ DeleteRequest: { Key: postKeys.feedEntry(ownerUid, postId) } })));
+  const entries = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: 'authorId = :author',
+    ExpressionAttributeValues: { ':pk': postKeys.feedEntry(ownerUid, '').pk, ':prefix': FEED_ENTRY_PREFIX, ':author': authorUid },
+    ProjectionExpression: 'pk, sk',
+    ConsistentRead: true,
+  });
+  await batchWrite(entries.map((entry) => ({ DeleteRequest: { Key: { pk: entry.pk, sk: entry.sk } } })));
 }
 
 export interface FeedPage {
