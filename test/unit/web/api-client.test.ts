@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, CALL_TIMEOUT_MS, callApi } from '../../../web/src/lib/api-client.ts';
+import { ApiError, CALL_TIMEOUT_MS, callApi, holdingCalls } from '../../../web/src/lib/api-client.ts';
 
 vi.mock('../../../web/src/lib/auth.ts', () => ({ accessToken: async () => 'access-token-1' }));
 
@@ -46,6 +46,15 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 describe('callApi', () => {
   beforeEach(() => vi.unstubAllGlobals());
   afterEach(() => vi.unstubAllGlobals());
+
+  it('sends nothing while the tab signs out (a call then is cancelled, not answered 401), and sends again after', async () => {
+    const calls = stubApi({ status: 200, body: { result: USER } });
+    const held = await holdingCalls(() => failure(callApi('getMe', {})));
+    expect(held.status).toBe('cancelled');
+    expect(calls).toHaveLength(0);
+    await expect(callApi('getMe', {})).resolves.toEqual(USER);
+    expect(calls).toHaveLength(1);
+  });
 
   it('POSTs {data} to {apiUrl}/{name} with the bearer access token and resolves with the result', async () => {
     const calls = stubApi({ status: 200, body: { result: USER } });

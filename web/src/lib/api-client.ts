@@ -52,6 +52,22 @@ function errorOf(response: Response, body: WireBody | undefined): ApiError | nul
   );
 }
 
+let callsHeld = false;
+
+/**
+ * Runs `work` (the tab signing out) with no call going out meanwhile: it would carry the token
+ * being revoked and be answered 401. A read begun just before (a live catch-up, a refetch) is
+ * refused here as cancelled instead, and once `work` has forgotten the member nothing asks again.
+ */
+export async function holdingCalls<T>(work: () => Promise<T>): Promise<T> {
+  callsHeld = true;
+  try {
+    return await work();
+  } finally {
+    callsHeld = false;
+  }
+}
+
 async function attempt<N extends CallableName>(name: N, data: CallableInput<N>, signal: AbortSignal, cancelled: () => boolean): Promise<CallableOutput<N>> {
   const [config, token] = await Promise.all([
     loadConfig(),
@@ -60,7 +76,7 @@ async function attempt<N extends CallableName>(name: N, data: CallableInput<N>, 
   ]);
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-
+  if (callsHeld) throw new ApiError('cancelled', 'The request was cancelled.');
   let response: Response;
   try {
     response = await fetch(`${config.apiUrl.replace(/\/$/, '')}/${name}`, { method: 'POST', headers, body: JSON.stringify({ data }), signal });

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '#contracts/user';
-import { callApi, isApiError } from './api-client.ts';
+import { callApi, holdingCalls, isApiError } from './api-client.ts';
 import type { AuthSession } from './auth.ts';
 import { announceSignOut } from './live/cross-tab.ts';
 
@@ -130,15 +130,19 @@ export function forgetSession(queryClient: QueryClient): void {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      if (!hasStoredTokens()) return;
-      const { signOut } = await loadAuth();
-      await signOut();
-    },
-    // Even if Amplify could not reach Cognito, the local tokens are gone: forget everything.
-    onSettled: () => {
-      forgetSession(queryClient);
-      announceSignOut();
-    },
+    // No call goes out until the member is forgotten: a read begun just before (e.g. the live
+    // catch-up of a socket that opened a moment ago) would carry the token being revoked.
+    mutationFn: () =>
+      holdingCalls(async () => {
+        try {
+          if (!hasStoredTokens()) return;
+          const { signOut } = await loadAuth();
+          await signOut();
+        } finally {
+          // Even if Amplify could not reach Cognito, the local tokens are gone: forget everything.
+          forgetSession(queryClient);
+        }
+      }),
+    onSettled: () => announceSignOut(),
   });
 }
