@@ -6,6 +6,7 @@ import type * as Posts from '../../lambdas/data/posts.ts';
 import { dynamoDbClient, ensureTable } from '../../local/dynamodb-local.ts';
 import { deleteAnchorEdges, seedAcceptedAnchors } from '../support/local-cloud-anchors.ts';
 import { useLocalCloudData } from '../support/local-cloud-members.ts';
+import { storedPost } from '../support/sample-post.ts';
 
 /**
  * A post deleted while the stream is busy with the feeds that hold it. Its clean-up (from the
@@ -39,7 +40,6 @@ const { putPost } = await import('../../lambdas/data/posts.ts');
 const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
 const { postKeys } = await import('../../lambdas/data/keys.ts');
 const { cleanUpDeletedPost } = await import('../../lambdas/data/content-changes.ts');
-const { newTimeOrderedId } = await import('../../lambdas/domain/post-ids.ts');
 
 const sharedTable = endpoints.dynamodb.tableName;
 const ownTable = `feed-races-${randomUUID().slice(0, 8)}`;
@@ -59,29 +59,12 @@ async function deletePostItem(postId: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: postKeys.post(postId) }));
 }
 
-function storedPost(authorId: string, content: string) {
-  const at = new Date();
-  return {
-    postId: newTimeOrderedId(at),
-    authorId,
-    authorName: 'Author',
-    authorPictureKey: '',
-    content,
-    createdAt: at.toISOString(),
-    privacy: 'anchors' as const,
-    likeCount: 0,
-    commentCount: 0,
-    isWallPost: false,
-    countsVersion: 0,
-  };
-}
-
 describe('a post deleted while the feeds that hold it are changing', () => {
   it('a new anchor’s catch-up that read the post just before it was deleted and cleaned up takes its entry back out', async () => {
     const [author, reader] = [randomUUID(), randomUUID()];
     await seedAcceptedAnchors(author, reader);
-    const kept = storedPost(author, 'Still here');
-    const doomed = storedPost(author, 'Deleted during the catch-up');
+    const kept = storedPost(author, new Date(), 'Still here');
+    const doomed = storedPost(author, new Date(), 'Deleted during the catch-up');
     await Promise.all([putPost(kept), putPost(doomed)]);
     // Right after the catch-up read the posts, the post is deleted and its clean-up runs to its end
     // (on AWS from another shard of the stream, beside this one): the reader's feed has no entry yet.
@@ -97,8 +80,8 @@ describe('a post deleted while the feeds that hold it are changing', () => {
   it('an anchor who parted keeps no entry of a post deleted while they were anchors, cleaned up only after they parted', async () => {
     const [author, reader, other] = [randomUUID(), randomUUID(), randomUUID()];
     await Promise.all([seedAcceptedAnchors(author, reader), seedAcceptedAnchors(other, reader)]);
-    const doomed = storedPost(author, 'Deleted while they were anchors');
-    const othersPost = storedPost(other, 'Another anchor’s post');
+    const doomed = storedPost(author, new Date(), 'Deleted while they were anchors');
+    const othersPost = storedPost(other, new Date(), 'Another anchor’s post');
     await Promise.all([putPost(doomed), putPost(othersPost)]);
     // The reader's feed got both (a fan-out or a catch-up), then the post was deleted and the two
     // parted; the stream reached the delete only after the parting, so its clean-up no longer

@@ -6,6 +6,7 @@ import { COMMENT_MAX_LENGTH, FEED_MESSAGES, FEED_PAGE_SIZE, POST_MAX_LENGTH } fr
 import { call, callRaw, expectRefusal, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { deleteAnchorEdges, seedAcceptedAnchors } from '../support/local-cloud-anchors.ts';
+import { storedPost as storedPostOf } from '../support/sample-post.ts';
 import { openLive, type TestSocket } from '../support/live-sockets.ts';
 
 const endpoints = inject('endpoints');
@@ -38,19 +39,7 @@ function post(member: TestMember, content: string, privacy: 'anchors' | 'public'
 
 /** A post item as createPost stores it, made at `at` (for records the tests write themselves). */
 function storedPost(author: TestMember, at: Date, content: string) {
-  return {
-    postId: newTimeOrderedId(at),
-    authorId: author.uid,
-    authorName: 'Stored Author',
-    authorPictureKey: '',
-    content,
-    createdAt: at.toISOString(),
-    privacy: 'anchors' as const,
-    likeCount: 0,
-    commentCount: 0,
-    isWallPost: false,
-    countsVersion: 0,
-  };
+  return storedPostOf(author.uid, at, content);
 }
 
 function feed(member: TestMember, cursor?: string) {

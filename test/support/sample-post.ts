@@ -1,4 +1,6 @@
 import type { Post } from '#contracts/feed';
+import type { StoredPost } from '../../lambdas/data/posts.ts';
+import { newTimeOrderedId } from '../../lambdas/domain/post-ids.ts';
 
 /**
  * A post as the feed answers it, for the web's unit tests: Ada's anchors-only 'Hello' with no likes
@@ -18,5 +20,25 @@ export function samplePost(overrides: Partial<Post> = {}): Post {
     isWallPost: false,
     likedByMe: false,
     ...overrides,
+  };
+}
+
+/**
+ * A post item as createPost stores it, by `authorId` at `at`, for the integration tests that write
+ * records themselves: anchors-only, no likes or comments.
+ */
+export function storedPost(authorId: string, at: Date, content: string): StoredPost {
+  return {
+    postId: newTimeOrderedId(at),
+    authorId,
+    authorName: 'Stored Author',
+    authorPictureKey: '',
+    content,
+    createdAt: at.toISOString(),
+    privacy: 'anchors',
+    likeCount: 0,
+    commentCount: 0,
+    isWallPost: false,
+    countsVersion: 0,
   };
 }
