@@ -26,20 +26,20 @@ export function isApiError(error: unknown, status?: string): boolean {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-let callsHeld = false;
+let signingOut = false;
 
-/** As the real one: while `work` runs (the tab signing out), a call is refused as cancelled and not recorded. */
-export async function holdingCalls<T>(work: () => Promise<T>): Promise<T> {
-  callsHeld = true;
+/** As the real one, for calls made while `work` runs (the tab signing out): refused as cancelled, not recorded. */
+export async function signingOutWith<T>(work: () => Promise<T>): Promise<T> {
+  signingOut = true;
   try {
     return await work();
   } finally {
-    callsHeld = false;
+    signingOut = false;
   }
 }
 
 export async function callApi(name: string, data: unknown): Promise<unknown> {
-  if (callsHeld) throw new ApiError('cancelled', 'The request was cancelled.');
+  if (signingOut) throw new ApiError('cancelled', 'The request was cancelled.');
   calls.push({ name, data });
   const answer = answers[name];
   if (!answer) throw new ApiError('internal', `no answer for ${name}`);

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, CALL_TIMEOUT_MS, callApi, holdingCalls } from '../../../web/src/lib/api-client.ts';
+import { ApiError, CALL_TIMEOUT_MS, callApi, signingOutWith } from '../../../web/src/lib/api-client.ts';
 
-vi.mock('../../../web/src/lib/auth.ts', () => ({ accessToken: async () => 'access-token-1' }));
+/** Resolves when the token may be handed out: a test holds it to catch a call between reading its token and sending. */
+const tokenRead = vi.hoisted(() => ({ ready: Promise.resolve() }));
+vi.mock('../../../web/src/lib/auth.ts', () => ({
+  accessToken: async () => {
+    await tokenRead.ready;
+    return 'access-token-1';
+  },
+}));
 
 const CONFIG = {
   stage: 'local',
@@ -49,11 +56,41 @@ describe('callApi', () => {
 
   it('sends nothing while the tab signs out (a call then is cancelled, not answered 401), and sends again after', async () => {
     const calls = stubApi({ status: 200, body: { result: USER } });
-    const held = await holdingCalls(() => failure(callApi('getMe', {})));
+    const held = await signingOutWith(() => failure(callApi('getMe', {})));
     expect(held.status).toBe('cancelled');
     expect(calls).toHaveLength(0);
     await expect(callApi('getMe', {})).resolves.toEqual(USER);
     expect(calls).toHaveLength(1);
+  });
+
+  it('cancels a call on its way when the tab starts signing out, before the token is revoked', async () => {
+    let sent: AbortSignal | undefined;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url === '/config.json') return Response.json(CONFIG);
+      sent = init?.signal ?? undefined;
+      // The server has not answered yet: only an abort settles it.
+      return new Promise<Response>((_resolve, reject) => sent?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    });
+    const call = failure(callApi('getFeed', {}));
+    await vi.waitFor(() => expect(sent).toBeDefined());
+    const abortedBeforeRevoking = await signingOutWith(async () => sent?.aborted);
+    expect(abortedBeforeRevoking).toBe(true);
+    expect((await call).status).toBe('cancelled');
+  });
+
+  it('never sends a call begun before a sign-out whose token was still being read (it would go out revoked, or with none)', async () => {
+    const calls = stubApi({ status: 200, body: { result: USER } });
+    let handOutToken = () => {};
+    tokenRead.ready = new Promise((resolve) => (handOutToken = resolve));
+    try {
+      const call = failure(callApi('getFeed', {}));
+      await signingOutWith(async () => undefined);
+      handOutToken();
+      expect((await call).status).toBe('cancelled');
+      expect(calls).toHaveLength(0);
+    } finally {
+      tokenRead.ready = Promise.resolve();
+    }
   });
 
   it('POSTs {data} to {apiUrl}/{name} with the bearer access token and resolves with the result', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushMessage } from '#contracts/push';
@@ -20,7 +20,7 @@ const { answers, ApiError, calls, resetScriptedApi } = await import('../../suppo
 const { useLiveSession, SESSION_NOTICES } = await import('../../../web/src/lib/live/live-session.ts');
 const { liveBus } = await import('../../../web/src/lib/live/live-bus.ts');
 const { announceSignOut, SESSION_CHANNEL, SIGNED_OUT_STORAGE_KEY } = await import('../../../web/src/lib/live/cross-tab.ts');
-const { sessionKeys } = await import('../../../web/src/lib/session.ts');
+const { sessionKeys, useSignOut } = await import('../../../web/src/lib/session.ts');
 
 /** The browser's WebSocket, stood in for: the test opens and drops it and speaks for the server. */
 class FakeSocket {
@@ -49,7 +49,12 @@ const WAIT = { timeout: 5_000 };
 
 function Shell({ joined }: { joined: boolean }) {
   useLiveSession({ userId: SESSION.userId, joined });
-  return <p>Dashboard</p>;
+  const signOut = useSignOut();
+  return (
+    <p>
+      Dashboard <button onClick={() => signOut.mutate()}>Sign out</button>
+    </p>
+  );
 }
 
 function SignIn() {
@@ -219,6 +224,26 @@ describe('the live session of a tab', () => {
     expect(amplifySignOut).not.toHaveBeenCalled();
     expect(lastSocket().closed).toBe(true);
     tab.close();
+  });
+
+  it("the tab's own sign-out closes its socket before Amplify revokes the token, and opens none after", async () => {
+    localStorage.setItem('CognitoIdentityServiceProvider.c.u1.accessToken', 'stored');
+    const { queryClient } = renderTab();
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1), WAIT);
+    act(() => lastSocket().onopen?.());
+    let socketClosedWhenRevoking: boolean | undefined;
+    amplifySignOut.mockImplementationOnce(async () => {
+      socketClosedWhenRevoking = lastSocket().closed;
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(queryClient.getQueryData(sessionKeys.auth)).toBeNull(), WAIT);
+    // Still open then, its reconnect or catch-up could have sent a read with the revoked token (401).
+    expect(socketClosedWhenRevoking).toBe(true);
+    expect(liveBus.status()).toBe('off');
+    act(() => lastSocket().onclose?.());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
+    expect(FakeSocket.all).toHaveLength(1);
   });
 
   it('does not hear its own sign-out: the tab that signs out is not told it signed out in another tab', async () => {

@@ -52,19 +52,27 @@ function errorOf(response: Response, body: WireBody | undefined): ApiError | nul
   );
 }
 
-let callsHeld = false;
+/** Sign-outs begun in this tab: a call begun before the latest one is never sent or answered. */
+let signOuts = 0;
+let signingOut = false;
+/** The calls on their way, to be cancelled when the tab starts signing out. */
+const callsInFlight = new Set<AbortController>();
 
 /**
- * Runs `work` (the tab signing out) with no call going out meanwhile: it would carry the token
- * being revoked and be answered 401. A read begun just before (a live catch-up, a refetch) is
- * refused here as cancelled instead, and once `work` has forgotten the member nothing asks again.
+ * Runs `work` (the tab signing out) so that no call carries the token being revoked, which the API
+ * would answer 401: the calls on their way are cancelled before Amplify revokes it, a call begun
+ * meanwhile is refused as cancelled and never sent, and so is a call begun before whose token was
+ * still being read (it would go out after, with the revoked token or none). Once `work` has
+ * forgotten the member nothing asks again.
  */
-export async function holdingCalls<T>(work: () => Promise<T>): Promise<T> {
-  callsHeld = true;
+export async function signingOutWith<T>(work: () => Promise<T>): Promise<T> {
+  signOuts += 1;
+  signingOut = true;
+  for (const call of callsInFlight) call.abort();
   try {
     return await work();
   } finally {
-    callsHeld = false;
+    signingOut = false;
   }
 }
 
@@ -76,7 +84,7 @@ async function attempt<N extends CallableName>(name: N, data: CallableInput<N>, 
   ]);
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (callsHeld) throw new ApiError('cancelled', 'The request was cancelled.');
+  if (cancelled()) throw new ApiError('cancelled', 'The request was cancelled.');
   let response: Response;
   try {
     response = await fetch(`${config.apiUrl.replace(/\/$/, '')}/${name}`, { method: 'POST', headers, body: JSON.stringify({ data }), signal });
@@ -94,7 +102,7 @@ async function attempt<N extends CallableName>(name: N, data: CallableInput<N>, 
 /**
  * Calls a callable: POST {apiUrl}/{name} with {data} and the Cognito access token. Resolves with
  * the result; rejects with an ApiError: the server's refusal, 'internal' for a network failure (as
- * the spec maps it), 'cancelled' when `signal` aborts, 'deadline-exceeded' after CALL_TIMEOUT_MS.
+ * the spec maps it), 'cancelled' when `signal` aborts or the tab signs out meanwhile, 'deadline-exceeded' after CALL_TIMEOUT_MS.
  * The result is trusted as typed: the server parses its own output against the same contract.
  */
 export async function callApi<N extends CallableName>(name: N, data: CallableInput<N>, { signal }: { signal?: AbortSignal } = {}): Promise<CallableOutput<N>> {
@@ -109,9 +117,14 @@ export async function callApi<N extends CallableName>(name: N, data: CallableInp
       controller.abort();
     }, CALL_TIMEOUT_MS);
   });
+  const signOutsBefore = signOuts;
+  // By the caller, or by a sign-out begun since (see signingOutWith).
+  const cancelled = () => signal?.aborted === true || signingOut || signOuts !== signOutsBefore;
+  callsInFlight.add(controller);
   try {
-    return await Promise.race([attempt(name, data, controller.signal, () => signal?.aborted === true), deadline]);
+    return await Promise.race([attempt(name, data, controller.signal, cancelled), deadline]);
   } finally {
+    callsInFlight.delete(controller);
     clearTimeout(timer);
     signal?.removeEventListener('abort', cancel);
   }

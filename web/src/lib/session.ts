@@ -1,8 +1,9 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '#contracts/user';
-import { callApi, holdingCalls, isApiError } from './api-client.ts';
+import { callApi, isApiError, signingOutWith } from './api-client.ts';
 import type { AuthSession } from './auth.ts';
 import { announceSignOut } from './live/cross-tab.ts';
+import { stopLive } from './live/live-client.ts';
 
 /** Amplify (in auth.ts) is loaded on demand; see hasStoredTokens for when that is. */
 const loadAuth = () => import('./auth.ts');
@@ -130,10 +131,11 @@ export function forgetSession(queryClient: QueryClient): void {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    // No call goes out until the member is forgotten: a read begun just before (e.g. the live
-    // catch-up of a socket that opened a moment ago) would carry the token being revoked.
+    // No call may carry the token being revoked (the API would answer 401): the socket closes
+    // first (its reconnects and catch-up reads with it), and the calls on their way are cancelled.
     mutationFn: () =>
-      holdingCalls(async () => {
+      signingOutWith(async () => {
+        stopLive();
         try {
           if (!hasStoredTokens()) return;
           const { signOut } = await loadAuth();
