@@ -51,7 +51,8 @@ describe('an open feed after an anchor goes', () => {
     const [dashboard, profile] = await Promise.all([pageAt(DESKTOP), pageAt(PHONE)]);
     await Promise.all([signInThroughUi(dashboard, ann.email, MEMBER_PASSWORD), signInThroughUi(profile, ann.email, MEMBER_PASSWORD)]);
     await profile.goto(`/profile/${bea.uid}`);
-    await profile.getByText('Anchored', { exact: true }).waitFor();
+    // The badge in the profile, not the header's brand of the same name (which would match at once).
+    await profile.getByRole('main').getByText('Anchored', { exact: true }).waitFor();
     const network = dashboard.getByRole('region', { name: 'Your Network' });
     await network.getByText('1 / 100').waitFor();
     await dashboard.getByRole('article', { name: 'Post by Ann Reader' }).waitFor();
