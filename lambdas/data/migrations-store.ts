@@ -1,7 +1,8 @@
-import { QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './aws-clients.ts';
 import { conditionalWrite } from './conditional.ts';
 import { COMMENT_PREFIX, FEED_ENTRY_PREFIX, LIKE_PREFIX, postKeys, RESERVATION_PARTITION, USER_PROFILE_SK } from './keys.ts';
+import { countAll } from './query-all.ts';
 
 /**
  * What npm run migrate's backfills (lambdas/migrations) need of the table, by item kind rather than
@@ -108,26 +109,14 @@ export async function scanItemsLacking(kind: BackfilledKind, request: LackingReq
 }
 
 /** How many items of a partition start with `skPrefix` (and pass `filter`): a COUNT Query, paged, strongly consistent. */
-async function countItems(pk: string, skPrefix: string, filter?: { expression: string; names?: Record<string, string>; values: Record<string, unknown> }) {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: filter?.expression,
-        ExpressionAttributeNames: filter?.names,
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ...filter?.values },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
+function countItems(pk: string, skPrefix: string, filter?: { expression: string; values: Record<string, unknown> }): Promise<number> {
+  return countAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: filter?.expression,
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ...filter?.values },
+    ConsistentRead: true,
+  });
 }
 
 /** A post's likes and comments as items of its partition: what its counters must say. */

@@ -13,6 +13,7 @@ import { batchGet } from './batch.ts';
 import { withBackoff } from './backoff.ts';
 import { transact, type NamedItem } from './conditional.ts';
 import { COMMENT_PREFIX, keys, NOTIFICATION_PREFIX, postKeys } from './keys.ts';
+import { queryAll } from './query-all.ts';
 import { REMOVAL_PENDING } from './member-presence.ts';
 import { moderationListsOf } from './moderation-lists.ts';
 import { pictureUrl } from './pictures.ts';
@@ -299,25 +300,16 @@ async function stillUnread(uid: string, notificationIds: readonly string[]): Pro
 
 /** Every unread notification's id (one consistent Query of the partition's notifications, paged). */
 export async function unreadIds(uid: string): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: '#read = :false',
-        ExpressionAttributeNames: { '#read': 'read' },
-        ExpressionAttributeValues: { ':pk': keys.user(uid).pk, ':prefix': NOTIFICATION_PREFIX, ':false': false },
-        ProjectionExpression: 'notificationId',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    ids.push(...(page.Items ?? []).map((item) => String(item.notificationId)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return ids;
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: '#read = :false',
+    ExpressionAttributeNames: { '#read': 'read' },
+    ExpressionAttributeValues: { ':pk': keys.user(uid).pk, ':prefix': NOTIFICATION_PREFIX, ':false': false },
+    ProjectionExpression: 'notificationId',
+    ConsistentRead: true,
+  });
+  return items.map((item) => String(item.notificationId));
 }
 
 /** The member's settings as stored (kinds absent are on). */

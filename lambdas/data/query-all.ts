@@ -16,3 +16,15 @@ export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey
   } while (startKey && (atLeast === undefined || items.length < atLeast));
   return items;
 }
+
+/** How many items a Query matches (Select COUNT: no item is read out), following LastEvaluatedKey likewise. */
+export async function countAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select'>): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: startKey }));
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ok } from '../support/callable-client.ts';
 import { signIn } from '../support/local-cloud-client.ts';
-import { openLive, type TestSocket, nextFrameOf } from '../support/live-sockets.ts';
+import { nextFrameOf, useLiveSockets } from '../support/live-sockets.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
@@ -28,10 +28,7 @@ beforeAll(async () => {
   adminToken = (await signIn(endpoints, founder.email, founder.password)).accessToken;
 });
 
-const opened: TestSocket[] = [];
-afterAll(async () => {
-  await Promise.all(opened.map((socket) => socket.close().catch(() => undefined)));
-});
+const openPage = useLiveSockets(endpoints);
 
 async function anchor(asker: TestMember, accepter: TestMember): Promise<void> {
   await ok(endpoints, 'sendAnchorRequest', { token: asker.accessToken, data: { userId: accepter.uid } });
@@ -71,8 +68,7 @@ describe("an anchor who leaves: Ann's anchor count follows on her open dashboard
     const label = way.split(' ').slice(-2).join('-');
     const [ann, leaver, stayer] = await Promise.all(['ann', 'leaver', 'stayer'].map((name) => createMember(endpoints, `count-${label}-${name}`)));
     if (!ann || !leaver || !stayer) throw new Error('members missing');
-    const page = await openLive(endpoints, ann.accessToken);
-    opened.push(page);
+    const page = await openPage(ann.accessToken);
     await anchor(leaver, ann);
     await anchor(ann, stayer);
     // The set-up's four changes of Ann's edges (two requests, two accepts) have reached her page.

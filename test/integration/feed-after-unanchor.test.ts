@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { beforeAll, describe, inject, it } from 'vitest';
 import { ok } from '../support/callable-client.ts';
 import { signIn } from '../support/local-cloud-client.ts';
-import { openLive, type TestSocket, nextFrameOf } from '../support/live-sockets.ts';
+import { nextFrameOf, useLiveSockets } from '../support/live-sockets.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
@@ -24,10 +24,7 @@ beforeAll(async () => {
   adminToken = (await signIn(endpoints, founder.email, founder.password)).accessToken;
 });
 
-const opened: TestSocket[] = [];
-afterAll(async () => {
-  await Promise.all(opened.map((socket) => socket.close().catch(() => undefined)));
-});
+const openPage = useLiveSockets(endpoints);
 
 /** The post ids of Ann's stored feed entries, and of the feed her page reads (getFeed). */
 async function feedOf(reader: TestMember) {
@@ -73,8 +70,7 @@ describe("an anchor who goes: their posts are out of Ann's feed when anchors.cha
     const both = [theirs.postId, hers.postId].toSorted();
     // The fan-out (from the table's stream) has put the anchor's post in her feed.
     await expect.poll(() => feedOf(ann), { timeout: 15_000 }).toEqual({ stored: both, read: both });
-    const page = await openLive(endpoints, ann.accessToken);
-    opened.push(page);
+    const page = await openPage(ann.accessToken);
 
     await go(ann, anchor);
 

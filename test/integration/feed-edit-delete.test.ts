@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, FEED_MESSAGES, POST_MAX_LENGTH } from '../../lambdas/contracts/feed.ts';
 import { call, expectRefusal, ok } from '../support/callable-client.ts';
-import { openLive, type TestSocket, nextFrameOf } from '../support/live-sockets.ts';
+import { nextFrameOf, useLiveSockets } from '../support/live-sockets.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
@@ -324,14 +324,10 @@ describe('editComment and deleteComment', () => {
 });
 
 describe('live pages', () => {
-  const opened: TestSocket[] = [];
-  afterAll(async () => {
-    await Promise.all(opened.map((socket) => socket.close().catch(() => undefined)));
-  });
+  const openPage = useLiveSockets(endpoints);
 
   it("an anchor's open page is told of an edit and of a delete", { timeout: 30_000 }, async () => {
-    const page = await openLive(endpoints, ben.accessToken);
-    opened.push(page);
+    const page = await openPage(ben.accessToken);
     const created = await post(ada, 'Watched live');
     await ok(endpoints, 'editPost', { token: ada.accessToken, data: { postId: created.postId, content: 'Watched and edited' } });
     expect(await nextFrameOf(page, 'post.edited')).toEqual({ type: 'post.edited', postId: created.postId });

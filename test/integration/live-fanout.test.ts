@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ok } from '../support/callable-client.ts';
-import { openLive, type TestSocket, nextFrameOf } from '../support/live-sockets.ts';
+import { nextFrameOf, useLiveSockets } from '../support/live-sockets.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
@@ -13,15 +13,7 @@ const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 const { markRemovalPending } = await import('../../lambdas/data/member-presence.ts');
 
-const opened: TestSocket[] = [];
-async function open(member: TestMember): Promise<TestSocket> {
-  const socket = await openLive(endpoints, member.accessToken);
-  opened.push(socket);
-  return socket;
-}
-afterAll(async () => {
-  await Promise.all(opened.map((socket) => socket.close().catch(() => undefined)));
-});
+const openPage = useLiveSockets(endpoints);
 
 async function anchor(a: TestMember, b: TestMember): Promise<void> {
   await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } });
@@ -39,7 +31,11 @@ describe('push through the table stream', () => {
     await anchor(author, reader);
     await anchor(author, exAnchor);
     await ok(endpoints, 'removeAnchor', { token: exAnchor.accessToken, data: { userId: author.uid } });
-    const [readerPage, exAnchorPage, strangerPage] = await Promise.all([open(reader), open(exAnchor), open(stranger)]);
+    const [readerPage, exAnchorPage, strangerPage] = await Promise.all([
+      openPage(reader.accessToken),
+      openPage(exAnchor.accessToken),
+      openPage(stranger.accessToken),
+    ]);
 
     const post = await ok(endpoints, 'createPost', { token: author.accessToken, data: { content: 'Pushed to my anchors', privacy: 'anchors' } });
     expect(await nextFrameOf(readerPage, 'feed.post')).toEqual({ type: 'feed.post', postId: post.postId, authorId: author.uid });
@@ -60,7 +56,7 @@ describe('push through the table stream', () => {
 
   it('tells a member of an anchor request and its acceptance on their open pages', { timeout: 60_000 }, async () => {
     const [asker, asked] = await Promise.all([createMember(endpoints, 'push-asker'), createMember(endpoints, 'push-asked')]);
-    const [askerPage, askedPage] = await Promise.all([open(asker), open(asked)]);
+    const [askerPage, askedPage] = await Promise.all([openPage(asker.accessToken), openPage(asked.accessToken)]);
     await ok(endpoints, 'sendAnchorRequest', { token: asker.accessToken, data: { userId: asked.uid } });
     expect(await nextFrameOf(askedPage, 'anchors.changed')).toEqual({ type: 'anchors.changed' });
     await ok(endpoints, 'acceptAnchorRequest', { token: asked.accessToken, data: { userId: asker.uid } });
@@ -72,10 +68,10 @@ describe('push through the table stream', () => {
   it('a page that reconnects catches up with one read of what it missed', { timeout: 60_000 }, async () => {
     const [author, reader] = await Promise.all([createMember(endpoints, 'push-late-author'), createMember(endpoints, 'push-late-reader')]);
     await anchor(author, reader);
-    const first = await open(reader);
+    const first = await openPage(reader.accessToken);
     await first.close();
     const missed = await ok(endpoints, 'createPost', { token: author.accessToken, data: { content: 'Posted while the page was away', privacy: 'anchors' } });
-    const again = await open(reader);
+    const again = await openPage(reader.accessToken);
     // The client's catch-up: one read of the feed's first page after the reconnect.
     await expect
       .poll(async () => (await ok(endpoints, 'getFeed', { token: reader.accessToken })).posts.map((p) => p.postId), { timeout: 30_000 })
@@ -90,7 +86,7 @@ describe('push through the table stream', () => {
 
   it("ends a member's open pages when their removal begins: session.ended, then the socket closes", { timeout: 60_000 }, async () => {
     const leaving = await createMember(endpoints, 'push-leaving');
-    const page = await open(leaving);
+    const page = await openPage(leaving.accessToken);
     // What a frozen removal job does to each member of the tree; the stream does the rest.
     await markRemovalPending([leaving.uid], leaving.uid);
     expect(await nextFrameOf(page, 'session.ended')).toEqual({ type: 'session.ended', reason: 'removed' });

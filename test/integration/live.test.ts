@@ -1,5 +1,5 @@
 import { ApiGatewayManagementApiClient, GetConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PushMessage } from '../../lambdas/contracts/push.ts';
 import { listLiveConnections, registerLiveConnection } from '../../lambdas/data/live-connections.ts';
 import { CONNECTING_GRACE_MS, endMemberSessions, pushToMembers } from '../../lambdas/data/live-push.ts';
@@ -8,7 +8,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
 import { rawRequest, signIn } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { decodeJwtPayload, foreignKey, signJwt } from '../support/local-cloud-tokens.ts';
-import { liveUrl, openLive, refusedStatus, type TestSocket } from '../support/live-sockets.ts';
+import { liveUrl, refusedStatus, type TestSocket, useLiveSockets } from '../support/live-sockets.ts';
 
 /**
  * The live socket end to end on the local cloud: the gateway's /live runs the very $connect,
@@ -20,15 +20,7 @@ const { liveManagementEndpoint } = inject('localCloudSecrets');
 useLocalCloudData(endpoints);
 process.env.LIVE_MANAGEMENT_ENDPOINT = liveManagementEndpoint;
 
-const opened: TestSocket[] = [];
-async function open(member: TestMember): Promise<TestSocket> {
-  const socket = await openLive(endpoints, member.accessToken);
-  opened.push(socket);
-  return socket;
-}
-afterAll(async () => {
-  await Promise.all(opened.map((socket) => socket.close().catch(() => undefined)));
-});
+const openPage = useLiveSockets(endpoints);
 
 /** Waits until `check` holds (the registry follows a close asynchronously, as $disconnect does on AWS). */
 async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
@@ -50,7 +42,7 @@ describe('connecting: only a joined member, with their access token in ?token=',
 
   it('accepts a member and registers the socket', async () => {
     const before = Date.now();
-    await open(member);
+    await openPage(member.accessToken);
     const [connection] = await listLiveConnections(member.uid);
     expect(connection?.uid).toBe(member.uid);
     // AWS's shape: 16 characters of base64 ending in '='.
@@ -78,7 +70,7 @@ describe('connecting: only a joined member, with their access token in ?token=',
     expect(await refusedStatus(`${endpoints.live.url}?access_token=${member.accessToken}`)).toBe(401);
     expect(await ids(member)).toEqual(registered);
     // The re-signed genuine token is accepted, so each refusal above is about its one change.
-    opened.push(await openLive(endpoints, signJwt(payload)));
+    await openPage(signJwt(payload));
   });
 
   it('refuses with 403 an account that has not joined, one without a record, and a member being removed', async () => {
@@ -105,7 +97,7 @@ describe('pushing', () => {
   });
 
   it("reaches every open page of the member (two tabs) and no one else's", async () => {
-    const [tab1, tab2, other] = await Promise.all([open(a), open(a), open(b)]);
+    const [tab1, tab2, other] = await Promise.all([openPage(a.accessToken), openPage(a.accessToken), openPage(b.accessToken)]);
     const message: PushMessage = { type: 'post.counts', postId: '01HPOST', likeCount: 3, commentCount: 1 };
     expect(await pushToMembers([a.uid, a.uid], message)).toEqual({ members: 1, connections: 2, delivered: 2, gone: 0 });
     expect(await tab1.next()).toEqual(message);
@@ -114,7 +106,7 @@ describe('pushing', () => {
   });
 
   it('sends only what the contract says (extra fields are dropped) and refuses a message outside it', async () => {
-    const tab = await open(a);
+    const tab = await openPage(a.accessToken);
     const leaky = { type: 'feed.post', postId: 'p1', authorId: 'u1', authorEmail: 'secret@example.com' } as PushMessage;
     await pushToMembers([a.uid], leaky);
     expect(await tab.next()).toEqual({ type: 'feed.post', postId: 'p1', authorId: 'u1' });
@@ -128,7 +120,7 @@ describe('pushing', () => {
 
   it('unregisters a closed page after its $disconnect', async () => {
     const member = await createMember(endpoints, 'live-closing');
-    const [stays, leaves] = await Promise.all([open(member), open(member)]);
+    const [stays, leaves] = await Promise.all([openPage(member.accessToken), openPage(member.accessToken)]);
     expect(await ids(member)).toHaveLength(2);
     await leaves.close();
     await eventually(async () => (await ids(member)).length === 1);
@@ -138,7 +130,7 @@ describe('pushing', () => {
 
   it('unregisters a connection API Gateway no longer knows (410 GoneException), but not one still in its $connect', async () => {
     const member = await createMember(endpoints, 'live-ghost');
-    const tab = await open(member);
+    const tab = await openPage(member.accessToken);
     // Registered, never opened on the gateway: what a $disconnect that never ran leaves behind.
     await registerLiveConnection({ uid: member.uid, connectionId: 'GhostGhost+/0A=', connectedAt: Date.now() - CONNECTING_GRACE_MS - 1_000 });
     // Just registered: on AWS a socket is postable only once its $connect returned.
@@ -151,7 +143,7 @@ describe('pushing', () => {
 
   it('accepts the ping and answers nothing; ignores anything else; the socket stays open', async () => {
     const member = await createMember(endpoints, 'live-ping');
-    const tab = await open(member);
+    const tab = await openPage(member.accessToken);
     tab.socket.send(JSON.stringify({ action: 'ping' }));
     tab.socket.send('not json');
     tab.socket.send(JSON.stringify({ action: 'ping', extra: 1 }));
@@ -164,8 +156,8 @@ describe('pushing', () => {
 
   it('ends a member’s sessions: session.ended reaches every open page, then each socket closes and is unregistered', async () => {
     const member = await createMember(endpoints, 'live-ended');
-    const tabs = await Promise.all([open(member), open(member)]);
-    const bystander = await open(b);
+    const tabs = await Promise.all([openPage(member.accessToken), openPage(member.accessToken)]);
+    const bystander = await openPage(b.accessToken);
     expect(await endMemberSessions(member.uid, 'removed')).toEqual({ connections: 2, closed: 2 });
     for (const tab of tabs) {
       expect(await tab.next()).toEqual({ type: 'session.ended', reason: 'removed' });
@@ -184,7 +176,7 @@ describe('the @connections management API', () => {
 
   it('answers the AWS SDK as API Gateway does: GetConnection, PostToConnection, GoneException for an unknown id', async () => {
     const member = await createMember(endpoints, 'live-sdk');
-    const tab = await open(member);
+    const tab = await openPage(member.accessToken);
     const [connection] = await listLiveConnections(member.uid);
     const id = String(connection?.connectionId);
     const info = await client().send(new GetConnectionCommand({ ConnectionId: id }));
@@ -200,7 +192,7 @@ describe('the @connections management API', () => {
 
   it('is not there for anyone without this start’s secret, nor for another Host (DNS rebinding)', async () => {
     const member = await createMember(endpoints, 'live-guard');
-    const tab = await open(member);
+    const tab = await openPage(member.accessToken);
     const [connection] = await listLiveConnections(member.uid);
     const path = `/@connections/${encodeURIComponent(String(connection?.connectionId))}`;
     const body = '{"type":"anchors.changed"}';
@@ -223,7 +215,7 @@ describe('push latency', () => {
     const members: TestMember[] = [];
     for (let i = 0; i < 20; i += 5) members.push(...(await Promise.all([0, 1, 2, 3, 4].map((j) => createMember(endpoints, `live-bench-${i + j}`)))));
     const sockets = new Map<string, TestSocket[]>();
-    for (const member of members) sockets.set(member.uid, await Promise.all([0, 1, 2, 3, 4].map(() => open(member))));
+    for (const member of members) sockets.set(member.uid, await Promise.all([0, 1, 2, 3, 4].map(() => openPage(member.accessToken))));
     const all = [...sockets.values()].flat();
     expect(all).toHaveLength(100);
     // Connection ids with '+' or '/' travel URL-encoded in the @connections path: some are among these.

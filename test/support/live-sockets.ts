@@ -1,3 +1,4 @@
+import { afterAll } from 'vitest';
 import WebSocket from 'ws';
 import { LIVE_TOKEN_PARAMETER } from '../../lambdas/contracts/push.ts';
 import type { Endpoints } from '../../local/cloud-files.ts';
@@ -32,6 +33,22 @@ export async function nextFrameOf(socket: TestSocket, type: string, ms = 10_000)
     const frame = (await socket.next(Math.max(1, deadline - Date.now()))) as Record<string, unknown>;
     if (frame.type === type) return frame;
   }
+}
+
+/**
+ * For a test file that opens pages: an `open(token)` that opens a socket which must be accepted,
+ * and closes every socket it opened after the file's tests.
+ */
+export function useLiveSockets(endpoints: Pick<Endpoints, 'live'>): (token: string) => Promise<TestSocket> {
+  const opened: TestSocket[] = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((socket) => socket.close().catch(() => undefined)));
+  });
+  return async (token) => {
+    const socket = await openLive(endpoints, token);
+    opened.push(socket);
+    return socket;
+  };
 }
 
 /** Opens a socket that must be accepted. */
