@@ -99,16 +99,28 @@ export function isFeedTrimTurn(ownerUid: string, postId: string): boolean {
  * the feed (a 1,000-entry feed is one page), then deletes by key. Answers how many left.
  */
 export async function trimFeed(ownerUid: string): Promise<number> {
-  const entries = await queryAll({
+  const older = (await feedEntryKeys(ownerUid)).slice(FEED_MAX_ENTRIES);
+  await deleteEntries(older);
+  return older.length;
+}
+
+/**
+ * The keys of the owner's feed entries, newest first (one keys-only Query, paged): all of them, or
+ * with `authorId` only that author's (a strongly consistent read, so an entry just put is among them).
+ */
+async function feedEntryKeys(ownerUid: string, authorId?: string): Promise<Record<string, unknown>[]> {
+  return queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': postKeys.feedEntry(ownerUid, '').pk, ':prefix': FEED_ENTRY_PREFIX },
+    ExpressionAttributeValues: { ':pk': postKeys.feedEntry(ownerUid, '').pk, ':prefix': FEED_ENTRY_PREFIX, ...(authorId ? { ':author': authorId } : {}) },
+    ...(authorId ? { FilterExpression: 'authorId = :author', ConsistentRead: true } : {}),
     ProjectionExpression: 'pk, sk',
     ScanIndexForward: false,
   });
-  const older = entries.slice(FEED_MAX_ENTRIES);
-  await batchWrite(older.map((entry) => ({ DeleteRequest: { Key: { pk: entry.pk, sk: entry.sk } } })));
-  return older.length;
+}
+
+function deleteEntries(entries: readonly Record<string, unknown>[]): Promise<void> {
+  return batchWrite(entries.map((entry) => ({ DeleteRequest: { Key: { pk: entry.pk, sk: entry.sk } } })));
 }
 
 /** Trims the feeds whose turn this post is (see isFeedTrimTurn), after a fan-out put it in them. */
@@ -188,15 +200,7 @@ export async function addAuthorPostsToFeed(ownerUid: string, authorUid: string, 
  * neither the author's posts nor anyone else's care, and would stay in the feed until its TTL.
  */
 export async function removeAuthorPostsFromFeed(ownerUid: string, authorUid: string): Promise<void> {
-  const entries = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    FilterExpression: 'authorId = :author',
-    ExpressionAttributeValues: { ':pk': postKeys.feedEntry(ownerUid, '').pk, ':prefix': FEED_ENTRY_PREFIX, ':author': authorUid },
-    ProjectionExpression: 'pk, sk',
-    ConsistentRead: true,
-  });
-  await batchWrite(entries.map((entry) => ({ DeleteRequest: { Key: { pk: entry.pk, sk: entry.sk } } })));
+  await deleteEntries(await feedEntryKeys(ownerUid, authorUid));
 }
 
 export interface FeedPage {

@@ -6,7 +6,7 @@ import { COMMENT_MAX_LENGTH, FEED_MESSAGES, FEED_PAGE_SIZE, POST_MAX_LENGTH } fr
 import { call, callRaw, expectRefusal, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { deleteAnchorEdges, seedAcceptedAnchors } from '../support/local-cloud-anchors.ts';
-import { storedPost as storedPostOf } from '../support/sample-post.ts';
+import { storedPost } from '../support/sample-post.ts';
 import { openLive, type TestSocket } from '../support/live-sockets.ts';
 
 const endpoints = inject('endpoints');
@@ -35,11 +35,6 @@ const { newTimeOrderedId } = await import('../../lambdas/domain/post-ids.ts');
 
 function post(member: TestMember, content: string, privacy: 'anchors' | 'public' = 'anchors', clientRequestId?: string) {
   return ok(endpoints, 'createPost', { token: member.accessToken, data: { content, privacy, clientRequestId } });
-}
-
-/** A post item as createPost stores it, made at `at` (for records the tests write themselves). */
-function storedPost(author: TestMember, at: Date, content: string) {
-  return storedPostOf(author.uid, at, content);
 }
 
 function feed(member: TestMember, cursor?: string) {
@@ -219,7 +214,7 @@ describe('the fan-out from the table stream', () => {
   it('takes a post deleted before its fan-out ran back out of every feed it was put in (a late stream)', async () => {
     const [author, reader] = await Promise.all([createMember(endpoints, 'late-fanout-author'), createMember(endpoints, 'late-fanout-reader')]);
     await seedAcceptedAnchors(author.uid, reader.uid);
-    const gone = storedPost(author, new Date(), 'Deleted (its author removed) before the stream reached it');
+    const gone = storedPost(author.uid, new Date(), 'Deleted (its author removed) before the stream reached it');
     // The stream's record of its creation, delivered after the post item is gone (never written here).
     await reactToChange({ eventName: 'INSERT', sequenceNumber: '1', newImage: postItem(gone) });
     expect(await hasFeedEntry(reader.uid, gone.postId)).toBe(false);
@@ -228,7 +223,7 @@ describe('the fan-out from the table stream', () => {
   it('keeps the likes made while it runs: each entry ends with likedByMe as the like item says', async () => {
     const author = await createMember(endpoints, 'fanout-like-race-author');
     const readers = await Promise.all(Array.from({ length: 20 }, (_, i) => createMember(endpoints, `fanout-like-race-${i}`)));
-    const shared = storedPost(author, new Date(), 'Liked while it fans out');
+    const shared = storedPost(author.uid, new Date(), 'Liked while it fans out');
     await putPost(shared);
     // Each reader likes as togglePostLike does (the entry changes only if their feed holds the post
     // already), at a moment spread over the fan-out's own run.
@@ -276,7 +271,7 @@ async function untilAnchorsChanged(socket: TestSocket): Promise<void> {
 /** `count` entries in the member's feed, a minute apart and ending an hour ago, oldest first. */
 async function fillFeed(reader: TestMember, author: TestMember, count: number) {
   const start = Date.now() - 60 * 60 * 1000 - count * 60_000;
-  const posts = Array.from({ length: count }, (_, i) => storedPost(author, new Date(start + i * 60_000), `Filler ${i}`));
+  const posts = Array.from({ length: count }, (_, i) => storedPost(author.uid, new Date(start + i * 60_000), `Filler ${i}`));
   await batchWrite(posts.map((post) => ({ PutRequest: { Item: feedEntryItem(reader.uid, post) } })));
   return posts.map((post) => post.postId);
 }
@@ -307,8 +302,8 @@ describe('a feed is trimmed to its newest entries', () => {
     await Promise.all(sockets.map((socket) => socket.close()));
     await Promise.all([fillFeed(due, author, FEED_MAX_ENTRIES + 5), fillFeed(notDue, author, FEED_MAX_ENTRIES + 5)]);
     // A post whose id makes it the one reader's turn and not the other's (a search over fresh ids).
-    let post = storedPost(author, new Date(), 'The post whose fan-out trims');
-    while (!isFeedTrimTurn(due.uid, post.postId) || isFeedTrimTurn(notDue.uid, post.postId)) post = storedPost(author, new Date(), post.content);
+    let post = storedPost(author.uid, new Date(), 'The post whose fan-out trims');
+    while (!isFeedTrimTurn(due.uid, post.postId) || isFeedTrimTurn(notDue.uid, post.postId)) post = storedPost(author.uid, new Date(), post.content);
     await putPost(post);
     await expect.poll(() => hasFeedEntry(notDue.uid, post.postId), { timeout: 30_000 }).toBe(true);
     await expect.poll(async () => (await feedEntryIds(due)).length, { timeout: 30_000 }).toBe(FEED_MAX_ENTRIES);
@@ -330,7 +325,7 @@ describe('feed entries expire', () => {
     const reader = await createMember(endpoints, 'ttl-reader');
     const old = new Date(Date.now() - 91 * 24 * 60 * 60 * 1000);
     const recent = new Date(Date.now() - 89 * 24 * 60 * 60 * 1000);
-    const stored = (at: Date, content: string) => storedPost(reader, at, content);
+    const stored = (at: Date, content: string) => storedPost(reader.uid, at, content);
     const [expired, kept] = [stored(old, 'Ninety-one days old'), stored(recent, 'Eighty-nine days old')];
     for (const post of [expired, kept]) await putPost(post);
     // Synthetic entries as the fan-out writes them: expiresAt = the post's time + 90 days.

@@ -1,32 +1,27 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { postKeys } from '../../lambdas/data/keys.ts';
 import type { Endpoints } from '../../local/cloud-files.ts';
 import { ok } from './callable-client.ts';
 import { createMember } from './local-cloud-members.ts';
 
 /**
- * Waits until the local cloud's table stream has handled the changes made before the call, and
- * says how long that took: a post by a member anchored to one reader is put in the reader's feed by
- * the stream's consumer, after everything before it (the poller reads the shard in order, one batch
- * at a time). A test file that floods the stream with thousands of seeded items calls it last, so
+ * Waits until the local cloud's table stream has handled the changes made before the call: a post
+ * by a member anchored to one reader is put in the reader's feed by the stream's consumer, after
+ * everything before it (the poller reads the shard in order, one batch at a time). A test file that floods the stream with thousands of seeded items calls it last, so
  * the next file's waits on the stream (a feed entry, a moved picture, each within seconds) do not
  * queue behind its backlog. Needs useLocalCloudData first.
  */
-export async function streamCaughtUp(endpoints: Endpoints, timeoutMs = 180_000): Promise<number> {
+export async function streamCaughtUp(endpoints: Endpoints, timeoutMs = 180_000): Promise<void> {
   // After useLocalCloudData: the data layer's client reads the endpoint from the environment.
-  const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
+  const { hasFeedEntry } = await import('../../lambdas/data/feed.ts');
   const started = Date.now();
   const where = { location: { city: 'Austin', state: 'Texas' } };
   const [author, reader] = await Promise.all([createMember(endpoints, 'barrier-author', where), createMember(endpoints, 'barrier-reader', where)]);
   await ok(endpoints, 'sendAnchorRequest', { token: author.accessToken, data: { userId: reader.uid } });
   await ok(endpoints, 'acceptAnchorRequest', { token: reader.accessToken, data: { userId: author.uid } });
   const { postId } = await ok(endpoints, 'createPost', { token: author.accessToken, data: { content: 'The stream has caught up.', privacy: 'anchors' } });
-  const entry = postKeys.feedEntry(reader.uid, postId);
   // A plain loop, not expect.poll: a file calls this from afterAll, outside any test.
-  while (!(await dynamo().send(new GetCommand({ TableName: tableName(), Key: entry, ConsistentRead: true }))).Item) {
+  while (!(await hasFeedEntry(reader.uid, postId))) {
     if (Date.now() - started > timeoutMs) throw new Error(`The table stream did not catch up within ${timeoutMs / 1000} s`);
     await sleep(250);
   }
-  return Date.now() - started;
 }
