@@ -100,6 +100,10 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     open.set(info.connectionId, entry);
     touch(entry);
     entry.lifetime = setTimeout(() => socket.close(CLOSE_GOING_AWAY, 'Going away'), maxDurationMs);
+    // A hostile or broken client (a frame over 128 KB, a bad frame) makes `ws` close that socket
+    // with the fitting code (1009 for the size, as API Gateway) and emit 'error': unheard, it
+    // would end the process and every service with it. The 'close' below cleans up as usual.
+    socket.on('error', (error: Error) => options.log(`live socket ${info.connectionId} closed: ${error.message}`));
     socket.on('message', (data: RawData, isBinary: boolean) => {
       touch(entry);
       const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
