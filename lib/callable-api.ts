@@ -21,6 +21,16 @@ export { API_PATH_PREFIX, areaOf, type CallableDefinition } from './callable-are
  */
 export const API_THROTTLE = { rateLimit: 650, burstLimit: 1300 } as const;
 
+/**
+ * Each public route's own throttle (route settings on the stage), under the stage's: a public
+ * callable is reached without a token, and a direct call to the execute-api hostname skips the
+ * web ACL while its Lambda still runs before the origin check refuses it, so a flood there would
+ * otherwise spend the stage throttle every member shares. A 25th of the stage at most: sign-ups are
+ * rare (an invite code is checked a few times per newcomer), and the WAF's per-address rule stops
+ * any one address far below it.
+ */
+export const PUBLIC_ROUTE_THROTTLE = { rateLimit: 25, burstLimit: 50 } as const;
+
 export interface CallableApiProps {
   readonly stage: Stage;
   readonly resources: Required<FunctionResources>;
@@ -36,8 +46,8 @@ export interface CallableApiProps {
   /** Signs sign-up tickets; only validateInviteCode is given it (a dynamic reference, see sign-up-ticket-secret.ts). */
   readonly signUpTicketSecret: string;
   /**
-   * The emails that may use Make Me Admin on a deployed dev stage; only setAdminClaim is given them
-   * (DEV_ADMIN_EMAILS). @default none: nobody may
+   * The emails that may use the dev tools (Make Me Admin, dummy anchors, metrics now) on a deployed
+   * dev stage; only the dev-only callables are given them (DEV_ADMIN_EMAILS). @default none: nobody may
    */
   readonly devAdminEmails?: readonly string[];
   /** @default the callable registry */
@@ -141,7 +151,10 @@ export class CallableApi extends Construct {
       jwtIssuer: `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${props.resources.userPool.userPoolId}`,
     });
 
-    for (const [area, areaCallables] of callablesByArea(callablesFor(props.stage, props.callables))) {
+    const stageCallables = callablesFor(props.stage, props.callables);
+    this.throttlePublicRoutes(stageCallables);
+
+    for (const [area, areaCallables] of callablesByArea(stageCallables)) {
       const stack = new CallableArea(this, area, {
         area,
         callables: areaCallables,
@@ -153,8 +166,9 @@ export class CallableApi extends Construct {
         environmentOf: (name) => ({
           ORIGIN_VERIFY_SECRET: props.originSecret,
           ...(name === 'validateInviteCode' && { SIGN_UP_TICKET_SECRET: props.signUpTicketSecret }),
-          // Never '*' here (lib/stage.ts refuses it): only the local cloud opens Make Me Admin to anyone.
-          ...(name === 'setAdminClaim' && { DEV_ADMIN_EMAILS: (props.devAdminEmails ?? []).join(',') }),
+          // Every dev tool obeys the list (lambdas/http/dev-admin-gate.ts). Never '*' here (lib/stage.ts
+          // refuses it): only the local cloud opens the dev tools to anyone.
+          ...(callables[name].access === 'dev-only' && { DEV_ADMIN_EMAILS: (props.devAdminEmails ?? []).join(',') }),
         }),
       });
       this.areas.set(area, stack);
@@ -164,6 +178,20 @@ export class CallableApi extends Construct {
         this.addRoute(name, access, stack.integrations.get(name) as apigw.HttpIntegration, authorizer);
       }
     }
+  }
+
+  /** PUBLIC_ROUTE_THROTTLE on every public callable's route (the L2 stage sets only the default route's). */
+  private throttlePublicRoutes(stageCallables: readonly CallableDefinition[]): void {
+    const routeSettings = Object.fromEntries(
+      stageCallables
+        .filter((callable) => callable.access === 'public')
+        .map((callable) => [
+          apigw.HttpRouteKey.with(`${API_PATH_PREFIX}/${callable.name}`, apigw.HttpMethod.POST).key,
+          // RouteSettings is untyped JSON in the L1: CloudFormation's own (Pascal-case) names.
+          { ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit },
+        ]),
+    );
+    (this.defaultStage.node.defaultChild as apigw.CfnStage).routeSettings = routeSettings;
   }
 
   /**
@@ -184,7 +212,7 @@ export class CallableApi extends Construct {
     if (access === 'public') {
       const reason =
         `${name} is public in the callable registry (needed before a visitor has an account); ` +
-        "its handler refuses a call that did not come through CloudFront and validates input, and the web ACL's rate rule and stage throttling cap abuse.";
+        "its handler refuses a call that did not come through CloudFront and validates input, and the web ACL's rate rule and the route's own throttle cap abuse.";
       acknowledge(route, 'AwsSolutions-APIG4', reason);
       acknowledgeGuard(route, 'CT.APIGATEWAY.PR.5', reason);
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ASSUMPTIONS } from '../../local/cost/assumptions.ts';
 import { capacityModel } from '../../local/cost/capacity.ts';
 import { ABUSE_LIMITS } from '../../lambdas/domain/abuse-limits.ts';
-import { API_THROTTLE, callablesFor } from '../../lib/callable-api.ts';
+import { API_PATH_PREFIX, API_THROTTLE, callablesFor, PUBLIC_ROUTE_THROTTLE } from '../../lib/callable-api.ts';
 import { isRateCounterGrant, RATE_COUNTER_KEYS } from '../../lib/rate-limit-grant.ts';
 import { STAGES, type Stage } from '../../lib/stage.ts';
 import { referencedId, resourcesOf, synth } from './synth.ts';
@@ -12,7 +12,7 @@ type Statement = { Action: string | string[]; Resource?: unknown; Condition?: un
 describe.each(STAGES)('abuse limits in the %s stack', (stage: Stage) => {
   const { template } = synth({ stage });
 
-  it('throttles the whole API at the stage (the outer wall), with no route lifting it', () => {
+  it('throttles the whole API at the stage (the outer wall)', () => {
     // The HTTP API's stage; the live socket's stage has throttling of its own (test/infra/live.test.ts).
     const stages = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage')).filter((s) => s.Properties?.StageName === '$default');
     expect(stages).toHaveLength(1);
@@ -28,7 +28,26 @@ describe.each(STAGES)('abuse limits in the %s stack', (stage: Stage) => {
     expect(httpApi.currentEnough).toBe(true);
     expect(API_THROTTLE.burstLimit).toBeGreaterThanOrEqual(API_THROTTLE.rateLimit);
     expect(ABUSE_LIMITS.requests.maxHits / ABUSE_LIMITS.requests.windowSeconds).toBeLessThan(API_THROTTLE.rateLimit);
-    expect(properties.RouteSettings).toBeUndefined();
+  });
+
+  it('holds each public route to a throttle of its own, so a flood there cannot spend the stage (issue 27, item 5)', () => {
+    const [apiStage] = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage')).filter((s) => s.Properties?.StageName === '$default');
+    const routeSettings = (apiStage?.Properties?.RouteSettings ?? {}) as Record<string, unknown>;
+    const publicRoutes = callablesFor(stage)
+      .filter((callable) => callable.access === 'public')
+      .map((callable) => `POST ${API_PATH_PREFIX}/${callable.name}`);
+    expect(publicRoutes.length).toBeGreaterThan(0);
+    // Only the public routes: a member route is reached with a token and counted per member.
+    expect(Object.keys(routeSettings).toSorted()).toEqual(publicRoutes.toSorted());
+    for (const route of publicRoutes) {
+      expect(routeSettings[route], route).toEqual({
+        ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit,
+      });
+    }
+    // A small share of the stage: a flood at this route's ceiling leaves the members most of it.
+    expect(PUBLIC_ROUTE_THROTTLE.rateLimit * publicRoutes.length).toBeLessThanOrEqual(API_THROTTLE.rateLimit / 10);
+    expect(PUBLIC_ROUTE_THROTTLE.burstLimit * publicRoutes.length).toBeLessThanOrEqual(API_THROTTLE.burstLimit / 10);
   });
 
   it('lets every callable count its caller in the rate counters, and nothing more through that grant', () => {
