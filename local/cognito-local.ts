@@ -33,6 +33,8 @@ const MAIL_HOOK = join(dirname(fileURLToPath(import.meta.url)), 'cognito-mail-ho
 const GLOBAL_SIGN_OUT_HOOK = join(dirname(fileURLToPath(import.meta.url)), 'cognito-global-sign-out-hook.mjs');
 /** AdminResetUserPassword, which cognito-local lacks: the account in RESET_REQUIRED and a code mailed (see the hook). */
 const ADMIN_RESET_HOOK = join(dirname(fileURLToPath(import.meta.url)), 'cognito-admin-reset-hook.mjs');
+/** An unknown username at sign-in answered as the app client's PreventUserExistenceErrors says (see the hook). */
+const USER_EXISTENCE_HOOK = join(dirname(fileURLToPath(import.meta.url)), 'cognito-user-existence-hook.mjs');
 
 function cognitoLocalBin(): string {
   const require = createRequire(import.meta.url);
@@ -66,7 +68,7 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
   const child = startChild({
     name: 'cognito-local',
     command: process.execPath,
-    args: ['--import', MAIL_HOOK, '--import', GLOBAL_SIGN_OUT_HOOK, '--import', ADMIN_RESET_HOOK, cognitoLocalBin()],
+    args: ['--import', MAIL_HOOK, '--import', GLOBAL_SIGN_OUT_HOOK, '--import', ADMIN_RESET_HOOK, '--import', USER_EXISTENCE_HOOK, cognitoLocalBin()],
     cwd: options.dataDir,
     env: {
       ...process.env,

@@ -83,6 +83,9 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, prev
         ClientName: 'anchored-web',
         // cognito-local has no SRP: the SPA signs in with USER_PASSWORD_AUTH everywhere.
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        // As on AWS (lib/auth.ts): an unknown email at sign-in is UserNotFoundException, so the
+        // sign-in screen can say 'No account found with this email.' (cognito-user-existence-hook.mjs).
+        PreventUserExistenceErrors: 'LEGACY',
       }),
     );
     if (!UserPoolClient?.ClientId) throw new Error('cognito-local created an app client without an id');

@@ -160,9 +160,9 @@ describe('settings', () => {
       await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
       await page.getByLabel(/^Password/).fill(MEMBER_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      // cognito-local answers an unknown user as it would a wrong password (so does Cognito with
-      // user-existence protection): the member reads a refusal and stays signed out.
-      const refusal = page.getByText(/^(No account found with this email\.|Incorrect password\.)$/);
+      // The account is unknown now: the spec's message, as Cognito answers with the pool client's
+      // PreventUserExistenceErrors LEGACY (issue 27 item 13: it read 'Incorrect password.').
+      const refusal = page.getByRole('alert').filter({ hasText: 'No account found with this email.' });
       await refusal.waitFor();
       expect(new URL(page.url()).pathname).toBe('/auth/signin');
     } finally {

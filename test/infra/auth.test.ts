@@ -32,6 +32,13 @@ describe('auth (Cognito)', () => {
     expect((client?.Properties?.WriteAttributes as string[]).toSorted()).toEqual(['custom:invite_code', 'email', 'name']);
   });
 
+  it("answers an unknown email at sign-in with UserNotFoundException, so the SPA can say 'No account found with this email.'", () => {
+    // LEGACY, not ENABLED: with ENABLED Cognito answers 'Incorrect username or password.' for both
+    // (issue 27 item 13). The local pool's client says the same (local/user-pool.ts).
+    const [client] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPoolClient'));
+    expect(client?.Properties).toMatchObject({ PreventUserExistenceErrors: 'LEGACY' });
+  });
+
   it('issues access and ID tokens for 15 minutes (the API cannot see a revocation) and revokes refresh tokens on sign-out', () => {
     const [client] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPoolClient'));
     expect(client?.Properties).toMatchObject({

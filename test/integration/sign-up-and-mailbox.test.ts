@@ -1,4 +1,4 @@
-import { ConfirmForgotPasswordCommand, ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmForgotPasswordCommand, DescribeUserPoolClientCommand, ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
 import { call, expectRefusal } from '../support/callable-client.ts';
 import { cognito, confirmSignUp, mailbox, rawRequest, signIn, signUp, uniqueEmail } from '../support/local-cloud-client.ts';
@@ -41,6 +41,24 @@ describe('invite-only sign-up through cognito-local and the PreSignUp trigger', 
 
     // Signed in, but no member record exists until the SPA calls createUserRecord.
     expectRefusal(await call(endpoints, 'getMe', { token: tokens.accessToken }), 404, 'NOT_FOUND');
+  });
+
+  it('answers a sign-in with an unknown email as UserNotFoundException and a wrong password otherwise (the app client is LEGACY, as on AWS)', async () => {
+    // Issue 27 item 13: cognito-local said NotAuthorizedException, so the SPA showed 'Incorrect password.'.
+    await expect(signIn(endpoints, uniqueEmail('nobody'), PASSWORD)).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    const { UserPoolClient } = await cognito(endpoints).send(
+      new DescribeUserPoolClientCommand({ UserPoolId: endpoints.cognito.userPoolId, ClientId: endpoints.cognito.userPoolClientId }),
+    );
+    expect(UserPoolClient?.PreventUserExistenceErrors).toBe('LEGACY');
+
+    const email = uniqueEmail('known');
+    await signUp(endpoints, email, PASSWORD, founder.inviteCode);
+    const [verification] = await mailbox(endpoints, email);
+    await confirmSignUp(endpoints, email, verification?.code ?? '');
+    // A known email with a wrong password is still a wrong password (the SPA: 'Incorrect password.').
+    await expect(signIn(endpoints, email, 'not the password')).rejects.toMatchObject({
+      name: expect.stringMatching(/^(NotAuthorizedException|InvalidPasswordException)$/),
+    });
   });
 
   it('delivers the password-reset code to the mailbox, newest first, and it resets the password', async () => {
