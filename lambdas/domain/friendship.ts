@@ -61,6 +61,19 @@ export function mutualFriendsOf(anchorsOfA: readonly string[], anchorsOfB: reado
 const refuse = (status: ErrorStatus, message: string): Refusal => ({ status, message });
 
 /**
+ * No graph oracle (issue 27): a caller who is not one of the two members a friendship id names is
+ * refused from the id alone, before the pair is read, with one answer whatever the pair is (none,
+ * pending either way, anchored, blocked, a member gone). Asking about other members' pairs then
+ * tells nothing of who is anchored to, asked or blocked whom. null: the caller is one of the two,
+ * or the id names no pair at all (then it is "not found", as for anyone).
+ */
+export function refuseOutsider(caller: string, friendshipId: string, about: 'request' | 'connection'): Refusal | null {
+  const users = usersOfFriendshipId(friendshipId);
+  if (!users || users.includes(caller)) return null;
+  return refuse('permission-denied', about === 'request' ? ANCHOR_MESSAGES.notPartOfRequest : ANCHOR_MESSAGES.notPartOfConnection);
+}
+
+/**
  * The sender's own request already stands (a double click, a retry, a second tab): the repeat is
  * answered with that request, not refused. A request the OTHER member sent is not this.
  */
@@ -88,8 +101,9 @@ export function refuseSend(sender: string, recipient: string, pair: PairState | 
 
 /** Why `caller` may not accept the pair now, or null. Caps of both members count. */
 export function refuseAccept(caller: string, pair: PairState | null, callerAnchorCount: number, otherAnchorCount: number): Refusal | null {
-  if (!pair || pair.status === 'blocked') return refuse('not-found', ANCHOR_MESSAGES.requestNotFound);
+  if (!pair) return refuse('not-found', ANCHOR_MESSAGES.requestNotFound);
   if (!pair.users.includes(caller)) return refuse('permission-denied', ANCHOR_MESSAGES.notPartOfRequest);
+  if (pair.status === 'blocked') return refuse('not-found', ANCHOR_MESSAGES.requestNotFound);
   if (pair.status === 'accepted') return refuse('aborted', ANCHOR_MESSAGES.alreadyAccepted);
   if (pair.requestedBy === caller) return refuse('permission-denied', ANCHOR_MESSAGES.ownRequest);
   if (callerAnchorCount >= MAX_ANCHORS) return refuse('aborted', ANCHOR_MESSAGES.maxReached);
@@ -99,8 +113,9 @@ export function refuseAccept(caller: string, pair: PairState | null, callerAncho
 
 /** Reject (recipient) and cancel (sender) are one action on a pending request. */
 export function refuseRemoveRequest(caller: string, pair: PairState | null): Refusal | null {
-  if (!pair || pair.status === 'blocked') return refuse('not-found', ANCHOR_MESSAGES.requestNotFound);
+  if (!pair) return refuse('not-found', ANCHOR_MESSAGES.requestNotFound);
   if (!pair.users.includes(caller)) return refuse('permission-denied', ANCHOR_MESSAGES.notPartOfRequest);
+  if (pair.status === 'blocked') return refuse('not-found', ANCHOR_MESSAGES.requestNotFound);
   if (pair.status === 'accepted') return refuse('aborted', ANCHOR_MESSAGES.alreadyAccepted);
   return null;
 }

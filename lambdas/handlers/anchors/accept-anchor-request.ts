@@ -13,7 +13,7 @@ import { otherMember, resolvePair, throwRefusal } from './anchor-pair.ts';
  * turning accepted, lambdas/streams), durably and off the request path.
  */
 export const handler = defineCallable('acceptAnchorRequest', async (input, { caller }) => {
-  const { friendshipId, pair } = await resolvePair(caller.uid, input);
+  const { friendshipId, pair } = await resolvePair(caller.uid, input, 'request');
   // The recipient's repeat (a double click, a retry) is answered with the pair they accepted.
   if (pair?.status === 'accepted' && isOwnAcceptance(caller.uid, pair)) return pair;
   throwRefusal(refuseAccept(caller.uid, pair, 0, 0));

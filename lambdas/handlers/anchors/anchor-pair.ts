@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { anchorPairSchema, Friendship } from '#contracts/anchors';
 import { AppError } from '#domain/app-error';
-import { friendshipIdOf, usersOfFriendshipId, type Refusal } from '#domain/friendship';
+import { friendshipIdOf, refuseOutsider, usersOfFriendshipId, type Refusal } from '#domain/friendship';
 import { getFriendship } from '#data/friendships';
 
 /** The pair an accept/reject/remove is about, and its stored record (null when there is none). */
@@ -10,9 +10,14 @@ export interface ResolvedPair {
   pair: Friendship | null;
 }
 
-/** Input names either the other member (the caller is the other side) or the friendship id. */
-export async function resolvePair(caller: string, input: z.output<typeof anchorPairSchema>): Promise<ResolvedPair> {
+/**
+ * Input names either the other member (the caller is the other side) or the friendship id. A
+ * caller who is not one of the id's two members is refused here, before any read, with the same
+ * answer whatever the pair is (refuseOutsider: no graph oracle).
+ */
+export async function resolvePair(caller: string, input: z.output<typeof anchorPairSchema>, about: 'request' | 'connection'): Promise<ResolvedPair> {
   const friendshipId = 'userId' in input ? friendshipIdOf(caller, input.userId) : input.friendshipId;
+  throwRefusal(refuseOutsider(caller, friendshipId, about));
   // A string that is not two sorted uids names no pair: no read needed.
   const pair = usersOfFriendshipId(friendshipId) ? await getFriendship(friendshipId) : null;
   return { friendshipId, pair };

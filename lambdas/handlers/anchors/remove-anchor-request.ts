@@ -7,7 +7,7 @@ import { resolvePair, throwRefusal } from './anchor-pair.ts';
 
 /** Reject (the recipient) and cancel (the sender) are this one action: the request is deleted. */
 export const handler = defineCallable('removeAnchorRequest', async (input, { caller }) => {
-  const { friendshipId, pair } = await resolvePair(caller.uid, input);
+  const { friendshipId, pair } = await resolvePair(caller.uid, input, 'request');
   throwRefusal(refuseRemoveRequest(caller.uid, pair));
   if (!pair) throw new AppError('not-found', ANCHOR_MESSAGES.requestNotFound);
   const outcome = await deleteRequest(friendshipId, pair.users[0], pair.users[1]);

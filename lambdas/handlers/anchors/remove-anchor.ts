@@ -8,7 +8,7 @@ import { defineCallable } from '#http/define-callable';
 import { resolvePair, throwRefusal } from './anchor-pair.ts';
 
 export const handler = defineCallable('removeAnchor', async (input, { caller }) => {
-  const { friendshipId, pair } = await resolvePair(caller.uid, input);
+  const { friendshipId, pair } = await resolvePair(caller.uid, input, 'connection');
   throwRefusal(refuseRemoveAnchor(caller.uid, pair));
   if (!pair) throw new AppError('not-found', ANCHOR_MESSAGES.connectionNotFound);
   let outcome: Awaited<ReturnType<typeof deleteConnection>>;

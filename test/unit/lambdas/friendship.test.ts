@@ -8,6 +8,7 @@ import {
   isOwnAcceptance,
   isOwnPendingRequest,
   refuseAccept,
+  refuseOutsider,
   refuseRemoveAnchor,
   refuseRemoveRequest,
   refuseSend,
@@ -115,6 +116,28 @@ describe('remove (accepted → deleted)', () => {
     expect(refuseRemoveAnchor(A, pair('pending'))?.message).toBe(ANCHOR_MESSAGES.connectionNotFound);
     expect(refuseRemoveAnchor(A, pair('blocked'))?.message).toBe(ANCHOR_MESSAGES.connectionNotFound);
     expect(refuseRemoveAnchor(OUTSIDER, pair('accepted'))).toEqual({ status: 'permission-denied', message: ANCHOR_MESSAGES.notPartOfConnection });
+  });
+});
+
+describe('an outsider is told the same whatever the pair is (no graph oracle)', () => {
+  const STORED: PairState[] = [pair('pending', A), pair('pending', B), pair('accepted'), pair('blocked', A), pair('blocked', B)];
+
+  it('refuses a caller the friendship id does not name from the id alone, as not part of it', () => {
+    const id = friendshipIdOf(A, B);
+    expect(refuseOutsider(OUTSIDER, id, 'request')).toEqual({ status: 'permission-denied', message: ANCHOR_MESSAGES.notPartOfRequest });
+    expect(refuseOutsider(OUTSIDER, id, 'connection')).toEqual({ status: 'permission-denied', message: ANCHOR_MESSAGES.notPartOfConnection });
+    // Either member, and an id that names no pair (not found, for anyone), pass on to the pair's rules.
+    expect(refuseOutsider(A, id, 'request')).toBeNull();
+    expect(refuseOutsider(B, id, 'connection')).toBeNull();
+    expect(refuseOutsider(OUTSIDER, 'not-a-pair', 'request')).toBeNull();
+  });
+
+  it('answers an outsider of a stored pair the same in every state, blocked included', () => {
+    for (const state of STORED) {
+      expect(refuseAccept(OUTSIDER, state, 0, 0)).toEqual({ status: 'permission-denied', message: ANCHOR_MESSAGES.notPartOfRequest });
+      expect(refuseRemoveRequest(OUTSIDER, state)).toEqual({ status: 'permission-denied', message: ANCHOR_MESSAGES.notPartOfRequest });
+      expect(refuseRemoveAnchor(OUTSIDER, state)).toEqual({ status: 'permission-denied', message: ANCHOR_MESSAGES.notPartOfConnection });
+    }
   });
 });
 
