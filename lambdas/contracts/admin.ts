@@ -29,6 +29,8 @@ export const ADMIN_MESSAGES = {
   alreadyAdmin: 'This member is already an admin.',
   notAdmin: 'This member is not an admin.',
   founderStaysAdmin: 'The founder cannot be revoked: the founding member stays an admin.',
+  /** Not in the spec: grantSuperuserStatus and revokeSuperuserStatus leave the founder's flag alone (issue 27). */
+  founderStaysSuperuser: "The founder's superuser status cannot be changed: the founding member stays a superuser.",
   lastAdmin: 'Cannot revoke the last admin: grant admin to another member first.',
   notJoinedForAdmin: 'Only a member who has joined the community can be made an admin.',
 } as const;
@@ -109,14 +111,14 @@ export const adminCallables = {
     input: superuserChangeInput,
     output: superuserChangeOutput,
     description:
-      "Admin: makes the member a superuser and logs it with the reason, in one transaction; 'User not found' (404). Granting to a superuser (a double click, another admin first) answers success with changed: false and writes nothing, no audit entry either (the current flag is a condition). The reason is trimmed and required.",
+      "Admin: makes the member a superuser and logs it with the reason, in one transaction; 'User not found' (404); 403 'The founder's superuser status cannot be changed: the founding member stays a superuser.' (the founder's record is a condition of the write). Granting to a superuser (a double click, another admin first) answers success with changed: false and writes nothing, no audit entry either (the current flag is a condition). The reason is trimmed and required.",
   },
   revokeSuperuserStatus: {
     access: 'admin',
     input: superuserChangeInput,
     output: superuserChangeOutput,
     description:
-      "Admin: takes superuser status back and logs it with the reason, in one transaction; 'User not found' (404). Revoking from a member who is not a superuser answers success with changed: false and writes nothing. The reason is trimmed and required.",
+      "Admin: takes superuser status back and logs it with the reason, in one transaction; 'User not found' (404); 403 'The founder's superuser status cannot be changed: the founding member stays a superuser.' (the founder's record is a condition of the write). Revoking from a member who is not a superuser answers success with changed: false and writes nothing. The reason is trimmed and required.",
   },
   grantAdmin: {
     access: 'admin',

@@ -5,12 +5,17 @@ import { conditionalWrite, transact } from './conditional.ts';
 import { keys } from './keys.ts';
 import { REMOVAL_PENDING } from './member-presence.ts';
 
-export type RoleChangeOutcome = { ok: true; auditEntry: AuditEntry } | { ok: false; reason: 'not-found' | 'unchanged' };
+export type RoleChangeOutcome = { ok: true; auditEntry: AuditEntry } | { ok: false; reason: 'not-found' | 'unchanged' | 'founder' };
+
+/** The record is not the founder's (older records have no isFounder: not the founder). */
+const NOT_FOUNDER = '(attribute_not_exists(isFounder) OR isFounder <> :true)';
 
 /**
  * Grants (true) or revokes (false) superuser status together with its audit entry, in one
  * transaction. The flag's current value is the write's condition, so a repeated grant or revoke
- * changes nothing and logs nothing ('unchanged'), even when two admins click at once.
+ * changes nothing and logs nothing ('unchanged'), even when two admins click at once. The founder's
+ * flag is left alone either way ('founder'), as revokeAdminStatus leaves their admin role: only
+ * markFounder (`npm run founder`) sets it.
  */
 export async function setSuperuserStatus(
   uid: string,
@@ -28,8 +33,8 @@ export async function setSuperuserStatus(
         UpdateExpression: 'SET isSuperuser = :value',
         // Older records have no isSuperuser at all: that reads as false.
         ConditionExpression: isSuperuser
-          ? 'attribute_exists(pk) AND (attribute_not_exists(isSuperuser) OR isSuperuser <> :true)'
-          : 'attribute_exists(pk) AND isSuperuser = :true',
+          ? `attribute_exists(pk) AND ${NOT_FOUNDER} AND (attribute_not_exists(isSuperuser) OR isSuperuser <> :true)`
+          : `attribute_exists(pk) AND ${NOT_FOUNDER} AND isSuperuser = :true`,
         ExpressionAttributeValues: isSuperuser ? { ':value': true, ':true': true } : { ':value': false, ':true': true },
       },
     },
@@ -38,7 +43,8 @@ export async function setSuperuserStatus(
   if (outcome.ok) return { ok: true, auditEntry: stored };
   if (!outcome.failed.includes('record')) throw new Error(`Superuser change cancelled: the ${outcome.failed.join(', ')} condition failed`);
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(uid), ConsistentRead: true }));
-  return { ok: false, reason: Item ? 'unchanged' : 'not-found' };
+  if (!Item) return { ok: false, reason: 'not-found' };
+  return { ok: false, reason: Item.isFounder === true ? 'founder' : 'unchanged' };
 }
 
 /** Sets a role flag on an existing record; false when there is no record. */

@@ -223,6 +223,38 @@ describe('revokeAdmin', () => {
   });
 });
 
+describe("the founder's superuser status (issue 27, item 8)", () => {
+  // Should a refusal ever fail, the shared founder is put back (markFounder is what `npm run founder` does), so later files are unaffected.
+  afterAll(async () => {
+    const { markFounder } = await import('../../lambdas/data/member-roles.ts');
+    await markFounder(founder.userId);
+  });
+
+  it('refuses revoking and granting it, by another admin or the founder, writing and logging nothing; other members change as before', async () => {
+    const [other, helper] = await Promise.all([member('su-admin'), member('su-helper')]);
+    await ok(endpoints, 'grantAdmin', { token: founderToken, data: { userId: other.uid, reason: 'Helps' } });
+    const otherToken = await freshToken(other);
+    for (const token of [otherToken, founderToken]) {
+      for (const name of ['revokeSuperuserStatus', 'grantSuperuserStatus'] as const) {
+        expectRefusal(
+          await call(endpoints, name, { token, data: { userId: founder.userId, reason: 'Coup' } }),
+          403,
+          'PERMISSION_DENIED',
+          ADMIN_MESSAGES.founderStaysSuperuser,
+        );
+      }
+    }
+    expect(await recordOf(founder.userId)).toMatchObject({ isFounder: true, isAdmin: true, isSuperuser: true });
+    expect((await auditAbout(founder.userId)).filter((entry) => entry.action.endsWith('Superuser'))).toEqual([]);
+
+    // Honest use: the same admin grants and revokes another member as before.
+    for (const name of ['grantSuperuserStatus', 'revokeSuperuserStatus'] as const) {
+      expect(await ok(endpoints, name, { token: otherToken, data: { userId: helper.uid, reason: 'Runs the meetups' } })).toMatchObject({ changed: true });
+    }
+    expect((await auditAbout(helper.uid)).map((entry) => entry.action)).toEqual(['revokeSuperuser', 'grantSuperuser']);
+  });
+});
+
 describe('on a table of its own, where the founder is not an admin', () => {
   const sharedTable = endpoints.dynamodb.tableName;
   const ownTable = `admin-roles-${randomUUID().slice(0, 8)}`;
