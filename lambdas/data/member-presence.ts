@@ -85,10 +85,10 @@ export function presenceOf(record: Record<string, unknown> | undefined): Presenc
  * The caller's own record with their presence, in one read (getMe and createUserRecord, which are
  * exempt from the presence check, answer a member being removed as if their record were gone).
  */
-export async function getOwnRecord(uid: string): Promise<{ user: User; leaving: boolean; sessionEpoch: number | null } | null> {
+export async function getOwnRecord(uid: string): Promise<{ user: User; leaving: boolean } | null> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(uid) }));
   if (!Item) return null;
-  return { user: userSchema.parse(withoutStorageAttributes(Item)), leaving: Item[REMOVAL_PENDING] !== undefined, sessionEpoch: sessionEpochOf(Item) };
+  return { user: userSchema.parse(withoutStorageAttributes(Item)), leaving: Item[REMOVAL_PENDING] !== undefined };
 }
 
 /**

@@ -45,11 +45,19 @@ export const NOT_JOINED_MESSAGE = 'Please complete your profile to join the comm
  * A member whose removal has begun (their record carries the mark a frozen removal job sets) is
  * answered the same way, by the same read: their record is deleted last, and until then whatever
  * they created after their posts, likes and anchors were removed would outlive them.
+ *
+ * A token issued before the member signed out everywhere is refused (401) by the same read, for
+ * every callable that accepts a member's token: the before-record ones read it for that alone, the
+ * own-read ones check it from their own read (checkSessionEpoch).
  */
 export async function requireMemberRecord(name: CallableName, caller: Caller | null, now = new Date()): Promise<void> {
-  if (!caller || callables[name].access === 'public' || BEFORE_RECORD_CALLABLES.has(name) || OWN_READ_CALLABLES.has(name)) return;
+  if (!caller || callables[name].access === 'public' || OWN_READ_CALLABLES.has(name)) return;
   const { presence, isAdmin, suspendedUntil, sessionEpoch } = await callerStanding(caller.uid);
+  // Every member callable honours a sign out everywhere, the ones that work without a record too
+  // (createUserRecord would answer the whole record, deleteMyAccount would remove the account):
+  // no record means no epoch, so a removed member's token still reaches them (issue 27).
   checkSessionEpoch(caller, sessionEpoch);
+  if (BEFORE_RECORD_CALLABLES.has(name)) return;
   checkPresence(name, caller, presence);
   // A suspended member reads but does not write to the community (contract refusedWhileSuspended).
   const suspended = suspensionRefusal(contractOf(name).refusedWhileSuspended === true, suspendedUntil, now);

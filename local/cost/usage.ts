@@ -127,7 +127,8 @@ export type FunctionKind = 'callables' | 'liveConnect' | 'liveDisconnect' | 'liv
  * The request shapes, from the code (lambdas/, 2026-11-25) and the item sizes. Each callable that may
  * write also pays the abuse budget's counter (one conditional UpdateItem of a small item,
  * lambdas/http/rate-limit.ts); a read-only one (contract readOnly) counts it in memory, no write.
- * All but getFeed and getMe pay the presence check (one strongly consistent GetItem of the caller's record).
+ * All but getFeed pay the presence check (one strongly consistent GetItem of the caller's record);
+ * getMe pays it for the session epoch alone (issue 27), besides its own read of the record.
  */
 export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'liveConnect' | 'liveDisconnect', RequestShape>> {
   const s = a.itemBytes;
@@ -152,10 +153,10 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
       streamRecords: 0,
       deliveredRecords: 0,
     },
-    // The record (eventually consistent), the counter, and at most hourly `SET lastActive`, which
-    // the three ALL-projection user indexes copy.
+    // The presence read (for the session epoch), the record (eventually consistent), the counter,
+    // and at most hourly `SET lastActive`, which the three ALL-projection user indexes copy.
     getMe: {
-      rru: readUnits.eventual(s.userRecord),
+      rru: presence + readUnits.eventual(s.userRecord),
       wru: counter + refresh * writeUnits.standard(s.userRecord),
       gsiWru: refresh * userGsis * writeUnits.standard(s.userRecord),
       streamRecords: 1 + refresh,

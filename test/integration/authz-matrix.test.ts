@@ -13,9 +13,19 @@ import {
   type Outcome,
   type Secret,
 } from '../support/authz-expectations.ts';
-import { BAD_TOKEN_IDENTITIES, createIdentities, IDENTITIES, type Identities, type Identity, type RealIdentity } from '../support/identities.ts';
+import { ACCOUNT_MESSAGES } from '../../lambdas/contracts/account.ts';
+import {
+  BAD_TOKEN_IDENTITIES,
+  createIdentities,
+  ENDED_SESSION_IDENTITIES,
+  IDENTITIES,
+  type Identities,
+  type Identity,
+  type RealIdentity,
+} from '../support/identities.ts';
 import { AUTHORIZER_REFUSAL } from '../../local/http-helpers.ts';
 import { call, errorOf, ok, resultOf, type Answer, type ApiAnswer } from '../support/callable-client.ts';
+import { liveUrl, refusedStatus } from '../support/live-sockets.ts';
 import { proxiedFrom } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
@@ -25,7 +35,8 @@ import { clientAddress, createMember, useLocalCloudData } from '../support/local
  * wherever a callable takes one. The `anchor` identity is the victim's accepted anchor: it reads
  * what only anchors may, and its like and comment on the victim's anchors-only post are the only
  * changes to the victim's items; every answer carries exactly the victim's secrets its row names;
- * the removed member's still-valid token has written nothing.
+ * the removed member's still-valid token has written nothing, nor has the token from before a sign
+ * out everywhere.
  */
 
 const endpoints = inject('endpoints');
@@ -175,10 +186,14 @@ function describeAnswer(answer: ApiAnswer): { status: number; code?: string; mes
 /** A bad token refused by the JWT authorizer: API Gateway's own 401, before any Lambda runs. */
 const AUTHORIZER_REFUSED = { status: 401, body: AUTHORIZER_REFUSAL } as const;
 
+/** A token from before a sign out everywhere, refused by the session epoch (lambdas/http/member-presence.ts). */
+const SESSION_ENDED: Outcome = { status: 401, code: 'UNAUTHENTICATED', message: ACCOUNT_MESSAGES.sessionEnded };
+
 describe('the authorization matrix: every callable × every identity', () => {
   let identities: Identities;
   let fixture: Fixture;
   let victimBefore: Record<string, unknown>[];
+  let signedOutBefore: Record<string, unknown>[];
   const answers = new Map<string, Answer<CallableName>>();
 
   beforeAll(async () => {
@@ -187,18 +202,22 @@ describe('the authorization matrix: every callable × every identity', () => {
     const { anchor } = identities.members;
     await ok(endpoints, 'sendAnchorRequest', { token: fixture.victim.accessToken, headers: proxiedFrom(clientAddress()), data: { userId: anchor.uid } });
     await ok(endpoints, 'acceptAnchorRequest', { token: anchor.accessToken, headers: proxiedFrom(clientAddress()), data: { userId: fixture.victim.uid } });
-    // The catch-up runs from the table's stream: the state before the matrix is the one after it.
+    // The catch-up runs from the table's stream, and so do the victim's notifications of the two
+    // accepted requests: the state before the matrix is the one after it.
     const anchorsEntry = postKeys.feedEntry(anchor.uid, fixture.victimPostId);
     await vi.waitFor(
       async () => {
         const items = await itemsMentioning(fixture.victim.uid, fixture.victimPostId);
         if (!items.some((item) => item.pk === anchorsEntry.pk && item.sk === anchorsEntry.sk)) throw new Error("The anchor's feed has not caught up yet");
+        const told = items.filter((item) => isNotificationOf(item, fixture.victim.uid) && item.kind === 'anchor-accepted');
+        if (told.length < 2) throw new Error('The victim has not been told of both accepted requests yet');
       },
       { timeout: 30_000, interval: 50 },
     );
     victimBefore = await itemsMentioning(fixture.victim.uid, fixture.victimPostId);
+    signedOutBefore = await itemsMentioning(identities.signedOut.uid);
     const started = Date.now();
-    // One callable at a time (registry order, rows that end the identities' sessions last), its 14 identities side by side.
+    // One callable at a time (registry order, rows that end the identities' sessions last), its identities side by side.
     const endsSessions = (name: CallableName) => (authzExpectations[name] as AuthzRow | undefined)?.endsSessions === true;
     for (const name of [...callableNames.filter((name) => !endsSessions(name)), ...callableNames.filter(endsSessions)]) {
       const row: AuthzRow | undefined = authzExpectations[name];
@@ -236,6 +255,10 @@ describe('the authorization matrix: every callable × every identity', () => {
       // An ID token is a good JWT for the authorizer; the handler wants an access token.
       if (identity === 'idToken') return { status: 401, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' };
       return AUTHORIZER_REFUSED;
+    }
+    // Whatever the callable's presence policy (before-record, joining, own-read or the record check).
+    if ((ENDED_SESSION_IDENTITIES as readonly string[]).includes(identity)) {
+      return callables[name].access === 'public' ? (row.anonymous ?? { status: 200 }) : SESSION_ENDED;
     }
     return row.expect[identity as RealIdentity];
   }
@@ -312,5 +335,12 @@ describe('the authorization matrix: every callable × every identity', () => {
     const left = await itemsMentioning(identities.members.removed.uid);
     // Only the abuse-limit counters keyed by the caller may mention them.
     expect(left.filter((item) => !String(item.pk).startsWith('RATE#'))).toEqual([]);
+  });
+
+  it('the token from before sign out everywhere changed nothing of its member, and the live socket refuses it (401)', async () => {
+    const { signedOut } = identities;
+    const withoutCounters = (items: Record<string, unknown>[]) => items.filter((item) => !String(item.pk).startsWith('RATE#'));
+    expect(withoutCounters(await itemsMentioning(signedOut.uid))).toEqual(withoutCounters(signedOutBefore));
+    expect(await refusedStatus(liveUrl(endpoints, identities.tokens.signedOut))).toBe(401);
   });
 });

@@ -7,8 +7,9 @@ import { decodeJwtPayload, foreignKey, signJwt } from './local-cloud-tokens.ts';
 
 /**
  * The identities of the authorization matrix (test/integration/authz-matrix.test.ts): eight ways
- * of presenting a bad credential and six real callers. Built once per file, in parallel where the
- * steps do not depend on each other. Call useLocalCloudData first.
+ * of presenting a bad credential, a genuine token whose session was ended, and the real callers.
+ * Built once per file, in parallel where the steps do not depend on each other. Call
+ * useLocalCloudData first.
  */
 
 /** Credentials the gateway (as API Gateway's JWT authorizer) or the handler must refuse. */
@@ -20,9 +21,17 @@ export const BAD_TOKEN_IDENTITIES = ['noToken', 'malformed', 'algNone', 'wrongSi
  * made their record but has not joined (their invite is not used yet).
  */
 export const REAL_IDENTITIES = ['member', 'otherMember', 'anchor', 'superuser', 'admin', 'removed', 'unjoined'] as const;
-export const IDENTITIES = [...BAD_TOKEN_IDENTITIES, ...REAL_IDENTITIES] as const;
+/**
+ * A genuine access token issued before its member signed out everywhere (issue 27): every callable
+ * that accepts a member's token answers it 401, whatever its presence policy, and the live socket
+ * refuses it. Its member is an admin with a joined record, so no gate before the session epoch
+ * (the admin group, presence, suspension) can be what refuses it.
+ */
+export const ENDED_SESSION_IDENTITIES = ['signedOut'] as const;
+export const IDENTITIES = [...BAD_TOKEN_IDENTITIES, ...ENDED_SESSION_IDENTITIES, ...REAL_IDENTITIES] as const;
 
 export type BadTokenIdentity = (typeof BAD_TOKEN_IDENTITIES)[number];
+export type EndedSessionIdentity = (typeof ENDED_SESSION_IDENTITIES)[number];
 export type RealIdentity = (typeof REAL_IDENTITIES)[number];
 export type Identity = (typeof IDENTITIES)[number];
 
@@ -31,6 +40,8 @@ export interface Identities {
   tokens: Record<Identity, string | undefined>;
   /** The real callers (their uid, email, record). */
   members: Record<RealIdentity, TestMember>;
+  /** The member whose token `signedOut` sends (its record and account are intact). */
+  signedOut: TestMember;
 }
 
 function base64url(value: unknown): string {
@@ -68,8 +79,8 @@ export function badTokens(endpoints: Endpoints, subject: { accessToken: string; 
 const WITH_PICTURE = { profilePicture: 'users/authz/profile-picture.jpg' };
 
 /** A member in the Cognito admin group (and isAdmin on the record), with a token that says so. */
-async function createAdmin(endpoints: Endpoints): Promise<TestMember> {
-  const admin = await createMember(endpoints, 'authz-admin', { displayName: 'Ada Admin', extra: { isAdmin: true, ...WITH_PICTURE } });
+async function createAdmin(endpoints: Endpoints, label = 'authz-admin', displayName = 'Ada Admin'): Promise<TestMember> {
+  const admin = await createMember(endpoints, label, { displayName, extra: { isAdmin: true, ...WITH_PICTURE } });
   await cognito(endpoints).send(new AdminAddUserToGroupCommand({ UserPoolId: endpoints.cognito.userPoolId, Username: admin.email, GroupName: 'admin' }));
   const { accessToken } = await signIn(endpoints, admin.email, MEMBER_PASSWORD);
   if (!(decodeJwtPayload(accessToken)['cognito:groups'] as string[] | undefined)?.includes('admin')) throw new Error('The admin token has no admin group');
@@ -87,8 +98,19 @@ async function createRemovedMember(endpoints: Endpoints): Promise<TestMember> {
   return removed;
 }
 
+/**
+ * An admin who signed out everywhere with the real signOutEverywhere after their token was issued:
+ * the token is still genuine and unexpired (API Gateway's authorizer accepts it), the record and
+ * the account are intact, only the session epoch ends it.
+ */
+async function createSignedOutMember(endpoints: Endpoints): Promise<TestMember> {
+  const signedOut = await createAdmin(endpoints, 'authz-signed-out', 'Sid Signedout');
+  await ok(endpoints, 'signOutEverywhere', { token: signedOut.accessToken });
+  return signedOut;
+}
+
 export async function createIdentities(endpoints: Endpoints): Promise<Identities> {
-  const [member, otherMember, anchor, superuser, admin, removed, unjoined] = await Promise.all([
+  const [member, otherMember, anchor, superuser, admin, removed, unjoined, signedOut] = await Promise.all([
     createMember(endpoints, 'authz-member', { displayName: 'Mona Member', extra: WITH_PICTURE }),
     createMember(endpoints, 'authz-other', { displayName: 'Otto Other', extra: WITH_PICTURE }),
     createMember(endpoints, 'authz-anchor', { displayName: 'Anna Anchor', extra: WITH_PICTURE }),
@@ -96,9 +118,10 @@ export async function createIdentities(endpoints: Endpoints): Promise<Identities
     createAdmin(endpoints),
     createRemovedMember(endpoints),
     createMember(endpoints, 'authz-unjoined', { displayName: 'Uma Unjoined', joined: false, extra: WITH_PICTURE }),
+    createSignedOutMember(endpoints),
   ]);
   const subject = await signIn(endpoints, member.email, MEMBER_PASSWORD);
   const members = { member, otherMember, anchor, superuser, admin, removed, unjoined };
   const real = Object.fromEntries(REAL_IDENTITIES.map((name) => [name, members[name].accessToken])) as Record<RealIdentity, string>;
-  return { tokens: { ...badTokens(endpoints, subject), ...real }, members };
+  return { tokens: { ...badTokens(endpoints, subject), signedOut: signedOut.accessToken, ...real }, members, signedOut };
 }

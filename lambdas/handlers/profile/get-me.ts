@@ -3,13 +3,13 @@ import { getOwnRecord } from '#data/member-presence';
 import { ACTIVITY_RESOLUTION_MS, recordActivity } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 import { logger } from '#http/logger';
-import { checkSessionEpoch, NO_RECORD_MESSAGE } from '#http/member-presence';
+import { NO_RECORD_MESSAGE } from '#http/member-presence';
 import { presentUser } from './present-user.ts';
 
 export const handler = defineCallable('getMe', async (_input, { caller }) => {
+  // A token from before a sign-out everywhere never gets here (requireMemberRecord refuses it
+  // for every callable, this one too), so the SPA signs out on its first read.
   const own = await getOwnRecord(caller.uid);
-  // The app's first read: a token from before a sign-out everywhere is refused here too, so the SPA signs out.
-  checkSessionEpoch(caller, own?.sessionEpoch ?? null);
   // A member being removed is answered as one removed (the presence check refuses them everywhere
   // else): the SPA then tries createUserRecord, which refuses them too and signs them out.
   if (!own || own.leaving) throw new AppError('not-found', NO_RECORD_MESSAGE);

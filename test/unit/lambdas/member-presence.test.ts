@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callableNames, callables } from '#contracts/callables';
+import { ACCOUNT_MESSAGES } from '#contracts/account';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
 import { AppError } from '#domain/app-error';
 
@@ -102,14 +103,42 @@ describe("requireMemberRecord: a removed member's token is refused", () => {
     expect(sent).toHaveLength(guarded.length);
   });
 
-  it('does not look for getMe, createUserRecord and deleteMyAccount (they must work without the record) nor for public callables', async () => {
+  it('lets getMe, createUserRecord and deleteMyAccount through without the record, a member being removed or one not joined (they must work before it), and never reads for public callables', async () => {
     expect([...BEFORE_RECORD_CALLABLES].sort()).toEqual(['createUserRecord', 'deleteMyAccount', 'getMe']);
-    await requireMemberRecord('getMe', caller);
-    await requireMemberRecord('createUserRecord', caller);
-    await requireMemberRecord('deleteMyAccount', caller);
+    for (const record of [undefined, { pk: 'USER#u1', removalPending: 'root-uid' }, { pk: 'USER#u1', joinedAt: null }]) {
+      stored = record;
+      for (const name of BEFORE_RECORD_CALLABLES) await expect(requireMemberRecord(name, caller), name).resolves.toBeUndefined();
+    }
+    // They read the record for the session epoch alone (the next describe).
+    expect(sent).toHaveLength(3 * BEFORE_RECORD_CALLABLES.size);
+    sent.length = 0;
     await requireMemberRecord('validateInviteCode', caller);
     await requireMemberRecord('validateInviteCode', null);
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe('requireMemberRecord: a token from before a sign out everywhere is refused by every callable that takes a member (issue 27)', () => {
+  const epoch = 1_800_000_000;
+  // Presence 'own-read' callables check it from their own read: the authorization matrix covers them.
+  const checked = callableNames.filter((name) => callables[name].access !== 'public' && !OWN_READ_CALLABLES.has(name));
+
+  it('401 for a token issued before the epoch, the before-record callables included, from the one read', async () => {
+    expect(checked).toEqual(expect.arrayContaining(['getMe', 'createUserRecord', 'deleteMyAccount']));
+    stored = { pk: 'USER#u1', joinedAt: '2026-01-01T00:00:00.000Z', isAdmin: true, sessionEpoch: epoch };
+    const admin = { ...caller, groups: ['admin'], issuedAt: epoch - 1 };
+    for (const name of checked) {
+      const refusal = await requireMemberRecord(name, admin).catch((error: unknown) => error);
+      expect(refusal, name).toMatchObject({ status: 'unauthenticated', message: ACCOUNT_MESSAGES.sessionEnded });
+    }
+    expect(sent).toHaveLength(checked.length);
+  });
+
+  it('lets a token issued at or after the epoch through', async () => {
+    stored = { pk: 'USER#u1', joinedAt: '2026-01-01T00:00:00.000Z', sessionEpoch: epoch };
+    for (const name of ['getMe', 'createUserRecord', 'deleteMyAccount', 'createPost'] as const) {
+      await expect(requireMemberRecord(name, { ...caller, issuedAt: epoch }), name).resolves.toBeUndefined();
+    }
   });
 });
 
