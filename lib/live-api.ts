@@ -9,6 +9,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LIVE_KEY_PATTERNS } from '../lambdas/data/keys.ts';
+import { LIVE_MANAGEMENT_ENDPOINT_ENV } from '../lambdas/data/live-management.ts';
 import { liveHandlers, type LiveRoute } from '../lambdas/live/handler-rows.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
 import { acknowledgeGuard } from './guard.ts';
@@ -85,8 +86,7 @@ export class LiveApi extends Construct {
    * a pusher's LIVE_MANAGEMENT_ENDPOINT (lambdas/data/live-management.ts).
    */
   get managementEndpoint(): string {
-    const stack = Stack.of(this);
-    return `https://${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}/${LIVE_STAGE_NAME}`;
+    return managementEndpointOf(this.api, this);
   }
 
   /** The stage's functions, by route. */
@@ -96,25 +96,42 @@ export class LiveApi extends Construct {
 
   /**
    * Lets a function post to and close this stage's connections (a pusher: the table stream's
-   * consumer): execute-api:ManageConnections on `{apiId}/live/{POST|GET|DELETE}/@connections/*`
-   * only, in a policy of its own beside the function, so that cdk-nag's acknowledgement of the
-   * wildcard (a connection's id is known at run time only) covers that statement and nothing else.
+   * consumer): execute-api:ManageConnections on `{apiId}/live/{POST|GET|DELETE}/@connections/*` only.
    */
   grantManageConnections(fn: lambda.IFunction): iam.Policy {
-    if (!fn.role) throw new Error(`${fn.node.path} has no role to grant ManageConnections to`);
-    const arn = Stack.of(this).formatArn({ service: 'execute-api', resource: this.api.apiId });
-    const policy = new iam.Policy(fn, 'ManageLiveConnections', {
-      statements: [new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [`${arn}/${LIVE_STAGE_NAME}/*/@connections/*`] })],
-    });
-    policy.attachToRole(fn.role);
-    const api = refReference(this.api.node.defaultChild as apigw.CfnApi, policy);
-    acknowledge(
-      policy,
-      `AwsSolutions-IAM5[Resource::${arnPrefix(this, 'execute-api')}:<AWS::AccountId>:${api}/${LIVE_STAGE_NAME}/*/@connections/*]`,
-      "Posts to and closes the live stage's connections: a connection's id is only known at run time.",
-    );
-    return policy;
+    return grantConnections(this.api, fn, '*');
   }
+}
+
+/** The @connections endpoint of `api`'s live stage, `https://{apiId}.execute-api.{region}.amazonaws.com/live`. */
+function managementEndpointOf(api: apigw.WebSocketApi, scope: Construct): string {
+  const stack = Stack.of(scope);
+  return `https://${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}/${LIVE_STAGE_NAME}`;
+}
+
+/**
+ * execute-api:ManageConnections on `{apiId}/live/{method}/@connections/*` (every method: post,
+ * describe and close; DELETE: close only), in a policy of its own beside the function, so that
+ * cdk-nag's acknowledgement of the wildcard (a connection's id is known at run time only) covers
+ * that statement and nothing else.
+ */
+function grantConnections(api: apigw.WebSocketApi, fn: lambda.IFunction, method: '*' | 'DELETE'): iam.Policy {
+  if (!fn.role) throw new Error(`${fn.node.path} has no role to grant ManageConnections to`);
+  const arn = Stack.of(fn).formatArn({ service: 'execute-api', resource: api.apiId });
+  const resource = `${LIVE_STAGE_NAME}/${method}/@connections/*`;
+  const policy = new iam.Policy(fn, 'ManageLiveConnections', {
+    statements: [new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [`${arn}/${resource}`] })],
+  });
+  policy.attachToRole(fn.role);
+  const apiReference = refReference(api.node.defaultChild as apigw.CfnApi, policy);
+  acknowledge(
+    policy,
+    `AwsSolutions-IAM5[Resource::${arnPrefix(fn, 'execute-api')}:<AWS::AccountId>:${apiReference}/${resource}]`,
+    method === '*'
+      ? "Posts to and closes the live stage's connections: a connection's id is only known at run time."
+      : "Closes a live stage connection that broke the socket's contract: a connection's id is only known at run time.",
+  );
+  return policy;
 }
 
 /**
@@ -154,8 +171,12 @@ export class LiveRoutes extends NestedStack {
         USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
       }),
       disconnect: fn('disconnect', 'Live socket $disconnect: unregisters the socket'),
-      message: fn('message', 'Live socket $default: accepts the keep-alive ping'),
+      // It closes a socket that sends a frame outside the client message contract, or too many.
+      message: fn('message', 'Live socket $default: accepts the keep-alive ping, closes a socket that breaks the contract', {
+        [LIVE_MANAGEMENT_ENDPOINT_ENV]: managementEndpointOf(props.api, this),
+      }),
     };
+    grantConnections(props.api, this.functions.message.function, 'DELETE');
     grantItems(this.functions.connect, table, CONNECT_GRANTS);
     grantItems(this.functions.disconnect, table, DISCONNECT_GRANTS);
 

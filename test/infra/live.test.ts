@@ -102,15 +102,17 @@ describe.each(STAGES)('the live socket on %s', (stage: Stage) => {
     }
   });
 
-  it('gives $connect the token issuer and app client, and no function the pictures bucket or a management endpoint', () => {
+  it('gives $connect the token issuer and app client, $default alone a management endpoint, and no function the pictures bucket', () => {
     const variables = (routeKey: string) => (functionOf(routeKey).properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(JSON.stringify(variables('$connect').TOKEN_ISSUER)).toContain('https://cognito-idp.');
     expect(referencedId(variables('$connect').USER_POOL_CLIENT_ID)).toMatch(/UserPoolWebClient|referenceto/);
     for (const routeKey of ['$connect', '$disconnect', '$default']) {
       expect(variables(routeKey), routeKey).not.toHaveProperty('BUCKET_NAME');
-      expect(variables(routeKey), routeKey).not.toHaveProperty('LIVE_MANAGEMENT_ENDPOINT');
       expect(variables(routeKey).STAGE).toBe(stage);
     }
+    for (const routeKey of ['$connect', '$disconnect']) expect(variables(routeKey), routeKey).not.toHaveProperty('LIVE_MANAGEMENT_ENDPOINT');
+    // $default closes a socket that breaks the client message contract (issue 27, item 5).
+    expect(JSON.stringify(variables('$default').LIVE_MANAGEMENT_ENDPOINT)).toContain(`/${LIVE_STAGE_NAME}`);
   });
 
   it('holds each function to the items its route needs (dynamodb:LeadingKeys), and $default to none', () => {
@@ -129,11 +131,16 @@ describe.each(STAGES)('the live socket on %s', (stage: Stage) => {
         expect(statement.Resource, routeKey).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^DataTable/), 'Arn'] });
       }
     }
-    // None of them may push: only a pusher granted through grantManageConnections.
-    for (const [, fn] of liveFunctions) {
-      const actions = statementsOf(referencedId(fn.Properties?.Role)).flatMap((s) => [s.Action].flat());
-      expect(actions.filter((a) => a.startsWith('execute-api:'))).toEqual([]);
-    }
+    // None of them may push: only a pusher granted through grantManageConnections. $default may
+    // close a connection (DELETE) and nothing more; $connect and $disconnect not even that.
+    const connectionGrants = (routeKey: string) =>
+      statementsOf(referencedId(functionOf(routeKey).properties.Role)).filter((s) => [s.Action].flat().some((a) => a.startsWith('execute-api:')));
+    expect(connectionGrants('$connect')).toEqual([]);
+    expect(connectionGrants('$disconnect')).toEqual([]);
+    const [close, ...more] = connectionGrants('$default');
+    expect(more).toEqual([]);
+    expect(close?.Action).toBe('execute-api:ManageConnections');
+    expect(JSON.stringify(close?.Resource)).toContain(`/${LIVE_STAGE_NAME}/DELETE/@connections/*`);
   });
 
   it('publishes its URL (config.json liveUrl, the LiveUrl output) and the management endpoint of the same stage', () => {
