@@ -40,6 +40,9 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
 export const triggerHandlers = {
   // readWrite: holds one of the inviter's invites for the new account.
   preSignUp: { entry: 'triggers/pre-sign-up.ts', permissions: { table: 'readWrite' } },
+  // readWrite: a verified email turns the held invite into one that counts as verified (and lasts 7 days):
+  // the reservation and the inviter's unverified count on their record.
+  postConfirmation: { entry: 'triggers/post-confirmation.ts', permissions: { table: 'readWrite' } },
 } as const satisfies Record<string, CallableHandlerEntry>;
 
 export const jobHandlers = {

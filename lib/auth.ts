@@ -27,12 +27,14 @@ export interface AuthProps {
 
 /**
  * Cognito: email sign-in with verification by code, the `admin` group, the SPA's app client, and
- * the PreSignUp trigger that makes the network invite-only, and AWS WAF's rate limits in front of it.
+ * the PreSignUp trigger that makes the network invite-only (and PostConfirmation, which learns that
+ * a newcomer's email was verified), and AWS WAF's rate limits in front of it.
  */
 export class Auth extends Construct {
   public readonly userPool: cognito.UserPool;
   public readonly userPoolClient: cognito.UserPoolClient;
   public readonly preSignUp: AppFunction;
+  public readonly postConfirmation: AppFunction;
   /** Prod's SES identity and configuration set (lib/mail.ts); undefined on dev. */
   public readonly mail?: Mail;
 
@@ -144,6 +146,17 @@ export class Auth extends Construct {
     });
     // The alias (a qualified ARN is accepted as a trigger): sign-ups go through the canary too.
     this.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, this.preSignUp.alias);
+    this.postConfirmation = new AppFunction(this, 'PostConfirmation', {
+      entry: triggerHandlers.postConfirmation.entry,
+      permissions: triggerHandlers.postConfirmation.permissions,
+      resources: props.triggerResources,
+      stage: props.stage,
+      description: 'Cognito PostConfirmation: a verified email keeps the invite held at sign-up for 7 days',
+      timeout: Duration.seconds(5),
+      logRetention: props.logRetention,
+      logRemovalPolicy: props.logRemovalPolicy,
+    });
+    this.userPool.addTrigger(cognito.UserPoolOperation.POST_CONFIRMATION, this.postConfirmation.alias);
     new SignUpFirewall(this, 'Firewall', { userPool: this.userPool });
   }
 }

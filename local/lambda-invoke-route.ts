@@ -14,6 +14,7 @@ const TRIGGER_TIMEOUT_MS = 5_000;
  */
 export const TRIGGER_FUNCTIONS: Record<string, string> = {
   PreSignUp: triggerHandlers.preSignUp.entry,
+  PostConfirmation: triggerHandlers.postConfirmation.entry,
 };
 
 /** Functions the handlers themselves invoke (REMOVAL_WORKER_FUNCTION names this one locally). */

@@ -111,8 +111,9 @@ function reservationDelete({ inviterUid, reservationOf }: Consumption) {
       Delete: {
         TableName: tableName(),
         Key: keys.inviteReservation(reservationOf),
-        // Not once the lapse job has begun deleting the account.
-        ConditionExpression: 'attribute_exists(pk) AND invitedBy = :inviter AND attribute_not_exists(lapsingSince)',
+        // Not once the lapse job has begun deleting the account; only a verified hold (an unverified
+        // one still counts among the inviter's unverified holds: useInviteCode confirms it first).
+        ConditionExpression: 'attribute_exists(pk) AND invitedBy = :inviter AND attribute_not_exists(lapsingSince) AND attribute_not_exists(unverified)',
         ExpressionAttributeValues: { ':inviter': inviterUid },
       },
     },

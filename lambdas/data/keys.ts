@@ -42,6 +42,8 @@ export const keys = {
    * in the byInviter index beside the members who joined, so the invite tree sees who is on the way in.
    */
   inviteReservation: (username: string) => ({ pk: RESERVATION_PARTITION, sk: `USER#${username}` }),
+  /** A sign-up ticket PreSignUp has spent, by its nonce: a ticket admits one sign-up. Expires (TTL) with the ticket. */
+  spentSignUpTicket: (nonce: string) => ({ pk: `SIGNUPTICKET#${nonce}`, sk: 'SPENT' }),
   metrics: (date: string) => ({ pk: 'METRICS', sk: date }),
   /**
    * One counter of the daily metrics (lambdas/domain/metrics-counters.ts names them), kept by the

@@ -1,4 +1,4 @@
-import { issueSignUpTicket, isValidSignUpTicket } from '#domain/sign-up-ticket';
+import { issueSignUpTicket, readSignUpTicket, type SignUpTicket } from '#domain/sign-up-ticket';
 import { requiredEnv } from '#data/aws-clients';
 
 /**
@@ -11,6 +11,7 @@ export function ticketForCode(code: string, now = new Date()): string {
   return issueSignUpTicket(code, requiredEnv(SECRET_VARIABLE), now);
 }
 
-export function isTicketForCode(ticket: unknown, code: string, now = new Date()): boolean {
-  return isValidSignUpTicket(ticket, code, requiredEnv(SECRET_VARIABLE), now);
+/** The ticket's nonce and expiry when it is valid for this code (PreSignUp then spends the nonce); else null. */
+export function readTicketForCode(ticket: unknown, code: string, now = new Date()): SignUpTicket | null {
+  return readSignUpTicket(ticket, code, requiredEnv(SECRET_VARIABLE), now);
 }

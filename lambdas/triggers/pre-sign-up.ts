@@ -7,10 +7,12 @@ import { assertCanInvite } from '#domain/invite-rules';
 import { isWellFormedInviteCode, normalizeInviteCode } from '#domain/invite-code';
 import { findInviteCode } from '#data/invite-codes';
 import { reserveInvite } from '#data/invite-reservations';
+import { takeRateLimitedHit } from '#data/rate-limits';
 import { getUser } from '#data/users';
+import { SUPERUSER_SIGN_UPS } from '#domain/sign-up-limits';
 import { FAULT_MESSAGES, isRetryableFault } from '#http/backend-faults';
 import { logger } from '#http/logger';
-import { isTicketForCode } from '#http/sign-up-tickets';
+import { readTicketForCode } from '#http/sign-up-tickets';
 import { tracedHandler } from '#data/tracer';
 
 export const INVALID_INVITE_MESSAGE = INVITE_MESSAGES.invalidCode;
@@ -52,7 +54,20 @@ function explainRefusal(inviter: User | null, code: string): Error {
   } catch (error) {
     return refusal((error as Error).message);
   }
+  // Joined, code current, invites left: what remains is the cap on holds for unverified accounts.
+  if (!inviter.isSuperuser) return refusal(INVITE_MESSAGES.tooManyUnverified);
   return refusal(INVALID_INVITE_MESSAGE);
+}
+
+/**
+ * A superuser's code has no quota, so a leaked one could admit without end: it admits at most
+ * SUPERUSER_SIGN_UPS a UTC day (one conditional counter). Members' codes are bounded by their
+ * invites and the 4 unverified holds instead.
+ */
+async function spendSuperuserDailySignUp(inviter: User | null): Promise<void> {
+  if (!inviter?.isSuperuser) return;
+  const hit = await takeRateLimitedHit(SUPERUSER_SIGN_UPS, inviter.uid);
+  if (!hit.allowed) throw refusal(INVITE_MESSAGES.dailySignUpsSpent);
 }
 
 /**
@@ -62,8 +77,10 @@ function explainRefusal(inviter: User | null, code: string): Error {
  * validateInviteCode issued for that code moments ago (this trigger sees no client address, so
  * guessing is budgeted there). It then holds one of the inviter's invites for the new account, in
  * one transaction with the inviter's condition (joined, code still theirs, an invite left after
- * those already held): the invite lapses after 7 days unless the newcomer joins. Accounts created
- * by an operator (AdminCreateUser) pass.
+ * those already held, fewer than 4 held for unverified accounts) and the ticket's nonce, spent so
+ * the ticket admits no other sign-up. The hold lapses within a day unless the email is verified
+ * (PostConfirmation), then after 7 days unless the newcomer joins. Accounts created by an
+ * operator (AdminCreateUser) pass.
  */
 export const handler = tracedHandler('trigger preSignUp', { trigger: 'preSignUp' }, admitSignUp);
 
@@ -71,20 +88,27 @@ async function admitSignUp(event: PreSignUpTriggerEvent): Promise<PreSignUpTrigg
   if (event.triggerSource === 'PreSignUp_AdminCreateUser') return event;
   const { code, ticket } = proofOf(event);
   const displayName = displayNameOf(event);
-  if (!isTicketForCode(ticket, code)) throw refusal(INVITE_MESSAGES.ticketNeeded);
+  const signUpTicket = readTicketForCode(ticket, code);
+  if (!signUpTicket) throw refusal(INVITE_MESSAGES.ticketNeeded);
   try {
     const found = await findInviteCode(code);
     if (!found) throw refusal(INVALID_INVITE_MESSAGE);
     if (found.retired) throw refusal(INVITE_MESSAGES.codeReplaced);
-    const reserved = await reserveInvite({
+    const inviter = await getUser(found.ownerUid);
+    await spendSuperuserDailySignUp(inviter);
+    const outcome = await reserveInvite({
       username: event.userName,
       inviterUid: found.ownerUid,
       code,
       displayName,
       email: event.request.userAttributes?.email ?? '',
+      ticket: signUpTicket,
       now: new Date(),
     });
-    if (!reserved) throw explainRefusal(await getUser(found.ownerUid), code);
+    // A spent ticket reads as no ticket: the SPA checks the code again (free) for a fresh one.
+    if (outcome === 'ticket-spent') throw refusal(INVITE_MESSAGES.ticketNeeded);
+    if (outcome === 'duplicate') throw refusal(INVALID_INVITE_MESSAGE);
+    if (outcome === 'inviter-refused') throw explainRefusal(await getUser(found.ownerUid), code);
     logger.info('Sign-up admitted; an invite is held', { inviterUid: found.ownerUid });
     return event;
   } catch (error) {

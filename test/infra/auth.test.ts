@@ -84,6 +84,19 @@ describe('auth (Cognito)', () => {
     });
   });
 
+  it('learns verified emails in a PostConfirmation trigger (its alias) that may read and write the table and nothing else', () => {
+    const [pool] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPool'));
+    const alias = (pool?.Properties?.LambdaConfig as { PostConfirmation?: unknown }).PostConfirmation;
+    expect(alias).toBeDefined();
+    const trigger = resourcesOf(template, 'AWS::Lambda::Function')[functionBehind(template, alias)];
+    expect(trigger?.Properties).toMatchObject({ Runtime: 'nodejs24.x', Timeout: 5 });
+    expect(trigger?.Properties?.Description).toMatch(/PostConfirmation/);
+    const actions = actionsOfRole(template, referencedId(trigger?.Properties?.Role));
+    expect(actions).toContain('dynamodb:UpdateItem');
+    expect(actions.filter((a) => a.startsWith('s3:'))).toEqual([]);
+    template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'cognito-idp.amazonaws.com', FunctionName: alias });
+  });
+
   it('puts AWS WAF rate-based rules in front of the user pool: sign-ups per address most tightly', () => {
     template.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'REGIONAL',

@@ -67,7 +67,14 @@ describe('bundling (esbuild, for real)', () => {
     const { app, stack, template } = synth({ stage: 'dev', bundle: true, nag: true });
     expect(reportedViolations(app.outdir)).toEqual([]);
 
-    const functions = [...stack.api.functions.values(), stack.auth.preSignUp, stack.schedule.job, stack.inviteLapses.job, stack.removal.worker];
+    const functions = [
+      ...stack.api.functions.values(),
+      stack.auth.preSignUp,
+      stack.auth.postConfirmation,
+      stack.schedule.job,
+      stack.inviteLapses.job,
+      stack.removal.worker,
+    ];
     const resources = resourcesOf(template, 'AWS::Lambda::Function');
     const bundles = functions.map(({ function: fn }) => {
       const id = stack.getLogicalId(fn.node.defaultChild as CfnFunction);

@@ -1,9 +1,10 @@
 import { INVITE_MESSAGES } from '#contracts/joining';
+import { normalizePlace } from '#contracts/location';
 import type { User } from '#contracts/user';
 import { AppError } from '#domain/app-error';
 import { decideInviteType } from '#domain/invite-rules';
 import { consumeInvite } from '#data/invite-consumption';
-import { findReservation } from '#data/invite-reservations';
+import { confirmReservation, findReservation, type Reservation } from '#data/invite-reservations';
 import { countProductEvent } from '#data/product-metrics';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
@@ -30,6 +31,19 @@ async function requireUser(uid: string): Promise<User> {
 }
 
 /**
+ * The caller's held invite, ready to be used. A caller with a token has verified their email, so
+ * a hold still marked unverified (PostConfirmation failed or was lost) is confirmed first. A hold
+ * the inviter's code replacement released can no longer turn into a member.
+ */
+async function usableReservation(username: string): Promise<Reservation | null> {
+  const reservation = await findReservation(username);
+  if (reservation?.releasedAt) throw new AppError('not-found', INVITE_MESSAGES.holdReleased);
+  if (!reservation?.unverified) return reservation;
+  await confirmReservation(username);
+  return findReservation(username);
+}
+
+/**
  * Turns the invite held for the caller at sign-up into a used one (or, for an account admitted
  * without a reservation, uses a free invite of the code), deciding local or distant by the place.
  */
@@ -37,10 +51,12 @@ export const handler = defineCallable('useInviteCode', async (input, { caller })
   const invitee = await requireUser(caller.uid);
   if (invitee.inviteSystem.invitedBy) return alreadyConsumed(invitee);
 
-  const reservation = await findReservation(caller.username);
+  const reservation = await usableReservation(caller.username);
   const code = input.inviteCode ?? invitee.inviteSystem.pendingInviteCode;
   if (!code && !reservation) throw new AppError('invalid-argument', INVITE_MESSAGES.invalidCode);
-  const place = input.userLocation ?? (invitee.location.city && invitee.location.state ? invitee.location : null);
+  const given = input.userLocation ?? (invitee.location.city && invitee.location.state ? invitee.location : null);
+  // Kept as inviteSystem.invitedFrom: city and state apart, as the profile saves them.
+  const place = given ? normalizePlace(given.city, given.state) : null;
 
   for (let attempt = 1; ; attempt++) {
     // Read to classify (local / distant / superuser); the limits themselves are conditions of the write.
