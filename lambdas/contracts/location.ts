@@ -120,3 +120,40 @@ export function normalizeCity(raw: string): string {
 export function formatCityState(city: string, state: string): string {
   return [city, state].filter(Boolean).join(', ');
 }
+
+/** How a country may trail a typed or pasted city ("Portland, Oregon, United States"). */
+const COUNTRY_NAMES = new Set(['united states', 'united states of america', 'usa', 'us', 'u.s', 'u.s.a']);
+
+/** A state named exactly (full name or 2-letter code, any case): no prefixes, so "Or" in a city stays. */
+function exactState(raw: string): UsStateName | null {
+  const typed = collapseSpaces(raw).toLowerCase().replace(/\.$/, '');
+  return US_STATES.find((state) => state.name.toLowerCase() === typed || state.code.toLowerCase() === typed)?.name ?? null;
+}
+
+/**
+ * A place as a member typed, pasted or picked it → the city alone (normalizeCity) and the state's
+ * full name. A trailing ", <state>" or ", <country>" is not part of the city's name: a picked
+ * suggestion once saved "Portland, Oregon" as the city (issue 27), and places are compared, counted
+ * and shown as city and state apart. The trailing state is dropped when it is the place's state (or
+ * the state is missing, then it becomes the state); a different one is left for the member to see.
+ * A state that names none of the 50 is kept as typed.
+ */
+export function normalizePlace(city: string, state: string): { city: string; state: string } {
+  const parts = city
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  let stateName = normalizeState(state);
+  while (parts.length > 1) {
+    const last = parts.at(-1) ?? '';
+    if (COUNTRY_NAMES.has(last.toLowerCase().replace(/\.$/, ''))) {
+      parts.pop();
+      continue;
+    }
+    const named = exactState(last);
+    if (!named || (stateName && named !== stateName)) break;
+    stateName = named;
+    parts.pop();
+  }
+  return { city: normalizeCity(parts.join(', ')), state: stateName ?? collapseSpaces(state) };
+}

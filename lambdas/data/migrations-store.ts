@@ -9,7 +9,8 @@ import { countAll } from './query-all.ts';
  * by key (keys stay in this layer): a whole-table Scan for the items of a kind that lack an
  * attribute, counts the value is computed from, and a write that only ever fills a gap. The write
  * sets an attribute only where it is still missing, so running a backfill again changes nothing and
- * a value a live write set meanwhile (the app's own, and newer) is never overwritten.
+ * a value a live write set meanwhile (the app's own, and newer) is never overwritten. A repair (a
+ * stored value the app once wrote wrong) rewrites only while the value is still the one it read.
  */
 
 export type ItemKey = { pk: string; sk: string };
@@ -66,19 +67,25 @@ function pathExpressions(paths: readonly string[]): { expressions: string[]; nam
   return { expressions, names };
 }
 
+/** A Scan filter over the items of one kind, and the (dotted) attributes to read. */
+interface KindScan {
+  /** The filter beyond the kind's, on the placeholders of `paths` (`#a0.#a1`). */
+  condition: (expressions: string[]) => string;
+  values?: Record<string, unknown>;
+  paths: readonly string[];
+  segments?: number;
+}
+
 /**
- * Every item of `kind` lacking one of `lacking`, page by page, in parallel segments; `onItem` runs
- * for one item at a time within a segment. Answers how many items it handed over. Eventually
- * consistent, as a backfill may be: an item written after its page was read was written by code
- * that sets the attribute itself.
+ * Every item of `kind` that passes `scan.condition`, page by page, in parallel segments; `onItem`
+ * runs for one item at a time within a segment. Answers how many items it handed over. Eventually
+ * consistent, as a backfill or a repair may be: its writes are conditional on what it read.
  */
-export async function scanItemsLacking(kind: BackfilledKind, request: LackingRequest, onItem: (item: ScannedItem) => Promise<void>): Promise<number> {
+async function scanKind(kind: BackfilledKind, scan: KindScan, onItem: (item: ScannedItem) => Promise<void>): Promise<number> {
   const shape = KIND_FILTERS[kind];
-  const lacking = pathExpressions([...request.lacking, ...request.read]);
-  const missing = lacking.expressions.slice(0, request.lacking.length).map((path) => `attribute_not_exists(${path})`);
-  // The lacking attributes are read too: the backfill fills only those this item really lacks.
-  const projection = ['pk', 'sk', ...lacking.expressions].join(', ');
-  const segments = request.segments ?? 4;
+  const { expressions, names } = pathExpressions(scan.paths);
+  const projection = ['pk', 'sk', ...expressions].join(', ');
+  const segments = scan.segments ?? 4;
   let scanned = 0;
   const scanSegment = async (segment: number) => {
     let startKey: Record<string, unknown> | undefined;
@@ -86,9 +93,9 @@ export async function scanItemsLacking(kind: BackfilledKind, request: LackingReq
       const page = await dynamo().send(
         new ScanCommand({
           TableName: tableName(),
-          FilterExpression: `${shape.filter} AND (${missing.join(' OR ')})`,
-          ExpressionAttributeNames: lacking.names,
-          ExpressionAttributeValues: shape.values,
+          FilterExpression: `${shape.filter} AND (${scan.condition(expressions)})`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ...shape.values, ...scan.values },
           ProjectionExpression: projection,
           Segment: segment,
           TotalSegments: segments,
@@ -106,6 +113,66 @@ export async function scanItemsLacking(kind: BackfilledKind, request: LackingReq
   };
   await Promise.all(Array.from({ length: segments }, (_, segment) => scanSegment(segment)));
   return scanned;
+}
+
+/**
+ * Every item of `kind` lacking one of `lacking` (the lacking attributes are read too: the backfill
+ * fills only those this item really lacks). An item written after its page was read was written by
+ * code that sets the attribute itself.
+ */
+export function scanItemsLacking(kind: BackfilledKind, request: LackingRequest, onItem: (item: ScannedItem) => Promise<void>): Promise<number> {
+  const count = request.lacking.length;
+  const condition = (expressions: string[]) =>
+    expressions
+      .slice(0, count)
+      .map((path) => `attribute_not_exists(${path})`)
+      .join(' OR ');
+  return scanKind(kind, { condition, paths: [...request.lacking, ...request.read], segments: request.segments }, onItem);
+}
+
+/**
+ * Every item of `kind` where one of the string attributes `containing` holds `text` (a repair's
+ * candidates: place repair looks for a comma in a city); reads those and `read`.
+ */
+export function scanItemsContaining(
+  kind: BackfilledKind,
+  request: { containing: readonly string[]; text: string; read: readonly string[] },
+  onItem: (item: ScannedItem) => Promise<void>,
+): Promise<number> {
+  const count = request.containing.length;
+  const condition = (expressions: string[]) =>
+    expressions
+      .slice(0, count)
+      .map((path) => `contains(${path}, :text)`)
+      .join(' OR ');
+  return scanKind(kind, { condition, values: { ':text': request.text }, paths: [...request.containing, ...request.read] }, onItem);
+}
+
+/**
+ * A repair's write: sets each path (dotted) from the value read to the repaired one, in one write,
+ * only while every one still holds the value read. Answers whether it wrote: false when the item is
+ * gone or a live write changed one of them meanwhile (the app's value is newer: it stays).
+ */
+export async function replaceIfUnchanged(key: ItemKey, changes: Record<string, { from: unknown; to: unknown }>): Promise<boolean> {
+  const paths = Object.keys(changes);
+  if (paths.length === 0) return false;
+  const { expressions, names } = pathExpressions(paths);
+  const values: Record<string, unknown> = {};
+  paths.forEach((path, index) => {
+    values[`:from${index}`] = changes[path]?.from;
+    values[`:to${index}`] = changes[path]?.to;
+  });
+  const written = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `SET ${expressions.map((path, index) => `${path} = :to${index}`).join(', ')}`,
+      ConditionExpression: ['attribute_exists(pk)', ...expressions.map((path, index) => `${path} = :from${index}`)].join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+  return written !== null;
 }
 
 /** How many items of a partition start with `skPrefix` (and pass `filter`): a COUNT Query, paged, strongly consistent. */

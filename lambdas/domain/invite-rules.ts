@@ -1,5 +1,5 @@
 import { INVITE_MESSAGES, type InviteType } from '#contracts/joining';
-import { normalizeState, UNKNOWN_LOCATION } from '#contracts/location';
+import { normalizePlace, normalizeState, UNKNOWN_LOCATION } from '#contracts/location';
 import { DISTANT_INVITES_PER_MEMBER, hasJoined, invitesLeft, LOCAL_INVITES_PER_MEMBER, type User } from '#contracts/user';
 import { AppError } from './app-error.ts';
 import { codeAdmitsNewcomers } from './sanctions.ts';
@@ -25,10 +25,15 @@ export function isUnknownPlace(place: Place): boolean {
   return place.city.trim() === UNKNOWN_LOCATION && place.state.trim() === UNKNOWN_LOCATION;
 }
 
-/** Same city (by cityKey) in the same state (full name, 2-letter code or prefix). */
+/**
+ * Same city (by cityKey) in the same state (full name, 2-letter code or prefix), both normalized
+ * first: a city stored as "Portland, Oregon" is Portland in Oregon (normalizePlace, issue 27).
+ */
 export function isSamePlace(a: Place, b: Place): boolean {
-  const stateA = normalizeState(a.state);
-  return stateA !== null && stateA === normalizeState(b.state) && cityKey(a.city) !== '' && cityKey(a.city) === cityKey(b.city);
+  const placeA = normalizePlace(a.city, a.state);
+  const placeB = normalizePlace(b.city, b.state);
+  const stateA = normalizeState(placeA.state);
+  return stateA !== null && stateA === normalizeState(placeB.state) && cityKey(placeA.city) !== '' && cityKey(placeA.city) === cityKey(placeB.city);
 }
 
 /**

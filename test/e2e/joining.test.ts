@@ -86,11 +86,13 @@ describe('joining', () => {
 
       await page.getByLabel(/^Bio/).fill('New in town, glad to be here.');
       await page.getByLabel(/^Birthday\s*\*?$/).fill('1990-05-17');
+      // A picked suggestion fills city and state apart (issue 27: the city read "Springfield, Illinois").
       await page.getByRole('combobox', { name: 'City' }).fill('springfield');
-      await page.getByRole('combobox', { name: 'State' }).fill('IL');
-      await page.getByRole('combobox', { name: 'State' }).blur();
+      await page.getByRole('option', { name: 'Springfield, Illinois' }).click();
       expect(await page.getByRole('combobox', { name: 'City' }).inputValue()).toBe('Springfield');
       expect(await page.getByRole('combobox', { name: 'State' }).inputValue()).toBe('Illinois');
+      await page.getByRole('combobox', { name: 'City' }).blur();
+      expect(await page.getByRole('combobox', { name: 'City' }).inputValue()).toBe('Springfield');
       await page.getByLabel(/^Phone Number/).fill('5551234567');
       expect(await page.getByLabel(/^Phone Number/).inputValue()).toBe('555-123-4567');
       await page.getByLabel(/^Personal Email/).fill('nia.personal@example.com');
@@ -114,6 +116,8 @@ describe('joining', () => {
       expect(src.pathname).toMatch(/^\/pictures\/[0-9a-f-]{36}\/[A-Za-z0-9_-]{22}\.(jpg|png|webp)$/);
       expect(src.search).toBe('');
       newcomer = { email, password };
+      const { accessToken } = await signIn(endpoints, email, password);
+      expect((await ok(endpoints, 'getMe', { token: accessToken })).location).toMatchObject({ city: 'Springfield', state: 'Illinois' });
     } finally {
       await context.close();
     }

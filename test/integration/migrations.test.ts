@@ -67,9 +67,14 @@ const oldFeedEntry = (reader: string) => ({
 
 const OLD_STAGE = [
   // ann was invited by someone gone; bob used ann's invite; cal signed up and never used one.
-  oldMember('ann', { invitedBy: 'root', invitedAt: T_A }),
-  oldMember('bob', { invitedBy: 'ann', invitedAt: T_B }),
-  oldMember('cal', {}),
+  // ann picked the suggestion "Portland, Oregon" and it was saved whole as her city (issue 27);
+  // bob's invite was judged on such a place; cal typed a comma the repair must leave alone.
+  { ...oldMember('ann', { invitedBy: 'root', invitedAt: T_A }), location: { city: 'Portland, Oregon', state: 'Oregon', country: 'United States' } },
+  (() => {
+    const bob = oldMember('bob', { invitedBy: 'ann', invitedAt: T_B });
+    return { ...bob, inviteSystem: { ...bob.inviteSystem, invitedFrom: { city: 'portland, OR, United States', state: 'OR' } } };
+  })(),
+  { ...oldMember('cal', {}), location: { city: 'Portland, Maine', state: 'Oregon', country: 'United States' } },
   // A post written before counts lived on it, with its likes (no likerId) and a comment.
   { pk: 'POST#01OLDPOSTAAAAAAAAAAAAAAAA', sk: 'POST', postId: '01OLDPOSTAAAAAAAAAAAAAAAA', authorId: 'ann', content: 'Hello', createdAt: POSTED },
   { pk: 'POST#01OLDPOSTAAAAAAAAAAAAAAAA', sk: 'LIKE#bob', postId: '01OLDPOSTAAAAAAAAAAAAAAAA', uid: 'bob', displayName: 'BOB', likedAt: POSTED },
@@ -125,13 +130,15 @@ describe('npm run migrate on a stage deployed before this wave', () => {
     const run = await runMigrateProcess(...args, '--dry-run');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`Dry run on the local cloud (table ${tableName}): 4 migrations known.`);
+    expect(run.stdout).toContain(`Dry run on the local cloud (table ${tableName}): 5 migrations known.`);
     // Members: ann, bob (joinedAt, invitesReserved) and cal (invitesReserved only); dee is whole.
     expect(run.stdout).toContain('0001 would change 3 items of 3 scanned');
     expect(run.stdout).toContain('0002 would change 2 items of 2 scanned');
     expect(run.stdout).toContain('0003 would change 2 items of 2 scanned');
     expect(run.stdout).toContain('0004 would change 2 items of 2 scanned');
-    expect(run.stdout).toContain('Dry run: nothing was written. 4 migrations pending.');
+    // Cities with a comma: ann's and bob's places are repaired, cal's comma is hers.
+    expect(run.stdout).toContain('0005 would change 2 items of 3 scanned');
+    expect(run.stdout).toContain('Dry run: nothing was written. 5 migrations pending.');
     expect(await snapshot()).toEqual(before);
   });
 
@@ -140,7 +147,7 @@ describe('npm run migrate on a stage deployed before this wave', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('0001 changed 3 items of 3 scanned');
-    expect(run.stdout).toContain('Applied 4 migrations.');
+    expect(run.stdout).toContain('Applied 5 migrations.');
 
     const table = await snapshot();
     const get = (pk: string, sk: string) => table.get(`${pk}|${sk}`) as Record<string, unknown> & { inviteSystem?: Record<string, unknown> };
@@ -161,9 +168,13 @@ describe('npm run migrate on a stage deployed before this wave', () => {
     expect(get('USER#ann', 'FEED#01OLDPOSTAAAAAAAAAAAAAAAA')).toMatchObject({ expiresAt });
     expect(get('USER#bob', 'FEED#01OLDPOSTAAAAAAAAAAAAAAAA')).toMatchObject({ expiresAt });
     expect(get('USER#dee', 'FEED#01NEWPOSTAAAAAAAAAAAAAAAA')).toMatchObject({ expiresAt: 1 });
+    // City and state apart (0005); what was not a trailing state of the same place stays.
+    expect(get('USER#ann', 'PROFILE')).toMatchObject({ location: { city: 'Portland', state: 'Oregon', country: 'United States' } });
+    expect(get('USER#bob', 'PROFILE')).toMatchObject({ inviteSystem: { invitedFrom: { city: 'Portland', state: 'Oregon' } } });
+    expect(get('USER#cal', 'PROFILE')).toMatchObject({ location: { city: 'Portland, Maine', state: 'Oregon' } });
 
     const records = [...table.values()].filter((stored) => stored.pk === 'MIGRATION');
-    expect(records.map((record) => record.sk)).toEqual(['0001', '0002', '0003', '0004']);
+    expect(records.map((record) => record.sk)).toEqual(['0001', '0002', '0003', '0004', '0005']);
     expect(records[0]).toMatchObject({ scanned: 3, changed: 3, description: expect.stringContaining('joinedAt'), appliedAt: expect.any(String) });
     expect(records[3]).toMatchObject({ scanned: 2, changed: 2 });
   });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { normalizeCity, normalizeState, US_STATES, type UsStateName } from '#contracts/location';
+import { normalizeCity, normalizePlace, normalizeState, US_STATES, type UsStateName } from '#contracts/location';
 import { cityKey, type LatLon } from '#domain/places';
 
 /**
@@ -36,11 +36,15 @@ function table(): Map<UsStateName, Map<string, City>> {
   return states;
 }
 
-/** The centre of a city in a state (full name, code or prefix), or null if the table lacks it. */
+/**
+ * The centre of a city in a state (full name, code or prefix), or null if the table lacks it. The
+ * place is normalized first ("Portland, Oregon" is Portland: normalizePlace).
+ */
 export function findCityCentre(city: string, state: string): LatLon | null {
-  const stateName = normalizeState(state);
+  const place = normalizePlace(city, state);
+  const stateName = normalizeState(place.state);
   if (!stateName) return null;
-  const found = table().get(stateName)?.get(cityKey(city));
+  const found = table().get(stateName)?.get(cityKey(place.city));
   return found ? { lat: found.lat, lon: found.lon } : null;
 }
 

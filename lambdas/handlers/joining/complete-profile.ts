@@ -1,5 +1,5 @@
 import { INVITE_MESSAGES } from '#contracts/joining';
-import { normalizeCity } from '#contracts/location';
+import { normalizePlace } from '#contracts/location';
 import type { User } from '#contracts/user';
 import { AppError } from '#domain/app-error';
 import { isSamePlace } from '#domain/invite-rules';
@@ -32,7 +32,8 @@ export const handler = defineCallable('completeProfile', async (profile, { calle
     displayName: profile.displayName,
     bio: profile.bio,
     birthday: profile.birthday,
-    location: { city: normalizeCity(profile.location.city), state: profile.location.state, country: profile.location.country },
+    // City and state apart: a city typed or picked as "Portland, Oregon" is saved as Portland (issue 27).
+    location: { ...normalizePlace(profile.location.city, profile.location.state), country: profile.location.country },
     contactInfo: { ...user.contactInfo, ...profile.contactInfo },
     privacy: { ...user.privacy, ...profile.privacy },
   });

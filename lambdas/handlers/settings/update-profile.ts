@@ -1,3 +1,4 @@
+import { normalizePlace } from '#contracts/location';
 import { AppError } from '#domain/app-error';
 import { saveProfileChanges } from '#data/profile-updates';
 import { getUser } from '#data/users';
@@ -17,7 +18,8 @@ export const handler = defineCallable('updateProfile', async (changes, { caller 
     graduationYear: changes.graduationYear,
     major: changes.major,
     bio: changes.bio,
-    location: { ...changes.location, country: user.location.country },
+    // City and state apart: "Portland, Oregon" typed as the city is saved as Portland (issue 27).
+    location: { ...normalizePlace(changes.location.city, changes.location.state), country: user.location.country },
     // The legacy visibility flags stay as they were; the privacy tab governs who sees what.
     contactInfo: { ...user.contactInfo, ...changes.contactInfo },
   });

@@ -87,6 +87,15 @@ describe('relating places', () => {
     expect(relation).toBe('local');
   });
 
+  it("compares normalized places: an inviter saved as 'Portland, Oregon' is local to 'Portland' / 'Oregon' (issue 27 item 11)", () => {
+    expect(isSamePlace({ city: 'Portland, Oregon', state: 'Oregon' }, { city: 'Portland', state: 'Oregon' })).toBe(true);
+    expect(isSamePlace({ city: 'portland, OR, United States', state: 'OR' }, { city: 'Portland', state: 'Oregon' })).toBe(true);
+    // A trailing state that is not the place's state stays part of what was typed: no match.
+    expect(isSamePlace({ city: 'Portland, Maine', state: 'Oregon' }, { city: 'Portland', state: 'Oregon' })).toBe(false);
+    expect(findCityCentre('Portland, Oregon', 'Oregon')).toEqual(findCityCentre('Portland', 'Oregon'));
+    expect(findCityCentre('Portland, Oregon', 'Oregon')).not.toBeNull();
+  });
+
   it('classifies another place within 50 miles as distant, farther as too far', () => {
     const base = { inviter: { city: 'Austin', state: 'Texas' }, invitee: { city: 'Round Rock', state: 'Texas' } };
     expect(relatePlaces({ ...base, inviterCentre: austin, inviteeCentre: roundRock })).toBe('distant');

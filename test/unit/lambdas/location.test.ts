@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeCity, normalizeState, US_STATES, formatCityState } from '#contracts/location';
+import { normalizeCity, normalizePlace, normalizeState, US_STATES, formatCityState } from '#contracts/location';
 
 describe('normalizeState', () => {
   it('knows the 50 states with unique codes', () => {
@@ -52,5 +52,24 @@ describe('formatCityState', () => {
   it('joins the parts that exist', () => {
     expect(formatCityState('Austin', 'Texas')).toBe('Austin, Texas');
     expect(formatCityState('', 'Texas')).toBe('Texas');
+  });
+});
+
+describe('normalizePlace', () => {
+  it.each([
+    // A picked suggestion once saved whole as the city (issue 27 item 11).
+    [['Portland, Oregon', 'Oregon'], { city: 'Portland', state: 'Oregon' }],
+    [['Portland, Oregon, Oregon, United States', 'Oregon'], { city: 'Portland', state: 'Oregon' }],
+    [['portland, OR', 'or'], { city: 'Portland', state: 'Oregon' }],
+    [['Portland, Oregon', ''], { city: 'Portland', state: 'Oregon' }],
+    [['Austin, TX, USA', 'Texas'], { city: 'Austin', state: 'Texas' }],
+    [['  st. louis ', 'MO'], { city: 'St. Louis', state: 'Missouri' }],
+    // A different state after the comma is left for the member to see, not silently dropped.
+    [['Portland, Maine', 'Oregon'], { city: 'Portland, Maine', state: 'Oregon' }],
+    // Only whole state names or codes are cut: "Or" alone is not a suffix here, it is the city.
+    [['Or', 'Oregon'], { city: 'Or', state: 'Oregon' }],
+    [['Unknown', 'Unknown'], { city: 'Unknown', state: 'Unknown' }],
+  ])('%j → %j', ([city, state], expected) => {
+    expect(normalizePlace(city ?? '', state ?? '')).toEqual(expected);
   });
 });

@@ -1,7 +1,7 @@
 import { Autocomplete, type ComboboxParsedItem, type OptionsFilter } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { normalizeCity, normalizeState, US_STATES } from '#contracts/location';
+import { normalizePlace, normalizeState, US_STATES } from '#contracts/location';
 import { useCitySuggestions } from '../lib/suggest-cities.ts';
 
 const STATE_NAMES = US_STATES.map((state) => state.name);
@@ -37,13 +37,29 @@ export function CityStateFields({ form }: { form: LocationForm }) {
   const { location } = form.getValues();
   const [cityQuery] = useDebouncedValue(location.city, 250);
   const cities = useCitySuggestions(cityQuery, normalizeState(location.state) ?? undefined);
-  const cityOptions = Array.from(new Set((cities.data?.cities ?? []).map((suggestion) => `${suggestion.city}, ${suggestion.state}`)));
+  // Each option's value says "City, State" (unique, and what the list shows); its label is the city
+  // alone, which is what Mantine puts in the field when one is picked. With "City, State" as the
+  // label the field, and so the saved city, read "Portland, Oregon" (issue 27).
+  const suggestions = new Map((cities.data?.cities ?? []).map((suggestion) => [`${suggestion.city}, ${suggestion.state}`, suggestion]));
+  const cityOptions = [...suggestions].map(([value, suggestion]) => ({ value, label: suggestion.city }));
 
-  const onCitySubmit = (option: string) => {
-    const [city = '', state = ''] = option.split(', ');
-    form.setFieldValue('location.city', city);
-    const fullState = normalizeState(state);
-    if (fullState) form.setFieldValue('location.state', fullState);
+  const onCitySubmit = (value: string) => {
+    const picked = suggestions.get(value);
+    if (!picked) return;
+    form.setFieldValue('location.city', picked.city);
+    form.setFieldValue('location.state', picked.state);
+  };
+
+  /** City and state apart, also for a place typed or pasted whole ("portland, or"). */
+  const onCityBlur = (typed: string) => {
+    const place = normalizePlace(typed, form.getValues().location.state);
+    form.setFieldValue('location.city', place.city);
+    const fullState = normalizeState(place.state);
+    if (fullState && fullState !== form.getValues().location.state) {
+      form.setFieldValue('location.state', fullState);
+      form.validateField('location.state');
+    }
+    form.validateField('location.city');
   };
 
   return (
@@ -54,13 +70,11 @@ export function CityStateFields({ form }: { form: LocationForm }) {
         autoComplete="address-level2"
         data={cityOptions}
         filter={({ options }) => options}
+        renderOption={({ option }) => option.value}
         onOptionSubmit={onCitySubmit}
         key={form.key('location.city')}
         {...form.getInputProps('location.city')}
-        onBlur={(event) => {
-          form.setFieldValue('location.city', normalizeCity(event.currentTarget.value));
-          form.validateField('location.city');
-        }}
+        onBlur={(event) => onCityBlur(event.currentTarget.value)}
       />
       <Autocomplete
         label="State"
