@@ -57,7 +57,11 @@ function renderAdmin({ groups, stage = 'local' }: { groups: string[]; stage?: 'l
 
 function adminAnswers(extra: Record<string, (data: unknown) => unknown> = {}) {
   Object.assign(answers, {
-    getAdminOverview: () => ({ stats: { totalUsers: 12, superusers: 1, distinctCities: 3 }, superusers: [member('su-1', 'Sam Super', { isSuperuser: true })] }),
+    getAdminOverview: () => ({
+      stats: { totalUsers: 12, superusers: 1, distinctCities: 3 },
+      superusers: [member('su-1', 'Sam Super', { isSuperuser: true })],
+      admins: [],
+    }),
     listAuditLog: () => ({
       entries: [
         {
@@ -170,6 +174,24 @@ describe('/admin for admins', () => {
     expect(calls.filter((call) => call.name === 'revokeSuperuserStatus')).toEqual([
       { name: 'revokeSuperuserStatus', data: { userId: 'su-1', reason: 'Moved away' } },
     ]);
+  });
+
+  it('lists the founder among superusers without Revoke: the server refuses it (issue 27)', async () => {
+    const founder = member('f-1', 'Fay Founder', { isAdmin: true, isSuperuser: true });
+    adminAnswers({
+      getAdminOverview: () => ({
+        stats: { totalUsers: 12, superusers: 2, distinctCities: 3 },
+        superusers: [founder, member('su-1', 'Sam Super', { isSuperuser: true })],
+        admins: [{ ...founder, isFounder: true, adminSince: null }],
+      }),
+    });
+    renderAdmin({ groups: ['admin'] });
+    await screen.findAllByTestId('superuser-row');
+    const [founderRow, superuserRow] = screen.getAllByTestId('superuser-row');
+    if (!founderRow || !superuserRow) throw new Error('Two superuser rows expected');
+    expect(within(founderRow).getByText('Founder')).toBeTruthy();
+    expect(within(founderRow).queryByRole('button', { name: /Revoke/ })).toBeNull();
+    expect(within(superuserRow).getByRole('button', { name: 'Revoke superuser status: Sam Super' })).toBeTruthy();
   });
 
   it('grant form: a member found on the server and a reason; Grant stays disabled until both; a double click grants once and empties the form', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { AdminMember } from '#contracts/admin';
@@ -10,10 +10,15 @@ interface SuperusersCardProps {
   superusers: AdminMember[] | undefined;
   isLoading: boolean;
   isError: boolean;
+  /** The founder's uid (from the overview's admins), when known: their row has no Revoke. */
+  founderUid?: string | undefined;
 }
 
-/** Current superusers, each with Revoke (asks a reason; nothing happens if it is empty). */
-export function SuperusersCard({ superusers, isLoading, isError }: SuperusersCardProps) {
+/**
+ * Current superusers, each with Revoke (asks a reason; nothing happens if it is empty). The
+ * founder has no Revoke: the server refuses it anyway (the founding member stays a superuser).
+ */
+export function SuperusersCard({ superusers, isLoading, isError, founderUid }: SuperusersCardProps) {
   const revoke = useRevokeSuperuser();
   const [revoking, setRevoking] = useState<AdminMember | null>(null);
 
@@ -43,26 +48,35 @@ export function SuperusersCard({ superusers, isLoading, isError }: SuperusersCar
         {superusers?.map((member) => (
           <Group key={member.uid} justify="space-between" wrap="nowrap" data-testid="superuser-row">
             <div>
-              <Text size="sm" fw={500}>
-                {member.displayName}
-              </Text>
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" fw={500}>
+                  {member.displayName}
+                </Text>
+                {member.uid === founderUid && (
+                  <Badge size="xs" variant="light">
+                    Founder
+                  </Badge>
+                )}
+              </Group>
               <Text size="xs" c="dimmed">
                 {member.email}
                 {member.location.city ? ` · ${member.location.city}, ${member.location.state}` : ''}
               </Text>
             </div>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              aria-label={`Revoke superuser status: ${member.displayName}`}
-              // Never squeezed by a long email on a phone.
-              style={{ flexShrink: 0 }}
-              loading={revoke.isPending && revoke.variables.userId === member.uid}
-              onClick={() => setRevoking(member)}
-            >
-              Revoke
-            </Button>
+            {member.uid !== founderUid && (
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                aria-label={`Revoke superuser status: ${member.displayName}`}
+                // Never squeezed by a long email on a phone.
+                style={{ flexShrink: 0 }}
+                loading={revoke.isPending && revoke.variables.userId === member.uid}
+                onClick={() => setRevoking(member)}
+              >
+                Revoke
+              </Button>
+            )}
           </Group>
         ))}
       </Stack>

@@ -52,7 +52,12 @@ export default function AdminRoute() {
             <Grid gap="md">
               <Grid.Col span={{ base: 12, md: 8 }}>
                 <Stack gap="md">
-                  <SuperusersCard superusers={overview.data?.superusers} isLoading={overview.isLoading} isError={overview.isError} />
+                  <SuperusersCard
+                    superusers={overview.data?.superusers}
+                    founderUid={overview.data?.admins.find((admin) => admin.isFounder)?.uid}
+                    isLoading={overview.isLoading}
+                    isError={overview.isError}
+                  />
                   <GrantForm />
                   <AdminsCard admins={overview.data?.admins} isLoading={overview.isLoading} isError={overview.isError} />
                   <GrantForm role="admin" />
