@@ -76,6 +76,6 @@ export const invitesCallables = {
       .strict(),
     output: z.object({ inviteCode: z.string() }),
     description:
-      'Replaces a leaked invite code: from then on the new code admits and the old one admits nobody; invites already held stand. Answers the current code when currentCode was already replaced, so a double-click replaces once.',
+      'Replaces a leaked invite code: from then on the new code admits and the old one admits nobody; invites held for verified accounts stand, and those held for accounts still unverified that signed up with an older code come back at once (those accounts cannot join and lapse within a day). Answers the current code when currentCode was already replaced, so a double-click replaces once.',
   },
 } as const;

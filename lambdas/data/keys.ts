@@ -86,6 +86,11 @@ export const keys = {
    * grants are held to LIVE_KEY_PATTERNS, so they can read or write no member data.
    */
   liveConnection: (uid: string, connectionId: string) => ({ pk: `LIVE#${uid}`, sk: `${LIVE_CONNECTION_PREFIX}${connectionId}` }),
+  /**
+   * A member's socket version, raised by every registration: counting the member's connections and
+   * registering one is a transaction conditioned on it, so concurrent connects cannot pass the cap.
+   */
+  liveSockets: (uid: string) => ({ pk: `LIVE#${uid}`, sk: 'SOCKETS' }),
   /** The same connection by its id alone: $disconnect is told only the id, this item names its member. */
   liveConnectionOwner: (connectionId: string) => ({ pk: `LIVECONN#${connectionId}`, sk: 'LIVECONN' }),
   /**

@@ -13,7 +13,11 @@ import { tracedHandler } from '#data/tracer';
 export const SIGN_UP_GRACE_MS = 15 * 60 * 1000;
 
 export interface LapseReport {
-  /** Held invites older than 7 days: their unjoined accounts deleted, the invites given back. */
+  /**
+   * Held invites past their lapse time (23 hours after sign-up while the email is unverified, or the
+   * hold was released by a code replacement; 7 days once verified): their unjoined accounts deleted,
+   * the invites given back (a released hold's already was).
+   */
   lapsed: number;
   /** Held invites whose sign-up never produced an account: given back. */
   reclaimed: number;
