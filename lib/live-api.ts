@@ -29,12 +29,14 @@ export const LIVE_STAGE_NAME = 'live';
 export const LIVE_THROTTLE = { rateLimit: 400, burstLimit: 800 } as const;
 
 /**
- * $connect reads the caller's presence (their record), registers the socket, and deletes that
- * registration when a second read finds a sign-out or removal that landed meanwhile.
+ * $connect reads the caller's presence (their record), counts the member's sockets (a Query of their
+ * LIVE# partition) and registers the socket in a transaction that raises the member's socket version
+ * (PutItem, UpdateItem), and deletes that registration when a second read finds a sign-out or
+ * removal that landed meanwhile.
  */
 const CONNECT_GRANTS = [
   { actions: ['dynamodb:GetItem'], keys: ['USER#*'] },
-  { actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'], keys: LIVE_KEY_PATTERNS },
+  { actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query'], keys: LIVE_KEY_PATTERNS },
 ] as const;
 /** $disconnect finds the connection's member and deletes both items. */
 const DISCONNECT_GRANTS = [{ actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem'], keys: LIVE_KEY_PATTERNS }] as const;

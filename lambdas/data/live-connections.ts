@@ -1,5 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { LIVE_SOCKETS_PER_MEMBER } from '#domain/live-sockets';
 import { dynamo, tableName } from './aws-clients.ts';
+import { transact } from './conditional.ts';
 import { keys, LIVE_CONNECTION_PREFIX } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { TTL_ATTRIBUTE } from './table-schema.ts';
@@ -11,7 +13,8 @@ import { TTL_ATTRIBUTE } from './table-schema.ts';
  *
  * - `LIVE#<uid> / CONN#<connectionId>`: a member's connections are one Query (what a push reads);
  * - `LIVECONN#<connectionId> / LIVECONN` → uid: $disconnect is told the connection id and nothing
- *   else (on AWS neither the token nor what $connect learnt reaches it), so this names the member.
+ *   else (on AWS neither the token nor what $connect learnt reaches it), so this names the member;
+ * - `LIVE#<uid> / SOCKETS` → version: what the cap's count is conditioned on (registerLiveConnection).
  */
 
 /**
@@ -30,16 +33,61 @@ export interface LiveConnection {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Registers an accepted socket; both items expire together. */
-export async function registerLiveConnection({ uid, connectionId, connectedAt }: LiveConnection): Promise<void> {
+/**
+ * Registers an accepted socket unless the member already holds LIVE_SOCKETS_PER_MEMBER: one
+ * strongly consistent Query reads the member's open connections and their socket version, then one
+ * transaction writes both items of the connection and raises the version on the condition that it
+ * is still the one read. Another registration of the member in between fails that condition, and
+ * the count is read again, so concurrent connects never pass the cap. Expired items (a $disconnect
+ * that never ran) do not count. The items expire together.
+ */
+export async function registerLiveConnection({ uid, connectionId, connectedAt }: LiveConnection): Promise<'registered' | 'full'> {
   const expiresAt = Math.floor(connectedAt / 1000) + LIVE_CONNECTION_TTL_SECONDS;
-  // Owner first: a member item without its owner item could not be found by $disconnect.
-  await dynamo().send(
-    new PutCommand({ TableName: tableName(), Item: { ...keys.liveConnectionOwner(connectionId), uid, connectedAt, [TTL_ATTRIBUTE]: expiresAt } }),
-  );
-  await dynamo().send(
-    new PutCommand({ TableName: tableName(), Item: { ...keys.liveConnection(uid, connectionId), connectionId, connectedAt, [TTL_ATTRIBUTE]: expiresAt } }),
-  );
+  // Each failed round is another connect of the member that registered: past the cap's worth of
+  // them the member is full anyway.
+  for (let round = 0; round < LIVE_SOCKETS_PER_MEMBER + 2; round++) {
+    const { open, version } = await memberSockets(uid);
+    if (open >= LIVE_SOCKETS_PER_MEMBER) return 'full';
+    const outcome = await transact([
+      {
+        name: 'version',
+        Update: {
+          TableName: tableName(),
+          Key: keys.liveSockets(uid),
+          UpdateExpression: 'SET version = :next, #ttl = :expiresAt',
+          ConditionExpression: version === undefined ? 'attribute_not_exists(pk)' : 'version = :read',
+          ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ':next': (version ?? 0) + 1, ':expiresAt': expiresAt, ...(version !== undefined && { ':read': version }) },
+        },
+      },
+      { name: 'owner', Put: { TableName: tableName(), Item: { ...keys.liveConnectionOwner(connectionId), uid, connectedAt, [TTL_ATTRIBUTE]: expiresAt } } },
+      {
+        name: 'connection',
+        Put: { TableName: tableName(), Item: { ...keys.liveConnection(uid, connectionId), connectionId, connectedAt, [TTL_ATTRIBUTE]: expiresAt } },
+      },
+    ]);
+    if (outcome.ok) return 'registered';
+  }
+  return 'full';
+}
+
+/** The member's unexpired connections and socket version, in one strongly consistent Query of their partition. */
+async function memberSockets(uid: string): Promise<{ open: number; version: number | undefined }> {
+  const { pk, sk: socketsKey } = keys.liveSockets(uid);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+    ProjectionExpression: 'sk, version, #ttl',
+    ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+    ConsistentRead: true,
+  });
+  const now = nowSeconds();
+  const version = items.find((item) => item.sk === socketsKey)?.version;
+  const open = items.filter(
+    (item) => String(item.sk).startsWith(LIVE_CONNECTION_PREFIX) && !(typeof item[TTL_ATTRIBUTE] === 'number' && item[TTL_ATTRIBUTE] <= now),
+  ).length;
+  return { open, version: typeof version === 'number' ? version : undefined };
 }
 
 /** Deletes both items of a connection whose member is known (a push that met a gone connection). */

@@ -2,6 +2,7 @@ import { LIVE_TOKEN_PARAMETER } from '#contracts/push';
 import { verifyAccessToken } from '#data/access-tokens';
 import { forgetLiveConnection, registerLiveConnection } from '#data/live-connections';
 import { isEndedBySessionEpoch } from '#domain/session-epoch';
+import { LIVE_SOCKETS_PER_MEMBER } from '#domain/live-sockets';
 import { callerStanding } from '#data/member-presence';
 import { logger } from '#http/logger';
 import { ACCEPTED, type LiveEvent, type LiveResult } from './live-event.ts';
@@ -14,7 +15,8 @@ import { tracedHandler } from '#data/tracer';
  * check and the registration. A refusal is the handshake's answer (no connection is made):
  * 401 without a valid access token, 403 for an account that is not a joined member (not joined yet,
  * removed, or being removed — the same presence check every member callable makes). A token
- * issued before the member signed out everywhere is 401 too, from the same read (issue 17).
+ * issued before the member signed out everywhere is 401 too, from the same read (issue 17). A member
+ * who already holds LIVE_SOCKETS_PER_MEMBER open sockets is refused with 429 (issue 27).
  */
 export const handler = tracedHandler('live $connect', { route: '$connect' }, connect);
 
@@ -27,7 +29,10 @@ async function connect(event: LiveEvent): Promise<LiveResult> {
   }
   const refusal = await refusalOf(token.uid, token.issuedAt);
   if (refusal) return refusal;
-  await registerLiveConnection({ uid: token.uid, connectionId, connectedAt });
+  if ((await registerLiveConnection({ uid: token.uid, connectionId, connectedAt })) === 'full') {
+    logger.info('Live connect refused: the member holds the most open sockets', { uid: token.uid, max: LIVE_SOCKETS_PER_MEMBER });
+    return { statusCode: 429 };
+  }
   // Read again once registered: a sign-out everywhere or a removal that landed between the first
   // read and the registration looked for the member's connections before this one was there, so
   // nobody would tell it. Either that lookup finds this registration, or this read finds the change.

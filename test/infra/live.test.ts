@@ -121,7 +121,7 @@ describe.each(STAGES)('the live socket on %s', (stage: Stage) => {
     const summary = (routeKey: string) => tableStatementsOf(routeKey).map((s) => ({ actions: [s.Action].flat().toSorted(), keys: leading(s) }));
     expect(summary('$connect')).toEqual([
       { actions: ['dynamodb:GetItem'], keys: ['USER#*'] },
-      { actions: ['dynamodb:DeleteItem', 'dynamodb:PutItem'], keys: ['LIVE#*', 'LIVECONN#*'] },
+      { actions: ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'], keys: ['LIVE#*', 'LIVECONN#*'] },
     ]);
     expect(summary('$disconnect')).toEqual([{ actions: ['dynamodb:DeleteItem', 'dynamodb:GetItem'], keys: ['LIVE#*', 'LIVECONN#*'] }]);
     expect(tableStatementsOf('$default')).toEqual([]);

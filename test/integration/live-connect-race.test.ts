@@ -19,8 +19,9 @@ vi.mock('../../lambdas/data/live-connections.ts', async (importOriginal) => {
   return {
     ...real,
     registerLiveConnection: async (connection: LiveConnections.LiveConnection) => {
-      await real.registerLiveConnection(connection);
+      const registered = await real.registerLiveConnection(connection);
       await race.afterRegister?.(connection.uid);
+      return registered;
     },
   };
 });
