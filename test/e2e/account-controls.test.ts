@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, describe, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../lambdas/contracts/account.ts';
 import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
@@ -9,7 +9,8 @@ import { generate as totpCode } from 'cognito-local/lib/services/totp.js';
 /**
  * Account controls through real Chromium: a member changes their password in Settings › Account and
  * signs in with the new one in another browser; then signs out everywhere, and the other browser's
- * next call ends on the sign-in page. Set ACCOUNT_SCREENSHOTS to a folder to keep screenshots
+ * next call ends on the sign-in page. A password change signs the member's other browsers out too
+ * and keeps the changing tab signed in (issue 27). Set ACCOUNT_SCREENSHOTS to a folder to keep screenshots
  * (1366 px and 390 px).
  */
 const endpoints = inject('endpoints');
@@ -43,7 +44,7 @@ async function openAccountTab(page: Page, name: string): Promise<void> {
 describe('account controls', () => {
   it(
     'a new password signs in elsewhere; sign out everywhere ends an open page at once and a page without push at its next call',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const member = await createMember(endpoints, 'e2e-account', {
         displayName: 'Avery Account',
@@ -79,6 +80,36 @@ describe('account controls', () => {
       await phone.waitForURL('**/auth/signin');
     },
   );
+
+  it('changing the password signs every other session out and keeps this tab signed in with the new one', { timeout: 120_000 }, async () => {
+    const member = await createMember(endpoints, 'e2e-password-ends', {
+      displayName: 'Pat Password',
+      location: { city: 'Austin', state: 'Texas' },
+      extra: { profileCompleted: true },
+    });
+    const newPassword = 'a fresh horse 91';
+    // A browser signed in before the change (its live socket real), and one that is not told (silent).
+    const laptop = await signedIn(member.email, MEMBER_PASSWORD, 1024);
+    const phone = await signedIn(member.email, MEMBER_PASSWORD, 390, 'silent');
+    await openAccountTab(phone, 'password-phone-390');
+    const desk = await signedIn(member.email, MEMBER_PASSWORD, 1366);
+    await openAccountTab(desk, 'password-1366');
+    await desk.getByLabel('Current password').fill(MEMBER_PASSWORD);
+    await desk.getByLabel(/^New password/).fill(newPassword);
+    await desk.getByLabel('Confirm new password').fill(newPassword);
+    await desk.getByRole('button', { name: 'Change Password' }).click();
+    await desk.getByText(ACCOUNT_MESSAGES.passwordChanged).waitFor();
+
+    // The laptop's open page is told at once and lands on sign-in; the phone at its next call.
+    await laptop.waitForURL('**/auth/signin');
+    await phone.getByRole('tab', { name: 'Privacy' }).click();
+    await phone.waitForURL('**/auth/signin');
+    // This tab signed itself in again with the new password: after a reload (nothing cached) its
+    // record is read with the new session's token, and the Account tab opens.
+    await desk.reload();
+    await openAccountTab(desk, 'password-after-1366');
+    expect(new URL(desk.url()).pathname).toBe('/settings');
+  });
 
   it(
     'an admin is asked to turn on two-step sign-in in Security, turns it on with an authenticator app, and signs in with its code',

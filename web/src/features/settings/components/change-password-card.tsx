@@ -1,17 +1,34 @@
 import { Alert, Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '#contracts/account';
-import { loadAccountAuth, useChangePassword } from '../api/account-controls.ts';
+import { useSignOut } from '../../../lib/session.ts';
+import { loadAccountAuth, OtherSessionsNotEndedError, SignInAgainError, useChangePassword } from '../api/account-controls.ts';
 
 /** The spec's registration rules, said the same way. */
 const MIN_PASSWORD_LENGTH = 8;
 
+/** The guard's sign-in route (features do not import each other). */
+const SIGN_IN_PATH = '/auth/signin';
+export const PASSWORD_CHANGE_MESSAGES = {
+  /** The new sign-in of this tab did not finish (e.g. an authenticator app asks for its code). */
+  signInAgain: 'Your password has been changed. Sign in with the new one.',
+  othersNotEnded: 'Your password has been changed, but your other sessions could not be signed out. Please use Sign out everywhere below.',
+} as const;
+
+/**
+ * A successful change also signs the member out everywhere else and keeps this tab signed in with
+ * the new password (useChangePassword).
+ */
 export function ChangePasswordCard() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const change = useChangePassword();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const clearFields = () => [setCurrent, setNext, setConfirm].forEach((clear) => clear(''));
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -21,8 +38,21 @@ export function ChangePasswordCard() {
     change.mutate(
       { oldPassword: current, newPassword: next },
       {
-        onSuccess: () => [setCurrent, setNext, setConfirm].forEach((clear) => clear('')),
-        onError: async (failure) => setError((await loadAccountAuth()).accountErrorMessage(failure, ACCOUNT_MESSAGES.passwordFailed)),
+        onSuccess: clearFields,
+        onError: async (failure) => {
+          if (failure instanceof SignInAgainError) {
+            // To sign-in first, with the notice; then forget (forgetting first would let the guard redirect without it).
+            void Promise.resolve(navigate(SIGN_IN_PATH, { replace: true, state: { notice: PASSWORD_CHANGE_MESSAGES.signInAgain } })).finally(() =>
+              signOut.mutate(),
+            );
+            return;
+          }
+          if (failure instanceof OtherSessionsNotEndedError) {
+            clearFields();
+            return setError(PASSWORD_CHANGE_MESSAGES.othersNotEnded);
+          }
+          setError((await loadAccountAuth()).accountErrorMessage(failure, ACCOUNT_MESSAGES.passwordFailed));
+        },
       },
     );
   };
@@ -60,7 +90,7 @@ export function ChangePasswordCard() {
             </Alert>
           )}
           <div>
-            <Button type="submit" loading={change.isPending} disabled={!current || !next || !confirm}>
+            <Button type="submit" loading={change.isPending || signOut.isPending} disabled={!current || !next || !confirm}>
               Change Password
             </Button>
           </div>
