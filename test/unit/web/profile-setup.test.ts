@@ -106,6 +106,10 @@ describe('profile-save messages (spec §8)', () => {
     expect(inviteFailureMessage(INVITE_MESSAGES.noInvitesLeft, 'resource-exhausted')).toBe(INVITE_MESSAGES.noInvitesLeft);
   });
 
+  it('shows a hold released by a code replacement as the server says it, not as a location failure (issue 27 item 4)', () => {
+    expect(inviteFailureMessage(INVITE_MESSAGES.holdReleased, 'not-found')).toBe(INVITE_MESSAGES.holdReleased);
+  });
+
   it('maps the save errors', () => {
     expect(profileSaveErrorMessage(new ApiError('permission-denied', 'nope'))).toBe('Permission denied. Please ensure you are logged in.');
     expect(profileSaveErrorMessage(new ApiError('aborted', 'Please use your invite code first'))).toBe('Please use your invite code first');
