@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PushMessage } from '#contracts/push';
+import { liveProtocols, type PushMessage } from '#contracts/push';
 
 const LIVE_URL = 'ws://localhost:4000/live';
 const amplifySignOut = vi.fn(async () => undefined);
@@ -30,7 +30,10 @@ class FakeSocket {
   onclose: (() => void) | null = null;
   onerror: (() => void) | null = null;
   closed = false;
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly protocols?: string[],
+  ) {
     FakeSocket.all.push(this);
   }
   send() {}
@@ -108,7 +111,8 @@ describe('the live session of a tab', () => {
   it('connects once the member has joined, catches up each time the socket opens (the first time too), and hands on messages', async () => {
     renderTab();
     await waitFor(() => expect(FakeSocket.all).toHaveLength(1), WAIT);
-    expect(lastSocket().url).toBe(`${LIVE_URL}?token=access-token-1`);
+    expect(lastSocket().url).toBe(LIVE_URL);
+    expect(lastSocket().protocols).toEqual(liveProtocols('access-token-1'));
     const received: PushMessage[] = [];
     const stopMessages = liveBus.subscribe('anchors.changed', (message) => received.push(message));
     let catchUps = 0;
@@ -161,6 +165,39 @@ describe('the live session of a tab', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
     expect(FakeSocket.all).toHaveLength(1);
     tab.close();
+  });
+
+  it('on session.ended (signed-out): asks getMe first; refused there too, the tab signs out with the notice', async () => {
+    localStorage.setItem('CognitoIdentityServiceProvider.c.u1.accessToken', 'stored');
+    answers.getMe = () => {
+      throw new ApiError('unauthenticated', 'You signed out everywhere. Please sign in again.');
+    };
+    const { queryClient, router } = renderTab();
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1), WAIT);
+    act(() => lastSocket().onopen?.());
+
+    act(() => lastSocket().onmessage?.({ data: JSON.stringify({ type: 'session.ended', reason: 'signed-out' }) }));
+    expect((await screen.findByRole('status', {}, WAIT)).textContent).toBe(`Sign in: ${SESSION_NOTICES['signed-out']}`);
+    expect(router.state.location.pathname).toBe('/auth/signin');
+    expect(calls.map((call) => call.name)).toEqual(['getMe']);
+    await waitFor(() => expect(queryClient.getQueryData(sessionKeys.auth)).toBeNull(), WAIT);
+    expect(lastSocket().closed).toBe(true);
+  });
+
+  it('on session.ended (signed-out) reaching a tab that signed in again since (a password change, issue 27): getMe answers, the tab stays and reconnects', async () => {
+    answers.getMe = () => ({ uid: 'u1' });
+    const { queryClient, router } = renderTab();
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1), WAIT);
+    act(() => lastSocket().onopen?.());
+
+    act(() => lastSocket().onmessage?.({ data: JSON.stringify({ type: 'session.ended', reason: 'signed-out' }) }));
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(2), WAIT);
+    expect(FakeSocket.all[0]?.closed).toBe(true);
+    expect(calls.map((call) => call.name)).toEqual(['getMe']);
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(queryClient.getQueryData(sessionKeys.auth)).toEqual(SESSION);
+    expect(amplifySignOut).not.toHaveBeenCalled();
   });
 
   it('a socket refused at its handshake asks getMe; refused there too (a sign-out everywhere it never heard), the tab signs out', async () => {

@@ -21,6 +21,7 @@ export async function startLive(): Promise<void> {
     onMessage: (message) => {
       // The session is over: no reconnect may follow, whatever the screens do next.
       if (message.type === 'session.ended') live.stop();
+      if (message.type === 'session.ended' && message.reason === 'signed-out') return void endUnlessSignedInSince(live);
       liveBus.publish(message);
     },
     onStatus: (status) => liveBus.setStatus(status),
@@ -37,6 +38,24 @@ export function stopLive(): void {
   connection?.stop();
   connection = undefined;
   liveBus.setStatus('off');
+}
+
+/**
+ * A sign-out everywhere is pushed (from the table stream) to every socket the member has then,
+ * and a slow stream can reach a socket this tab opened after signing in again: a password change
+ * signs out everywhere and signs this tab in again at once (issue 27). So the tab asks getMe with
+ * its token: answered, its session began after the sign-out and the socket opens again; refused
+ * (401) or unreachable, the session is over as the server said.
+ */
+async function endUnlessSignedInSince(live: LiveConnection): Promise<void> {
+  const { callApi } = await import('../api-client.ts');
+  const signedInSince = await callApi('getMe', {}).then(
+    () => true,
+    () => false,
+  );
+  if (connection !== live) return;
+  if (signedInSince) return void startLive().catch(() => undefined);
+  liveBus.publish({ type: 'session.ended', reason: 'signed-out' });
 }
 
 /**
