@@ -161,19 +161,21 @@ export const anchorsCallables = {
     input: anchorPairSchema,
     output: acceptedFriendshipSchema,
     description:
-      "Accepts a pending request (only its recipient), deciding its connectionType from both members' locations now: both edges, the pair and both counters in one transaction with the cap of 100 on both members and the pending status as conditions. Then each feed catches up with the other's last 50 posts. The recipient's repeat of an accept that stands answers the accepted pair again and writes nothing; 409 'Anchor request already accepted' answers the sender.",
+      "Accepts a pending request (only its recipient), deciding its connectionType from both members' locations now: both edges, the pair and both counters in one transaction with the cap of 100 on both members and the pending status as conditions. Then each feed catches up with the other's last 50 posts. The recipient's repeat of an accept that stands answers the accepted pair again and writes nothing; 409 'Anchor request already accepted' answers the sender. A caller the friendship id does not name is answered 403 'You are not part of this anchor request' whatever the pair is (no graph oracle).",
   },
   removeAnchorRequest: {
     access: 'member',
     input: anchorPairSchema,
     output: z.object({ friendshipId: z.string(), removed: z.literal(true) }),
-    description: 'Rejects (recipient) or cancels (sender) a pending request: deletes it.',
+    description:
+      "Rejects (recipient) or cancels (sender) a pending request: deletes it. A caller the friendship id does not name is answered 403 'You are not part of this anchor request' whatever the pair is (no graph oracle).",
   },
   removeAnchor: {
     access: 'member',
     input: anchorPairSchema,
     output: z.object({ friendshipId: z.string(), removed: z.literal(true), anchorCount: z.number().int() }),
-    description: "Deletes an accepted connection (the pair, both edges and both counters in one transaction); each member's posts leave the other's feed.",
+    description:
+      "Deletes an accepted connection (the pair, both edges and both counters in one transaction); each member's posts leave the other's feed. A caller the friendship id does not name is answered 403 'You are not part of this anchor connection' whatever the pair is (no graph oracle).",
   },
   listAnchors: {
     access: 'member',
