@@ -285,6 +285,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       lambdaToken,
       connectionsToken,
       pictures: { s3Endpoint: s3.value.endpoint, bucket: BUCKET_NAME },
+      webOrigins,
       log,
     });
     stoppers.push(() => gateway.stop());

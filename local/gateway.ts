@@ -54,6 +54,8 @@ export interface GatewayOptions {
   connectionsToken: string;
   /** Where `GET /pictures/...` reads served pictures (s3rver and the pictures bucket). */
   pictures: { s3Endpoint: string; bucket: string };
+  /** The SPA's origins (`http://localhost:<web port>`, and 127.0.0.1): the only pages that may open /live. */
+  webOrigins: string[];
   log: (line: string) => void;
 }
 
@@ -70,6 +72,21 @@ const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 const CONNECTION_PATH = /^\/@connections\/([^/]+)$/;
 
 const NOT_FOUND = { error: toWireError({ status: 'not-found', message: 'Not Found' }) };
+const FOREIGN_HOST = { error: toWireError({ status: 'permission-denied', message: 'The local cloud answers requests for localhost only.' }) };
+
+/**
+ * Why a handshake on /live is refused before $connect runs, if it is: a Host other than localhost
+ * (DNS rebinding), or an Origin other than the SPA's. Browsers always send Origin on a WebSocket
+ * handshake and a page cannot forge it, so no other site's page may hold a member's socket;
+ * programs on this machine (tests, the smoke check) send none and are let through, as they could
+ * reach everything here anyway.
+ */
+function liveHandshakeRefusal(request: IncomingMessage, webOrigins: readonly string[]): string | undefined {
+  if (!isForLocalhost(request.headers.host)) return `Host ${request.headers.host ?? '(none)'} is not localhost`;
+  const origin = request.headers.origin;
+  if (origin !== undefined && !webOrigins.includes(origin)) return `Origin ${origin} is not the web app's`;
+  return undefined;
+}
 
 /**
  * The local stand-in for API Gateway (and, for cognito-local's triggers, for the Lambda service;
@@ -142,6 +159,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const path = url.pathname;
     const method = request.method ?? 'GET';
+    if (!isForLocalhost(request.headers.host)) {
+      // A DNS-rebinding page (its domain pointed at 127.0.0.1) would read the API and config as its own origin's.
+      options.log(`${method} ${path} refused: Host ${request.headers.host ?? '(none)'} is not localhost`);
+      sendJson(response, 403, FOREIGN_HOST);
+      return;
+    }
 
     const callable = CALLABLE_PATH.exec(path);
     if (callable && method === 'POST') return callableRoute(request, response, decodeURIComponent(callable[1] ?? ''), path);
@@ -175,8 +198,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   // The live socket: GET /live with Upgrade: websocket. Any other upgrade is not served (as API Gateway's HTTP API).
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node leaves an upgraded socket's errors to us: a client that resets it must not end the cloud.
+    socket.on('error', () => undefined);
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== LIVE_PATH) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    const refusal = liveHandshakeRefusal(request, options.webOrigins);
+    if (refusal) {
+      options.log(`GET ${LIVE_PATH} refused: ${refusal}`);
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     live.upgrade(request, socket, head).catch((error: unknown) => {

@@ -18,18 +18,15 @@ export function isSecret(presented: string | undefined, secret: string | undefin
   return presented !== undefined && secret !== undefined && timingSafeEqual(digest(presented), digest(secret));
 }
 
-const LOCAL_HOST_NAMES = new Set(['localhost', '127.0.0.1']);
+/** `localhost`, any 127.x.y.z or [::1], then an optional port: nothing else (user info, a path). */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?$/i;
 
 /**
- * Whether a request names this machine in its Host header. A page that points its own domain at
- * 127.0.0.1 (DNS rebinding) may read the gateway's answers as its own origin's, but its requests
- * still carry its domain in Host, so they are refused.
+ * Whether a request names this machine in its Host header (`localhost` or a loopback address,
+ * with or without a port). A page that points its own domain at 127.0.0.1 (DNS rebinding) may
+ * read the local cloud's answers as its own origin's, but its requests still carry its domain in
+ * Host, so they are refused.
  */
 export function isForLocalhost(host: string | undefined): boolean {
-  if (!host) return false;
-  try {
-    return LOCAL_HOST_NAMES.has(new URL(`http://${host}`).hostname);
-  } catch {
-    return false;
-  }
+  return host !== undefined && LOOPBACK_HOST.test(host);
 }
