@@ -20,7 +20,7 @@ export interface Endpoints {
   dynamodb: { endpoint: string; tableName: string };
   /** `GET {mailboxUrl}?to=<email>` → the codes Cognito would have emailed, newest first. */
   mailboxUrl: string;
-  /** The live socket: `new WebSocket(`${live.url}?token=<access token>`)` (lambdas/contracts/push.ts). */
+  /** The live socket: `new WebSocket(live.url, liveProtocols(accessToken))` (lambdas/contracts/push.ts). */
   live: { url: string };
 }
 

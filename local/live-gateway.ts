@@ -50,6 +50,13 @@ function statusOf(result: unknown): number {
   return typeof result === 'object' && result !== null && 'statusCode' in result ? Number(result.statusCode) || 500 : 200;
 }
 
+/** The `Sec-WebSocket-Protocol` a $connect answer names (its headers, any case), if any. */
+function protocolOf(result: unknown): string | undefined {
+  const headers = typeof result === 'object' && result !== null && 'headers' in result ? (result.headers as Record<string, unknown>) : {};
+  const found = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'sec-websocket-protocol')?.[1];
+  return typeof found === 'string' ? found : undefined;
+}
+
 /** An HTTP answer on a socket that asked to upgrade: the refused handshake. */
 function refuseUpgrade(socket: Duplex, status: number): void {
   if (socket.destroyed) return;
@@ -72,7 +79,16 @@ export function createLiveGateway(options: LiveGatewayOptions) {
   const idleTimeoutMs = options.idleTimeoutMs ?? LIVE_IDLE_TIMEOUT_MS;
   const maxDurationMs = options.maxDurationMs ?? LIVE_MAX_DURATION_MS;
   const open = new Map<string, OpenSocket>();
-  const server = new WebSocketServer({ noServer: true, maxPayload: LIVE_PAYLOAD_LIMIT_BYTES });
+  /** The subprotocol each accepted handshake's $connect answered with (API Gateway echoes it to the client). */
+  const chosenProtocols = new WeakMap<IncomingMessage, string>();
+  const server = new WebSocketServer({
+    noServer: true,
+    maxPayload: LIVE_PAYLOAD_LIMIT_BYTES,
+    handleProtocols: (offered, request) => {
+      const chosen = chosenProtocols.get(request);
+      return chosen !== undefined && offered.has(chosen) ? chosen : false;
+    },
+  });
   let stopping = false;
 
   async function run(route: LiveRoute, event: LiveEvent): Promise<unknown> {
@@ -149,6 +165,8 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       void run('disconnect', disconnectEvent(info, 1006, '')).catch(() => undefined);
       return;
     }
+    const protocol = protocolOf(result);
+    if (protocol !== undefined) chosenProtocols.set(request, protocol);
     server.handleUpgrade(request, socket, head, (ws) => accept(info, ws));
   }
 

@@ -39,7 +39,7 @@ function banner(started: LocalCloud, seconds: string): string {
   Mailbox         ${mailboxPageUrl}   (verification and reset codes; new link on every start)
 
   API             POST ${endpoints.apiUrl}/{callable}
-  Live socket     ${endpoints.live.url}?token=<access token>
+  Live socket     ${endpoints.live.url} (access token in Sec-WebSocket-Protocol)
   Endpoints       ${relative(REPO_ROOT, files.endpoints)}   Founder: ${relative(REPO_ROOT, files.founder)}
   Data            ${relative(REPO_ROOT, files.dataDir)}/   (npm run reset wipes it)
 

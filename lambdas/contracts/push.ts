@@ -5,10 +5,13 @@ import * as z from 'zod';
  * AWS, the local gateway's /live locally). A message says what changed, never more than its
  * recipient may read: the page then reads what it shows through the callables, as it would anyway.
  *
- * Connecting: `new WebSocket(`${liveUrl}?token=${accessToken}`)` with the member's Cognito access
- * token (browsers cannot set headers on a WebSocket). A missing, bad or expired token, an ID token,
- * an account without a joined record or one being removed is refused at the handshake. The client
- * sends only `{"action":"ping"}` (keeps the connection open past idle timeouts; answered by nothing).
+ * Connecting: `new WebSocket(liveUrl, liveProtocols(accessToken))` with the member's Cognito access
+ * token in the `Sec-WebSocket-Protocol` header (the one header a browser lets a page set on a
+ * WebSocket), never in the URL, which CloudFront's and proxies' logs record. A missing, bad or
+ * expired token, an ID token, an account without a joined record or one being removed is refused
+ * at the handshake; an accepted one is answered with LIVE_PROTOCOL. The client sends only what
+ * clientMessageSchema defines: `{"action":"ping"}` (keeps the connection open past idle timeouts;
+ * answered by nothing). Any other frame closes the socket.
  */
 export const pushMessageSchema = z.discriminatedUnion('type', [
   /** A post entered the recipient's feed (their own or an anchor's): read the feed's first page. */
@@ -42,5 +45,32 @@ export type PushMessage = z.infer<typeof pushMessageSchema>;
 /** What a client may send: a keep-alive, nothing else. */
 export const clientMessageSchema = z.object({ action: z.literal('ping') }).strict();
 
-/** The query parameter that carries the access token on connect. */
-export const LIVE_TOKEN_PARAMETER = 'token';
+/** The subprotocol a live socket speaks: offered by the page, and the one $connect answers with. */
+export const LIVE_PROTOCOL = 'anchored.live.v1';
+/**
+ * The second subprotocol a page offers carries its access token: `token.<jwt>`. A JWT is base64url
+ * and dots, all of them characters a subprotocol name may hold (RFC 6455: an HTTP token).
+ */
+export const LIVE_TOKEN_PROTOCOL_PREFIX = 'token.';
+
+/** What a page offers in `Sec-WebSocket-Protocol` to connect with `accessToken`. */
+export function liveProtocols(accessToken: string): [string, string] {
+  return [LIVE_PROTOCOL, `${LIVE_TOKEN_PROTOCOL_PREFIX}${accessToken}`];
+}
+
+/**
+ * The access token a handshake's `Sec-WebSocket-Protocol` header carries (comma-separated offers),
+ * or undefined when it does not offer LIVE_PROTOCOL with exactly one token.
+ */
+export function accessTokenOfProtocols(header: string | undefined): string | undefined {
+  const offers = (header ?? '')
+    .split(',')
+    .map((offer) => offer.trim())
+    .filter(Boolean);
+  const tokens = offers.filter((offer) => offer.startsWith(LIVE_TOKEN_PROTOCOL_PREFIX));
+  if (!offers.includes(LIVE_PROTOCOL) || tokens.length !== 1) return undefined;
+  return tokens[0]?.slice(LIVE_TOKEN_PROTOCOL_PREFIX.length) || undefined;
+}
+
+/** The handshake header that names the subprotocols (offered by the page, chosen by $connect). */
+export const LIVE_PROTOCOL_HEADER = 'Sec-WebSocket-Protocol';

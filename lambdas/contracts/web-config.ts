@@ -11,9 +11,9 @@ export const webConfigSchema = z.object({
   /** Base URL of the callables, '/api' when served from the same origin as the SPA. */
   apiUrl: z.string(),
   /**
-   * The live socket (lambdas/contracts/push.ts): `wss://{apiId}.execute-api.{region}.amazonaws.com/live`
-   * on AWS, the local gateway's `ws://localhost:{port}/live` locally. A page opens it with
-   * `?token=<access token>`.
+   * The live socket (lambdas/contracts/push.ts): `wss://{app domain}/live` on AWS (through CloudFront
+   * and its web ACL), the local gateway's `ws://localhost:{port}/live` locally. A page opens it
+   * with its access token in `Sec-WebSocket-Protocol` (liveProtocols), never in the URL.
    */
   liveUrl: z.string(),
   cognito: z.object({

@@ -1,28 +1,40 @@
-import { LIVE_TOKEN_PARAMETER } from '#contracts/push';
+import { accessTokenOfProtocols, LIVE_PROTOCOL, LIVE_PROTOCOL_HEADER } from '#contracts/push';
 import { verifyAccessToken } from '#data/access-tokens';
 import { forgetLiveConnection, registerLiveConnection } from '#data/live-connections';
 import { isEndedBySessionEpoch } from '#domain/session-epoch';
 import { LIVE_SOCKETS_PER_MEMBER } from '#domain/live-sockets';
 import { callerStanding } from '#data/member-presence';
+import { requireCloudFrontOrigin } from '#http/client-address';
 import { logger } from '#http/logger';
-import { ACCEPTED, type LiveEvent, type LiveResult } from './live-event.ts';
+import type { LiveEvent, LiveResult } from './live-event.ts';
 import { tracedHandler } from '#data/tracer';
 
 /**
- * $connect: the member's access token in the `token` query parameter (a browser cannot set headers
- * on a WebSocket), checked here rather than by a Lambda authorizer: a WebSocket API has no JWT
- * authorizer, so either way a Lambda verifies it, and this one also needs the uid for the presence
- * check and the registration. A refusal is the handshake's answer (no connection is made):
- * 401 without a valid access token, 403 for an account that is not a joined member (not joined yet,
- * removed, or being removed — the same presence check every member callable makes). A token
- * issued before the member signed out everywhere is 401 too, from the same read (issue 17). A member
- * who already holds LIVE_SOCKETS_PER_MEMBER open sockets is refused with 429 (issue 27).
+ * $connect: first the origin secret (on AWS the socket is reached through CloudFront and its web
+ * ACL, which adds it; a handshake straight to the execute-api hostname is refused 403 before any
+ * read). Then the member's access token, in the `Sec-WebSocket-Protocol` header beside
+ * LIVE_PROTOCOL (lambdas/contracts/push.ts: never in the URL, which logs record), checked here
+ * rather than by a Lambda authorizer: a WebSocket API has no JWT authorizer, so either way a Lambda
+ * verifies it, and this one also needs the uid for the presence check and the registration. A
+ * refusal is the handshake's answer (no connection is made): 401 without a valid access token, 403
+ * for an account that is not a joined member (not joined yet, removed, or being removed — the same
+ * presence check every member callable makes). A token issued before the member signed out
+ * everywhere is 401 too, from the same read (issue 17). A member who already holds
+ * LIVE_SOCKETS_PER_MEMBER open sockets is refused with 429 (issue 27). An accepted handshake answers
+ * LIVE_PROTOCOL as the socket's subprotocol, as a browser requires of a server it offered some to.
  */
 export const handler = tracedHandler('live $connect', { route: '$connect' }, connect);
 
 async function connect(event: LiveEvent): Promise<LiveResult> {
   const { connectionId, connectedAt } = event.requestContext;
-  const token = await verifyAccessToken(event.queryStringParameters?.[LIVE_TOKEN_PARAMETER]);
+  const headers = lowerCased(event.headers);
+  try {
+    requireCloudFrontOrigin({ headers });
+  } catch {
+    logger.info('Live connect refused: not through CloudFront', { connectionId });
+    return { statusCode: 403 };
+  }
+  const token = await verifyAccessToken(accessTokenOfProtocols(headers[LIVE_PROTOCOL_HEADER.toLowerCase()]));
   if (!token.ok) {
     logger.info('Live connect refused: no valid access token', { reason: token.reason });
     return { statusCode: 401 };
@@ -41,7 +53,12 @@ async function connect(event: LiveEvent): Promise<LiveResult> {
     await forgetLiveConnection(token.uid, connectionId);
     return late;
   }
-  return ACCEPTED;
+  return { statusCode: 200, headers: { [LIVE_PROTOCOL_HEADER]: LIVE_PROTOCOL } };
+}
+
+/** The handshake's headers by lower-case name (API Gateway passes a WebSocket handshake's as the client wrote them). */
+function lowerCased(headers: LiveEvent['headers']): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 /** 401 for a token from before a sign-out everywhere, 403 for an account that is not a joined member; else null. */

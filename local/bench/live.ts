@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CreateTableCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import type { Browser } from 'playwright-core';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { GSIS } from '../../lambdas/data/table-schema.ts';
 import { startLocalCloud } from '../cloud.ts';
 import { dynamoDbClient, tableDefinition } from '../dynamodb-local.ts';
 import { chromiumPrerequisite, ensurePrerequisite, MissingPrerequisiteError } from '../prerequisites.ts';
 import { launchChromium, signInThroughUi } from '../../test/support/browser.ts';
 import { call } from '../../test/support/callable-client.ts';
-import { liveUrl } from '../../test/support/live-sockets.ts';
+import { liveSocket, liveUrl } from '../../test/support/live-sockets.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../../test/support/local-cloud-members.ts';
 import { decodeJwtPayload } from '../../test/support/local-cloud-tokens.ts';
 import { capacityOf, median, percentile, perHour, ratio, writtenItems } from './live-figures.ts';
@@ -302,7 +302,7 @@ try {
   let wake: (() => void) | undefined;
   function openAnchorSocket(token: string): Promise<WebSocket> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(liveUrl(endpoints, token));
+      const socket = liveSocket(liveUrl(endpoints), token);
       socket.on('message', (data: WebSocket.RawData) => {
         const at = performance.now();
         const message = JSON.parse(data.toString()) as { type?: string; postId?: string };

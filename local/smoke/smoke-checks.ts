@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { LIVE_TOKEN_PARAMETER } from '#contracts/push';
+import { liveProtocols } from '#contracts/push';
 import { webConfigSchema, type WebConfig } from '#contracts/web-config';
 import { signIn } from './cognito-sign-in.ts';
 import type { SmokeArguments } from './smoke-arguments.ts';
@@ -58,8 +58,8 @@ async function webConfig(url: URL): Promise<WebConfig> {
 function openPush(liveUrl: string, token: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const url = new URL(liveUrl);
-    url.searchParams.set(LIVE_TOKEN_PARAMETER, token);
-    const socket = new WebSocket(url);
+    // The token in Sec-WebSocket-Protocol, as the app sends it (never in the URL).
+    const socket = new WebSocket(url, liveProtocols(token));
     const timer = setTimeout(() => {
       socket.terminate();
       reject(new Error(`not open within ${TIMEOUT_MS / 1000} s`));

@@ -15,7 +15,7 @@ import { invokeHandler } from '../support/invoke-handler.ts';
 import { cognito, mailbox, signIn, uniqueEmail } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
-import { liveUrl, openLive, refusedStatus } from '../support/live-sockets.ts';
+import { openLive, refusedStatus } from '../support/live-sockets.ts';
 // cognito-local's own TOTP (otplib: SHA-1, 6 digits, 30 s), which its VerifySoftwareToken checks against.
 import { generate as totpCode } from 'cognito-local/lib/services/totp.js';
 
@@ -62,7 +62,7 @@ describe('signOutEverywhere', () => {
       expectRefusal(await call(endpoints, 'getMyInvites', { token }), 401, 'UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionEnded);
       expectRefusal(await call(endpoints, 'getFeed', { token }), 401, 'UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionEnded);
       expectRefusal(await call(endpoints, 'getMe', { token }), 401, 'UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionEnded);
-      expect(await refusedStatus(liveUrl(endpoints, token))).toBe(401);
+      expect(await refusedStatus(endpoints, token)).toBe(401);
     }
     // The old session cannot refresh into a token newer than the epoch (locally: its refresh tokens were dropped).
     await expect(refresh(other.refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
@@ -92,7 +92,7 @@ describe('signOutEverywhere', () => {
     await untilNextSecond();
     await ok(endpoints, 'signOutEverywhere', { token: caller.accessToken });
     await expect(ok(endpoints, 'getFeed', { token: bystander.accessToken })).resolves.toBeDefined();
-    expect(await refusedStatus(liveUrl(endpoints, caller.accessToken))).toBe(401);
+    expect(await refusedStatus(endpoints, caller.accessToken)).toBe(401);
   });
 
   it('a repeat only moves the epoch forward; the record keeps no trace in answers', async () => {

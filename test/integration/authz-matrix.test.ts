@@ -25,7 +25,7 @@ import {
 } from '../support/identities.ts';
 import { AUTHORIZER_REFUSAL } from '../../local/http-helpers.ts';
 import { call, errorOf, ok, resultOf, type Answer, type ApiAnswer } from '../support/callable-client.ts';
-import { liveUrl, refusedStatus } from '../support/live-sockets.ts';
+import { refusedStatus } from '../support/live-sockets.ts';
 import { proxiedFrom } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
@@ -341,6 +341,6 @@ describe('the authorization matrix: every callable × every identity', () => {
     const { signedOut } = identities;
     const withoutCounters = (items: Record<string, unknown>[]) => items.filter((item) => !String(item.pk).startsWith('RATE#'));
     expect(withoutCounters(await itemsMentioning(signedOut.uid))).toEqual(withoutCounters(signedOutBefore));
-    expect(await refusedStatus(liveUrl(endpoints, identities.tokens.signedOut))).toBe(401);
+    expect(await refusedStatus(endpoints, identities.tokens.signedOut)).toBe(401);
   });
 });

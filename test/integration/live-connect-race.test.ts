@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import type * as LiveConnections from '../../lambdas/data/live-connections.ts';
+import { liveProtocols } from '../../lambdas/contracts/push.ts';
 import type { LiveEvent } from '../../lambdas/live/live-event.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
@@ -48,7 +49,10 @@ function trustTokensLike(token: string): void {
 }
 
 function connectEvent(connectionId: string, token: string): LiveEvent {
-  return { requestContext: { connectionId, connectedAt: Date.now() }, queryStringParameters: { token } } as unknown as LiveEvent;
+  return {
+    requestContext: { connectionId, connectedAt: Date.now() },
+    headers: { 'Sec-WebSocket-Protocol': liveProtocols(token).join(', ') },
+  } as unknown as LiveEvent;
 }
 
 describe('$connect racing a sign-out everywhere', () => {

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { listLiveConnections } from '../../lambdas/data/live-connections.ts';
 import { LIVE_SOCKETS_PER_MEMBER } from '../../lambdas/domain/live-sockets.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
-import { liveUrl, openLive, refusedStatus, type TestSocket, useLiveSockets } from '../support/live-sockets.ts';
+import { openLive, refusedStatus, type TestSocket, useLiveSockets } from '../support/live-sockets.ts';
 
 /**
  * At most LIVE_SOCKETS_PER_MEMBER open sockets a member (issue 27, item 5): each one costs a
@@ -30,7 +30,7 @@ describe(`at most ${LIVE_SOCKETS_PER_MEMBER} open sockets a member`, () => {
     for (let i = 0; i < LIVE_SOCKETS_PER_MEMBER; i++) tabs.push(await openPage(member.accessToken));
     expect(await listLiveConnections(member.uid)).toHaveLength(LIVE_SOCKETS_PER_MEMBER);
 
-    expect(await refusedStatus(liveUrl(endpoints, member.accessToken))).toBe(429);
+    expect(await refusedStatus(endpoints, member.accessToken)).toBe(429);
     expect(await listLiveConnections(member.uid)).toHaveLength(LIVE_SOCKETS_PER_MEMBER);
 
     await tabs[0]?.close();

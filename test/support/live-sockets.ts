@@ -1,6 +1,6 @@
 import { afterAll } from 'vitest';
 import WebSocket from 'ws';
-import { LIVE_TOKEN_PARAMETER } from '../../lambdas/contracts/push.ts';
+import { liveProtocols } from '../../lambdas/contracts/push.ts';
 import type { Endpoints } from '../../local/cloud-files.ts';
 
 /**
@@ -22,8 +22,14 @@ export interface TestSocket {
   close(): Promise<void>;
 }
 
-export function liveUrl(endpoints: Pick<Endpoints, 'live'>, token?: string): string {
-  return token === undefined ? endpoints.live.url : `${endpoints.live.url}?${LIVE_TOKEN_PARAMETER}=${encodeURIComponent(token)}`;
+/** The live socket's URL: the token never rides in it (it goes in Sec-WebSocket-Protocol: liveProtocols). */
+export function liveUrl(endpoints: Pick<Endpoints, 'live'>): string {
+  return endpoints.live.url;
+}
+
+/** A page's socket to `url` with `token` offered as the app does (no token: no subprotocol offered at all). */
+export function liveSocket(url: string, token?: string): WebSocket {
+  return token === undefined ? new WebSocket(url) : new WebSocket(url, liveProtocols(token));
 }
 
 /** The next frame of `type` within `ms`; frames of other types (a setup's anchors.changed, a feed.post) are skipped. */
@@ -54,7 +60,7 @@ export function useLiveSockets(endpoints: Pick<Endpoints, 'live'>): (token: stri
 /** Opens a socket that must be accepted. */
 export function openLive(endpoints: Pick<Endpoints, 'live'>, token: string): Promise<TestSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(liveUrl(endpoints, token));
+    const socket = liveSocket(liveUrl(endpoints), token);
     const received: unknown[] = [];
     const receivedAt: number[] = [];
     let taken = 0;
@@ -105,10 +111,13 @@ export function openLive(endpoints: Pick<Endpoints, 'live'>, token: string): Pro
   });
 }
 
-/** Opens a socket that must be refused at the handshake: the HTTP status it was refused with. */
-export function refusedStatus(url: string): Promise<number> {
+/**
+ * Opens a socket that must be refused at the handshake: the HTTP status it was refused with. Its
+ * token (if any) is offered as the app offers it; `url` defaults to the live socket's.
+ */
+export function refusedStatus(endpoints: Pick<Endpoints, 'live'>, token?: string, url = liveUrl(endpoints)): Promise<number> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
+    const socket = liveSocket(url, token);
     socket.on('unexpected-response', (_request, response) => {
       resolve(response.statusCode ?? 0);
       response.resume();

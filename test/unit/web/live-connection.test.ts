@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PushMessage } from '#contracts/push';
+import { liveProtocols, type PushMessage } from '#contracts/push';
 import { PING_INTERVAL_MS, reconnectDelay, STABLE_CONNECTION_MS } from '../../../web/src/lib/live/backoff.ts';
 import type { LiveStatus } from '../../../web/src/lib/live/live-bus.ts';
 import { LiveConnection, parsePushMessage } from '../../../web/src/lib/live/live-connection.ts';
@@ -12,7 +12,10 @@ class FakeSocket {
   onerror: (() => void) | null = null;
   readonly sent: string[] = [];
   closedByClient = false;
-  constructor(readonly url: string) {}
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {}
   send(data: string) {
     this.sent.push(data);
   }
@@ -56,12 +59,12 @@ function setup(overrides: { url?: () => Promise<string | undefined>; token?: () 
     onHandshakeFailed: () => {
       handshakeFailures += 1;
     },
-    createSocket: (url) => {
+    createSocket: (url, protocols) => {
       if (refusals > 0) {
         refusals -= 1;
         throw new SyntaxError('The URL is refused');
       }
-      const socket = new FakeSocket(url);
+      const socket = new FakeSocket(url, protocols);
       sockets.push(socket);
       return socket as unknown as WebSocket;
     },
@@ -96,15 +99,19 @@ describe('reconnectDelay', () => {
 });
 
 describe('LiveConnection', () => {
-  it('connects with a fresh access token in the token parameter on every (re)connect', async () => {
+  it('connects with a fresh access token in Sec-WebSocket-Protocol, never in the URL, on every (re)connect', async () => {
     const { connection, sockets, last } = setup();
     connection.start();
     await settle();
-    expect(last().url).toBe(`${LIVE_URL}?token=token-1`);
+    expect(last().url).toBe(LIVE_URL);
+    expect(last().protocols).toEqual(liveProtocols('token-1'));
     last().open();
     last().drop();
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(sockets.map((socket) => socket.url)).toEqual([`${LIVE_URL}?token=token-1`, `${LIVE_URL}?token=token-2`]);
+    expect(sockets.map((socket) => [socket.url, socket.protocols])).toEqual([
+      [LIVE_URL, liveProtocols('token-1')],
+      [LIVE_URL, liveProtocols('token-2')],
+    ]);
     connection.stop();
   });
 
@@ -165,7 +172,7 @@ describe('LiveConnection', () => {
     expect(sockets).toHaveLength(0);
     expect(connection.status).toBe('down');
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(sockets.map((socket) => socket.url)).toEqual([`${LIVE_URL}?token=token-ok`]);
+    expect(sockets.map((socket) => socket.protocols)).toEqual([liveProtocols('token-ok')]);
     connection.stop();
   });
 

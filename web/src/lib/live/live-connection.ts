@@ -1,4 +1,4 @@
-import { LIVE_TOKEN_PARAMETER, type PushMessage, pushMessageSchema } from '#contracts/push';
+import { liveProtocols, type PushMessage, pushMessageSchema } from '#contracts/push';
 import { PING_INTERVAL_MS, reconnectDelay, STABLE_CONNECTION_MS } from './backoff.ts';
 import type { LiveStatus } from './live-bus.ts';
 
@@ -21,8 +21,8 @@ export interface LiveConnectionOptions {
    * attempt, so as often as the backoff allows.
    */
   onHandshakeFailed?: () => void;
-  /** Tests pass a stand-in; the browser's WebSocket otherwise. */
-  createSocket?: (url: string) => WebSocket;
+  /** Tests pass a stand-in; the browser's WebSocket otherwise. `protocols` carry the token (liveProtocols). */
+  createSocket?: (url: string, protocols: string[]) => WebSocket;
   /** The jitter's source (tests fix it). */
   random?: () => number;
 }
@@ -47,7 +47,7 @@ export function parsePushMessage(data: unknown): PushMessage | null {
  * good (sign-out): no reconnect follows, and neither does one when the token is gone.
  */
 export class LiveConnection {
-  private readonly createSocket: (url: string) => WebSocket;
+  private readonly createSocket: (url: string, protocols: string[]) => WebSocket;
   private readonly random: () => number;
   private socket: WebSocket | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -60,7 +60,7 @@ export class LiveConnection {
   private current: LiveStatus = 'off';
 
   constructor(private readonly options: LiveConnectionOptions) {
-    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
+    this.createSocket = options.createSocket ?? ((url, protocols) => new WebSocket(url, protocols));
     this.random = options.random ?? Math.random;
   }
 
@@ -119,10 +119,10 @@ export class LiveConnection {
       this.stop();
       return;
     }
-    const separator = url.includes('?') ? '&' : '?';
     let socket: WebSocket;
     try {
-      socket = this.createSocket(`${url}${separator}${LIVE_TOKEN_PARAMETER}=${encodeURIComponent(token)}`);
+      // The token in Sec-WebSocket-Protocol, never in the URL: CloudFront's logs record URLs.
+      socket = this.createSocket(url, liveProtocols(token));
     } catch {
       // A URL the browser refuses (malformed, or outside the page's CSP): try again later, as after a drop.
       this.retryLater();
