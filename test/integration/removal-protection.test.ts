@@ -106,7 +106,7 @@ describe('a tree removal that reaches an admin or the founder is refused whole',
         email: pending.email,
         now: new Date(),
       }),
-    ).toBe(true);
+    ).toBe('reserved');
     await addToAdminGroup(pending);
     const deepName = await displayNameOf(deep.uid);
 
