@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { INVITE_CODE_LENGTH, inviteTypeSchema, userSchema } from './user.ts';
+import { formatCityState } from './location.ts';
 import { pictureContentTypeSchema, picturePurposeSchema, profileSetupSchema } from './profile.ts';
 
 /** Step 1's rule (spec §5): exactly 8 characters, upper-cased as typed. */
@@ -10,7 +11,12 @@ export const inviteCodeSchema = z.string().trim().toUpperCase().length(INVITE_CO
 export const INVITE_MESSAGES = {
   invalidCode: 'Invalid invite code',
   noInvitesLeft: 'This invite code has no invites remaining',
+  /** The spec's sentence (the web's fallback); the server's refusals below add the reason to it. */
   locationMismatch: 'Your location does not match the invite code requirements',
+  tooFar: "Your location does not match the invite code requirements: your city is more than 50 miles from your inviter's city",
+  unknownCity: 'Your location does not match the invite code requirements: your city is not one we know in that state, so we cannot tell how far it is',
+  inviterUnlocatable:
+    "Your location does not match the invite code requirements: your inviter's city is not one we know, so their code admits only people in that same city",
   localQuotaSpent: 'This is a local invite, and all 5 local invites of this code have been used',
   distantQuotaSpent: 'This is a distant invite, and all 5 distant invites of this code have been used',
   ownCode: 'You cannot use your own invite code',
@@ -31,6 +37,14 @@ export const INVITE_MESSAGES = {
   holdReleased:
     'Your inviter replaced their invite code before your email was verified, so this account cannot join. It is deleted within a day; then please sign up again with their new code.',
 } as const;
+
+/**
+ * completeProfile's refusal when the first save names another place than the one the invite was
+ * judged on (inviteSystem.invitedFrom): the spec's sentence, the reason and what to do.
+ */
+export function placeBoundMessage(place: { city: string; state: string }): string {
+  return `${INVITE_MESSAGES.locationMismatch}: your invite was used for ${formatCityState(place.city, place.state)}. Please save that city and state now; you can change them later in Settings.`;
+}
 
 /**
  * Where the newcomer lives. validateInviteCode takes 'Unknown' for both at registration (then it
@@ -68,6 +82,11 @@ export const joiningCallables = {
       inviterLocation: z.string(),
       /** null while the location is 'Unknown' (registration), else what the code would count as. */
       inviteType: inviteTypeSchema.nullable(),
+      /**
+       * How many more newcomers the code admits of each kind (local: the inviter's city and state;
+       * distant: another city within 50 miles of it); null for a superuser's code (no limit).
+       */
+      invitesLeft: z.object({ local: z.number().int().nonnegative(), distant: z.number().int().nonnegative() }).nullable(),
       /**
        * Proof for Cognito's PreSignUp that this code was checked here moments ago: sign-up sends it
        * in clientMetadata (or validationData) as `signUpTicket`. Short-lived; check again for a new one.

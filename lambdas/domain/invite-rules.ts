@@ -10,8 +10,11 @@ export interface Place {
   state: string;
 }
 
-/** How a newcomer's place relates to the inviter's. */
-export type PlaceRelation = 'local' | 'distant' | 'too-far' | 'unlocatable';
+/**
+ * How a newcomer's place relates to the inviter's. unlocatable: the newcomer's city is not in the
+ * places table; inviter-unlocatable: the inviter's is not (then only their own city matches).
+ */
+export type PlaceRelation = 'local' | 'distant' | 'too-far' | 'unlocatable' | 'inviter-unlocatable';
 
 export interface PlaceComparison {
   inviter: Place;
@@ -38,12 +41,13 @@ export function isSamePlace(a: Place, b: Place): boolean {
 
 /**
  * Local = same city and state; distant = another place within 50 miles of the inviter's city
- * centre; too-far beyond that; unlocatable when either place is not in the table while the cities
- * differ (then the rule cannot be satisfied, spec: 'does not match').
+ * centre; too-far beyond that; (inviter-)unlocatable when a place is not in the table while the
+ * cities differ (then the rule cannot be satisfied, spec: 'does not match').
  */
 export function relatePlaces({ inviter, invitee, inviterCentre, inviteeCentre }: PlaceComparison): PlaceRelation {
   if (isSamePlace(inviter, invitee)) return 'local';
-  if (!inviterCentre || !inviteeCentre) return 'unlocatable';
+  if (!inviteeCentre) return 'unlocatable';
+  if (!inviterCentre) return 'inviter-unlocatable';
   return distanceMiles(inviterCentre, inviteeCentre) <= DISTANT_RADIUS_MILES ? 'distant' : 'too-far';
 }
 
@@ -74,6 +78,28 @@ export function assertCanInvite(inviter: Inviter, held = false, now = new Date()
   if (invitesLeft(inviter.inviteSystem) <= 0) throw new AppError('resource-exhausted', INVITE_MESSAGES.noInvitesLeft);
 }
 
+/**
+ * How many more local and distant newcomers a code admits (step 1 says it): each kind's uses left,
+ * bounded by the invites left after those held for people on the way in (their kind is decided
+ * when they join). null: a superuser's code, which has no limit and no distance rule.
+ */
+export function invitesLeftByKind(inviter: Pick<User, 'isSuperuser' | 'inviteSystem'>): { local: number; distant: number } | null {
+  if (inviter.isSuperuser) return null;
+  const left = Math.max(0, invitesLeft(inviter.inviteSystem));
+  const { localInvitesUsed, distantInvitesUsed } = inviter.inviteSystem;
+  return {
+    local: Math.max(0, Math.min(LOCAL_INVITES_PER_MEMBER - localInvitesUsed, left)),
+    distant: Math.max(0, Math.min(DISTANT_INVITES_PER_MEMBER - distantInvitesUsed, left)),
+  };
+}
+
+/** Why a place does not match: the spec's sentence and the reason (issue 27: never the sentence alone). */
+const PLACE_REFUSALS: Record<'too-far' | 'unlocatable' | 'inviter-unlocatable', string> = {
+  'too-far': INVITE_MESSAGES.tooFar,
+  unlocatable: INVITE_MESSAGES.unknownCity,
+  'inviter-unlocatable': INVITE_MESSAGES.inviterUnlocatable,
+};
+
 /** The message for a kind whose 5 uses are spent. */
 export function quotaSpentMessage(kind: 'local' | 'distant'): string {
   return kind === 'local' ? INVITE_MESSAGES.localQuotaSpent : INVITE_MESSAGES.distantQuotaSpent;
@@ -89,9 +115,7 @@ export function decideInviteType(inviter: Inviter, relation: PlaceRelation | nul
   if (inviter.isSuperuser) return 'unrestricted';
   assertCanInvite(inviter, held, now);
   if (relation === null) throw new AppError('invalid-argument', INVITE_MESSAGES.locationNeeded);
-  if (relation === 'too-far' || relation === 'unlocatable') {
-    throw new AppError('invalid-argument', INVITE_MESSAGES.locationMismatch);
-  }
+  if (relation !== 'local' && relation !== 'distant') throw new AppError('invalid-argument', PLACE_REFUSALS[relation]);
   const used = relation === 'local' ? inviter.inviteSystem.localInvitesUsed : inviter.inviteSystem.distantInvitesUsed;
   const limit = relation === 'local' ? LOCAL_INVITES_PER_MEMBER : DISTANT_INVITES_PER_MEMBER;
   if (used >= limit) throw new AppError('resource-exhausted', quotaSpentMessage(relation));

@@ -33,7 +33,7 @@ async function founderInvitesRemaining(): Promise<number> {
 let newcomer: { email: string; password: string } | undefined;
 
 describe('joining', () => {
-  it("takes a newcomer from the landing page to the dashboard with the founder's invite code", async () => {
+  it("takes a newcomer from the landing page to the dashboard with the founder's invite code", { timeout: 120_000 }, async () => {
     const before = await founderInvitesRemaining();
     const email = uniqueEmail('newcomer');
     const password = 'Newcomer-pass-1';
@@ -53,6 +53,8 @@ describe('joining', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByTestId('inviter').waitFor();
       expect(await page.getByTestId('inviter').textContent()).toMatch(/invited you to Anchored/);
+      // The founder is a superuser: no quota, no distance rule.
+      expect(await page.getByTestId('code-admits').textContent()).toBe('This code has no limit: it admits people in any city.');
       await page.getByRole('button', { name: 'Create your account' }).click();
 
       // Step 2.
@@ -169,32 +171,48 @@ describe('joining', () => {
     }
   });
 
-  it("stops the first profile save when the invite's location rule refuses it (spec §8)", async () => {
-    if (!newcomer) throw new Error('needs the newcomer of the first test');
-    const { accessToken } = await signIn(endpoints, newcomer.email, newcomer.password);
-    const { inviteCode } = (await ok(endpoints, 'getMe', { token: accessToken })).inviteSystem;
-    const email = uniqueEmail('faraway');
-    const password = 'Faraway-pass-1';
-    await signUp(endpoints, email, password, inviteCode);
-    await confirmSignUp(endpoints, email, await mailedCode(endpoints, email));
-    const { context, page } = await openPage();
-    try {
-      await page.goto('/auth/signin');
-      await page.getByRole('textbox', { name: 'Email' }).fill(email);
-      await page.getByLabel(/^Password/).fill(password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL('**/welcome');
-      await page.getByRole('button', { name: 'Skip tutorial' }).click();
-      await page.waitForURL('**/profile/setup');
-      // As if step 1 had run in this browser (this account was created through the API).
-      await page.evaluate(`sessionStorage.setItem('inviteCode', ${JSON.stringify(inviteCode)})`);
-      // Springfield, Illinois invites Honolulu, Hawaii: far more than 50 miles.
-      await fillProfile(page, { city: 'Honolulu', state: 'HI' });
-      await page.getByRole('button', { name: 'Complete Profile' }).click();
-      await page.getByRole('alert').filter({ hasText: 'Location validation failed: Your location does not match the invite code requirements' }).waitFor();
-      expect(new URL(page.url()).pathname).toBe('/profile/setup');
-    } finally {
-      await context.close();
-    }
-  });
+  it(
+    'says at step 1 what a code admits, and stops the first profile save the location rule refuses with the reason and a next step (spec §8, issue 27)',
+    { timeout: 120_000 },
+    async () => {
+      if (!newcomer) throw new Error('needs the newcomer of the first test');
+      const { accessToken } = await signIn(endpoints, newcomer.email, newcomer.password);
+      const { inviteCode } = (await ok(endpoints, 'getMe', { token: accessToken })).inviteSystem;
+      const email = uniqueEmail('faraway');
+      const password = 'Faraway-pass-1';
+      await signUp(endpoints, email, password, inviteCode);
+      await confirmSignUp(endpoints, email, await mailedCode(endpoints, email));
+      const { context, page } = await openPage();
+      try {
+        // Step 1 with her code says what it admits before anyone makes an account (issue 27 item 12).
+        await page.goto(`/auth/signup?code=${inviteCode}`);
+        await page.getByRole('button', { name: 'Continue' }).click();
+        const admits = page.getByTestId('code-admits');
+        await admits.waitFor();
+        expect(await admits.textContent()).toContain('Local: people in Springfield, Illinois (5 left)');
+        expect(await admits.textContent()).toContain('Distant: people in another city within 50 miles of Springfield, Illinois (5 left)');
+
+        await page.goto('/auth/signin');
+        await page.getByRole('textbox', { name: 'Email' }).fill(email);
+        await page.getByLabel(/^Password/).fill(password);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL('**/welcome');
+        await page.getByRole('button', { name: 'Skip tutorial' }).click();
+        await page.waitForURL('**/profile/setup');
+        // As if step 1 had run in this browser (this account was created through the API).
+        await page.evaluate(`sessionStorage.setItem('inviteCode', ${JSON.stringify(inviteCode)})`);
+        // Springfield, Illinois invites Honolulu, Hawaii: far more than 50 miles.
+        await fillProfile(page, { city: 'Honolulu', state: 'HI' });
+        await page.getByRole('button', { name: 'Complete Profile' }).click();
+        // The spec's sentence, then the server's reason and what to do next.
+        const alert = page.getByRole('alert').filter({ hasText: 'Location validation failed: Your location does not match the invite code requirements' });
+        await alert.waitFor();
+        expect(await alert.textContent()).toContain("your city is more than 50 miles from your inviter's city");
+        expect(await alert.getByTestId('invite-next-step').textContent()).toContain('ask a member who lives within 50 miles of you for their invite code');
+        expect(new URL(page.url()).pathname).toBe('/profile/setup');
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

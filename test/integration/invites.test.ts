@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CallableInput } from '../../lambdas/contracts/callables.ts';
-import { INVITE_MESSAGES } from '../../lambdas/contracts/joining.ts';
+import { INVITE_MESSAGES, placeBoundMessage } from '../../lambdas/contracts/joining.ts';
 import type { UsStateName } from '../../lambdas/contracts/location.ts';
 import { call, errorOf, expectRefusal } from '../support/callable-client.ts';
 import { proxiedFrom } from '../support/local-cloud-client.ts';
@@ -41,7 +41,13 @@ describe('validateInviteCode (public)', () => {
     const answer = await validate(code.toLowerCase(), { city: 'Unknown', state: 'Unknown' });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      result: { inviterName: 'validate Inviter', inviterLocation: 'Austin, Texas', inviteType: null, signUpTicket: expect.any(String) },
+      result: {
+        inviterName: 'validate Inviter',
+        inviterLocation: 'Austin, Texas',
+        inviteType: null,
+        invitesLeft: { local: 5, distant: 5 },
+        signUpTicket: expect.any(String),
+      },
     });
   });
 
@@ -54,14 +60,19 @@ describe('validateInviteCode (public)', () => {
   it('tells local from distant, and refuses too far and unlocatable places', async () => {
     expect((await validate(code, { city: 'austin', state: 'TX' })).body).toMatchObject({ result: { inviteType: 'local' } });
     expect((await validate(code, ROUND_ROCK)).body).toMatchObject({ result: { inviteType: 'distant' } });
-    expectRefusal(await validate(code, DALLAS), 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.locationMismatch);
-    expectRefusal(await validate(code, NOWHERE), 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.locationMismatch);
+    // The spec's sentence and the reason (issue 27 item 12: the sentence alone said nothing of why).
+    expectRefusal(await validate(code, DALLAS), 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.tooFar);
+    expectRefusal(await validate(code, NOWHERE), 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.unknownCity);
   });
 
   it('refuses a code without invites left, and a kind whose 5 uses are spent', async () => {
     const empty = await inviter('empty', { inviteSystem: { invitesRemaining: 0, invitesUsed: 10 } });
     expect(errorOf(await validate(empty.inviteCode, { city: 'Unknown', state: 'Unknown' }))?.message).toBe(INVITE_MESSAGES.noInvitesLeft);
     const localSpent = await inviter('local-spent', { inviteSystem: { invitesRemaining: 5, localInvitesUsed: 5 } });
+    // Step 1 (place Unknown) already says what is left of each kind.
+    expect((await validate(localSpent.inviteCode, { city: 'Unknown', state: 'Unknown' })).body).toMatchObject({
+      result: { invitesLeft: { local: 0, distant: 5 } },
+    });
     const local = await validate(localSpent.inviteCode, AUSTIN);
     expect(errorOf(local)?.message).toMatch(/^This is a local invite/);
     expect((await validate(localSpent.inviteCode, ROUND_ROCK)).body).toMatchObject({ result: { inviteType: 'distant' } });
@@ -72,7 +83,7 @@ describe('validateInviteCode (public)', () => {
 
   it("lets a superuser's code through from anywhere", async () => {
     const superuser = await inviter('super', { isSuperuser: true, inviteSystem: { invitesRemaining: 0 } });
-    expect((await validate(superuser.inviteCode, DALLAS)).body).toMatchObject({ result: { inviteType: 'unrestricted' } });
+    expect((await validate(superuser.inviteCode, DALLAS)).body).toMatchObject({ result: { inviteType: 'unrestricted', invitesLeft: null } });
   });
 
   it('answers 429 with Retry-After after 10 unknown codes an hour from one client, then refuses every check from it', { timeout: 90_000 }, async () => {
@@ -128,8 +139,8 @@ describe('useInviteCode (member)', () => {
   it('consumes a distant invite within 50 miles; refuses too far and unlocatable places', async () => {
     const owner = await inviter('distant-ok');
     expect((await redeem(owner.inviteCode, ROUND_ROCK)).answer.body).toMatchObject({ result: { inviteType: 'distant' } });
-    expectRefusal((await redeem(owner.inviteCode, DALLAS)).answer, 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.locationMismatch);
-    expectRefusal((await redeem(owner.inviteCode, NOWHERE)).answer, 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.locationMismatch);
+    expectRefusal((await redeem(owner.inviteCode, DALLAS)).answer, 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.tooFar);
+    expectRefusal((await redeem(owner.inviteCode, NOWHERE)).answer, 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.unknownCity);
     expect((await getUser(owner.uid))?.inviteSystem).toMatchObject({ invitesRemaining: 9, invitesUsed: 1, localInvitesUsed: 0, distantInvitesUsed: 1 });
   });
 
@@ -148,7 +159,7 @@ describe('useInviteCode (member)', () => {
     });
 
     const elsewhere = await call(endpoints, 'completeProfile', { token: invitee.accessToken, data: profileAt(DALLAS) });
-    expectRefusal(elsewhere, 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.locationMismatch);
+    expectRefusal(elsewhere, 400, 'INVALID_ARGUMENT', placeBoundMessage({ city: 'Round Rock', state: 'Texas' }));
     const samePlace = await call(endpoints, 'completeProfile', { token: invitee.accessToken, data: profileAt({ city: ' round rock', state: 'Texas' }) });
     expect(samePlace).toMatchObject({ status: 200, body: { result: { profileCompleted: true, location: { city: 'Round Rock', state: 'Texas' } } } });
   });

@@ -1,4 +1,4 @@
-import { INVITE_MESSAGES } from '#contracts/joining';
+import { placeBoundMessage } from '#contracts/joining';
 import { normalizePlace } from '#contracts/location';
 import type { User } from '#contracts/user';
 import { AppError } from '#domain/app-error';
@@ -26,7 +26,7 @@ export const handler = defineCallable('completeProfile', async (profile, { calle
   // never changes once set, so this read cannot race).
   const { invitedFrom } = user.inviteSystem;
   if (!user.profileCompleted && invitedFrom && !isSamePlace(invitedFrom, profile.location)) {
-    throw new AppError('invalid-argument', INVITE_MESSAGES.locationMismatch);
+    throw new AppError('invalid-argument', placeBoundMessage(invitedFrom));
   }
   const saved = await saveCompletedProfile(user, {
     displayName: profile.displayName,

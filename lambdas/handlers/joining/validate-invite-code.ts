@@ -1,7 +1,7 @@
 import { INVITE_MESSAGES } from '#contracts/joining';
 import { formatCityState } from '#contracts/location';
 import { AppError } from '#domain/app-error';
-import { assertCanInvite, decideInviteType } from '#domain/invite-rules';
+import { assertCanInvite, decideInviteType, invitesLeftByKind } from '#domain/invite-rules';
 import { peekRateLimit, takeRateLimitedHit, type RateDecision } from '#data/rate-limits';
 import { defineCallable } from '#http/define-callable';
 import { budgetSubject } from '#http/rate-limit';
@@ -47,6 +47,7 @@ export const handler = defineCallable('validateInviteCode', async ({ inviteCode,
     inviterName: inviter.displayName,
     inviterLocation: formatCityState(inviter.location.city, inviter.location.state),
     inviteType,
+    invitesLeft: invitesLeftByKind(inviter),
     signUpTicket: ticketForCode(inviteCode),
   };
 });

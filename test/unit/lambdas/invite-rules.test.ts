@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVITE_MESSAGES } from '#contracts/joining';
-import { assertCanInvite, decideInviteType, isSamePlace, isUnknownPlace, relatePlaces } from '#domain/invite-rules';
+import { assertCanInvite, decideInviteType, invitesLeftByKind, isSamePlace, isUnknownPlace, relatePlaces } from '#domain/invite-rules';
 import { cityKey, distanceMiles } from '#domain/places';
 import { findCityCentre, suggestCities } from '#data/places/us-places';
 
@@ -105,6 +105,8 @@ describe('relating places', () => {
   it('cannot locate a different city missing from the table', () => {
     const base = { inviter: { city: 'Austin', state: 'Texas' }, invitee: { city: 'Atlantis', state: 'Texas' } };
     expect(relatePlaces({ ...base, inviterCentre: austin, inviteeCentre: null })).toBe('unlocatable');
+    // The inviter's own city is the one missing: no distance can be measured from it.
+    expect(relatePlaces({ ...base, inviterCentre: null, inviteeCentre: roundRock })).toBe('inviter-unlocatable');
   });
 
   it("recognises the registration step's Unknown location", () => {
@@ -119,10 +121,26 @@ describe('deciding an invite', () => {
     expect(decideInviteType(inviter({ localInvitesUsed: 5 }), 'distant')).toBe('distant');
   });
 
-  it("refuses a place that does not match with the spec's message", () => {
-    for (const relation of ['too-far', 'unlocatable'] as const) {
-      expect(refusal(() => decideInviteType(inviter(), relation))).toMatchObject({ status: 'invalid-argument', message: INVITE_MESSAGES.locationMismatch });
+  it("refuses a place that does not match with the spec's sentence and the reason (issue 27 item 12)", () => {
+    const reasons = {
+      'too-far': INVITE_MESSAGES.tooFar,
+      unlocatable: INVITE_MESSAGES.unknownCity,
+      'inviter-unlocatable': INVITE_MESSAGES.inviterUnlocatable,
+    } as const;
+    for (const [relation, message] of Object.entries(reasons) as [keyof typeof reasons, string][]) {
+      const refused = refusal(() => decideInviteType(inviter(), relation));
+      expect(refused).toMatchObject({ status: 'invalid-argument', message });
+      // The spec's sentence stays at the start; a reason follows it.
+      expect(refused.message.startsWith(`${INVITE_MESSAGES.locationMismatch}: `)).toBe(true);
     }
+  });
+
+  it('says how many local and distant newcomers a code still admits (step 1), none for a superuser: no limit', () => {
+    expect(invitesLeftByKind(inviter())).toEqual({ local: 5, distant: 5 });
+    expect(invitesLeftByKind(inviter({ localInvitesUsed: 3, distantInvitesUsed: 1, invitesRemaining: 6 }))).toEqual({ local: 2, distant: 4 });
+    // Invites held for people on the way in (kind not decided yet) bound both.
+    expect(invitesLeftByKind(inviter({ localInvitesUsed: 1, invitesRemaining: 9, invitesReserved: 7 }))).toEqual({ local: 2, distant: 2 });
+    expect(invitesLeftByKind(inviter({ isSuperuser: true }))).toBeNull();
   });
 
   it('says which kind is spent when its 5 uses are gone', () => {

@@ -46,6 +46,10 @@ describe('/invites page (jsdom)', () => {
     expect(screen.getByTestId('invites-distant').textContent).toContain('1 / 5');
     expect(screen.getByTestId('invites-left').textContent).toContain('6');
     expect(screen.getByTestId('invites-pending').textContent).toContain('1');
+    // Local and distant in the words every screen uses (issue 27: here distant was "from within 50 miles").
+    expect(
+      screen.getByText(/5 local invites, for people in your city and state, and 5 distant invites, for people in another city within 50 miles of your city/),
+    ).toBeTruthy();
   });
 
   it('lists pending people with the day their invite lapses, and members with a link to their profile and their kind', async () => {

@@ -17,7 +17,7 @@ import {
 import { pictureFileError } from '../../../web/src/features/joining/picture/picture-file.ts';
 import { inviteStepFor } from '../../../web/src/features/joining/invite-step.ts';
 import { INVITE_MESSAGES } from '../../../lambdas/contracts/joining.ts';
-import { inviteFailureMessage, profileSaveErrorMessage } from '../../../web/src/features/joining/save-messages.ts';
+import { inviteFailureMessage, inviteNextStep, profileSaveErrorMessage } from '../../../web/src/features/joining/save-messages.ts';
 import { canCompleteProfile, initialProfileValues, type ProfileFormValues } from '../../../web/src/features/joining/profile-form.ts';
 
 describe('crop math (spec §5: square, minimum 50, 250×250 JPEG at 0.9)', () => {
@@ -108,6 +108,24 @@ describe('profile-save messages (spec §8)', () => {
 
   it('shows a hold released by a code replacement as the server says it, not as a location failure (issue 27 item 4)', () => {
     expect(inviteFailureMessage(INVITE_MESSAGES.holdReleased, 'not-found')).toBe(INVITE_MESSAGES.holdReleased);
+    expect(inviteNextStep(INVITE_MESSAGES.holdReleased, 'not-found')).toBeNull();
+  });
+
+  it('says what to do next after every refusal of the invite, never the sentence alone (issue 27 item 12)', () => {
+    // The spec's alert text stays as it was; the next step follows it.
+    expect(inviteFailureMessage(INVITE_MESSAGES.tooFar)).toBe(`Location validation failed: ${INVITE_MESSAGES.tooFar}`);
+    expect(inviteNextStep(INVITE_MESSAGES.tooFar)).toMatch(/ask a member who lives within 50 miles of you for their invite code/);
+    expect(inviteNextStep(INVITE_MESSAGES.unknownCity)).toMatch(/spelling of your city/);
+    expect(inviteNextStep(INVITE_MESSAGES.inviterUnlocatable)).toMatch(/another member/);
+    expect(inviteNextStep(INVITE_MESSAGES.localQuotaSpent)).toMatch(/local invites are used up/);
+    expect(inviteNextStep(INVITE_MESSAGES.distantQuotaSpent)).toMatch(/distant invites are used up/);
+    expect(inviteNextStep(INVITE_MESSAGES.noInvitesLeft, 'resource-exhausted')).toMatch(/another member/);
+    expect(inviteNextStep(INVITE_MESSAGES.locationNeeded)).toMatch(/city and state/);
+    // No message from the server (the generic sentence is shown): still a next step.
+    expect(inviteNextStep(undefined)).toMatch(/city and state/);
+    expect(inviteNextStep('Something new')).toMatch(/city and state/);
+    // A message that already says what to do stands alone.
+    expect(inviteNextStep(INVITE_MESSAGES.reservationLapsed)).toBeNull();
   });
 
   it('maps the save errors', () => {

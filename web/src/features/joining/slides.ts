@@ -1,3 +1,5 @@
+import { INVITES_EXPLAINED } from '../../lib/place-words.ts';
+
 /** The welcome tutorial's four slides (spec §2 Welcome tutorial), in order. */
 export const WELCOME_SLIDES = [
   {
@@ -19,10 +21,7 @@ export const WELCOME_SLIDES = [
   {
     title: 'Share Your Invites',
     heading: 'Share Your Invites',
-    body: [
-      'You get 10 invites: 5 for people in your own town and 5 for people farther away (within 50 miles).',
-      'Invite people you would vouch for. The community grows through trust.',
-    ],
+    body: [`You get 10 invites: ${INVITES_EXPLAINED}.`, 'Invite people you would vouch for. The community grows through trust.'],
   },
   {
     title: 'Your Privacy Matters',

@@ -2,6 +2,7 @@ import { Anchor, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core
 import { Link } from 'react-router-dom';
 import { JoinCallToAction } from '../../../components/join-call-to-action.tsx';
 import { LineIcon, type LineIconName } from '../../../components/line-icons.tsx';
+import { INVITES_EXPLAINED } from '../../../lib/place-words.ts';
 import classes from './why.module.css';
 
 /** What Anchored promises, each true of what is built (no payment exists yet: the subscription is to come). */
@@ -14,7 +15,7 @@ const PROMISES: readonly { icon: LineIconName; title: string; body: string }[] =
   { icon: 'verified', title: 'Verified real people', body: 'Every member was invited, and vouched for, by someone already here, and verified their email.' },
   { icon: 'newestFirst', title: 'A chronological feed', body: 'No ranking algorithm: you see what your anchors post, newest first.' },
   { icon: 'anchor', title: 'Limited connections', body: 'At most 100 anchors: the people you actually trust.' },
-  { icon: 'invites', title: 'Limited invites', body: 'Ten per member: five for people nearby and five for people farther away.' },
+  { icon: 'invites', title: 'Limited invites', body: `Ten per member: ${INVITES_EXPLAINED}.` },
   {
     icon: 'moderation',
     title: 'Community moderation',

@@ -4,12 +4,45 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { JoinProgress } from '../../../components/join-progress.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { storedInviteCode, storeInviteCode } from '../../../lib/invite-code-storage.ts';
+import { distantInvitePeople, localPeople } from '../../../lib/place-words.ts';
 import { useValidateInviteCode } from '../api/validate-invite-code.ts';
 import { inviteCodeError, normalizeInviteCodeInput } from '../register-schema.ts';
 
 function checkFailedMessage(error: unknown): string {
   if (isApiError(error)) return error.message;
   return 'We could not check the invite code. Please try again.';
+}
+
+const left = (count: number) => (count === 0 ? 'none left' : `${count} left`);
+
+/**
+ * What the code admits, before any account is made (issue 27: a newcomer from too far learned it
+ * only at the last step): local and distant in the words of every other screen, and how many of
+ * each are left. A superuser's code has neither limit nor distance rule.
+ */
+function CodeAdmits({ invitesLeft, inviterLocation }: { invitesLeft: { local: number; distant: number } | null; inviterLocation: string }) {
+  if (!invitesLeft) {
+    return (
+      <Text size="sm" mt="xs" data-testid="code-admits">
+        This code has no limit: it admits people in any city.
+      </Text>
+    );
+  }
+  const place = inviterLocation || 'their city';
+  return (
+    <Stack gap={2} mt="xs" data-testid="code-admits">
+      <Text size="sm">This code admits:</Text>
+      <Text size="sm">
+        <strong>Local</strong>: {localPeople(place)} ({left(invitesLeft.local)})
+      </Text>
+      <Text size="sm">
+        <strong>Distant</strong>: {distantInvitePeople(place)} ({left(invitesLeft.distant)})
+      </Text>
+      <Text size="sm" c="dimmed">
+        You will give your city and state when you complete your profile; that is when the invite is used.
+      </Text>
+    </Stack>
+  );
 }
 
 /** Step 1: the invite code. It is checked (not used) here and kept in session storage. */
@@ -43,6 +76,7 @@ export default function SignUpRoute() {
                   <strong>{checked.inviterName}</strong>
                   {checked.inviterLocation ? ` from ${checked.inviterLocation}` : ''} invited you to Anchored.
                 </Text>
+                <CodeAdmits invitesLeft={checked.invitesLeft} inviterLocation={checked.inviterLocation} />
               </Alert>
               <Button onClick={() => void navigate('/auth/register')} fullWidth>
                 Create your account

@@ -6,6 +6,7 @@ import { NoticesCard } from '../../../components/moderation/notices-card.tsx';
 import { TITLE_STYLES } from '../../../components/moderation/suspension-banner.tsx';
 import { PageError } from '../../../components/page-error.tsx';
 import { useStanding } from '../../../lib/moderation.ts';
+import { INVITES_EXPLAINED } from '../../../lib/place-words.ts';
 import { useMyInvites, useReplaceInviteCode } from '../api/my-invites.ts';
 import { InviteeList } from '../components/invitee-list.tsx';
 import { InvitesSkeleton } from '../components/invites-skeleton.tsx';
@@ -25,8 +26,8 @@ function InvitesHeader() {
         Your Invites
       </Title>
       <Text c="dimmed" size="sm">
-        Invite people you vouch for: 5 who live in your city (local) and 5 from within 50 miles (distant). When someone signs up with your code, one invite is
-        held for them for {RESERVATION_DAYS} days while they finish joining.
+        Invite people you vouch for: {INVITES_EXPLAINED}. When someone signs up with your code, one invite is held for them for {RESERVATION_DAYS} days while
+        they finish joining.
       </Text>
     </div>
   );

@@ -5,11 +5,16 @@ import { callApi, isApiError } from '../../../lib/api-client.ts';
 import { clearInviteCode, storedInviteCode } from '../../../lib/invite-code-storage.ts';
 import { sessionKeys } from '../../../lib/session.ts';
 import { inviteStepFor } from '../invite-step.ts';
-import { inviteFailureMessage } from '../save-messages.ts';
+import { inviteFailureMessage, inviteNextStep } from '../save-messages.ts';
 
-/** The invite could not be used: the save stops, and the member reads why (spec §8). */
+/** The invite could not be used: the save stops, and the member reads why (spec §8) and what to do next. */
 export class InviteRefusedError extends Error {
   override readonly name = 'InviteRefusedError';
+  readonly nextStep: string | null;
+  constructor(message: string, nextStep: string | null) {
+    super(message);
+    this.nextStep = nextStep;
+  }
 }
 
 /**
@@ -22,7 +27,8 @@ async function redeemInvite(inviteCode: string | undefined, userLocation: { city
     const { invitedBy } = await callApi('useInviteCode', { ...(inviteCode ? { inviteCode } : {}), userLocation });
     return invitedBy;
   } catch (error) {
-    throw new InviteRefusedError(isApiError(error) ? inviteFailureMessage(error.message, error.status) : inviteFailureMessage(undefined));
+    if (!isApiError(error)) throw new InviteRefusedError(inviteFailureMessage(undefined), inviteNextStep(undefined));
+    throw new InviteRefusedError(inviteFailureMessage(error.message, error.status), inviteNextStep(error.message, error.status));
   }
 }
 

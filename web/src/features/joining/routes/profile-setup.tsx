@@ -87,6 +87,7 @@ function ProfileSetupForm({ me }: { me: User }) {
   });
 
   const saveError = save.isError ? (save.error instanceof InviteRefusedError ? save.error.message : profileSaveErrorMessage(save.error)) : null;
+  const nextStep = save.isError && save.error instanceof InviteRefusedError ? save.error.nextStep : null;
 
   return (
     <Container size={720} py="xl">
@@ -171,7 +172,12 @@ function ProfileSetupForm({ me }: { me: User }) {
 
             {saveError && (
               <Alert color="red" role="alert" title="Your profile was not saved">
-                {saveError}
+                <Text size="sm">{saveError}</Text>
+                {nextStep && (
+                  <Text size="sm" mt="xs" data-testid="invite-next-step">
+                    {nextStep}
+                  </Text>
+                )}
               </Alert>
             )}
             <Group justify="flex-end">
