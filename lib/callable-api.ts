@@ -152,6 +152,7 @@ export class CallableApi extends Construct {
     });
 
     const stageCallables = callablesFor(props.stage, props.callables);
+    const devTools = new Set(stageCallables.filter((callable) => callable.access === 'dev-only').map((callable) => callable.name));
     this.throttlePublicRoutes(stageCallables);
 
     for (const [area, areaCallables] of callablesByArea(stageCallables)) {
@@ -168,7 +169,7 @@ export class CallableApi extends Construct {
           ...(name === 'validateInviteCode' && { SIGN_UP_TICKET_SECRET: props.signUpTicketSecret }),
           // Every dev tool obeys the list (lambdas/http/dev-admin-gate.ts). Never '*' here (lib/stage.ts
           // refuses it): only the local cloud opens the dev tools to anyone.
-          ...(callables[name].access === 'dev-only' && { DEV_ADMIN_EMAILS: (props.devAdminEmails ?? []).join(',') }),
+          ...(devTools.has(name) && { DEV_ADMIN_EMAILS: (props.devAdminEmails ?? []).join(',') }),
         }),
       });
       this.areas.set(area, stack);

@@ -22,6 +22,8 @@ export const ADMIN_MESSAGES = {
   ownAdminClaimOnly: 'You can only make yourself an admin.',
   /** Not in the spec: a deployed dev stage's Make Me Admin is for the emails its deployer listed. */
   notOnDevAdminList: 'Make Me Admin on this dev deployment is only for the verified emails in its devAdminEmails list, and yours is not one of them.',
+  /** Not in the spec: the other dev tools (dummy anchors, metrics now) obey the same list. */
+  notOnDevToolsList: 'The dev tools on this dev deployment are only for the verified emails in its devAdminEmails list, and yours is not one of them.',
   searchQueryRequired: 'Please enter a name or email to search',
   /** Not in the spec: admin roles (grantAdmin, revokeAdmin). */
   adminGranted: 'Admin role granted successfully!',
@@ -158,6 +160,7 @@ export const adminCallables = {
     description: 'Admin: the latest 50 admin actions, newest first: who, what, whom, why, when.',
   },
   setAdminClaim: {
+    refusedWhileSuspended: true,
     access: 'dev-only',
     input: z.object({ userId: userIdSchema }).strict(),
     output: z.object({ userId: z.string(), isAdmin: z.literal(true) }),

@@ -148,12 +148,13 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 /** The anchor callables; the registry in callables.ts gathers them. */
 export const anchorsCallables = {
   sendAnchorRequest: {
+    budget: 'anchorRequests',
     refusedWhileSuspended: true,
     access: 'member',
     input: z.object({ userId: userIdSchema }).strict(),
     output: pendingFriendshipSchema,
     description:
-      "Sends an anchor request to userId: the pending Friendship, without connectionType (local or distant is decided at acceptance, so a pending request never tells whether the two share a city). Refused to yourself, when anchored, when the other member's request is pending ('Anchor request already pending'), when blocked, or at the sender's 100 anchors (a condition of the write). A repeat of the caller's own pending request (a double click, a retry) answers that request again and writes nothing.",
+      "Sends an anchor request to userId: the pending Friendship, without connectionType (local or distant is decided at acceptance, so a pending request never tells whether the two share a city). Refused to yourself, when anchored, when the other member's request is pending ('Anchor request already pending'), when blocked, or at the sender's 100 anchors (a condition of the write). A repeat of the caller's own pending request (a double click, a retry) answers that request again and writes nothing. Spends the 'anchorRequests' budget (60 an hour, with withdrawing and declining); a request sent again after a withdrawal tells its target only once a week.",
   },
   acceptAnchorRequest: {
     refusedWhileSuspended: true,
@@ -164,18 +165,20 @@ export const anchorsCallables = {
       "Accepts a pending request (only its recipient), deciding its connectionType from both members' locations now: both edges, the pair and both counters in one transaction with the cap of 100 on both members and the pending status as conditions. Then each feed catches up with the other's last 50 posts. The recipient's repeat of an accept that stands answers the accepted pair again and writes nothing; 409 'Anchor request already accepted' answers the sender. A caller the friendship id does not name is answered 403 'You are not part of this anchor request' whatever the pair is (no graph oracle).",
   },
   removeAnchorRequest: {
+    budget: 'anchorRequests',
     access: 'member',
     input: anchorPairSchema,
     output: z.object({ friendshipId: z.string(), removed: z.literal(true) }),
     description:
-      "Rejects (recipient) or cancels (sender) a pending request: deletes it. A caller the friendship id does not name is answered 403 'You are not part of this anchor request' whatever the pair is (no graph oracle).",
+      "Rejects (recipient) or cancels (sender) a pending request: deletes it. A caller the friendship id does not name is answered 403 'You are not part of this anchor request' whatever the pair is (no graph oracle). Spends the 'anchorRequests' budget (60 an hour, with sending).",
   },
   removeAnchor: {
+    budget: 'anchorRemovals',
     access: 'member',
     input: anchorPairSchema,
     output: z.object({ friendshipId: z.string(), removed: z.literal(true), anchorCount: z.number().int() }),
     description:
-      "Deletes an accepted connection (the pair, both edges and both counters in one transaction); each member's posts leave the other's feed. A caller the friendship id does not name is answered 403 'You are not part of this anchor connection' whatever the pair is (no graph oracle).",
+      "Deletes an accepted connection (the pair, both edges and both counters in one transaction); each member's posts leave the other's feed. A caller the friendship id does not name is answered 403 'You are not part of this anchor connection' whatever the pair is (no graph oracle). Spends the 'anchorRemovals' budget (30 an hour).",
   },
   listAnchors: {
     access: 'member',

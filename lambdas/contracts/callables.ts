@@ -35,7 +35,7 @@ export type Access = 'public' | 'member' | 'admin' | 'dev-only';
 export type Presence = 'before-record' | 'joining' | 'own-read';
 
 /** Action budgets a call spends besides the request budget (lambdas/domain/abuse-limits.ts). */
-export type ActionBudget = 'posts' | 'comments' | 'uploads' | 'edits' | 'reports' | 'blocks';
+export type ActionBudget = 'posts' | 'comments' | 'uploads' | 'edits' | 'reports' | 'blocks' | 'privacy' | 'anchorRemovals' | 'anchorRequests' | 'likes';
 
 export interface CallableContract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   readonly access: Access;

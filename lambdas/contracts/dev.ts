@@ -7,6 +7,7 @@ export const DUMMY_ANCHOR_COUNT = 10;
 /** The dev tools' callables (dev stage and local only); the registry in callables.ts gathers them. */
 export const devCallables = {
   createDummyAnchors: {
+    refusedWhileSuspended: true,
     access: 'dev-only',
     input: z.object({}).strict(),
     output: z.object({ dummies: z.array(anchorSchema), anchorCount: z.number().int() }),

@@ -123,11 +123,13 @@ export const feedCallables = {
       "One post with likedByMe, if the caller may see it: 'Post not found' (404) for a missing post and, identically, for an anchors-only post the caller may not see.",
   },
   togglePostLike: {
+    budget: 'likes',
     refusedWhileSuspended: true,
     access: 'member',
     input: z.object({ postId: postIdSchema, liked: z.boolean() }).strict(),
     output: z.object({ liked: z.boolean(), likeCount: z.number().int() }),
-    description: 'Likes (liked: true) or unlikes a post; the like and likeCount move together, and a repeat changes nothing.',
+    description:
+      "Likes (liked: true) or unlikes a post; the like and likeCount move together, and a repeat changes nothing. Likes and unlikes spend the 'likes' budget (120 in 30 minutes); liking again after an unlike tells the author only once a week.",
   },
   getPostLikers: {
     access: 'member',

@@ -67,6 +67,7 @@ export const invitesCallables = {
       "The caller's invite code, invites used by kind (local x / 5, distant y / 5; unlimited for superusers), pending reservations, and the people who used the code: pending (with the day their held invite lapses) or joined (when, local or distant).",
   },
   replaceInviteCode: {
+    refusedWhileSuspended: true,
     access: 'member',
     input: z
       .object({

@@ -133,14 +133,16 @@ export const joiningCallables = {
       "Creates the caller's user record once from their Cognito account (email, name, and custom:invite_code kept as pendingInviteCode) with every default; returns the existing record if there is one. When Cognito no longer has the account: 401 'Your account no longer exists. Please sign in again.' (a record is never recreated for it).",
   },
   completeProfile: {
+    refusedWhileSuspended: true,
     presence: 'joining',
     access: 'member',
     input: profileSetupSchema,
     output: userSchema,
     description:
-      'Saves the profile setup and sets profileCompleted; needs a confirmed picture and a consumed invite (except for superusers and admins), both conditions of the write. The first save must keep the place the local or distant invite was judged on (inviteSystem.invitedFrom).',
+      "Saves the profile setup and sets profileCompleted; needs a confirmed picture and a consumed invite (except for superusers and admins), both conditions of the write. The first save must keep the place the local or distant invite was judged on (inviteSystem.invitedFrom). Once the profile is completed, a new display name spends the 'renames' budget (10 a day).",
   },
   createProfilePictureUpload: {
+    refusedWhileSuspended: true,
     presence: 'joining',
     budget: 'uploads',
     access: 'member',
@@ -150,6 +152,7 @@ export const joiningCallables = {
       "A presigned POST for the member's staging key (uploads/{uid}/…, expired by S3 after a day unless confirmed): JPEG, PNG, WebP or GIF only, at most 5 MB (10 MB with purpose 'settings'), valid 5 minutes; any other type is refused (400). Then call confirmProfilePicture with the same purpose.",
   },
   confirmProfilePicture: {
+    refusedWhileSuspended: true,
     presence: 'joining',
     access: 'member',
     /** The same purpose as the upload's: its size limit is checked again here. */

@@ -80,6 +80,7 @@ export type SharedCommunityMetrics = z.infer<typeof sharedCommunityMetricsSchema
 
 export const metricsCallables = {
   calculateMetricsManually: {
+    refusedWhileSuspended: true,
     access: 'dev-only',
     input: z.object({}).strict(),
     output: sharedCommunityMetricsSchema,

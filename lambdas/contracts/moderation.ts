@@ -167,6 +167,7 @@ export const moderationCallables = {
       "Blocks a member: any anchor connection or pending request between the two is removed (counters and feeds follow) and the pair is recorded as blocked, saying who blocked whom (both may block; it stays blocked until both unblock). From then on neither can send the other an anchor request ('Cannot send anchor request'), see the other's profile ('User not found'), posts, comments or likes, or find the other in search. The blocker's pictures move to new keys, so links the blocked member saved stop working. Blocking someone already blocked answers success with changed: false. 'You cannot block yourself' (400); 'User not found' (404); 409 'You can block at most 1000 members'. Block and unblock spend the 'blocks' budget (30 an hour).",
   },
   unblockMember: {
+    refusedWhileSuspended: true,
     access: 'member',
     budget: 'blocks',
     input: memberTargetInput,

@@ -133,20 +133,23 @@ const photosOutput = z.object({ photos: z.array(photoSchema), count: z.number().
 
 export const settingsCallables = {
   updateProfile: {
+    refusedWhileSuspended: true,
     access: 'member',
     input: updateProfileSchema,
     output: userSchema,
     description:
-      "Saves the caller's basic info (display name, birthday or '', graduationYear from 1900 to this year + 10 or null, major, bio of at most 300 characters), location (city normalized as in profile setup, state by name, code or prefix, saved as its full name) and contact info (phone ddd-ddd-dddd or '', personal email or ''); the name index moves in the same write. Any other field is refused (400).",
+      "Saves the caller's basic info (display name, birthday or '', graduationYear from 1900 to this year + 10 or null, major, bio of at most 300 characters), location (city normalized as in profile setup, state by name, code or prefix, saved as its full name) and contact info (phone ddd-ddd-dddd or '', personal email or ''); the name index moves in the same write. Any other field is refused (400). A new display name spends the 'renames' budget (10 a day; other fields spend none).",
   },
   updatePrivacy: {
+    budget: 'privacy',
     access: 'member',
     input: privacySettingsSchema,
     output: userSchema,
     description:
-      "Saves the caller's six visibility settings (profile, birthday, photos: public/friends/private; contact, phone, email: friends/private). When the photos' audience shrinks (fewer viewers may see them), they move to new keys in the same write, so their old URLs stop working; their ids stay.",
+      "Saves the caller's six visibility settings (profile, birthday, photos: public/friends/private; contact, phone, email: friends/private). When the photos' audience shrinks (fewer viewers may see them), they move to new keys in the same write, so their old URLs stop working; their ids stay. Saves spend the 'privacy' budget (20 an hour). A suspended member may narrow settings but not widen one (403 with the date).",
   },
   createPhotoUpload: {
+    refusedWhileSuspended: true,
     budget: 'uploads',
     access: 'member',
     input: z.object({ contentType: pictureContentTypeSchema }).strict(),
@@ -155,6 +158,7 @@ export const settingsCallables = {
       'A presigned POST for one gallery photo (JPEG, PNG, WebP or GIF only, at most 10 MB, 5 minutes) to its own staging key (uploads/{uid}/photo-{uploadId}, expired by S3 after a day unless confirmed); refused at 10 photos (409). Then confirmPhotoUpload.',
   },
   confirmPhotoUpload: {
+    refusedWhileSuspended: true,
     access: 'member',
     input: z.object({ uploadId: photoUploadIdSchema }).strict(),
     output: photosOutput,

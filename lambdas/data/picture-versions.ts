@@ -22,7 +22,7 @@ export const RETIRED_PICTURES = 'retiredPictureKeys';
 export type PictureSet = 'photos' | 'all';
 
 /** What a move came to: the record as saved, or why nothing was written. */
-export type MoveOutcome = { kind: 'saved'; user: User } | { kind: 'gone' } | { kind: 'leaving' } | { kind: 'conflict' };
+export type MoveOutcome = { kind: 'saved'; user: User } | { kind: 'gone' } | { kind: 'leaving' } | { kind: 'conflict' } | { kind: 'refused'; message: string };
 
 interface PictureState {
   user: User;
@@ -171,12 +171,16 @@ async function moveWith(
   uid: string,
   choose: (state: PictureState) => { field: Move['field']; key: string }[],
   extra?: (state: PictureState) => ExtraWrite,
+  refusal?: (user: User) => string | null,
 ): Promise<MoveOutcome> {
   try {
     return await withBackoff(async (retry) => {
       const state = await readPictureState(uid);
       if (!state) return { kind: 'gone' } as const;
       if (state.leaving) return { kind: 'leaving' } as const;
+      // Judged on the record the write is conditioned on, so a racing save cannot slip past it.
+      const refused = refusal?.(state.user);
+      if (refused) return { kind: 'refused', message: refused } as const;
       await deleteRetiredPictures(uid, state.retired);
       const more = extra?.(state);
       const moves = await copyToNewVersions(uid, choose(state));
@@ -259,13 +263,15 @@ export function rekeyPictures(uid: string, which: PictureSet, onlyIf: (user: Use
  * The Privacy tab's save: the six settings replace the stored ones, and when `photosMustMove` says
  * the photos' audience shrank from what was stored, the photos move to new keys in the same write.
  * The write is conditioned on the stored settings being the ones judged, so two saves racing can
- * never leave a wider audience's URLs valid under a narrower setting.
+ * never leave a wider audience's URLs valid under a narrower setting. `refusal` judges the record as
+ * read (a suspended member widening it): its sentence is answered as 'refused', nothing written.
  */
 export function savePrivacyMovingPhotos(
   uid: string,
   privacy: User['privacy'],
   photosMustMove: (before: User['privacy']) => boolean,
   now = new Date(),
+  refusal?: (user: User) => string | null,
 ): Promise<MoveOutcome> {
   return moveWith(
     uid,
@@ -275,6 +281,7 @@ export function savePrivacyMovingPhotos(
       conditions: [state.storedPrivacy === undefined ? 'attribute_not_exists(privacy)' : 'privacy = :storedPrivacy'],
       values: { ':privacy': privacy, ':now': now.toISOString(), ...(state.storedPrivacy !== undefined && { ':storedPrivacy': state.storedPrivacy }) },
     }),
+    refusal,
   );
 }
 

@@ -38,7 +38,35 @@ export const ABUSE_LIMITS = {
    * member shutting out a handful of people in an evening is far within 30 an hour.
    */
   blocks: { name: 'blocks', maxHits: 30, windowSeconds: 60 * 60 },
-} as const satisfies Record<'requests' | ActionBudget, RateLimit>;
+  /**
+   * Renames (a displayName that changes, spent by the handler): the stream rewrites every post,
+   * comment and like of the member with the new name. A person fixes a typo or two; 10 a day.
+   */
+  renames: { name: 'renames', maxHits: 10, windowSeconds: 24 * 60 * 60 },
+  /**
+   * Privacy saves: one that shrinks the photos' audience copies every photo (up to 10 of 10 MB) to
+   * new keys. Someone trying the settings out saves a handful of times; 20 an hour.
+   */
+  privacy: { name: 'privacy', maxHits: 20, windowSeconds: 60 * 60 },
+  /**
+   * Anchor removals: each may move both members' anchors-only photos to new keys (from the stream).
+   * Pruning a list of anchors in an evening is far within 30 an hour.
+   */
+  anchorRemovals: { name: 'anchorRemovals', maxHits: 30, windowSeconds: 60 * 60 },
+  /**
+   * Anchor requests sent, withdrawn or declined together: each request tells its target. A newcomer
+   * asking everyone they know in an evening is far within 60 an hour.
+   */
+  anchorRequests: { name: 'anchorRequests', maxHits: 60, windowSeconds: 60 * 60 },
+  /**
+   * Likes and unlikes together: each pushes the post's counts to the author's and their anchors'
+   * open pages. Liking one's way through a long feed is far within 120 in 30 minutes.
+   */
+  likes: { name: 'likes', maxHits: 120, windowSeconds: 30 * 60 },
+} as const satisfies Record<'requests' | ActionBudget | HandlerBudget, RateLimit>;
+
+/** Budgets a handler spends itself, for part of what a call may do (a rename, not every profile save). */
+export type HandlerBudget = 'renames';
 
 export const ABUSE_MESSAGES = {
   requests: 'Too many requests. Please wait a few minutes and try again.',
@@ -48,6 +76,11 @@ export const ABUSE_MESSAGES = {
   edits: 'You have edited a lot in a short time. Please wait a while before editing again.',
   reports: 'You have sent a lot of reports in a short time. Please wait a while before reporting again.',
   blocks: 'You have blocked and unblocked a lot in a short time. Please wait a while before trying again.',
+  renames: 'You have changed your name a lot today. Please wait a while before changing it again.',
+  privacy: 'You have changed your privacy settings a lot in a short time. Please wait a while before changing them again.',
+  anchorRemovals: 'You have removed a lot of anchors in a short time. Please wait a while before removing more.',
+  anchorRequests: 'You have sent, withdrawn or declined a lot of anchor requests in a short time. Please wait a while before trying again.',
+  likes: 'You have liked and unliked a lot in a short time. Please wait a while before trying again.',
 } as const satisfies Record<keyof typeof ABUSE_LIMITS, string>;
 
 export type AbuseLimitName = keyof typeof ABUSE_LIMITS;

@@ -90,3 +90,14 @@ export function profileForViewer(user: User, relationship: Relationship, picture
   if (contactInfo) profile.contactInfo = contactInfo;
   return profile;
 }
+
+/** How far each setting reaches, narrowest first. */
+const REACH: Record<Visibility, number> = { private: 0, friends: 1, public: 2 };
+
+/**
+ * Whether saving `after` over `before` lets anyone see something they could not: one setting
+ * reaching further than before. A suspended member may narrow their privacy, never widen it.
+ */
+export function privacyWidens(before: User['privacy'], after: User['privacy']): boolean {
+  return (Object.keys(after) as (keyof User['privacy'])[]).some((setting) => REACH[after[setting]] > REACH[before[setting]]);
+}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { CallableName } from '#contracts/callables';
-import { ABUSE_LIMITS, ABUSE_MESSAGES, CALLABLE_ACTION_LIMITS, rateWindowOf, type AbuseLimitName } from '#domain/abuse-limits';
+import { ABUSE_LIMITS, ABUSE_MESSAGES, CALLABLE_ACTION_LIMITS, rateWindowOf, type AbuseLimitName, type HandlerBudget } from '#domain/abuse-limits';
 import { AppError } from '#domain/app-error';
 import { budgetsLifted } from '#domain/budget-lift';
 import { takeRateLimitedHit } from '#data/rate-limits';
@@ -81,6 +81,14 @@ export async function spendRequestBudget(
     throw new AppError('resource-exhausted', ABUSE_MESSAGES.requests, undefined, { retryAfterSeconds: seen.retryAfterSeconds });
   }
   if (!readOnly) await spend('requests', subject, now);
+}
+
+/**
+ * A budget the handler spends itself, for part of what its call does (a rename, not every profile
+ * save): the same counter and refusal as an action budget, for the same subject.
+ */
+export async function spendHandlerBudget(limit: HandlerBudget, caller: Caller, clientAddress: string, now = new Date()): Promise<void> {
+  await spend(limit, budgetSubject(caller, clientAddress), now);
 }
 
 /**

@@ -58,9 +58,13 @@ function devAdminVariables(template: ReturnType<typeof synth>['template']): Reco
 }
 
 describe('Make Me Admin on a deployed dev stage: only the emails of the devAdminEmails context', () => {
-  it('-c devAdminEmails=… (comma-separated) reaches setAdminClaim, and only it, trimmed and lower-cased', () => {
+  it('-c devAdminEmails=… (comma-separated) reaches the dev tools (Make Me Admin, dummy anchors, metrics now), and only them, trimmed and lower-cased', () => {
     const { template } = synth({ stage: 'dev', context: { devAdminEmails: ' Ana@Example.com, bo@example.org ,' } });
-    expect(devAdminVariables(template)).toEqual({ 'Callable setAdminClaim (dev-only)': 'ana@example.com,bo@example.org' });
+    expect(devAdminVariables(template)).toEqual({
+      'Callable setAdminClaim (dev-only)': 'ana@example.com,bo@example.org',
+      'Callable createDummyAnchors (dev-only)': 'ana@example.com,bo@example.org',
+      'Callable calculateMetricsManually (dev-only)': 'ana@example.com,bo@example.org',
+    });
   });
 
   it('a list in context (cdk.context.json) works too', () => {
@@ -69,7 +73,11 @@ describe('Make Me Admin on a deployed dev stage: only the emails of the devAdmin
   });
 
   it('without the context, dev deploys setAdminClaim with an empty list: nobody can make themself admin', () => {
-    expect(devAdminVariables(synth({ stage: 'dev' }).template)).toEqual({ 'Callable setAdminClaim (dev-only)': '' });
+    expect(devAdminVariables(synth({ stage: 'dev' }).template)).toEqual({
+      'Callable setAdminClaim (dev-only)': '',
+      'Callable createDummyAnchors (dev-only)': '',
+      'Callable calculateMetricsManually (dev-only)': '',
+    });
   });
 
   it('prod has no setAdminClaim and no function holds a dev admin list, even when the context names one', () => {

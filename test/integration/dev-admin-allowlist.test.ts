@@ -19,6 +19,7 @@ useLocalCloudData(endpoints);
 const { getUser } = await import('../../lambdas/data/users.ts');
 
 const VERIFIED = { email_verified: 'true' };
+const AUSTIN = { city: 'Austin', state: 'Texas' };
 const saved = { STAGE: process.env.STAGE, DEV_ADMIN_EMAILS: process.env.DEV_ADMIN_EMAILS };
 
 function deployedDev(list: string | undefined): void {
@@ -108,6 +109,38 @@ describe('setAdminClaim on a deployed dev stage (DEV_ADMIN_EMAILS)', () => {
     deployedDev(other.email);
     const answer = await invokeHandler('setAdminClaim', decodeJwtPayload(other.accessToken), { userId: listed.uid });
     expect(answer).toMatchObject({ status: 403, body: { error: { message: ADMIN_MESSAGES.ownAdminClaimOnly } } });
+  });
+});
+
+describe('the other dev tools on a deployed dev stage obey the same list (issue 27)', () => {
+  let listed: TestMember;
+  let other: TestMember;
+
+  beforeAll(async () => {
+    [listed, other] = await Promise.all([
+      createMember(endpoints, 'dev-tools-listed', { attributes: VERIFIED, location: AUSTIN }),
+      createMember(endpoints, 'dev-tools-other', { attributes: VERIFIED, location: AUSTIN }),
+    ]);
+  });
+
+  it.each(['createDummyAnchors', 'calculateMetricsManually'] as const)(
+    '%s refuses a member not on the list (403, a clear sentence) and makes nothing',
+    async (name) => {
+      deployedDev(listed.email);
+      const answer = await invokeHandler(name, decodeJwtPayload(other.accessToken), {});
+      expect(answer.status, JSON.stringify(answer.body)).toBe(403);
+      expect(answer.body).toEqual({
+        error: { status: 'PERMISSION_DENIED', message: ADMIN_MESSAGES.notOnDevToolsList, details: { correlationId: expect.any(String) } },
+      });
+      expect((await getUser(other.uid))?.anchorCount).toBe(0);
+    },
+  );
+
+  it('createDummyAnchors serves the listed member', async () => {
+    deployedDev(listed.email.toUpperCase());
+    const answer = await invokeHandler('createDummyAnchors', decodeJwtPayload(listed.accessToken), {});
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect((await getUser(listed.uid))?.anchorCount).toBe(10);
   });
 });
 

@@ -23,7 +23,7 @@ const { keys } = await import('../../lambdas/data/keys.ts');
 
 let founderToken = '';
 const m = moderationClient(endpoints, () => founderToken);
-const AUSTIN = { city: 'Austin', state: 'Texas' };
+const AUSTIN = { city: 'Austin', state: 'Texas' } as const;
 const DAY_MS = 86_400_000;
 
 let reporter: TestMember;
@@ -267,6 +267,80 @@ describe('suspend', () => {
     );
     expect((await call(endpoints, 'createPost', { token, data: { content: 'back again', privacy: 'public' } })).status).toBe(200);
     expect((await m.standing(member)).standing).toMatchObject({ suspendedUntil: null, suspensionNote: null });
+  });
+
+  it('refuses every write others see or that spends community resources (name, bio, pictures, photos, invite code, wider privacy, dev tools) and lets through what protects or frees the member (issue 27)', async () => {
+    const member = await invitee('suspended-writer', null, 'Sam Suspended');
+    const bystander = await invitee('suspended-bystander', null);
+    const { postId } = await m.post(member, 'a post of my own', 'public');
+    const { inviteCode } = (await record(member.uid))?.inviteSystem as { inviteCode: string };
+    const reportId = await m.reported(reporter, { type: 'member', id: member.uid }, 'spam');
+    const until = new Date(Date.now() + 5 * DAY_MS).toISOString().slice(0, 10);
+    expect((await m.resolve(reportId, 'suspend', { until })).status).toBe(200);
+    const before = await record(member.uid);
+
+    const refusal = MODERATION_MESSAGES.suspended(`${until}T00:00:00.000Z`);
+    const token = member.accessToken;
+    const profile = {
+      displayName: 'A New Name',
+      birthday: '',
+      graduationYear: null,
+      major: '',
+      bio: 'a new bio',
+      location: AUSTIN,
+      contactInfo: { phoneNumber: '', personalEmail: '' },
+    };
+    const narrower = {
+      profileVisibility: 'friends',
+      birthdayVisibility: 'private',
+      photosVisibility: 'private',
+      contactVisibility: 'private',
+      phoneVisibility: 'private',
+      emailVisibility: 'private',
+    } as const;
+    for (const [name, answer] of [
+      ['updateProfile', await call(endpoints, 'updateProfile', { token, data: profile })],
+      [
+        'completeProfile',
+        await call(endpoints, 'completeProfile', {
+          token,
+          data: { displayName: 'A New Name', bio: 'x', birthday: '', location: AUSTIN, contactInfo: { phoneNumber: '', personalEmail: '' } },
+        }),
+      ],
+      ['createProfilePictureUpload', await call(endpoints, 'createProfilePictureUpload', { token, data: { contentType: 'image/jpeg', purpose: 'settings' } })],
+      ['confirmProfilePicture', await call(endpoints, 'confirmProfilePicture', { token, data: { purpose: 'settings' } })],
+      ['createPhotoUpload', await call(endpoints, 'createPhotoUpload', { token, data: { contentType: 'image/png' } })],
+      ['confirmPhotoUpload', await call(endpoints, 'confirmPhotoUpload', { token, data: { uploadId: '7f3e0c8a-1b2c-4d5e-8f90-123456789abc' } })],
+      ['replaceInviteCode', await call(endpoints, 'replaceInviteCode', { token, data: { currentCode: inviteCode } })],
+      ['createDummyAnchors', await call(endpoints, 'createDummyAnchors', { token })],
+      ['setAdminClaim', await call(endpoints, 'setAdminClaim', { token, data: { userId: member.uid } })],
+      ['updatePrivacy (wider)', await call(endpoints, 'updatePrivacy', { token, data: { ...narrower, profileVisibility: 'public' } })],
+    ] as const) {
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(403);
+      expectRefusal(answer, 403, 'PERMISSION_DENIED', refusal);
+    }
+    const unchanged = await record(member.uid);
+    expect(unchanged?.displayName).toBe(before?.displayName);
+    expect(unchanged?.bio).toBe(before?.bio);
+    expect(unchanged?.privacy).toEqual(before?.privacy);
+    expect(unchanged?.isAdmin).toBe(false);
+    expect((unchanged?.inviteSystem as { inviteCode: string }).inviteCode).toBe(inviteCode);
+
+    // What protects or frees the member still works: narrowing privacy, block, mute, report,
+    // deleting their own post, export; sign out and account deletion spend nothing of anyone's.
+    expect((await call(endpoints, 'updatePrivacy', { token, data: narrower })).status).toBe(200);
+    expect((await record(member.uid))?.privacy).toEqual(narrower);
+    for (const [name, answer] of [
+      ['blockMember', await call(endpoints, 'blockMember', { token, data: { userId: bystander.uid } })],
+      ['muteMember', await call(endpoints, 'muteMember', { token, data: { userId: other.uid } })],
+      ['reportContent', await call(endpoints, 'reportContent', { token, data: { target: { type: 'member', id: other.uid }, reason: 'spam' } })],
+      ['deletePost', await call(endpoints, 'deletePost', { token, data: { postId } })],
+      ['requestDataExport', await call(endpoints, 'requestDataExport', { token })],
+    ] as const) {
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+    // Unblocking is not protection: it waits for the suspension's end.
+    expectRefusal(await call(endpoints, 'unblockMember', { token, data: { userId: bystander.uid } }), 403, 'PERMISSION_DENIED', refusal);
   });
 });
 

@@ -1,28 +1,24 @@
 import { ADMIN_MESSAGES } from '#contracts/admin';
 import { AppError } from '#domain/app-error';
-import { devAdminPolicy, mayMakeThemselfAdmin } from '#domain/dev-admins';
 import { recordAdminAction } from '#data/audit-log';
-import { verifiedEmailOf } from '#data/cognito-accounts';
 import { addUserToGroup } from '#data/cognito-groups';
 import { markAdmin } from '#data/member-roles';
 import { getUser } from '#data/users';
 import { ADMIN_GROUP } from '#http/caller';
 import { defineCallable } from '#http/define-callable';
+import { requireDevAdmin } from '#http/dev-admin-gate';
 
 /**
  * Make Me Admin (dev stage and local only). CDK leaves this function out of prod, and
  * defineCallable refuses dev-only callables when STAGE is prod; the check below repeats that so
  * this module can never grant admin on prod, whatever wraps it. On a deployed dev stage only a
  * caller whose verified Cognito email is in DEV_ADMIN_EMAILS (CDK context `devAdminEmails`) may
- * use it; an empty or missing list lets nobody. The local cloud sets '*' (anyone).
+ * use it (lambdas/http/dev-admin-gate.ts); an empty or missing list lets nobody. The local cloud sets '*' (anyone).
  */
 export const handler = defineCallable('setAdminClaim', async ({ userId }, { caller }) => {
   if (process.env.STAGE === 'prod') throw new AppError('unimplemented', 'This function is not available.');
   if (userId !== caller.uid) throw new AppError('permission-denied', ADMIN_MESSAGES.ownAdminClaimOnly);
-  const policy = devAdminPolicy(process.env.DEV_ADMIN_EMAILS, process.env.STAGE);
-  // The email comes from Cognito (the signed token's username names the account), never from the request or the record.
-  const verifiedEmail = policy.anyone || policy.emails.size === 0 ? null : await verifiedEmailOf(caller.username);
-  if (!mayMakeThemselfAdmin(policy, verifiedEmail)) throw new AppError('permission-denied', ADMIN_MESSAGES.notOnDevAdminList);
+  await requireDevAdmin(caller, ADMIN_MESSAGES.notOnDevAdminList);
   const user = await getUser(caller.uid);
   if (!user) throw new AppError('not-found', ADMIN_MESSAGES.userNotFound);
   await addUserToGroup(caller.username, ADMIN_GROUP);

@@ -4,11 +4,16 @@ import { AppError } from '#domain/app-error';
 import { createAnchoredMembers } from '#data/friendships';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
+import { requireDevAdmin } from '#http/dev-admin-gate';
 import { presentAnchor } from '../anchors/present-member.ts';
 import { dummyMember } from './dummy-members.ts';
 
-/** Dev tools (dev stage and local only): 10 dummy members, each a local accepted anchor of the caller. */
+/**
+ * Dev tools (dev stage and local only): 10 dummy members, each a local accepted anchor of the
+ * caller. On a deployed dev stage only for the devAdminEmails list, as Make Me Admin.
+ */
 export const handler = defineCallable('createDummyAnchors', async (_input, { caller }) => {
+  await requireDevAdmin(caller);
   const owner = await getUser(caller.uid);
   if (!owner) throw new AppError('not-found', ANCHOR_MESSAGES.userNotFound);
   if (!owner.location.city.trim() || !owner.location.state.trim()) throw new AppError('invalid-argument', ANCHOR_MESSAGES.dummiesNeedLocation);

@@ -5,6 +5,7 @@ import { AppError } from '#domain/app-error';
 import { isSamePlace } from '#domain/invite-rules';
 import { getUser, saveCompletedProfile } from '#data/users';
 import { defineCallable } from '#http/define-callable';
+import { spendHandlerBudget } from '#http/rate-limit';
 import { presentUser } from '../profile/present-user.ts';
 
 export const PICTURE_REQUIRED_MESSAGE = 'Please upload a profile picture';
@@ -19,9 +20,11 @@ function refusalFor(user: User | null): AppError {
   return new AppError('aborted', 'Your profile changed while saving. Please try again.');
 }
 
-export const handler = defineCallable('completeProfile', async (profile, { caller }) => {
+export const handler = defineCallable('completeProfile', async (profile, { caller, clientAddress }) => {
   const user = await getUser(caller.uid);
   if (!user) throw new AppError('not-found', 'User not found');
+  // Saving again after joining may rename, as updateProfile does: the same 'renames' budget.
+  if (user.profileCompleted && profile.displayName !== user.displayName) await spendHandlerBudget('renames', caller, clientAddress);
   // The invite was judged on the place given when it was used; the first save must keep it (it
   // never changes once set, so this read cannot race).
   const { invitedFrom } = user.inviteSystem;

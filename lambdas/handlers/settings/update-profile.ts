@@ -3,15 +3,19 @@ import { AppError } from '#domain/app-error';
 import { saveProfileChanges } from '#data/profile-updates';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
+import { spendHandlerBudget } from '#http/rate-limit';
 import { presentUser } from '../profile/present-user.ts';
 
 /**
  * Settings' Save Profile, on the caller's own record only (the uid comes from the token, never the
- * input). The contract already normalized the city and state and refused every other field.
+ * input). The contract already normalized the city and state and refused every other field. A new
+ * display name spends the 'renames' budget (lambdas/domain/abuse-limits.ts); other fields spend none.
  */
-export const handler = defineCallable('updateProfile', async (changes, { caller }) => {
+export const handler = defineCallable('updateProfile', async (changes, { caller, clientAddress }) => {
   const user = await getUser(caller.uid);
   if (!user) throw new AppError('not-found', 'User not found');
+  // A new name is copied into every post, comment and like of the member (from the stream).
+  if (changes.displayName !== user.displayName) await spendHandlerBudget('renames', caller, clientAddress);
   const saved = await saveProfileChanges(user, {
     displayName: changes.displayName,
     birthday: changes.birthday,

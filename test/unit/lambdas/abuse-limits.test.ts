@@ -26,6 +26,13 @@ describe('abuse budgets', () => {
     expect(ABUSE_LIMITS.edits).toMatchObject({ maxHits: 60, windowSeconds: 1800 });
     expect(ABUSE_LIMITS.reports).toMatchObject({ maxHits: 30, windowSeconds: 3600 });
     expect(ABUSE_LIMITS.blocks).toMatchObject({ maxHits: 30, windowSeconds: 3600 });
+    // Costly actions (issue 27): a rename rewrites the member's content, a privacy narrowing or an
+    // anchor removal moves their photos, a request or a like tells someone.
+    expect(ABUSE_LIMITS.renames).toMatchObject({ maxHits: 10, windowSeconds: 86_400 });
+    expect(ABUSE_LIMITS.privacy).toMatchObject({ maxHits: 20, windowSeconds: 3600 });
+    expect(ABUSE_LIMITS.anchorRemovals).toMatchObject({ maxHits: 30, windowSeconds: 3600 });
+    expect(ABUSE_LIMITS.anchorRequests).toMatchObject({ maxHits: 60, windowSeconds: 3600 });
+    expect(ABUSE_LIMITS.likes).toMatchObject({ maxHits: 120, windowSeconds: 1800 });
     expect(CALLABLE_ACTION_LIMITS).toEqual({
       createPost: 'posts',
       addComment: 'comments',
@@ -36,6 +43,11 @@ describe('abuse budgets', () => {
       reportContent: 'reports',
       blockMember: 'blocks',
       unblockMember: 'blocks',
+      updatePrivacy: 'privacy',
+      removeAnchor: 'anchorRemovals',
+      sendAnchorRequest: 'anchorRequests',
+      removeAnchorRequest: 'anchorRequests',
+      togglePostLike: 'likes',
     });
     for (const name of Object.keys(CALLABLE_ACTION_LIMITS)) expect(callables).toHaveProperty(name);
   });

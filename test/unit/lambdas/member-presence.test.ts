@@ -86,6 +86,44 @@ describe("requireMemberRecord: a removed member's token is refused", () => {
     }
   });
 
+  it('refuses a suspended member every write others see or that spends community resources, and nothing that protects or frees them (issue 27)', () => {
+    const refused = [
+      'updateProfile',
+      'completeProfile',
+      'createProfilePictureUpload',
+      'confirmProfilePicture',
+      'createPhotoUpload',
+      'confirmPhotoUpload',
+      'replaceInviteCode',
+      'unblockMember',
+      'createDummyAnchors',
+      'calculateMetricsManually',
+      'setAdminClaim',
+    ] as const;
+    for (const name of refused) expect('refusedWhileSuspended' in callables[name], name).toBe(true);
+    // updatePrivacy is judged by its handler: narrowing passes, widening is refused.
+    const allowed = [
+      'updatePrivacy',
+      'blockMember',
+      'muteMember',
+      'unmuteMember',
+      'deletePost',
+      'deleteComment',
+      'deletePhoto',
+      'removeAnchor',
+      'removeAnchorRequest',
+      'reportContent',
+      'requestDataExport',
+      'getDataExport',
+      'signOutEverywhere',
+      'deleteMyAccount',
+      'markNotificationsRead',
+      'updateNotificationSettings',
+      'syncAccountEmail',
+    ] as const;
+    for (const name of allowed) expect('refusedWhileSuspended' in callables[name], name).toBe(false);
+  });
+
   it("answers 404 'User not found' when the record is gone", async () => {
     const refusal = await requireMemberRecord('createPost', caller).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AppError);
