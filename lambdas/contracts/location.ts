@@ -144,6 +144,8 @@ export function normalizePlace(city: string, state: string): { city: string; sta
     .map((part) => part.trim())
     .filter(Boolean);
   let stateName = normalizeState(state);
+  // Nothing but commas: kept as typed (normalizeCity), never saved as an empty city.
+  if (parts.length === 0) return { city: normalizeCity(city), state: stateName ?? collapseSpaces(state) };
   while (parts.length > 1) {
     const last = parts.at(-1) ?? '';
     if (COUNTRY_NAMES.has(last.toLowerCase().replace(/\.$/, ''))) {

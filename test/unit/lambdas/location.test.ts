@@ -69,6 +69,8 @@ describe('normalizePlace', () => {
     // Only whole state names or codes are cut: "Or" alone is not a suffix here, it is the city.
     [['Or', 'Oregon'], { city: 'Or', state: 'Oregon' }],
     [['Unknown', 'Unknown'], { city: 'Unknown', state: 'Unknown' }],
+    // Never an empty city from a non-empty one.
+    [[' , ,', 'Texas'], { city: ', ,', state: 'Texas' }],
   ])('%j → %j', ([city, state], expected) => {
     expect(normalizePlace(city ?? '', state ?? '')).toEqual(expected);
   });
