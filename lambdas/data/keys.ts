@@ -127,6 +127,12 @@ export const keys = {
    * indexes, so a counter there would cost four writes per notification.
    */
   notificationState: (uid: string) => ({ pk: `USER#${uid}`, sk: 'NOTIFSTATE' }),
+  /**
+   * That a member was told once of something that may repeat (a like, an anchor request): a digest
+   * of (kind, actor, subject), so a toggle back and forth makes no second notification or push
+   * while it lasts (TTL `expiresAt`, see lambdas/data/notifications.ts TOLD_ONCE_SECONDS).
+   */
+  toldOnce: (uid: string, digest: string) => ({ pk: `USER#${uid}`, sk: `TOLD#${digest}` }),
   /** One line of the public moderation log; ULIDs, so newest first is one descending Query. */
   moderationLogEntry: (entryId: string) => ({ pk: MODERATION_LOG_PARTITION, sk: entryId }),
   /** A member's data export job (one at a time, data-export-jobs.ts): in their partition, so removal deletes it with the rest. */

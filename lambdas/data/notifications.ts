@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   MAX_UNREAD_NOTIFICATIONS,
@@ -43,7 +44,35 @@ export interface NewNotification {
   noticeKind: NoticeKind | null;
 }
 
-export type StoreOutcome = 'stored' | 'already-stored' | 'unread-full' | 'member-leaving';
+export type StoreOutcome = 'stored' | 'already-stored' | 'already-told' | 'unread-full' | 'member-leaving';
+
+/**
+ * How long a member told of a repeatable thing (a like, an anchor request: see notify.ts) is not
+ * told of it again: a like/unlike or send/withdraw loop notifies its target once a week at most.
+ */
+export const TOLD_ONCE_SECONDS = 7 * 24 * 60 * 60;
+
+/** The digest a told-once marker is keyed by: nothing of the actor or the subject in clear. */
+export function toldOnceDigest(identity: string): string {
+  return createHash('sha256').update(identity, 'utf8').digest('base64url');
+}
+
+/**
+ * The marker that `uid` was told of `digest`, put only when none is there or the one there has
+ * expired (DynamoDB's TTL deletes late, so the condition reads `expiresAt` itself).
+ */
+function toldOnce(uid: string, digest: string, now: Date): NamedItem<string> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  return {
+    name: 'told',
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.toldOnce(uid, digest), expiresAt: nowSeconds + TOLD_ONCE_SECONDS },
+      ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
+      ExpressionAttributeValues: { ':now': nowSeconds },
+    },
+  };
+}
 
 /** A member who is here and not being removed: their record exists and carries no removal mark. */
 function staying(uid: string): NamedItem<string> {
@@ -60,11 +89,12 @@ function staying(uid: string): NamedItem<string> {
 
 /**
  * One transaction: the notification (only if new: a redelivery stores nothing) and `unread + 1`
- * (below the cap), on the condition that neither the recipient nor the actor is being removed or
+ * (below the cap), with `onceDigest` the told-once marker (only if the member was not told of it
+ * within TOLD_ONCE_SECONDS: 'already-told' stores nothing), on the condition that neither the recipient nor the actor is being removed or
  * gone: removal deletes the recipient's partition and the notifications naming the actor
  * (notification-removal.ts) after it marks them, so none may be written once it has.
  */
-export async function storeNotification(uid: string, notification: NewNotification): Promise<StoreOutcome> {
+export async function storeNotification(uid: string, notification: NewNotification, onceDigest?: string, now = new Date()): Promise<StoreOutcome> {
   const { actor } = notification;
   // Attribute names of their own: `postId`, `commentId` and `createdAt` are keys of the table's
   // indexes (byCommentId, byInviter), which a notification must never enter; absent values are left out.
@@ -103,10 +133,12 @@ export async function storeNotification(uid: string, notification: NewNotificati
     },
     staying(uid),
     ...(actor && actor.uid !== uid ? [staying(actor.uid)] : []),
+    ...(onceDigest ? [toldOnce(uid, onceDigest, now)] : []),
   ]);
   if (outcome.ok) return 'stored';
   if (outcome.failed.includes('leaving')) return 'member-leaving';
-  return outcome.failed.includes('notification') ? 'already-stored' : 'unread-full';
+  if (outcome.failed.includes('notification')) return 'already-stored';
+  return outcome.failed.includes('told') ? 'already-told' : 'unread-full';
 }
 
 /** The attributes of a member record the producer reads: lists and settings. */

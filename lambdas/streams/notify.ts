@@ -3,7 +3,7 @@ import { shouldNotify, THREAD_COMMENTS_READ, threadRecipients } from '#domain/no
 import { notificationIdOf } from '#data/keys';
 import { pushToMembers } from '#data/live-push';
 import { notificationSourceOf, type NotificationSource } from '#data/notification-changes';
-import { actorOf, earlierCommenterIds, recipientFacts, storeNotification, type NewNotification } from '#data/notifications';
+import { actorOf, earlierCommenterIds, recipientFacts, storeNotification, toldOnceDigest, type NewNotification } from '#data/notifications';
 import { getStoredPost } from '#data/posts';
 import type { ChangedItem } from '#data/table-changes';
 
@@ -24,6 +24,7 @@ interface Candidate {
  * a block, never a muted member's likes and comments, never a kind switched off), then
  * `notifications.changed` to their open pages. Safe to run again: a notification's id is derived
  * from the change and its recipient, so a redelivered record stores nothing twice and pushes nothing.
+ * A like or an anchor request toggled back and forth tells its recipient once (onceDigestOf).
  */
 export async function notifyOfChange(change: ChangedItem): Promise<void> {
   const source = notificationSourceOf(change);
@@ -54,7 +55,7 @@ export async function notifyOfChange(change: ChangedItem): Promise<void> {
       commentId: candidate.commentId ?? null,
       noticeKind: source.type === 'notice' ? source.noticeKind : null,
     };
-    if ((await storeNotification(candidate.recipient, notification)) === 'stored') stored.push(candidate.recipient);
+    if ((await storeNotification(candidate.recipient, notification, onceDigestOf(candidate))) === 'stored') stored.push(candidate.recipient);
   }
   if (stored.length > 0) await pushToMembers(stored, { type: 'notifications.changed' });
 }
@@ -63,6 +64,16 @@ export async function notifyOfChange(change: ChangedItem): Promise<void> {
 function identityOf({ source, recipient, kind }: Candidate): string {
   const item = source.type === 'comment' ? source.commentId : source.type === 'notice' ? source.noticeId : source.type === 'like' ? source.postId : '';
   return [kind, recipient, 'actorId' in source ? source.actorId : '', item, source.at].join('\n');
+}
+
+/**
+ * What may repeat without being new: a like of the same post by the same member (like, unlike, like
+ * again) and an anchor request from the same member (send, withdraw, send again). Its recipient is
+ * told once (TOLD_ONCE_SECONDS); everything else (comments, acceptances, notices) is new each time.
+ */
+function onceDigestOf({ kind, actorId, postId }: Candidate): string | undefined {
+  if (kind !== 'like' && kind !== 'anchor-request') return undefined;
+  return toldOnceDigest([kind, actorId ?? '', postId ?? ''].join('\n'));
 }
 
 async function candidatesOf(source: NotificationSource): Promise<Candidate[]> {

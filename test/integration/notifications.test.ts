@@ -20,6 +20,8 @@ const { updateUserRecord } = await import('../../lambdas/data/users.ts');
 const { notifyOfChange } = await import('../../lambdas/streams/notify.ts');
 const { storeNotification } = await import('../../lambdas/data/notifications.ts');
 const { keys, notificationIdOf } = await import('../../lambdas/data/keys.ts');
+const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
+const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
 
 let founderToken = '';
 const m = moderationClient(endpoints, () => founderToken);
@@ -165,6 +167,48 @@ describe('notifications from the table stream', () => {
     } finally {
       await page.close();
     }
+  });
+});
+
+describe('toggles tell their target once (issue 27)', () => {
+  it('a like/unlike loop tells the author of one like; a like of another post, or by another member, is news', { timeout: 90_000 }, async () => {
+    const [author, fan, friend] = await Promise.all([
+      createMember(endpoints, 'notif-toggle-author'),
+      createMember(endpoints, 'notif-toggle-fan'),
+      createMember(endpoints, 'notif-toggle-friend'),
+    ]);
+    const [post, other] = [await m.post(author, 'Toggle me'), await m.post(author, 'And me')];
+    const like = (member: TestMember, postId: string, liked: boolean) =>
+      ok(endpoints, 'togglePostLike', { token: member.accessToken, data: { postId, liked } });
+    for (const liked of [true, false, true, false, true]) await like(fan, post.postId, liked);
+    await like(friend, post.postId, true);
+    await like(fan, other.postId, true);
+    // The stream reads a post's partition in order: once the comment after the likes is told, every like was.
+    await m.comment(fan, post.postId, 'After the likes');
+    await m.comment(fan, other.postId, 'After the like');
+    const listed = await until(author, has('comment', 2));
+    const likes = listed.notifications.filter((n) => n.kind === 'like').map((n) => `${n.actor?.uid}:${n.postId}`);
+    expect(likes.sort()).toEqual([`${fan.uid}:${post.postId}`, `${fan.uid}:${other.postId}`, `${friend.uid}:${post.postId}`].sort());
+    expect(listed.unreadCount).toBe(5);
+  });
+
+  it('a send/withdraw loop of anchor requests tells its target once', { timeout: 90_000 }, async () => {
+    const [target, asker] = await Promise.all([createMember(endpoints, 'notif-toggle-target'), createMember(endpoints, 'notif-toggle-asker')]);
+    const send = () => ok(endpoints, 'sendAnchorRequest', { token: asker.accessToken, data: { userId: target.uid } });
+    const withdraw = () => ok(endpoints, 'removeAnchorRequest', { token: asker.accessToken, data: { userId: target.uid } });
+    await send();
+    await until(target, has('anchor-request'));
+    await withdraw();
+    await send();
+    await withdraw();
+    await send();
+    // The last request's own change, told here (as the stream tells it, or tells it again: either way once).
+    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.anchorEdge(target.uid, asker.uid), ConsistentRead: true }));
+    expect(Item).toMatchObject({ status: 'pending', direction: 'received' });
+    await notifyOfChange({ eventName: 'INSERT', sequenceNumber: 'last-request', newImage: Item });
+    const listed = await list(target);
+    expect(listed.notifications.filter((n) => n.kind === 'anchor-request')).toHaveLength(1);
+    expect(listed.unreadCount).toBe(1);
   });
 });
 
