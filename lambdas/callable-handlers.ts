@@ -1,5 +1,6 @@
 import type { CallableName } from '#contracts/callables';
 import type { CallableHandlerEntry } from './handler-row.ts';
+import { OBJECT_PREFIXES, PARTITIONS } from '#data/grant-scopes';
 import { accountHandlers } from './handlers/account/handler-rows.ts';
 import { adminHandlers } from './handlers/admin/handler-rows.ts';
 import { anchorsHandlers } from './handlers/anchors/handler-rows.ts';
@@ -12,7 +13,7 @@ import { metricsHandlers } from './handlers/metrics/handler-rows.ts';
 import { moderationHandlers } from './handlers/moderation/handler-rows.ts';
 import { notificationsHandlers } from './handlers/notifications/handler-rows.ts';
 import { profileHandlers } from './handlers/profile/handler-rows.ts';
-import { removalHandlers, removalJobHandlers } from './handlers/removal/handler-rows.ts';
+import { EVERY_OBJECT_PREFIX, MEMBER_REMOVAL_PARTITIONS, removalHandlers, removalJobHandlers } from './handlers/removal/handler-rows.ts';
 import { settingsHandlers } from './handlers/settings/handler-rows.ts';
 
 /**
@@ -39,20 +40,28 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
 /** Functions that are not callables: Cognito triggers, scheduled jobs, the removal worker and the table stream's consumer. */
 export const triggerHandlers = {
   // readWrite: holds one of the inviter's invites for the new account.
-  preSignUp: { entry: 'triggers/pre-sign-up.ts', permissions: { table: 'readWrite' } },
+  preSignUp: {
+    entry: 'triggers/pre-sign-up.ts',
+    // Its sign-up budgets are counted here (a trigger is no callable: lib/rate-limit-grant.ts is not its).
+    permissions: { table: 'readWrite', tableWrites: [PARTITIONS.member, PARTITIONS.reservations, PARTITIONS.spentSignUpTicket, PARTITIONS.rateCounters] },
+  },
   // readWrite: a verified email turns the held invite into one that counts as verified (and lasts 7 days):
   // the reservation and the inviter's unverified count on their record.
-  postConfirmation: { entry: 'triggers/post-confirmation.ts', permissions: { table: 'readWrite' } },
+  postConfirmation: { entry: 'triggers/post-confirmation.ts', permissions: { table: 'readWrite', tableWrites: [PARTITIONS.member, PARTITIONS.reservations] } },
 } as const satisfies Record<string, CallableHandlerEntry>;
 
 export const jobHandlers = {
-  dailyMetrics: { entry: 'jobs/daily-metrics.ts', permissions: { table: 'readWrite' } },
+  // The day's record, and the counters that fell to zero (dropped).
+  dailyMetrics: { entry: 'jobs/daily-metrics.ts', permissions: { table: 'readWrite', tableWrites: [PARTITIONS.dailyMetrics, PARTITIONS.metricsCounters] } },
   // Deletes unjoined accounts whose held invite lapsed (record, files, Cognito user) and gives invites back.
   inviteLapses: {
     entry: 'jobs/lapse-reservations.ts',
     permissions: {
       table: 'readWrite',
+      // A removal's partitions (the same removal code) but the audit log and removal jobs: no admin acts here.
+      tableWrites: MEMBER_REMOVAL_PARTITIONS.filter((partition) => partition !== PARTITIONS.audit && partition !== PARTITIONS.removalJob),
       pictures: 'readWrite',
+      pictureKeys: EVERY_OBJECT_PREFIX,
       userPoolActions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers'],
     },
   },
@@ -61,5 +70,14 @@ export const jobHandlers = {
   // The table stream's consumer (lib/table-stream.ts, local/table-stream.ts): reacts to changes off
   // the request path. Live push will add execute-api:ManageConnections (TableStream.allowManageConnections).
   // pictures readWrite: an ex-anchor's photos move to new keys (copy, then delete the old ones).
-  tableStream: { entry: 'streams/table-stream.ts', permissions: { table: 'readWrite', pictures: 'readWrite' } },
+  tableStream: {
+    entry: 'streams/table-stream.ts',
+    permissions: {
+      table: 'readWrite',
+      // Notifications and feed entries, like counts on posts, the metrics' counters, forgotten live sockets.
+      tableWrites: [PARTITIONS.member, PARTITIONS.post, PARTITIONS.metricsCounters, PARTITIONS.liveConnections, PARTITIONS.liveConnectionOwners],
+      pictures: 'readWrite',
+      pictureKeys: [OBJECT_PREFIXES.served, OBJECT_PREFIXES.legacy],
+    },
+  },
 } as const satisfies Record<string, CallableHandlerEntry>;

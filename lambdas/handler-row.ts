@@ -1,3 +1,5 @@
+import type { ObjectPrefix, PartitionPattern } from '#data/grant-scopes';
+
 /**
  * The shape of a server row of the registry: which module runs a callable (or a trigger or job)
  * and what its Lambda may touch. Each handler area lists its rows in
@@ -5,12 +7,21 @@
  */
 
 /**
- * What each callable's Lambda may touch. CDK grants exactly this (least privilege); the local
- * gateway ignores it (one process), and the infra tests check every grant against it.
+ * What each callable's Lambda may touch. CDK grants exactly this (least privilege), and the infra
+ * tests check every grant against it; the local cloud (one process, no IAM) checks the table writes
+ * and object keys against it (data/grant-check.ts), so the declared scopes are measured by every run.
  */
 export interface Permissions {
   readonly table?: 'read' | 'readWrite';
+  /**
+   * With table 'readWrite' (required there): the partitions the function writes (PARTITIONS of
+   * data/grant-scopes.ts). CDK holds its item writes to them by `dynamodb:LeadingKeys`; the local
+   * cloud refuses a write outside them the same way (data/grant-check.ts). Reads stay table-wide.
+   */
+  readonly tableWrites?: readonly PartitionPattern[];
   readonly pictures?: 'read' | 'readWrite';
+  /** With pictures (required there): the bucket prefixes its grant covers (OBJECT_PREFIXES), checked locally alike. */
+  readonly pictureKeys?: readonly ObjectPrefix[];
   /** Cognito admin actions, e.g. 'cognito-idp:AdminAddUserToGroup'. */
   readonly userPoolActions?: readonly string[];
 }

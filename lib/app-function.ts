@@ -119,9 +119,12 @@ export class AppFunction extends Construct {
   public readonly alias: lambda.Alias;
   public readonly deployment: codedeploy.LambdaDeploymentGroup;
   public readonly logGroup: logs.LogGroup;
+  /** The grants of its registry row (the infra tests hold its role to them). */
+  public readonly permissions: Permissions;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
+    this.permissions = props.permissions;
     const { table, picturesBucket, userPool } = props.resources;
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
@@ -190,8 +193,8 @@ export class AppFunction extends Construct {
   private grant(permissions: Permissions, { table, picturesBucket, userPool }: FunctionResources): void {
     const fn = this.function;
     if (permissions.table) {
-      if (permissions.table === 'readWrite') table.grantReadWriteData(fn);
-      else table.grantReadData(fn);
+      table.grantReadData(fn);
+      if (permissions.table === 'readWrite') grantTableWrites(fn, table, this.scopeOf(permissions.tableWrites, 'tableWrites'));
       const cfnTable = table.node.defaultChild as dynamodb.CfnTable | undefined;
       if (cfnTable) {
         acknowledge(
@@ -204,16 +207,21 @@ export class AppFunction extends Construct {
 
     if (permissions.pictures) {
       if (!picturesBucket) throw new Error(`${this.node.path}: pictures permissions need the pictures bucket`);
-      if (permissions.pictures === 'readWrite') picturesBucket.grantReadWrite(fn);
-      else picturesBucket.grantRead(fn);
+      const prefixes = this.scopeOf(permissions.pictureKeys, 'pictureKeys');
+      // Object actions on the row's prefixes only (pictures/, uploads/, users/, exports/): a picture
+      // function never reaches the members' data exports, nor an export function their pictures.
+      for (const prefix of prefixes) {
+        if (permissions.pictures === 'readWrite') picturesBucket.grantReadWrite(fn, `${prefix}*`);
+        else picturesBucket.grantRead(fn, `${prefix}*`);
+      }
       const reason =
-        'Signs upload POSTs, checks, copies and deletes member pictures: object-level actions on keys of the pictures bucket only ' +
+        "Signs upload POSTs, checks, copies and deletes member pictures: object-level actions on the registry row's prefixes of the pictures bucket only " +
         '(members choose file names under their own prefix; the handler checks the prefix).';
       const actions = ['s3:GetObject*', 's3:GetBucket*', 's3:List*'];
       if (permissions.pictures === 'readWrite') actions.push('s3:DeleteObject*', 's3:Abort*');
       for (const action of actions) acknowledge(this, `AwsSolutions-IAM5[Action::${action}]`, reason);
       const cfnBucket = picturesBucket.node.defaultChild as s3.CfnBucket | undefined;
-      if (cfnBucket) acknowledge(this, `AwsSolutions-IAM5[Resource::${arnReference(cfnBucket, this)}/*]`, reason);
+      if (cfnBucket) for (const prefix of prefixes) acknowledge(this, `AwsSolutions-IAM5[Resource::${arnReference(cfnBucket, this)}/${prefix}*]`, reason);
     }
 
     if (permissions.userPoolActions?.length) {
@@ -221,4 +229,29 @@ export class AppFunction extends Construct {
       userPool.grant(fn, ...permissions.userPoolActions);
     }
   }
+
+  /** A row's write scope: a readWrite table or any pictures grant must name its partitions or prefixes (never the whole table or bucket). */
+  private scopeOf<T>(scope: readonly T[] | undefined, name: string): readonly T[] {
+    if (!scope?.length) throw new Error(`${this.node.path}: its registry row must name its ${name} (lambdas/handler-row.ts)`);
+    return scope;
+  }
+}
+
+/** The table's item writes this row needs: exactly those, held to its partitions by dynamodb:LeadingKeys. */
+export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
+
+/**
+ * Writes on the table's items whose partition key matches one of `partitions` (IAM StringLike).
+ * On the table's ARN alone (an index is never written). A transaction's items are each checked
+ * as the single write they stand for; every one of these actions names its leading keys, so the
+ * ForAllValues condition never holds vacuously (it would for an action without keys, e.g. Scan).
+ */
+function grantTableWrites(fn: lambda.IFunction, table: dynamodb.ITable, partitions: readonly string[]): void {
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: [...TABLE_WRITE_ACTIONS],
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...partitions] } },
+    }),
+  );
 }

@@ -10,7 +10,8 @@ import { isRateCounterGrant } from '../../lib/rate-limit-grant.ts';
 import { REMOVAL_CALLABLES } from '../../lib/background-worker.ts';
 import { STAGES, type Stage } from '../../lib/stage.ts';
 import { functionBehind } from './aliases.ts';
-import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
+import { objectKeyPatterns, tableWriteScopes } from './grant-scopes.ts';
+import { actionsOfRole, referencedId, resourcesOf, statementsOfRole, synth } from './synth.ts';
 
 const TABLE_WRITES = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem)$/;
 const BUCKET_WRITES = /^s3:(PutObject.*|DeleteObject.*|Abort.*)$/;
@@ -106,6 +107,13 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
     if (pictures !== 'readWrite') expect(bucket.filter((a) => BUCKET_WRITES.test(a))).toEqual([]);
     else expect(bucket).toContain('s3:PutObject');
 
+    // ...and within the row's scopes: item writes on its partitions only (dynamodb:LeadingKeys; the
+    // rate counters' grant is apart), objects under its prefixes only (never the whole bucket).
+    const { tableWrites = [], pictureKeys = [] } = callable.permissions;
+    const statements = statementsOfRole(template, referencedId(fn.Role)).filter((statement) => !isRateCounterGrant(statement));
+    expect(tableWriteScopes(statements), 'table write scopes').toEqual(table === 'readWrite' ? [[...tableWrites].toSorted()] : []);
+    expect(objectKeyPatterns(statements), 'object key patterns').toEqual(pictureKeys.map((prefix) => `${prefix}*`).toSorted());
+
     expect(actions.filter((a) => a.startsWith('cognito-idp:')).toSorted()).toEqual([...userPoolActions].toSorted());
     expect(actions.filter((a) => !/^(dynamodb|s3|cognito-idp):/.test(a)).toSorted()).toEqual([
       ...(handsToWorker || handsToExportWorker ? ['lambda:InvokeFunction'] : []),
@@ -154,7 +162,7 @@ describe('CallableApi with every kind of access', () => {
     name: `${access.replace('-', '')}Thing`,
     access,
     entry: 'handlers/profile/get-me.ts',
-    permissions: access === 'admin' ? { table: 'readWrite', userPoolActions: ['cognito-idp:AdminAddUserToGroup'] } : {},
+    permissions: access === 'admin' ? { table: 'readWrite', tableWrites: ['AUDIT'], userPoolActions: ['cognito-idp:AdminAddUserToGroup'] } : {},
   }));
 
   function routesOn(stage: Stage): Record<string, Record<string, unknown>> {

@@ -166,6 +166,23 @@ export function referencedId(value: unknown): string {
   return id;
 }
 
+/** An IAM policy statement as CloudFormation holds it. */
+export interface PolicyStatement {
+  readonly Action: string | string[];
+  readonly Resource?: unknown;
+  readonly Condition?: Record<string, Record<string, unknown>>;
+  readonly Effect?: string;
+}
+
+/** Every statement of the inline policies attached to a role. */
+export function statementsOfRole(template: Template, roleId: string): PolicyStatement[] {
+  return Object.values(resourcesOf(template, 'AWS::IAM::Policy')).flatMap((policy) => {
+    const roles = (policy.Properties?.Roles ?? []) as unknown[];
+    if (!roles.some((role) => referencedId(role) === roleId)) return [];
+    return (policy.Properties?.PolicyDocument as { Statement: PolicyStatement[] }).Statement;
+  });
+}
+
 /** Every IAM action granted to a role by the inline policies attached to it. */
 export function actionsOfRole(
   template: Template,

@@ -1,3 +1,4 @@
+import { PARTITIONS } from '#data/grant-scopes';
 import type { CallableHandlerEntry } from '../../handler-row.ts';
 import type { CallableName } from '#contracts/callables';
 
@@ -6,11 +7,11 @@ export const accountHandlers = {
   // readWrite: the record's session epoch; Cognito's global sign-out of the caller's own account (only that action).
   signOutEverywhere: {
     entry: 'handlers/account/sign-out-everywhere.ts',
-    permissions: { table: 'readWrite', userPoolActions: ['cognito-idp:AdminUserGlobalSignOut'] },
+    permissions: { table: 'readWrite', tableWrites: [PARTITIONS.member], userPoolActions: ['cognito-idp:AdminUserGlobalSignOut'] },
   },
   // readWrite: the record's email and its byEmail keys (and the index Query for a taken address); AdminGetUser reads the verified address.
   syncAccountEmail: {
     entry: 'handlers/account/sync-account-email.ts',
-    permissions: { table: 'readWrite', userPoolActions: ['cognito-idp:AdminGetUser'] },
+    permissions: { table: 'readWrite', tableWrites: [PARTITIONS.member], userPoolActions: ['cognito-idp:AdminGetUser'] },
   },
 } as const satisfies Partial<Record<CallableName, CallableHandlerEntry>>;

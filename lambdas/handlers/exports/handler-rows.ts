@@ -1,15 +1,24 @@
+import { OBJECT_PREFIXES, PARTITIONS } from '#data/grant-scopes';
 import type { CallableHandlerEntry } from '../../handler-row.ts';
 import type { CallableName } from '#contracts/callables';
 
 /** Server rows of the data export callables: handler module and least-privilege grants (see handler-row.ts). */
 export const exportsHandlers = {
   // readWrite: the export job only; lambda:InvokeFunction on the worker is granted in CDK (lib/background-worker.ts). No pictures.
-  requestDataExport: { entry: 'handlers/exports/request-data-export.ts', permissions: { table: 'readWrite' } },
+  requestDataExport: { entry: 'handlers/exports/request-data-export.ts', permissions: { table: 'readWrite', tableWrites: [PARTITIONS.member] } },
   // pictures read: a presigned GET works only as far as its signer may read the object.
-  getDataExport: { entry: 'handlers/exports/get-data-export.ts', permissions: { table: 'read', pictures: 'read' } },
+  getDataExport: { entry: 'handlers/exports/get-data-export.ts', permissions: { table: 'read', pictures: 'read', pictureKeys: [OBJECT_PREFIXES.exports] } },
 } as const satisfies Partial<Record<CallableName, CallableHandlerEntry>>;
 
 /** The data export worker (not a callable): reads the member's items and pictures, writes the zip and the job. */
 export const exportsJobHandlers = {
-  dataExportWorker: { entry: 'jobs/data-export-worker.ts', permissions: { table: 'readWrite', pictures: 'readWrite' } },
+  dataExportWorker: {
+    entry: 'jobs/data-export-worker.ts',
+    permissions: {
+      table: 'readWrite',
+      tableWrites: [PARTITIONS.member],
+      pictures: 'readWrite',
+      pictureKeys: [OBJECT_PREFIXES.served, OBJECT_PREFIXES.legacy, OBJECT_PREFIXES.exports],
+    },
+  },
 } as const satisfies Record<string, CallableHandlerEntry>;

@@ -1,3 +1,4 @@
+import { OBJECT_PREFIXES, PARTITIONS } from '#data/grant-scopes';
 import type { CallableHandlerEntry } from '../../handler-row.ts';
 import type { CallableName } from '#contracts/callables';
 
@@ -10,6 +11,24 @@ const ACCOUNT_DELETION = ['cognito-idp:ListUsers', 'cognito-idp:AdminDeleteUser'
 /** A tree's removal also reads the admin group: a tree holding an admin is refused, a member who became one meanwhile is kept. */
 const TREE_REMOVAL = [...ACCOUNT_DELETION, ADMIN_GROUP_READ] as const;
 
+/**
+ * What a removal writes: the member's partition and others' items that name them (edges, feed
+ * entries, likes and comments on posts), their friendships and invite codes, a held invite, the
+ * audit entry and the removal job, and the stored daily metrics (topInviters forgets them).
+ */
+export const MEMBER_REMOVAL_PARTITIONS = [
+  PARTITIONS.member,
+  PARTITIONS.post,
+  PARTITIONS.friendship,
+  PARTITIONS.inviteCode,
+  PARTITIONS.reservations,
+  PARTITIONS.audit,
+  PARTITIONS.removalJob,
+  PARTITIONS.dailyMetrics,
+] as const;
+/** A removal deletes a member's objects under every prefix (pictures, staged uploads, legacy files, exports). */
+export const EVERY_OBJECT_PREFIX = Object.values(OBJECT_PREFIXES);
+
 /** Server rows of the removal callables: handler module and least-privilege grants (see handler-row.ts). */
 export const removalHandlers = {
   // The admin group marks the tree's admins.
@@ -20,12 +39,24 @@ export const removalHandlers = {
   // freeze included (jobs/removal-settings.ts): far from both limits, the worker does the rest.
   removeUserAndInviteTree: {
     entry: 'handlers/removal/remove-user-and-invite-tree.ts',
-    permissions: { table: 'readWrite', pictures: 'readWrite', userPoolActions: TREE_REMOVAL },
+    permissions: {
+      table: 'readWrite',
+      tableWrites: MEMBER_REMOVAL_PARTITIONS,
+      pictures: 'readWrite',
+      pictureKeys: EVERY_OBJECT_PREFIX,
+      userPoolActions: TREE_REMOVAL,
+    },
     timeoutSeconds: 29,
   },
   deleteMyAccount: {
     entry: 'handlers/removal/delete-my-account.ts',
-    permissions: { table: 'readWrite', pictures: 'readWrite', userPoolActions: ACCOUNT_DELETION },
+    permissions: {
+      table: 'readWrite',
+      tableWrites: MEMBER_REMOVAL_PARTITIONS,
+      pictures: 'readWrite',
+      pictureKeys: EVERY_OBJECT_PREFIX,
+      userPoolActions: ACCOUNT_DELETION,
+    },
     timeoutSeconds: 29,
   },
 } as const satisfies Partial<Record<CallableName, CallableHandlerEntry>>;
@@ -34,6 +65,12 @@ export const removalHandlers = {
 export const removalJobHandlers = {
   removalWorker: {
     entry: 'jobs/removal-worker.ts',
-    permissions: { table: 'readWrite', pictures: 'readWrite', userPoolActions: TREE_REMOVAL },
+    permissions: {
+      table: 'readWrite',
+      tableWrites: MEMBER_REMOVAL_PARTITIONS,
+      pictures: 'readWrite',
+      pictureKeys: EVERY_OBJECT_PREFIX,
+      userPoolActions: TREE_REMOVAL,
+    },
   },
 } as const satisfies Record<string, CallableHandlerEntry>;
