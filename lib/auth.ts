@@ -1,5 +1,6 @@
 import { Annotations, Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { triggerHandlers } from '../lambdas/callable-handlers.ts';
@@ -151,12 +152,20 @@ export class Auth extends Construct {
       permissions: triggerHandlers.postConfirmation.permissions,
       resources: props.triggerResources,
       stage: props.stage,
-      description: 'Cognito PostConfirmation: a verified email keeps the invite held at sign-up for 7 days',
+      description: 'Cognito PostConfirmation: a verified email keeps the invite held at sign-up for 7 days; a completed password reset ends every session',
       timeout: Duration.seconds(5),
       logRetention: props.logRetention,
       logRemovalPolicy: props.logRemovalPolicy,
     });
     this.userPool.addTrigger(cognito.UserPoolOperation.POST_CONFIRMATION, this.postConfirmation.alias);
+    // A completed password reset ends the member's sessions (PostConfirmation_ConfirmForgotPassword,
+    // issue 27): Cognito's global sign-out of that account, on this pool only. A policy of its own,
+    // not the role's default one: the pool depends on its trigger's function, so the function must
+    // not depend on the pool (CloudFormation would see a cycle); the pool id comes in the event.
+    new iam.Policy(this, 'PostConfirmationGlobalSignOut', {
+      roles: [this.postConfirmation.function.role as iam.IRole],
+      statements: [new iam.PolicyStatement({ actions: ['cognito-idp:AdminUserGlobalSignOut'], resources: [this.userPool.userPoolArn] })],
+    });
     new SignUpFirewall(this, 'Firewall', { userPool: this.userPool });
   }
 }

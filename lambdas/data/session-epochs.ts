@@ -29,7 +29,8 @@ export async function advanceSessionEpoch(uid: string, epoch: number): Promise<b
  * tokens (the access tokens it already issued are ended by the session epoch, since API Gateway's
  * authorizer cannot see this revocation). cognito-local has no such operation; the local cloud
  * loads one into it that drops the account's refresh tokens from its store (local/cognito-mail-hook.mjs).
+ * A Cognito trigger passes the pool from its event (its function cannot name the pool that names it).
  */
-export async function signOutAccountEverywhere(username: string): Promise<void> {
-  await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: username }));
+export async function signOutAccountEverywhere(username: string, poolId = userPoolId()): Promise<void> {
+  await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId, Username: username }));
 }

@@ -31,9 +31,33 @@ const adminCallables = callableNames.filter((name) => callables[name].access ===
 describe.each(['dev', 'prod'] as const)('account controls on %s', (stage) => {
   const { template } = synth({ stage });
 
-  it('only signOutEverywhere may sign an account out globally, and it holds no other Cognito action', () => {
-    expect(holdersOf(template, 'cognito-idp:AdminUserGlobalSignOut')).toEqual(['Callable signOutEverywhere (member)']);
+  it('only signOutEverywhere and the PostConfirmation trigger (a completed password reset) may sign an account out globally, and they hold no other Cognito action', () => {
+    expect(holdersOf(template, 'cognito-idp:AdminUserGlobalSignOut').sort()).toEqual([
+      'Callable signOutEverywhere (member)',
+      'Cognito PostConfirmation: a verified email keeps the invite held at sign-up for 7 days; a completed password reset ends every session',
+    ]);
     expect(cognitoActionsOf(template, 'signOutEverywhere')).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
+  });
+
+  it("the PostConfirmation trigger's global sign-out reaches only this pool, from a policy of its own (no cycle: the pool names the function)", () => {
+    const fn = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).find((candidate) =>
+      String(candidate.Properties?.Description ?? '').startsWith('Cognito PostConfirmation:'),
+    );
+    const roleId = referencedId(fn?.Properties?.Role);
+    expect(actionsOfRole(template, roleId).filter((action) => action.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
+    const [poolId] = Object.keys(resourcesOf(template, 'AWS::Cognito::UserPool'));
+    const signOutPolicies = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter(
+      (policy) =>
+        JSON.stringify(policy.Properties?.PolicyDocument).includes('cognito-idp:AdminUserGlobalSignOut') &&
+        ((policy.Properties?.Roles ?? []) as unknown[]).some((role) => referencedId(role) === roleId),
+    );
+    expect(signOutPolicies).toHaveLength(1);
+    expect(signOutPolicies[0]?.Properties?.PolicyDocument).toMatchObject({
+      Statement: [{ Action: 'cognito-idp:AdminUserGlobalSignOut', Effect: 'Allow', Resource: { 'Fn::GetAtt': [poolId, 'Arn'] } }],
+    });
+    // The function's environment never names the pool (the trigger reads it from its event).
+    expect(JSON.stringify(fn?.Properties?.Environment ?? {})).not.toContain(String(poolId));
+    // (A grant in the function's own default policy would make a cycle, which synth refuses: "Template is undeployable".)
   });
 
   it('syncAccountEmail reads the account (AdminGetUser) and nothing more of Cognito', () => {
