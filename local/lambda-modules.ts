@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { runWithinScopes } from '#data/grant-check';
 import { REPO_ROOT } from './cloud-files.ts';
+import { scopesOfEntry } from './function-scopes.ts';
 
 /** A Lambda handler as the modules under lambdas/ export it. */
 export type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
@@ -21,7 +23,10 @@ export function loadHandler(entry: string): Promise<LambdaHandler> {
     const url = pathToFileURL(join(REPO_ROOT, 'lambdas', entry)).href;
     handler = import(/* @vite-ignore */ url).then((module: { handler?: unknown }) => {
       if (typeof module.handler !== 'function') throw new Error(`lambdas/${entry} does not export a handler function`);
-      return module.handler as LambdaHandler;
+      const run = module.handler as LambdaHandler;
+      // Held to its registry row's scopes, as its role is on AWS (lambdas/data/grant-check.ts).
+      const scopes = scopesOfEntry(entry);
+      return scopes ? (event, context) => runWithinScopes(scopes, () => run(event, context)) : run;
     });
     // A failed import (syntax error while editing) must not stick: the next call retries.
     handler.catch(() => loaded.delete(entry));

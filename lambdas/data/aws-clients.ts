@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { withFaultInjection } from './fault-injection.ts';
+import { withGrantCheck } from './grant-check.ts';
 import { tracedClient } from './tracer.ts';
 
 /**
@@ -28,8 +29,13 @@ export function tableName(): string {
 
 export function dynamo(): DynamoDBDocumentClient {
   documentClient ??= DynamoDBDocumentClient.from(
-    // The document client shares this client's middleware stack, so faults reach it too (local only).
-    tracedClient(withFaultInjection(new DynamoDBClient({ region: region(), endpoint: process.env.DYNAMODB_ENDPOINT || undefined }), 'dynamodb')),
+    // The document client shares this client's middleware stack, so faults and the grant check reach it too (local only).
+    tracedClient(
+      withGrantCheck(
+        withFaultInjection(new DynamoDBClient({ region: region(), endpoint: process.env.DYNAMODB_ENDPOINT || undefined }), 'dynamodb'),
+        'dynamodb',
+      ),
+    ),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   return documentClient;
@@ -56,6 +62,6 @@ export function bucketName(): string {
 /** Locally s3rver serves buckets by path (http://host:port/bucket/key), not as subdomains. */
 export function s3(): S3Client {
   const endpoint = process.env.S3_ENDPOINT || undefined;
-  s3Client ??= tracedClient(withFaultInjection(new S3Client({ region: region(), endpoint, forcePathStyle: Boolean(endpoint) }), 's3'));
+  s3Client ??= tracedClient(withGrantCheck(withFaultInjection(new S3Client({ region: region(), endpoint, forcePathStyle: Boolean(endpoint) }), 's3'), 's3'));
   return s3Client;
 }
