@@ -93,7 +93,10 @@ export interface NewReservation {
   now: Date;
 }
 
-/** Held; or refused by the inviter's condition (the caller re-reads the inviter to say why); or the ticket was already spent. */
+/**
+ * Held (also when this sign-up's own earlier call held it: a retry); or refused by the inviter's
+ * condition (the caller re-reads the inviter to say why); or the ticket was spent by another sign-up.
+ */
 export type ReserveOutcome = 'reserved' | 'inviter-refused' | 'ticket-spent' | 'duplicate';
 
 /** The ticket's nonce, written once: a second sign-up with the same ticket fails the whole transaction. */
@@ -160,9 +163,20 @@ export async function reserveInvite({ username, inviterUid, code, displayName, e
     ...ticketSpend(ticket, username),
   ]);
   if (outcome.ok) return 'reserved';
-  if (outcome.failed.includes('ticket')) return 'ticket-spent';
+  if (outcome.failed.includes('ticket')) return (await spentBy(ticket, username)) ? 'reserved' : 'ticket-spent';
   if (outcome.failed.includes('inviter')) return 'inviter-refused';
   return 'duplicate';
+}
+
+/**
+ * Whether this very sign-up already spent the ticket and holds its invite: Cognito may call a
+ * trigger again for one SignUp (a retry after a timeout), and the first call's transaction may
+ * have been written. That retry is admitted (nothing is written twice); any other sign-up is not.
+ */
+async function spentBy(ticket: SignUpTicket | undefined, username: string): Promise<boolean> {
+  if (!ticket) return false;
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.spentSignUpTicket(ticket.nonce), ConsistentRead: true }));
+  return Item?.username === username && (await findReservation(username)) !== null;
 }
 
 export async function findReservation(username: string): Promise<Reservation | null> {

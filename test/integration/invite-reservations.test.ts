@@ -176,6 +176,20 @@ describe('a sign-up ticket', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(await heldCounts(owner.uid)).toEqual({ reserved: 2, unverified: 2 });
   });
+
+  it("admits a retried call for the same sign-up (Cognito may call a trigger again after a timeout) without holding twice", async () => {
+    const owner = await inviter('ticket-retry');
+    const ticket = { nonce: `retry${owner.uid.replace(/[^A-Za-z0-9]/g, '')}`.slice(0, 22).padEnd(22, 'x'), expiresAt: Math.floor(Date.now() / 1000) + 900 };
+    const signUp = (username: string) =>
+      reserveInvite({ username, inviterUid: owner.uid, code: owner.inviteCode, displayName: 'Retry Rita', email: 'rita@example.com', ticket, now: new Date() });
+    const username = `retry-${owner.uid}`;
+    expect(await signUp(username)).toBe('reserved');
+    expect(await signUp(username)).toBe('reserved');
+    expect(await heldCounts(owner.uid)).toEqual({ reserved: 1, unverified: 1 });
+    // Another sign-up with the same ticket is not a retry.
+    expect(await signUp(`other-${owner.uid}`)).toBe('ticket-spent');
+    expect(await heldCounts(owner.uid)).toEqual({ reserved: 1, unverified: 1 });
+  });
 });
 
 describe('a replaced code', () => {
