@@ -177,7 +177,7 @@ describe('a sign-up ticket', () => {
     expect(await heldCounts(owner.uid)).toEqual({ reserved: 2, unverified: 2 });
   });
 
-  it("admits a retried call for the same sign-up (Cognito may call a trigger again after a timeout) without holding twice", async () => {
+  it('admits a retried call for the same sign-up (Cognito may call a trigger again after a timeout) without holding twice', async () => {
     const owner = await inviter('ticket-retry');
     const ticket = { nonce: `retry${owner.uid.replace(/[^A-Za-z0-9]/g, '')}`.slice(0, 22).padEnd(22, 'x'), expiresAt: Math.floor(Date.now() / 1000) + 900 };
     const signUp = (username: string) =>
