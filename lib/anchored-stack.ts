@@ -139,6 +139,7 @@ export class AnchoredStack extends Stack {
       resources: { table: this.data.table },
       userPool: this.auth.userPool,
       userPoolClient: this.auth.userPoolClient,
+      originSecret: originSecret.value,
       ...logs,
     });
     // The stream's consumer pushes to open pages through this stage's @connections API.
@@ -153,7 +154,7 @@ export class AnchoredStack extends Stack {
       originSecret: originSecret.value,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,
-      live: { url: this.live.url, origin: this.live.origin },
+      liveDomainName: this.live.domainName,
       pictures: this.pictures.origin,
       accessLogsBucket: accessLogs.bucket,
       customDomain,
@@ -182,7 +183,7 @@ export class AnchoredStack extends Stack {
     CanaryDeployments.rollBackOn(this, this.observability.deploymentAlarms);
 
     new CfnOutput(this, 'ApiUrl', { value: `${webOrigin}${API_PATH_PREFIX}`, description: 'Base URL of the callables' });
-    new CfnOutput(this, 'LiveUrl', { value: this.live.url, description: 'The live socket (config.json liveUrl)' });
+    new CfnOutput(this, 'LiveUrl', { value: this.web.liveUrl, description: 'The live socket, through CloudFront (config.json liveUrl)' });
     new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });

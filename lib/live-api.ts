@@ -16,7 +16,10 @@ import { acknowledgeGuard } from './guard.ts';
 import { acknowledge, arnPrefix, refReference } from './nag.ts';
 import type { Stage } from './stage.ts';
 
-/** The stage's name, so its URL's path: `wss://{apiId}.execute-api.{region}.amazonaws.com/live` (locally `ws://localhost:4000/live`). */
+/**
+ * The stage's name, so its URL's path: pages reach it as `wss://{app domain}/live` through CloudFront
+ * (lib/web-hosting.ts), which forwards the path as it is (locally `ws://localhost:4000/live`).
+ */
 export const LIVE_STAGE_NAME = 'live';
 
 /**
@@ -50,6 +53,11 @@ export interface LiveApiProps {
   readonly userPoolClient: cognito.IUserPoolClient;
   readonly logRetention: logs.RetentionDays;
   readonly logRemovalPolicy: RemovalPolicyType;
+  /**
+   * CloudFront's origin secret (a dynamic reference, lib/origin-secret.ts): $connect refuses a
+   * handshake without it, so the socket is reached only through CloudFront and its web ACL.
+   */
+  readonly originSecret: string;
 }
 
 /**
@@ -72,15 +80,14 @@ export class LiveApi extends Construct {
     this.routes = new LiveRoutes(this, 'Routes', { ...props, api: this.api });
   }
 
-  /** The stage's URL for pages: config.json's liveUrl, `wss://{apiId}.execute-api.{region}.amazonaws.com/live`. */
-  get url(): string {
-    return `${this.origin}/${LIVE_STAGE_NAME}`;
-  }
-
-  /** `wss://{apiId}.execute-api.{region}.amazonaws.com`: what the pages' CSP lets them connect to. */
-  get origin(): string {
+  /**
+   * `{apiId}.execute-api.{region}.amazonaws.com`: the origin CloudFront forwards `/live` to. Its
+   * default endpoint stays enabled, since the @connections API the backend pushes through lives on
+   * it too; a handshake straight to it is refused by $connect (no origin secret).
+   */
+  get domainName(): string {
     const stack = Stack.of(this);
-    return `wss://${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    return `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   }
 
   /**
@@ -171,6 +178,8 @@ export class LiveRoutes extends NestedStack {
         // The issuer the HTTP API's JWT authorizer checks (lib/callable-api.ts).
         TOKEN_ISSUER: `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${props.userPool.userPoolId}`,
         USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+        // Without it a handshake did not come through CloudFront (lambdas/http/client-address.ts).
+        ORIGIN_VERIFY_SECRET: props.originSecret,
       }),
       disconnect: fn('disconnect', 'Live socket $disconnect: unregisters the socket'),
       // It closes a socket that sends a frame outside the client message contract, or too many.

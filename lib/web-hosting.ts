@@ -13,6 +13,7 @@ import type { WebConfig } from '../lambdas/contracts/web-config.ts';
 import { SERVED_PICTURES_PATH } from '../lambdas/data/keys.ts';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../lambdas/http/client-address.ts';
 import { API_PATH_PREFIX } from './callable-api.ts';
+import { LIVE_STAGE_NAME } from './live-api.ts';
 import type { CustomDomain } from './edge-context.ts';
 import { acknowledgeGuard } from './guard.ts';
 import { acknowledge, arnReference, pseudoParameters } from './nag.ts';
@@ -30,8 +31,11 @@ export interface WebHostingProps {
   readonly originSecret: string;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
-  /** The live socket (lib/live-api.ts): its URL is config.json's liveUrl, its origin joins the CSP's connect-src. */
-  readonly live: { readonly url: string; readonly origin: string };
+  /**
+   * The live socket's WebSocket API (lib/live-api.ts), `{apiId}.execute-api.{region}.amazonaws.com`:
+   * served at `/live` on the app's own origin, through this web ACL, with the origin secret.
+   */
+  readonly liveDomainName: string;
   /** The pictures bucket: served under `/pictures/*` (OAC), its upload endpoint allowed by the CSP. */
   readonly pictures: ServedPicturesOrigin;
   readonly accessLogsBucket: s3.IBucket;
@@ -42,6 +46,9 @@ export interface WebHostingProps {
   /** CloudFront's web ACL (scope CLOUDFRONT, in us-east-1: lib/cloudfront-firewall.ts). */
   readonly webAclArn: string;
 }
+
+/** Where the live socket is served on the app's origin: the WebSocket stage's own path, forwarded as it is. */
+export const LIVE_PATH = `/${LIVE_STAGE_NAME}`;
 
 /**
  * `/` gets index.html (the landing, prerendered: web/scripts/build-web.ts); other extension-less
@@ -103,6 +110,8 @@ export class WebHosting extends Construct {
   public readonly picturesUrl: string;
   /** The app's origin: `https://{domainName}`, or the distribution's own name without a custom domain. */
   public readonly origin: string;
+  /** The live socket through this distribution, `wss://{domainName}/live`: config.json's liveUrl. */
+  public readonly liveUrl: string;
 
   constructor(scope: Construct, id: string, props: WebHostingProps) {
     super(scope, id);
@@ -162,7 +171,13 @@ export class WebHosting extends Construct {
       comment: 'anchored security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(region, props.pictures.uploadsEndpoint, props.live.origin),
+          // The live socket is on the page's own origin (/live): 'self' covers wss:// there (CSP Level 3);
+          // a custom domain is named as well, for browsers that read 'self' as https only.
+          contentSecurityPolicy: contentSecurityPolicy(
+            region,
+            props.pictures.uploadsEndpoint,
+            props.customDomain ? `wss://${props.customDomain.domainName}` : undefined,
+          ),
           override: true,
         },
         strictTransportSecurity: {
@@ -289,6 +304,22 @@ export class WebHosting extends Construct {
           responseHeadersPolicy: this.responseHeadersPolicy,
           functionAssociations: [{ function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
+        // The live socket (a WebSocket upgrade is a GET; CloudFront passes it through), behind this
+        // web ACL: $connect refuses a handshake without the origin secret, so the execute-api
+        // hostname is no way around it. The token rides in Sec-WebSocket-Protocol, never the URL.
+        [LIVE_PATH]: {
+          origin: new origins.HttpOrigin(props.liveDomainName, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret },
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Every viewer header but Host: the handshake's Sec-WebSocket-* ones included.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
       },
     });
     acknowledge(
@@ -310,14 +341,16 @@ export class WebHosting extends Construct {
       for (const rule of ['CT.CLOUDFRONT.PR.6', 'CT.CLOUDFRONT.PR.7', 'CT.CLOUDFRONT.PR.9'] as const) acknowledgeGuard(this.distribution, rule, reason);
     }
 
-    this.origin = `https://${props.customDomain?.domainName ?? this.distribution.distributionDomainName}`;
+    const domainName = props.customDomain?.domainName ?? this.distribution.distributionDomainName;
+    this.origin = `https://${domainName}`;
+    this.liveUrl = `wss://${domainName}${LIVE_PATH}`;
     // On the page's own origin: the CSP's img-src is 'self'.
     this.picturesUrl = `${this.origin}${SERVED_PICTURES_PATH}`;
     this.webConfig = {
       stage: props.stage,
       region,
       apiUrl: API_PATH_PREFIX,
-      liveUrl: props.live.url,
+      liveUrl: this.liveUrl,
       cognito: { userPoolId: props.userPoolId, userPoolClientId: props.userPoolClientId },
     };
     this.deploy(props);

@@ -10,6 +10,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { liveHandlers } from '../../lambdas/live/handler-rows.ts';
 import { API_THROTTLE } from '../../lib/callable-api.ts';
+import { EXAMPLE_EDGE_CONTEXT } from '../../lib/edge-context.ts';
 import { LIVE_STAGE_NAME, LIVE_THROTTLE, LiveApi } from '../../lib/live-api.ts';
 import { STAGES, type Stage } from '../../lib/stage.ts';
 import { ASSUMPTIONS } from '../../local/cost/assumptions.ts';
@@ -106,6 +107,9 @@ describe.each(STAGES)('the live socket on %s', (stage: Stage) => {
     const variables = (routeKey: string) => (functionOf(routeKey).properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(JSON.stringify(variables('$connect').TOKEN_ISSUER)).toContain('https://cognito-idp.');
     expect(referencedId(variables('$connect').USER_POOL_CLIENT_ID)).toMatch(/UserPoolWebClient|referenceto/);
+    // $connect refuses a handshake that did not come through CloudFront (test/infra/web-hosting.test.ts: the /live behaviour).
+    expect(JSON.stringify(variables('$connect').ORIGIN_VERIFY_SECRET)).toContain('resolve:secretsmanager');
+    for (const routeKey of ['$disconnect', '$default']) expect(variables(routeKey), routeKey).not.toHaveProperty('ORIGIN_VERIFY_SECRET');
     for (const routeKey of ['$connect', '$disconnect', '$default']) {
       expect(variables(routeKey), routeKey).not.toHaveProperty('BUCKET_NAME');
       expect(variables(routeKey).STAGE).toBe(stage);
@@ -143,13 +147,19 @@ describe.each(STAGES)('the live socket on %s', (stage: Stage) => {
     expect(JSON.stringify(close?.Resource)).toContain(`/${LIVE_STAGE_NAME}/DELETE/@connections/*`);
   });
 
-  it('publishes its URL (config.json liveUrl, the LiveUrl output) and the management endpoint of the same stage', () => {
+  it('publishes its URL through CloudFront (config.json liveUrl, the LiveUrl output), and the management endpoint of its stage', () => {
     const resolved = (value: string) => JSON.stringify(stack.resolve(value));
-    expect(resolved(stack.live.url)).toContain(`/${LIVE_STAGE_NAME}`);
-    expect(resolved(stack.live.url)).toContain('wss://');
+    expect(resolved(stack.web.liveUrl)).toContain(`/${LIVE_STAGE_NAME}`);
+    expect(resolved(stack.web.liveUrl)).toContain('wss://');
     expect(resolved(stack.live.managementEndpoint)).toContain('https://');
     expect(resolved(stack.live.managementEndpoint)).toContain(`/${LIVE_STAGE_NAME}`);
-    expect(JSON.stringify(template.findOutputs('LiveUrl'))).toContain(apiId);
+    // Pages connect through the distribution and its web ACL, never to the execute-api hostname.
+    const liveUrl = JSON.stringify(template.findOutputs('LiveUrl'));
+    expect(liveUrl).toContain(
+      stage === 'prod' ? `wss://${EXAMPLE_EDGE_CONTEXT.domainName}/live` : stack.getLogicalId(stack.web.distribution.node.defaultChild as never),
+    );
+    expect(liveUrl).not.toContain(apiId);
+    expect(liveUrl).not.toContain('execute-api');
   });
 });
 
@@ -167,6 +177,7 @@ describe('grantManageConnections', () => {
       userPoolClient: userPool.addClient('Client'),
       logRetention: logs.RetentionDays.ONE_WEEK,
       logRemovalPolicy: RemovalPolicy.DESTROY,
+      originSecret: 'a stand-in secret',
     });
     const pusher = new lambda.Function(stack, 'Pusher', {
       runtime: lambda.Runtime.NODEJS_24_X,

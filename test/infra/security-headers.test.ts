@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildContentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, REFERRER_POLICY, securityHeaders } from '../../lib/security-headers.ts';
+import { EXAMPLE_EDGE_CONTEXT } from '../../lib/edge-context.ts';
 import { referencedId, resourcesOf, synth } from './synth.ts';
 
 /**
@@ -29,7 +30,7 @@ function parseCsp(value: string): Record<string, string[]> {
 }
 
 describe.each(['dev', 'prod'] as const)('CloudFront security headers (%s)', (stage) => {
-  const { template, stack } = synth({ stage });
+  const { template } = synth({ stage });
   const [distribution] = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'));
   const config = distribution?.Properties?.DistributionConfig as Json;
   const policies = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy');
@@ -67,15 +68,16 @@ describe.each(['dev', 'prod'] as const)('CloudFront security headers (%s)', (sta
     const csp = parseCsp(flatten(security.ContentSecurityPolicy.ContentSecurityPolicy));
     // Uploads go to the pictures bucket (presigned POST); pictures are shown from 'self' (/pictures/*).
     const uploads = `https://anchored-${stage}-pictures-\${AWS::AccountId}-\${AWS::Region}.s3.\${AWS::Region}.\${AWS::URLSuffix}`;
-    // The live socket: its own API Gateway domain (lib/live-api.ts), this stack's WebSocket API only.
-    const live = `wss://\${${stack.getLogicalId(stack.live.api.node.defaultChild as never)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}`;
+    // The live socket is on the page's own origin (/live through CloudFront, issue 27): 'self', and
+    // the app's domain by name where it has one (prod), never the execute-api hostname.
+    const live = stage === 'prod' ? [`wss://${EXAMPLE_EDGE_CONTEXT.domainName}`] : [];
     expect(csp).toEqual({
       'default-src': ["'self'"],
       'script-src': ["'self'"],
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:'],
       'font-src': ["'self'", 'data:'],
-      'connect-src': ["'self'", 'https://cognito-idp.${AWS::Region}.amazonaws.com', uploads, live],
+      'connect-src': ["'self'", 'https://cognito-idp.${AWS::Region}.amazonaws.com', uploads, ...live],
       'object-src': ["'none'"],
       'base-uri': ["'self'"],
       'form-action': ["'self'"],

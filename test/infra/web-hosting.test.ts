@@ -6,7 +6,7 @@ import { webConfigSchema } from '../../lambdas/contracts/web-config.ts';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../lambdas/http/client-address.ts';
 import { SERVED_PICTURES_PATH } from '../../lambdas/data/keys.ts';
 import { PICTURES_URL_ENV } from '../../lambdas/data/pictures.ts';
-import { ASSET_EDGE_TTL, PICTURE_EDGE_TTL, SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../lib/web-hosting.ts';
+import { ASSET_EDGE_TTL, LIVE_PATH, PICTURE_EDGE_TTL, SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../lib/web-hosting.ts';
 import { referencedId, resourcesOf, synth } from './synth.ts';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -82,6 +82,32 @@ describe('web hosting (CloudFront)', () => {
     }
   });
 
+  it('routes /live to the WebSocket API through the web ACL, with the origin secret $connect checks (issue 27, item 5)', () => {
+    const live = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === LIVE_PATH);
+    expect(LIVE_PATH).toBe('/live');
+    expect(live).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      // Every viewer header but Host: the handshake's Sec-WebSocket-Key, -Version and -Protocol (the token).
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      AllowedMethods: ['GET', 'HEAD'],
+      ViewerProtocolPolicy: 'https-only',
+    });
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === live.TargetOriginId);
+    const liveApiId = stack.getLogicalId(stack.live.api.node.defaultChild as never);
+    expect(flatten(origin.DomainName)).toBe(`\${${liveApiId}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}`);
+    expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    // The same secret as /api/*, and $connect holds it: a handshake straight to execute-api is refused.
+    const secretId = Object.keys(resourcesOf(template, 'AWS::SecretsManager::Secret')).find((id) => id.startsWith('OriginSecret')) ?? '';
+    const reference = `{{resolve:secretsmanager:\${${secretId}}:SecretString:::}}`;
+    expect(origin.OriginCustomHeaders.map((h: { HeaderName: string; HeaderValue: unknown }) => [h.HeaderName, flatten(h.HeaderValue)])).toEqual([
+      [ORIGIN_VERIFY_HEADER, reference],
+    ]);
+    const connect = resourcesOf(template, 'AWS::Lambda::Function')[stack.getLogicalId(stack.live.functions.connect.function.node.defaultChild as never)];
+    expect(flatten((connect?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY_SECRET)).toBe(reference);
+    // One distribution, one web ACL: the socket is behind the same one as the site and the API.
+    expect(config.WebACLId).toBeDefined();
+  });
+
   it('serves / the prerendered index.html and other extension-less paths spa.html, in a viewer-request function', () => {
     const [association] = config.DefaultCacheBehavior.FunctionAssociations;
     expect(association.EventType).toBe('viewer-request');
@@ -124,9 +150,8 @@ describe('web hosting (CloudFront)', () => {
     const pictures = `https://${PICTURES_BUCKET}.s3.\${AWS::Region}.\${AWS::URLSuffix}`;
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
-    // The live socket is API Gateway's own domain, not the SPA's origin (lib/live-api.ts).
-    const live = `wss://\${${stack.getLogicalId(stack.live.api.node.defaultChild as never)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}`;
-    expect(csp['connect-src']).toEqual(["'self'", 'https://cognito-idp.${AWS::Region}.amazonaws.com', pictures, live]);
+    // The live socket is on the page's own origin (/live): 'self' covers it; no execute-api hostname.
+    expect(csp['connect-src']).toEqual(["'self'", 'https://cognito-idp.${AWS::Region}.amazonaws.com', pictures]);
     // Pictures come from the page's own origin (/pictures/*): no other image source.
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
@@ -234,7 +259,7 @@ describe('web hosting (CloudFront)', () => {
       stage: 'dev',
       region: '${AWS::Region}',
       apiUrl: '/api',
-      liveUrl: `wss://\${${stack.getLogicalId(stack.live.api.node.defaultChild as never)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`,
+      liveUrl: `wss://\${${stack.getLogicalId(stack.web.distribution.node.defaultChild as never)}.DomainName}/live`,
       cognito: {
         userPoolId: `\${${stack.getLogicalId(stack.auth.userPool.node.defaultChild as never)}}`,
         userPoolClientId: `\${${stack.getLogicalId(stack.auth.userPoolClient.node.defaultChild as never)}}`,
