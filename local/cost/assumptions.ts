@@ -72,6 +72,8 @@ export interface Assumptions {
     readonly connectionsPerConnectedMember: number;
     /** The client's keep-alive (web/src/lib/live/backoff.ts PING_INTERVAL_MS), minutes. */
     readonly pingIntervalMinutes: number;
+    /** A push or ping frame on the wire through CloudFront (the socket is at /live, issue 27), bytes. */
+    readonly frameBytes: number;
   };
   /** Stored sizes (attribute names and values, as DynamoDB counts them), bytes. */
   readonly itemBytes: {
@@ -285,6 +287,8 @@ export const ASSUMPTIONS: Assumptions = {
     connectedShareAtPush: 0.03,
     connectionsPerConnectedMember: 1.2,
     pingIntervalMinutes: 5,
+    // {"type":"post.counts","postId":…,"likeCount":…,"commentCount":…} and a frame header.
+    frameBytes: 120,
   },
   itemBytes: {
     // Profile fields, photo keys, invite counters, the index attributes.
@@ -324,8 +328,9 @@ export const ASSUMPTIONS: Assumptions = {
       writeCallable: 70,
       // The record, the pair (the photos' URLs no longer signed; kept as an upper bound).
       getUserProfile: 50,
-      // Token verification (JWKS cached in the environment), the presence GetItem twice, two Puts.
-      liveConnect: 60,
+      // Token verification (JWKS cached in the environment), the presence GetItem twice, the
+      // member's sockets Query, a transaction of three items (the cap, issue 27).
+      liveConnect: 70,
       liveDisconnect: 30,
       livePing: 2,
       streamBatch: 8,

@@ -1,4 +1,5 @@
 import { DAYS_PER_MONTH, type Assumptions } from './assumptions.ts';
+import { LIVE_SOCKETS_PER_MEMBER } from '../../lambdas/domain/live-sockets.ts';
 
 /**
  * What N members do to the stack in a month, in the units AWS bills: requests, request units,
@@ -216,8 +217,16 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
     },
     otherCallable: { rru: presence + anchorList, wru: counter, gsiWru: 0, streamRecords: 1, deliveredRecords: 0 },
     // $connect: the presence GetItem twice (before the registration and again after it,
-    // lambdas/live/connect.ts), two Puts (the member's and the connection's items).
-    liveConnect: { rru: 2 * presence, wru: 2 * writeUnits.standard(s.smallItem), gsiWru: 0, streamRecords: 2, deliveredRecords: 0 },
+    // lambdas/live/connect.ts), the member's sockets Query (strong; at most 10 small items), and one
+    // transaction of three items: the socket version the cap is conditioned on, the member's and the
+    // connection's items (lambdas/data/live-connections.ts).
+    liveConnect: {
+      rru: 2 * presence + readUnits.query((LIVE_SOCKETS_PER_MEMBER + 1) * s.smallItem, true),
+      wru: 3 * writeUnits.transactional(s.smallItem),
+      gsiWru: 0,
+      streamRecords: 3,
+      deliveredRecords: 0,
+    },
     // $disconnect: the connection's owner item (strong), two Deletes.
     liveDisconnect: { rru: readUnits.strong(s.smallItem), wru: 2 * writeUnits.standard(s.smallItem), gsiWru: 0, streamRecords: 2, deliveredRecords: 0 },
   };
@@ -459,17 +468,20 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
     callables.getUserProfile * w.profileResponseBytes +
     (callableCount - callables.getFeed - callables.getUserProfile) * w.otherResponseBytes;
   const functionRequests = shellRequests + assetRequests + callableCount;
-  const cloudFrontRequests = functionRequests + pictures.viewerRequests;
+  // The live socket is at /live through CloudFront and its web ACL (issue 27): each handshake is a
+  // request (inspected), and its frames are data transfer (out: pushes; to the origin: pings).
+  const cloudFrontRequests = functionRequests + pictures.viewerRequests + connects;
   const cloudFront = {
     requests: cloudFrontRequests,
     dataOutGb:
       (sessions * w.shellBytesPerSession +
         mau * w.assetDownloadsPerActiveMemberMonth * w.assetBytes +
         responseBytes +
-        (callableCount + pictures.viewerRequests) * w.responseHeaderBytes) /
+        (callableCount + pictures.viewerRequests + connects) * w.responseHeaderBytes +
+        messagesOut * a.live.frameBytes) /
         GB +
       pictures.viewerGb,
-    dataToOriginGb: (callableCount * w.requestBytes) / GB,
+    dataToOriginGb: ((callableCount + connects) * w.requestBytes + pings * a.live.frameBytes) / GB,
     // SpaFallback on the default behaviour, ViewerAddress on /api/*: one per request either way;
     // /pictures/* runs none.
     functionInvocations: functionRequests,
