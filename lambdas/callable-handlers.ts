@@ -46,7 +46,8 @@ export const triggerHandlers = {
     permissions: { table: 'readWrite', tableWrites: [PARTITIONS.member, PARTITIONS.reservations, PARTITIONS.spentSignUpTicket, PARTITIONS.rateCounters] },
   },
   // readWrite: a verified email turns the held invite into one that counts as verified (and lasts 7 days):
-  // the reservation and the inviter's unverified count on their record.
+  // the reservation and the inviter's unverified count on their record. A completed password reset
+  // writes the member's session epoch on their record (its global sign-out: a policy of its own, lib/auth.ts).
   postConfirmation: { entry: 'triggers/post-confirmation.ts', permissions: { table: 'readWrite', tableWrites: [PARTITIONS.member, PARTITIONS.reservations] } },
 } as const satisfies Record<string, CallableHandlerEntry>;
 
