@@ -18,6 +18,13 @@ import { copyPicture, deletePicture, isMissingObject, newPictureKey, pictureType
 
 /** On the member's record: keys no field names any more whose objects are still to be deleted. */
 export const RETIRED_PICTURES = 'retiredPictureKeys';
+/**
+ * On the member's record: when a move of their photos was asked for and not made yet (ISO time,
+ * requestPhotosMove); the move clears it. A burst of asks sets it once, so it moves each photo once.
+ */
+export const PHOTOS_MOVE_REQUESTED = 'photosMoveRequestedAt';
+/** An ask older than this is taken as lost (its change never reached the stream) and may be made again. */
+const STALE_MOVE_REQUEST_MS = 10 * 60 * 1000;
 
 export type PictureSet = 'photos' | 'all';
 
@@ -30,6 +37,8 @@ interface PictureState {
   /** As stored (not defaulted): the condition that nothing changed since compares against it. */
   storedPrivacy: unknown;
   retired: string[];
+  /** PHOTOS_MOVE_REQUESTED as stored, or null. */
+  moveRequested: string | null;
 }
 
 async function readPictureState(uid: string): Promise<PictureState | null> {
@@ -41,6 +50,7 @@ async function readPictureState(uid: string): Promise<PictureState | null> {
     leaving: Item[REMOVAL_PENDING] !== undefined,
     storedPrivacy: Item.privacy,
     retired: retired instanceof Set ? [...(retired as Set<string>)] : [],
+    moveRequested: typeof Item[PHOTOS_MOVE_REQUESTED] === 'string' ? (Item[PHOTOS_MOVE_REQUESTED] as string) : null,
   };
 }
 
@@ -159,8 +169,8 @@ function addMoves(parts: UpdateParts, moves: readonly Move[], photoCount: number
   }
 }
 
-/** What a caller writes beside the moves (the privacy settings), with the condition it was judged on. */
-type ExtraWrite = Omit<UpdateParts, 'names'> & { names?: Record<string, string> };
+/** What a caller writes beside the moves (the privacy settings, a cleared ask), with the condition it was judged on. */
+type ExtraWrite = Omit<UpdateParts, 'names'> & { names?: Record<string, string>; removes?: string[] };
 
 /**
  * Moves pictures to new versions in one conditional write with `extra`, retried from a fresh read
@@ -170,7 +180,7 @@ type ExtraWrite = Omit<UpdateParts, 'names'> & { names?: Record<string, string> 
 async function moveWith(
   uid: string,
   choose: (state: PictureState) => { field: Move['field']; key: string }[],
-  extra?: (state: PictureState) => ExtraWrite,
+  extra?: (state: PictureState) => ExtraWrite | undefined,
   refusal?: (user: User) => string | null,
 ): Promise<MoveOutcome> {
   try {
@@ -196,13 +206,18 @@ async function moveWith(
         parts.names['#retired'] = RETIRED_PICTURES;
         parts.values[':retired'] = new Set(moves.map((move) => move.from));
       }
+      const clauses = [
+        parts.sets.length > 0 ? `SET ${parts.sets.join(', ')}` : '',
+        moves.length > 0 ? 'ADD #retired :retired' : '',
+        more?.removes?.length ? `REMOVE ${more.removes.join(', ')}` : '',
+      ];
       const update = new UpdateCommand({
         TableName: tableName(),
         Key: keys.user(uid),
-        UpdateExpression: `SET ${parts.sets.join(', ')}${moves.length > 0 ? ' ADD #retired :retired' : ''}`,
+        UpdateExpression: clauses.filter(Boolean).join(' '),
         ConditionExpression: parts.conditions.join(' AND '),
         ExpressionAttributeNames: parts.names,
-        ExpressionAttributeValues: parts.values,
+        ...(Object.keys(parts.values).length > 0 && { ExpressionAttributeValues: parts.values }),
         ReturnValues: 'ALL_NEW',
       });
       let written: Awaited<ReturnType<typeof conditionalWrite<UpdateCommand>>>;
@@ -257,6 +272,51 @@ export function rekeyPictures(uid: string, which: PictureSet, onlyIf: (user: Use
     if (!onlyIf(state.user)) return [];
     return [...(which === 'all' ? [{ field: 'profilePicture' as const, key: state.user.profilePicture }] : []), ...photoFields(state.user)];
   });
+}
+
+/**
+ * Asks for a move of the member's photos, coalesced: sets PHOTOS_MOVE_REQUESTED on their record
+ * unless an ask is already pending (or the member is gone or leaving), when `onlyIf` holds for the
+ * record as read. The table's stream makes the move when it reaches this write's own change
+ * (movePhotosAsked), after every change of the member's partition written before it: a burst of
+ * asks (three anchors removed in a row) moves each photo once, and an ask made after the move has
+ * read the record finds it cleared and asks again. True when this call set it.
+ */
+export async function requestPhotosMove(uid: string, onlyIf: (user: User) => boolean, now = new Date()): Promise<boolean> {
+  const state = await readPictureState(uid);
+  if (!state || state.leaving || !onlyIf(state.user) || state.user.photos.length === 0) return false;
+  const written = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(uid),
+      UpdateExpression: 'SET #requested = :now',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#pending) AND (attribute_not_exists(#requested) OR #requested < :stale)',
+      ExpressionAttributeNames: { '#requested': PHOTOS_MOVE_REQUESTED, '#pending': REMOVAL_PENDING },
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': new Date(now.getTime() - STALE_MOVE_REQUEST_MS).toISOString() },
+    }),
+  );
+  return Boolean(written);
+}
+
+/**
+ * The asked move (requestPhotosMove): the photos move to new keys when `onlyIf` still holds, and the
+ * ask is cleared in the same write, conditioned on being the ask read. Nothing asked, nothing done.
+ */
+export function movePhotosAsked(uid: string, onlyIf: (user: User) => boolean): Promise<MoveOutcome> {
+  return moveWith(
+    uid,
+    (state) => (state.moveRequested !== null && onlyIf(state.user) ? photoFields(state.user) : []),
+    (state) =>
+      state.moveRequested === null
+        ? undefined
+        : {
+            sets: [],
+            conditions: ['#requested = :requested'],
+            names: { '#requested': PHOTOS_MOVE_REQUESTED },
+            values: { ':requested': state.moveRequested },
+            removes: ['#requested'],
+          },
+  );
 }
 
 /**

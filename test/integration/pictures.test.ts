@@ -20,7 +20,8 @@ const { keys } = await import('../../lambdas/data/keys.ts');
 const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
 const { ListObjectsV2Command, PutObjectCommand } = await import('@aws-sdk/client-s3');
 const { s3, bucketName } = await import('../../lambdas/data/aws-clients.ts');
-const { rekeyPictures } = await import('../../lambdas/data/picture-versions.ts');
+const { rekeyPictures, PHOTOS_MOVE_REQUESTED } = await import('../../lambdas/data/picture-versions.ts');
+const { followPictures } = await import('../../lambdas/streams/follow-pictures.ts');
 
 const gateway = new URL(endpoints.apiUrl).origin;
 const SERVED_URL = new RegExp(`^${gateway}/pictures/[0-9a-f-]{36}/[A-Za-z0-9_-]{22}\\.(png|gif)$`);
@@ -198,6 +199,41 @@ describe('revocation', () => {
     expect(now?.id).toBe('photo-1');
     expect(now?.url).toMatch(SERVED_URL);
     expect(await status(now?.url ?? '')).toBe(200);
+  });
+
+  it('a burst of anchor removals moves each photo once: one ask on the record, the move made by the stream (issue 27)', async () => {
+    const owner = await createMember(endpoints, 'pictures-burst');
+    await ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: { ...EVERYONE, photosVisibility: 'friends' } });
+    const photos = [await uploadPhoto(owner), await uploadPhoto(owner, GIF_1X1, 'image/gif')];
+    const photoKeys = async () => (await getUser(owner.uid))?.photos.map((photo) => photo.url);
+    const stored = await photoKeys();
+    // Three of the owner's edges stop being accepted at once, as the stream reads them (three anchors removed in a row).
+    const edgeRemoved = (other: string) => ({
+      eventName: 'REMOVE' as const,
+      sequenceNumber: `burst-${other}`,
+      oldImage: { pk: `USER#${owner.uid}`, sk: `ANCHOR#${other}`, status: 'accepted', direction: 'sent' },
+    });
+    await Promise.all(['ex-1', 'ex-2', 'ex-3'].map((other) => followPictures(edgeRemoved(other))));
+    // No move per removal (before issue 27 each one copied every photo at once): one ask, on the record.
+    const asked = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(owner.uid), ConsistentRead: true }));
+    expect(asked.Item?.[PHOTOS_MOVE_REQUESTED]).toEqual(expect.any(String));
+    expect(await photoKeys()).toEqual(stored);
+    // The stream reaches the ask's own change and moves each photo once; every saved URL stops working.
+    await expect.poll(async () => (await Promise.all(photos.map((url) => status(url)))).join(','), { timeout: 15_000 }).toBe('404,404');
+    const moved = (await ok(endpoints, 'getMe', { token: owner.accessToken, data: {} })).photos.map((photo) => photo.url);
+    expect(moved).toHaveLength(2);
+    for (const url of moved) expect(await status(url)).toBe(200);
+    const movedKeys = await photoKeys();
+    expect(movedKeys?.some((key) => stored?.includes(key))).toBe(false);
+    const after = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(owner.uid), ConsistentRead: true }));
+    expect(after.Item?.[PHOTOS_MOVE_REQUESTED]).toBeUndefined();
+    expect(await retiredKeys(owner.uid)).toEqual([]);
+    // Photos everyone may see have no ex-anchor to hide from: no ask at all.
+    await ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: EVERYONE });
+    await followPictures(edgeRemoved('ex-4'));
+    const open = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(owner.uid), ConsistentRead: true }));
+    expect(open.Item?.[PHOTOS_MOVE_REQUESTED]).toBeUndefined();
+    expect(await photoKeys()).toEqual(movedKeys);
   });
 
   it("a deleted account's pictures answer 404", async () => {
