@@ -51,8 +51,11 @@ export interface CallableContract<I extends z.ZodType = z.ZodType, O extends z.Z
    */
   readonly readOnly?: true;
   /**
-   * Refused (403, with the date) to a suspended member: writing to the community (post, comment,
-   * like, anchor, invite). The presence check reads the suspension from the caller's record.
+   * Refused (403, with the date) to a suspended member: every write others can see or that spends
+   * community resources (post, comment, like, anchor, name and pictures, invite code, dev tools),
+   * never what protects or frees the member (block, mute, deletes, reports, export, sign out,
+   * deleting the account; updatePrivacy refuses only a widening itself). The presence check reads
+   * the suspension from the caller's record.
    */
   readonly refusedWhileSuspended?: true;
 }
