@@ -19,6 +19,12 @@ export interface Permissions {
    * cloud refuses a write outside them the same way (data/grant-check.ts). Reads stay table-wide.
    */
   readonly tableWrites?: readonly PartitionPattern[];
+  /**
+   * With table: the partitions it reads, when it reads few (GetItem, BatchGetItem, Query on the
+   * table itself, condition checks; no Scan, no index), held to them by `dynamodb:LeadingKeys` and
+   * checked locally alike. Absent: reads are table-wide (searches, scans and index queries need it).
+   */
+  readonly tableReads?: readonly PartitionPattern[];
   readonly pictures?: 'read' | 'readWrite';
   /** With pictures (required there): the bucket prefixes its grant covers (OBJECT_PREFIXES), checked locally alike. */
   readonly pictureKeys?: readonly ObjectPrefix[];

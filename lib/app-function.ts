@@ -193,10 +193,11 @@ export class AppFunction extends Construct {
   private grant(permissions: Permissions, { table, picturesBucket, userPool }: FunctionResources): void {
     const fn = this.function;
     if (permissions.table) {
-      table.grantReadData(fn);
+      if (permissions.tableReads) grantTableReads(fn, table, this.scopeOf(permissions.tableReads, 'tableReads'));
+      else table.grantReadData(fn);
       if (permissions.table === 'readWrite') grantTableWrites(fn, table, this.scopeOf(permissions.tableWrites, 'tableWrites'));
       const cfnTable = table.node.defaultChild as dynamodb.CfnTable | undefined;
-      if (cfnTable) {
+      if (cfnTable && !permissions.tableReads) {
         acknowledge(
           this,
           `AwsSolutions-IAM5[Resource::${arnReference(cfnTable, this)}/index/*]`,
@@ -235,6 +236,20 @@ export class AppFunction extends Construct {
     if (!scope?.length) throw new Error(`${this.node.path}: its registry row must name its ${name} (lambdas/handler-row.ts)`);
     return scope;
   }
+}
+
+/** Reads of the table's items by key (no Scan, no index), for a row that names its tableReads. */
+export const TABLE_KEYED_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'] as const;
+
+/** Keyed reads of items whose partition key matches one of `partitions`, on the table's ARN alone (no index). */
+function grantTableReads(fn: lambda.IFunction, table: dynamodb.ITable, partitions: readonly string[]): void {
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: [...TABLE_KEYED_READ_ACTIONS],
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...partitions] } },
+    }),
+  );
 }
 
 /** The table's item writes this row needs: exactly those, held to its partitions by dynamodb:LeadingKeys. */

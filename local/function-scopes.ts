@@ -8,7 +8,8 @@ function scopesOf(functionName: string, { permissions }: CallableHandlerEntry, c
   const tableWrites: string[] = permissions.table === 'readWrite' ? [...(permissions.tableWrites ?? [])] : [];
   // Every callable counts its caller's budgets under a grant of its own (lib/rate-limit-grant.ts).
   if (callable) tableWrites.push(PARTITIONS.rateCounters);
-  return { functionName, tableWrites, objectPrefixes: permissions.pictures ? [...(permissions.pictureKeys ?? [])] : [] };
+  const tableReads = permissions.tableReads ? [...permissions.tableReads] : undefined;
+  return { functionName, tableWrites, ...(tableReads ? { tableReads } : {}), objectPrefixes: permissions.pictures ? [...(permissions.pictureKeys ?? [])] : [] };
 }
 
 const byEntry = new Map<string, FunctionScopes>();

@@ -20,6 +20,8 @@ export interface FunctionScopes {
   readonly functionName: string;
   /** Partition-key patterns (IAM StringLike) its table writes must match. */
   readonly tableWrites: readonly string[];
+  /** Partition-key patterns its reads must match, when its row names them (absent: reads unchecked, as IAM grants them table-wide). */
+  readonly tableReads?: readonly string[];
   /** Object key prefixes its object requests must begin with. */
   readonly objectPrefixes: readonly string[];
 }
@@ -59,6 +61,47 @@ const WRITTEN_PARTITIONS: Record<string, (body: WriteBody) => (AttributeMap | un
   TransactWriteItems: (body) => (body.TransactItems ?? []).map((item) => item.Put?.Item ?? item.Update?.Key ?? item.Delete?.Key),
 };
 
+interface ReadBody {
+  Key?: AttributeMap;
+  IndexName?: string;
+  KeyConditionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: AttributeMap;
+  RequestItems?: Record<string, { Keys?: AttributeMap[] }>;
+  TransactItems?: { Get?: { Key?: AttributeMap }; ConditionCheck?: { Key?: AttributeMap } }[];
+}
+
+/** The partition key a Query names (`pk = :value` in its key condition), undefined when it names none. */
+function queriedPartition(body: ReadBody): AttributeMap | undefined {
+  for (const [, name, value] of (body.KeyConditionExpression ?? '').matchAll(/(#?\w+)\s*=\s*(:\w+)/g)) {
+    const attribute = name?.startsWith('#') ? body.ExpressionAttributeNames?.[name] : name;
+    if (attribute === 'pk' && value) return { pk: body.ExpressionAttributeValues?.[value] };
+  }
+  return undefined;
+}
+
+/**
+ * The DynamoDB reads and the partition keys each names. Scan names none and a Query of an index
+ * names the index's key, so neither is allowed to a row held to its partitions (`undefined` keys).
+ */
+const READ_PARTITIONS: Record<string, (body: ReadBody) => (AttributeMap | undefined)[]> = {
+  GetItem: (body) => [body.Key],
+  BatchGetItem: (body) => Object.values(body.RequestItems ?? {}).flatMap((request) => request.Keys ?? []),
+  TransactGetItems: (body) => (body.TransactItems ?? []).map((item) => item.Get?.Key),
+  TransactWriteItems: (body) => (body.TransactItems ?? []).filter((item) => item.ConditionCheck).map((item) => item.ConditionCheck?.Key),
+  Query: (body) => [body.IndexName ? undefined : queriedPartition(body)],
+  Scan: () => [undefined],
+};
+
+/** The partition keys a DynamoDB request reads; undefined stands for a read no key condition can hold (Scan, an index). */
+export function readPartitions(target: string, body: string): { action: string; partitions: (string | undefined)[] } | undefined {
+  const operation = target.split('.').at(-1) ?? '';
+  const keysOf = READ_PARTITIONS[operation];
+  if (!keysOf) return undefined;
+  const partitions = keysOf(JSON.parse(body) as ReadBody).map((key) => key?.pk?.S);
+  return { action: operation === 'TransactWriteItems' ? 'dynamodb:ConditionCheckItem' : `dynamodb:${operation}`, partitions };
+}
+
 /** The partition keys a DynamoDB request writes (by its X-Amz-Target and JSON body), with its action. */
 export function writtenPartitions(target: string, body: string): { action: string; partitions: string[] } | undefined {
   const operation = target.split('.').at(-1) ?? '';
@@ -92,6 +135,13 @@ function dynamoCheck(next: Next) {
       const written = writtenPartitions(target, body);
       const outside = written?.partitions.find((pk) => !scopes.tableWrites.some((pattern) => matchesPattern(pk, pattern)));
       if (written && outside !== undefined) throw accessDenied('AccessDeniedException', scopes, written.action, `an item of partition ${outside}`);
+      const { tableReads } = scopes;
+      const read = tableReads ? readPartitions(target, body) : undefined;
+      const unreadable = read?.partitions.findIndex((pk) => pk === undefined || !tableReads?.some((pattern) => matchesPattern(pk, pattern)));
+      if (read && unreadable !== undefined && unreadable >= 0) {
+        const what = read.partitions[unreadable];
+        throw accessDenied('AccessDeniedException', scopes, read.action, what === undefined ? 'the table or an index' : `an item of partition ${what}`);
+      }
     }
     return next(args);
   };

@@ -20,6 +20,24 @@ export function tableWriteScopes(statements: readonly PolicyStatement[]): (strin
     });
 }
 
+/** DynamoDB's item reads, Scan and PartiQL's included, and the wildcards that would cover them. */
+const TABLE_READ = /^(dynamodb:(GetItem|BatchGetItem|Query|Scan|ConditionCheckItem|PartiQLSelect|\*)|\*)$/;
+
+/** For each statement that reads the table's items, its `dynamodb:LeadingKeys` patterns, sorted ('unconditioned' when none). */
+export function tableReadScopes(statements: readonly PolicyStatement[]): (string[] | 'unconditioned')[] {
+  return statements
+    .filter((statement) => actionsOf(statement).some((action) => TABLE_READ.test(action)))
+    .map((statement) => {
+      const leading = statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+      return Array.isArray(leading) && leading.length > 0 ? leading.map(String).toSorted() : 'unconditioned';
+    });
+}
+
+/** Whether any statement grants Scan (which names no leading key, so no LeadingKeys condition can hold it). */
+export function grantsScan(statements: readonly PolicyStatement[]): boolean {
+  return statements.some((statement) => actionsOf(statement).some((action) => /^(dynamodb:(Scan|\*)|\*)$/.test(action)));
+}
+
 /**
  * The object key patterns the statements' S3 actions reach, sorted and once each: `pictures/*` for
  * `<bucket ARN>/pictures/*`, `*` for a whole bucket's objects.

@@ -5,7 +5,7 @@ import { AppFunction } from '../../lib/app-function.ts';
 import { LiveRoutes } from '../../lib/live-api.ts';
 import { isRateCounterGrant } from '../../lib/rate-limit-grant.ts';
 import { STAGES, type Stage } from '../../lib/stage.ts';
-import { objectKeyPatterns, tableWriteScopes } from './grant-scopes.ts';
+import { grantsScan, objectKeyPatterns, tableReadScopes, tableWriteScopes } from './grant-scopes.ts';
 import { resourcesOf, statementsOfRole, synth, type PolicyStatement } from './synth.ts';
 
 /**
@@ -44,6 +44,17 @@ describe.each(STAGES)('least privilege on %s', (stage: Stage) => {
       const statements = statementsOfRole(template, roleIdOf(fn)).filter((statement) => !isRateCounterGrant(statement));
       expect(tableWriteScopes(statements), fn.node.path).toEqual(table === 'readWrite' ? [[...tableWrites].toSorted()] : []);
       expect(objectKeyPatterns(statements), fn.node.path).toEqual(pictureKeys.map((prefix) => `${prefix}*`).toSorted());
+    }
+  });
+
+  it('holds a row that names its tableReads (the anonymous validateInviteCode) to keyed reads of those partitions: no Scan, no index', () => {
+    const scoped = appFunctions.filter((fn) => fn.permissions.tableReads);
+    expect(scoped.map((fn) => fn.node.id)).toContain('validateInviteCode');
+    for (const fn of scoped) {
+      const statements = statementsOfRole(template, roleIdOf(fn));
+      expect(tableReadScopes(statements), fn.node.path).toEqual([[...(fn.permissions.tableReads ?? [])].toSorted()]);
+      expect(grantsScan(statements), fn.node.path).toBe(false);
+      expect(JSON.stringify(statements), fn.node.path).not.toContain('/index/');
     }
   });
 });

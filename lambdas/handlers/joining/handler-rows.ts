@@ -7,9 +7,13 @@ const US_PLACES = ['data/places/us-places.txt'] as const;
 
 /** Server rows of the joining callables (checking and using a code, the record, the profile set-up and its picture): handler module and least-privilege grants (see handler-row.ts). */
 export const joiningHandlers = {
-  // table read: the code and its owner. It writes only its per-client rate-limit counter, which every
-  // callable's own grant covers (lib/rate-limit-grant.ts): this anonymous function can change nothing else.
-  validateInviteCode: { entry: 'handlers/joining/validate-invite-code.ts', permissions: { table: 'read' }, assets: US_PLACES },
+  // Anonymous: it reads the code, its owner's record and its per-client rate-limit counter, nothing
+  // else, and writes only that counter, which every callable's own grant covers (lib/rate-limit-grant.ts).
+  validateInviteCode: {
+    entry: 'handlers/joining/validate-invite-code.ts',
+    permissions: { table: 'read', tableReads: [PARTITIONS.inviteCode, PARTITIONS.member, PARTITIONS.rateCounters] },
+    assets: US_PLACES,
+  },
   useInviteCode: {
     entry: 'handlers/joining/use-invite-code.ts',
     permissions: { table: 'readWrite', tableWrites: [PARTITIONS.member, PARTITIONS.inviteCode, PARTITIONS.reservations] },

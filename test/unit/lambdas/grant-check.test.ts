@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWithinScopes, withGrantCheck, type FunctionScopes } from '../../../lambdas/data/grant-check.ts';
 import { matchesPattern, PARTITIONS } from '../../../lambdas/data/grant-scopes.ts';
@@ -59,6 +59,28 @@ describe('the local grant check', () => {
     const batch = new DeleteObjectsCommand({ Bucket: 'b', Delete: { Objects: [{ Key: 'uploads/u/x' }, { Key: 'pictures/u/y.jpg' }] } });
     await expect(run(() => bucket.send(batch))).rejects.toEqual(refusal('AccessDenied'));
     await expect(run(() => bucket.send(new GetObjectCommand({ Bucket: 'b', Key: objectKeys.profilePictureUpload('u') })))).rejects.toEqual(notRefused);
+  });
+
+  it('holds a row that names its tableReads to keyed reads of them: no other partition, no Scan, no index', async () => {
+    const checker: FunctionScopes = { functionName: 'createPost', tableWrites: [], tableReads: [PARTITIONS.inviteCode], objectPrefixes: [] };
+    const run = (send: () => Promise<unknown>) => runWithinScopes(checker, send);
+    await expect(run(() => table.send(new GetCommand({ TableName: 't', Key: keys.user('u') })))).rejects.toEqual(refusal('AccessDeniedException'));
+    await expect(run(() => table.send(new ScanCommand({ TableName: 't' })))).rejects.toEqual(refusal('AccessDeniedException'));
+    const byIndex = new QueryCommand({
+      TableName: 't',
+      IndexName: 'byInviter',
+      KeyConditionExpression: 'invitedBy = :u',
+      ExpressionAttributeValues: { ':u': 'u' },
+    });
+    await expect(run(() => table.send(byIndex))).rejects.toEqual(refusal('AccessDeniedException'));
+    const own = new QueryCommand({
+      TableName: 't',
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': 'pk' },
+      ExpressionAttributeValues: { ':pk': 'INVITE#ABC' },
+    });
+    await expect(run(() => table.send(own))).rejects.toEqual(notRefused);
+    await expect(run(() => table.send(new GetCommand({ TableName: 't', Key: keys.inviteCode('ABC') })))).rejects.toEqual(notRefused);
   });
 
   it("matches partition keys as IAM's StringLike does", () => {
