@@ -69,8 +69,8 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
     const handsToWorker = (REMOVAL_CALLABLES as readonly string[]).includes(name);
     // Only validateInviteCode signs sign-up tickets (PreSignUp checks them, test/infra/auth.test.ts).
     const signsTickets = name === 'validateInviteCode';
-    // Only Make Me Admin reads the dev stage's admin list (test/infra/admin-callables.test.ts).
-    const readsDevAdmins = name === 'setAdminClaim';
+    // Every dev tool reads the dev stage's admin list, and nothing else does (test/infra/admin-callables.test.ts).
+    const readsDevAdmins = callable.access === 'dev-only';
     // Only requestDataExport names the data export worker (test/infra/data-export.test.ts).
     const handsToExportWorker = name === 'requestDataExport';
     expect(Object.keys(variables).toSorted()).toEqual(
