@@ -3,10 +3,10 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { ABUSE_LIMITS, ABUSE_MESSAGES, rateWindowOf, type RateLimit } from '../../lambdas/domain/abuse-limits.ts';
 import { PROXY_SECRET_HEADER } from '../../local/api-gateway-event.ts';
-import { call, callRaw, expectRefusal, ok, resultOf, type ApiAnswer } from '../support/callable-client.ts';
+import { call, callRaw, ok, resultOf, type ApiAnswer } from '../support/callable-client.ts';
 import { loopbackAddress, proxiedFrom, rawRequest } from '../support/local-cloud-client.ts';
 import { clientAddress, createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
-import { awayFromWindowEnd } from '../support/rate-windows.ts';
+import { awayFromWindowEnd, expectBudgetRefusal } from '../support/rate-windows.ts';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
@@ -52,16 +52,6 @@ async function inBatches(count: number, width: number, run: () => Promise<ApiAns
     answers.push(...(await Promise.all(Array.from({ length: Math.min(width, count - done) }, run))));
   }
   return answers;
-}
-
-/** 429 RESOURCE_EXHAUSTED with the budget's message, and Retry-After to the end of its window. */
-function expectBudgetRefusal(answer: ApiAnswer, message: string, limit: RateLimit): void {
-  expectRefusal(answer, 429, 'RESOURCE_EXHAUSTED', message);
-  const retryAfter = Number(answer.headers.get('retry-after'));
-  const windowLeft = rateWindowOf(limit, new Date()).end - Math.floor(Date.now() / 1000);
-  // Seconds to the window's end as the server saw it (a few seconds before this check, at most).
-  expect(retryAfter).toBeGreaterThanOrEqual(Math.max(1, windowLeft));
-  expect(retryAfter).toBeLessThanOrEqual(Math.min(limit.windowSeconds, windowLeft + 10));
 }
 
 const statuses = (answers: ApiAnswer[]) => answers.map((answer) => answer.status);

@@ -3,7 +3,6 @@ import {
   AdminGetUserCommand,
   AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
-  InitiateAuthCommand,
   UpdateUserAttributesCommand,
   VerifySoftwareTokenCommand,
   VerifyUserAttributeCommand,
@@ -12,7 +11,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../lambdas/contracts/account.ts';
 import { call, expectRefusal, ok } from '../support/callable-client.ts';
 import { invokeHandler } from '../support/invoke-handler.ts';
-import { cognito, mailbox, signIn, uniqueEmail } from '../support/local-cloud-client.ts';
+import { cognito, mailbox, refreshTokens, signIn, signInWithRefresh, uniqueEmail } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
 import { openLive, refusedStatus } from '../support/live-sockets.ts';
@@ -24,24 +23,6 @@ useLocalCloudData(endpoints);
 const { getUser } = await import('../../lambdas/data/users.ts');
 const { forgetAdminMfa } = await import('../../lambdas/http/admin-mfa.ts');
 
-/** Signs in again and answers the whole result, refresh token included. */
-async function signInWithRefresh(email: string, password = MEMBER_PASSWORD) {
-  const { AuthenticationResult } = await cognito(endpoints).send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: endpoints.cognito.userPoolClientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  );
-  return { accessToken: String(AuthenticationResult?.AccessToken), refreshToken: String(AuthenticationResult?.RefreshToken) };
-}
-
-function refresh(refreshToken: string) {
-  return cognito(endpoints).send(
-    new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: endpoints.cognito.userPoolClientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }),
-  );
-}
-
 /** Token times are whole seconds: wait until the clock is past the epoch's second. */
 async function untilNextSecond(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1_050 - (Date.now() % 1000)));
@@ -50,7 +31,7 @@ async function untilNextSecond(): Promise<void> {
 describe('signOutEverywhere', () => {
   it('ends every older token at once — member callables, getMe, getFeed and the live socket — and the refresh tokens; a new sign-in works', async () => {
     const member = await createMember(endpoints, 'everywhere');
-    const other = await signInWithRefresh(member.email);
+    const other = await signInWithRefresh(endpoints, member.email, MEMBER_PASSWORD);
     // A page open elsewhere before the sign-out.
     const before = await openLive(endpoints, member.accessToken);
     await before.close();
@@ -65,14 +46,14 @@ describe('signOutEverywhere', () => {
       expect(await refusedStatus(endpoints, token)).toBe(401);
     }
     // The old session cannot refresh into a token newer than the epoch (locally: its refresh tokens were dropped).
-    await expect(refresh(other.refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(refreshTokens(endpoints, other.refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
 
     await untilNextSecond();
-    const fresh = await signInWithRefresh(member.email);
+    const fresh = await signInWithRefresh(endpoints, member.email, MEMBER_PASSWORD);
     await expect(ok(endpoints, 'getFeed', { token: fresh.accessToken })).resolves.toMatchObject({ posts: [] });
     await expect(ok(endpoints, 'getMyInvites', { token: fresh.accessToken })).resolves.toBeDefined();
     // A refresh after the epoch gives a token that works too.
-    const refreshed = await refresh(fresh.refreshToken);
+    const refreshed = await refreshTokens(endpoints, fresh.refreshToken);
     await expect(ok(endpoints, 'getMe', { token: String(refreshed.AuthenticationResult?.AccessToken) })).resolves.toMatchObject({ uid: member.uid });
     const socket = await openLive(endpoints, fresh.accessToken);
     await socket.close();

@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
-import { ABUSE_LIMITS, ABUSE_MESSAGES, rateWindowOf, type RateLimit } from '../../lambdas/domain/abuse-limits.ts';
-import { call, expectRefusal, ok, type ApiAnswer } from '../support/callable-client.ts';
+import { ABUSE_LIMITS, ABUSE_MESSAGES } from '../../lambdas/domain/abuse-limits.ts';
+import { call, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
-import { awayFromWindowEnd } from '../support/rate-windows.ts';
+import { awayFromWindowEnd, expectBudgetRefusal } from '../support/rate-windows.ts';
 
 /**
  * The budgets of costly actions (issue 27, item 6), each tried both ways: the abuser's loop is
@@ -16,15 +16,6 @@ useLocalCloudData(endpoints);
 const { getUser } = await import('../../lambdas/data/users.ts');
 
 const AUSTIN = { city: 'Austin', state: 'Texas' } as const;
-
-/** 429 RESOURCE_EXHAUSTED with the budget's message, and Retry-After within its window. */
-function expectBudgetRefusal(answer: ApiAnswer, message: string, limit: RateLimit): void {
-  expectRefusal(answer, 429, 'RESOURCE_EXHAUSTED', message);
-  const retryAfter = Number(answer.headers.get('retry-after'));
-  const windowLeft = rateWindowOf(limit, new Date()).end - Math.floor(Date.now() / 1000);
-  expect(retryAfter).toBeGreaterThanOrEqual(Math.max(1, windowLeft));
-  expect(retryAfter).toBeLessThanOrEqual(Math.min(limit.windowSeconds, windowLeft + 10));
-}
 
 function profileOf(displayName: string, bio: string) {
   return { displayName, birthday: '', graduationYear: null, major: '', bio, location: AUSTIN, contactInfo: { phoneNumber: '', personalEmail: '' } };

@@ -1,8 +1,8 @@
-import { ConfirmForgotPasswordCommand, ForgotPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmForgotPasswordCommand, ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../lambdas/contracts/account.ts';
 import { call, expectRefusal, ok } from '../support/callable-client.ts';
-import { cognito, mailbox, signIn } from '../support/local-cloud-client.ts';
+import { cognito, mailbox, refreshTokens, signIn, signInWithRefresh } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
@@ -15,23 +15,6 @@ const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 
 const NEW_PASSWORD = 'a reset horse 64';
-
-async function signInWithRefresh(email: string, password: string) {
-  const { AuthenticationResult } = await cognito(endpoints).send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: endpoints.cognito.userPoolClientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  );
-  return { accessToken: String(AuthenticationResult?.AccessToken), refreshToken: String(AuthenticationResult?.RefreshToken) };
-}
-
-function refresh(refreshToken: string) {
-  return cognito(endpoints).send(
-    new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: endpoints.cognito.userPoolClientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }),
-  );
-}
 
 /** The forgotten-password flow as the reset page runs it: the code from the mailbox, then the new password. */
 async function resetPassword(email: string, password: string): Promise<void> {
@@ -57,7 +40,7 @@ async function untilNextSecond(): Promise<void> {
 describe('a completed password reset ends every other session', () => {
   it('refuses every token issued before it (callables, getMe; the socket checks the same epoch) and the old refresh tokens; the new password signs in and works', async () => {
     const member = await createMember(endpoints, 'reset-ends');
-    const other = await signInWithRefresh(member.email, MEMBER_PASSWORD);
+    const other = await signInWithRefresh(endpoints, member.email, MEMBER_PASSWORD);
     await expect(ok(endpoints, 'getMyInvites', { token: other.accessToken })).resolves.toBeDefined();
 
     await resetPassword(member.email, NEW_PASSWORD);
@@ -67,7 +50,7 @@ describe('a completed password reset ends every other session', () => {
       expectRefusal(await call(endpoints, 'getMe', { token }), 401, 'UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionEnded);
     }
     // The old session cannot refresh into a token newer than the epoch.
-    await expect(refresh(other.refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(refreshTokens(endpoints, other.refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
 
     await untilNextSecond();
     const { accessToken } = await signIn(endpoints, member.email, NEW_PASSWORD);
@@ -76,9 +59,9 @@ describe('a completed password reset ends every other session', () => {
 
   it('an account without a record yet (signed up, never opened the app) resets all the same, and its old refresh token is revoked', async () => {
     const account = await createMember(endpoints, 'reset-no-record', { record: false });
-    const before = await signInWithRefresh(account.email, MEMBER_PASSWORD);
+    const before = await signInWithRefresh(endpoints, account.email, MEMBER_PASSWORD);
     await resetPassword(account.email, NEW_PASSWORD);
-    await expect(refresh(before.refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(refreshTokens(endpoints, before.refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     await expect(signIn(endpoints, account.email, NEW_PASSWORD)).resolves.toMatchObject({ accessToken: expect.any(String) });
   });
 

@@ -39,6 +39,25 @@ export async function signIn(endpoints: Endpoints, email: string, password: stri
   return { accessToken: AuthenticationResult.AccessToken, idToken: AuthenticationResult.IdToken };
 }
 
+/** Signs in and answers the access and refresh tokens (to see a sign-out revoke the refresh token). */
+export async function signInWithRefresh(endpoints: Endpoints, email: string, password: string) {
+  const { AuthenticationResult } = await cognito(endpoints).send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: endpoints.cognito.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  return { accessToken: String(AuthenticationResult?.AccessToken), refreshToken: String(AuthenticationResult?.RefreshToken) };
+}
+
+/** A refresh as Amplify's refresher makes it (REFRESH_TOKEN_AUTH). */
+export function refreshTokens(endpoints: Endpoints, refreshToken: string) {
+  return cognito(endpoints).send(
+    new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: endpoints.cognito.userPoolClientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }),
+  );
+}
+
 /**
  * The sign-up ticket validateInviteCode issues for a code (PreSignUp admits only with one), asked
  * for as step 1 of the SPA does: with city and state 'Unknown'.
