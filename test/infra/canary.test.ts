@@ -101,8 +101,8 @@ describe.each(STAGES)('canary deploys on %s', (stage: Stage) => {
 
     const [pool] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPool'));
     const triggers = (pool?.Properties?.LambdaConfig ?? {}) as Record<string, unknown>;
-    expect(Object.keys(triggers)).toEqual(['PreSignUp']);
-    expect(namesAlias(triggers.PreSignUp)).toBe(true);
+    expect(Object.keys(triggers).toSorted()).toEqual(['PostConfirmation', 'PreSignUp']);
+    for (const trigger of Object.values(triggers)) expect(namesAlias(trigger)).toBe(true);
 
     // Lambda's permissions for API Gateway, EventBridge and Cognito are granted on the aliases.
     for (const permission of Object.values(resourcesOf(template, 'AWS::Lambda::Permission'))) {

@@ -15,6 +15,12 @@ import { defineCallable } from '#http/define-callable';
 
 // The protocol alone: budgets are counted in DynamoDB (test/integration/abuse-limits.test.ts covers them).
 vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: () => Promise.resolve({ allowed: true }) }));
+// Nor the caller's record (every callable that takes a member's token reads it for the session epoch,
+// test/integration/authz-matrix.test.ts): a member who never signed out everywhere.
+vi.mock('#data/member-presence', async (original) => ({
+  ...(await original<typeof import('#data/member-presence')>()),
+  callerStanding: () => Promise.resolve({ presence: 'member', isAdmin: false, suspendedUntil: null, sessionEpoch: null }),
+}));
 
 const sdkError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(`${name} happened`), { name, $metadata: {}, ...extra });
 const conflict = new TransactionCanceledException({

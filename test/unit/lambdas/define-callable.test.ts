@@ -7,6 +7,12 @@ import { logger } from '#http/logger';
 
 // The protocol alone: budgets are counted in DynamoDB (test/integration/abuse-limits.test.ts covers them).
 vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: () => Promise.resolve({ allowed: true }) }));
+// Nor the caller's record (every callable that takes a member's token reads it for the session epoch,
+// test/integration/authz-matrix.test.ts): a member who never signed out everywhere.
+vi.mock('#data/member-presence', async (original) => ({
+  ...(await original<typeof import('#data/member-presence')>()),
+  callerStanding: () => Promise.resolve({ presence: 'member', isAdmin: false, suspendedUntil: null, sessionEpoch: null }),
+}));
 
 const member = { sub: 'u1', token_use: 'access', 'cognito:groups': '[]' };
 const founder = newUserRecord({ uid: 'u1', email: 'a@example.com', displayName: 'Ada', inviteCode: 'ABCD2345', invitedBy: null, now: new Date() });
