@@ -4,21 +4,16 @@ import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { API_PATH_PREFIX, areaOf, callablesByArea, callablesFor } from '../../lib/callable-api.ts';
 import { STAGES, type Stage } from '../../lib/stage.ts';
+import { AREA_CAPACITY, BUDGET, CANARY_PER_STACK, METADATA_PER_STACK, PER_CALLABLE_IN_AREA, PER_CALLABLE_IN_PARENT } from './stack-budget.ts';
 import { resourcesOf, synth } from './synth.ts';
 
 /**
  * The stack's shape and size. CloudFormation takes at most 500 resources in one stack (a nested
  * stack is a stack of its own, and one resource in its parent); we keep every stack under 80 % of
  * that. The callables live in one nested stack per area (lib/callable-area.ts), their routes in the
- * parent beside the API (lib/callable-api.ts).
- *
- * Resources a callable costs: in its area's stack its function, role, role policy, log group, API
- * integration and the alias's invoke permission (6), and since the canary deploys (issue 18 item 5,
- * lib/canary-deployments.ts) its version, its `live` alias and its CodeDeploy deployment group (3);
- * in the parent its route (1): 10 a callable, under the issue's "about 11". Each stack with functions
- * holds 2 more, shared by its deployment groups: one CodeDeploy application and its service role.
- * The groups roll back on the parent's shared alarms, which reach a nested stack as parameters
- * (not resources).
+ * parent beside the API (lib/callable-api.ts). What a callable and a stack cost is in
+ * ./stack-budget.ts. Each stack's deployment groups roll back on the parent's shared alarms, which
+ * reach a nested stack as parameters (not resources).
  *
  * The projection to 150 callables assumes they spread over the areas as today's do (each area
  * grows by 150 / today's count, rounded up). That is an assumption, not a law: what does hold is the
@@ -27,38 +22,24 @@ import { resourcesOf, synth } from './synth.ts';
  * (a new folder under lambdas/handlers/, which becomes a stack of its own with nothing in lib/ to
  * change).
  */
-const STACK_RESOURCE_LIMIT = 500;
-const BUDGET = 0.8 * STACK_RESOURCE_LIMIT;
-const PER_CALLABLE_IN_AREA = 9;
-const PER_CALLABLE_IN_PARENT = 1;
-/** A CodeDeploy application and its service role per stack (lib/canary-deployments.ts). */
-const CANARY_PER_STACK = 2;
-/** The CDKMetadata resource the CDK CLI adds to every stack, nested ones too (counted as synthesized below). */
-const METADATA_PER_STACK = 1;
 const PROJECTED_CALLABLES = 150;
 /**
- * The parent's resources besides the callables' routes and the areas' stacks, as measured: the
- * table, the pool, the buckets, the API, CloudFront, the jobs, the removal worker, the table
- * stream's consumer… (dev has two more: its buckets' objects are deleted with them, one custom
- * resource a bucket). The table stream (issue 15) added 7: its function, role, role policy and log
- * group, the event source mapping, the on-failure queue and that queue's TLS-only policy; and 1 more,
- * the policy that lets it post to the live socket's @connections. Served pictures added 2: the
- * pictures origin's access control and its cache policy (5 minutes at the edge). The data export
- * worker added 5: its function, role, role policy, log group and async-invoke configuration.
- * Observability (lib/observability.ts) added 16, 17 on prod: the ops topic, its policy, 12 alarms,
- * the budget and the dashboard, and on prod the topic's email subscription. The canary deploys added
- * 21: a version, an alias and a deployment group for each of its 6 functions (PreSignUp, the two
- * jobs, the two workers, the stream's consumer), the CodeDeploy application and role, and the removal
- * worker's second async-invoke configuration (on its alias for the callables, on the function for
- * its own next run). Mail (lib/mail.ts) added 5 on prod only: the SES domain identity, its
- * configuration set and that set's event destination, and the alarms on SES's bounce and complaint
- * rates. The edge (lib/cloudfront-firewall.ts, lib/web-hosting.ts) added 3: CloudFront's web ACL (in
- * the parent when it deploys to us-east-1, in the edge stack otherwise) and the cache policies of the
- * hashed assets and of the revalidated files. The PostConfirmation trigger (a verified email keeps an
- * invite's hold; a completed password reset ends every session) added 9: its function, role, role
- * policy and log group, Cognito's invoke permission, its version, alias and deployment group, and the
- * policy that lets it sign the account out everywhere (apart from the role's own: the pool's ARN in
- * it would be a dependency cycle).
+ * The parent's resources besides the callables' routes and the areas' stacks, as measured from the
+ * synthesized template: the table, the pool, the buckets, the API, CloudFront, the jobs and the
+ * workers. They sit in the parent because they are shared by every area or keep the logical IDs
+ * they were created with. Among them: the table stream's consumer (function, role, policy, log
+ * group, event source mapping, on-failure queue and its TLS-only policy, and the policy to post to
+ * the live socket's @connections); the pictures origin's access control and cache policy; the data
+ * export and removal workers with their async-invoke configurations (the removal worker's second on
+ * its alias, since the callables invoke the alias and the worker re-invokes its function); the ops
+ * topic, alarms, budget and dashboard (lib/observability.ts); a version, alias and deployment group
+ * for each of the 7 non-callable functions with their CodeDeploy application and role; CloudFront's
+ * web ACL (in the parent when it deploys to us-east-1) and the cache policies of hashed and
+ * revalidated files; the PostConfirmation trigger with Cognito's invoke permission and the policy
+ * that signs an account out everywhere (kept off the role's own policy: the pool's ARN there would
+ * be a dependency cycle). Prod has 4 more: the ops topic's email subscription and SES (lib/mail.ts:
+ * the domain identity, its configuration set and its event destination, and the bounce and
+ * complaint alarms) less dev's 2 custom resources that empty its buckets on delete.
  */
 const PARENT_FIXED: Record<Stage, number> = { dev: 130, prod: 134 };
 /**
@@ -68,8 +49,6 @@ const PARENT_FIXED: Record<Stage, number> = { dev: 130, prod: 134 };
  */
 const LIVE_STACK = 'Live/Routes';
 const LIVE_IN_PARENT = 2;
-/** Callables one area's stack holds within the budget. */
-const AREA_CAPACITY = Math.floor((BUDGET - CANARY_PER_STACK - METADATA_PER_STACK) / PER_CALLABLE_IN_AREA);
 
 /** An area's stack holding `callables`. */
 const areaSize = (callables: number) => callables * PER_CALLABLE_IN_AREA + CANARY_PER_STACK + METADATA_PER_STACK;

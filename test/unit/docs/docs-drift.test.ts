@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { callableAreas } from '#contracts/callables';
+import { API_THROTTLE } from '../../../lib/callable-api.ts';
+import { AREA_CAPACITY, PER_CALLABLE_IN_AREA, PER_CALLABLE_IN_PARENT } from '../../infra/stack-budget.ts';
+
+/** Figures and lists the docs quote from the code, held to the code so the page cannot drift from it. */
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+/** The page as one line of prose: a sentence may wrap anywhere. */
+const flat = (path: string) => read(path).replace(/\s+/g, ' ');
+
+function matchIn(path: string, pattern: RegExp): RegExpMatchArray {
+  const match = flat(path).match(pattern);
+  if (!match) throw new Error(`${path} no longer says ${String(pattern)}: say it again, with the code's figures`);
+  return match;
+}
+
+/**
+ * The callable protocol's steps as define-callable runs them, each named by the call that does it
+ * and by the word the README's diagram uses for it.
+ */
+const PIPELINE_STEPS = [
+  { word: 'origin check', call: 'requireCloudFrontOrigin(' },
+  { word: 'authorize', call: 'authorize(name' },
+  { word: 'presence', call: 'requireMemberRecord(' },
+  { word: 'request budget', call: 'spendRequestBudget(' },
+  { word: 'parse', call: 'parseInput(' },
+  { word: 'action budget', call: 'spendActionBudget(' },
+  { word: 'run', call: 'implementation(' },
+  { word: 'respond', call: 'resultResponse(' },
+] as const;
+
+describe('the docs say what the code does', () => {
+  it("docs/deploy.md names every callable area, in the registry's order", () => {
+    const [, list = ''] = matchIn('docs/deploy.md', /The areas are the ones of `callableAreas` in `lambdas\/contracts\/callables.ts` — ([a-z, ]+) —/);
+    expect(list.split(/,\s*/)).toEqual(Object.keys(callableAreas));
+  });
+
+  it('docs/deploy.md prices a callable in resources as the stack-size test counts them', () => {
+    const [, inArea, inParent] = matchIn('docs/deploy.md', /Each callable costs (\d+) resources in its area[^.]*? and (\d+) \(its route\) in the parent/);
+    expect({ inArea: Number(inArea), inParent: Number(inParent) }).toEqual({ inArea: PER_CALLABLE_IN_AREA, inParent: PER_CALLABLE_IN_PARENT });
+    const [, capacity] = matchIn('docs/deploy.md', /at most (\d+) callables an area/);
+    expect(Number(capacity)).toBe(AREA_CAPACITY);
+  });
+
+  it("the README's diagram gives the callable pipeline in define-callable's order", () => {
+    const [, diagramLine = ''] = /^ *Lambda: (.+)$/m.exec(read('README.md')) ?? [];
+    // The steps as the per-call function runs them, past their own definitions.
+    const module = read('lambdas/http/define-callable.ts');
+    const source = module.slice(module.indexOf('async function answer('));
+    const bySource = PIPELINE_STEPS.map((step) => ({ ...step, at: source.indexOf(step.call) }));
+    expect(
+      bySource.filter(({ at }) => at < 0).map(({ call }) => call),
+      'steps define-callable no longer calls',
+    ).toEqual([]);
+    const inCodeOrder = bySource.toSorted((a, b) => a.at - b.at).map(({ word }) => word);
+    // A step may carry a note in brackets: "parse (zod)".
+    expect(diagramLine.split('→').map((word) => word.replace(/\(.*?\)/g, '').trim())).toEqual(inCodeOrder);
+  });
+
+  it("docs/hardening.md gives the HTTP API's stage throttle as lib/callable-api.ts sets it", () => {
+    const [, rate, burst] = matchIn('docs/hardening.md', /default-stage throttling, ([\d,]+) requests\/s, burst ([\d,]+) \(`API_THROTTLE`/);
+    const figure = (text = '') => Number(text.replaceAll(',', ''));
+    expect({ rate: figure(rate), burst: figure(burst) }).toEqual({ rate: API_THROTTLE.rateLimit, burst: API_THROTTLE.burstLimit });
+  });
+});
