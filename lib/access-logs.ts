@@ -1,4 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -58,4 +59,19 @@ export class AccessLogs extends Construct {
       "Object Lock requires versioning and holds every version for its retention, so the lifecycle rule could no longer expire logs and dev's stack could not empty the bucket on destroy; these logs serve investigation, not a compliance archive.",
     );
   }
+}
+
+/**
+ * What every API Gateway access log line starts with (HTTP callables and the live WebSocket alike):
+ * one request id, client address and time, so a search across both log groups reads the same fields.
+ */
+export const ACCESS_LOG_COMMON_FIELDS = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+} as const;
+
+/** An API Gateway access-log format: one JSON line, the common fields first, then the API's own. */
+export function apiAccessLogFormat(fields: Record<string, string>): AccessLogFormat {
+  return AccessLogFormat.custom(JSON.stringify({ ...ACCESS_LOG_COMMON_FIELDS, ...fields }));
 }

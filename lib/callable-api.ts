@@ -1,11 +1,11 @@
 import { Stack, type RemovalPolicy } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { callableHandlers } from '../lambdas/callable-handlers.ts';
 import { callables, type Access, type CallableName } from '../lambdas/contracts/callables.ts';
+import { apiAccessLogFormat } from './access-logs.ts';
 import type { AppFunction, FunctionResources } from './app-function.ts';
 import { API_PATH_PREFIX, areaOf, CallableArea, type CallableDefinition } from './callable-area.ts';
 import { acknowledgeGuard } from './guard.ts';
@@ -123,20 +123,15 @@ export class CallableApi extends Construct {
       throttle: API_THROTTLE,
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            ip: '$context.identity.sourceIp',
-            requestTime: '$context.requestTime',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            responseLength: '$context.responseLength',
-            latency: '$context.responseLatency',
-            integrationError: '$context.integrationErrorMessage',
-            authorizerError: '$context.authorizer.error',
-            sub: '$context.authorizer.claims.sub',
-          }),
-        ),
+        format: apiAccessLogFormat({
+          routeKey: '$context.routeKey',
+          status: '$context.status',
+          responseLength: '$context.responseLength',
+          latency: '$context.responseLatency',
+          integrationError: '$context.integrationErrorMessage',
+          authorizerError: '$context.authorizer.error',
+          sub: '$context.authorizer.claims.sub',
+        }),
       },
     });
 

@@ -1,5 +1,5 @@
 import { NestedStack, RemovalPolicy, Stack, type RemovalPolicy as RemovalPolicyType } from 'aws-cdk-lib';
-import { AccessLogFormat, CfnAccount } from 'aws-cdk-lib/aws-apigateway';
+import { CfnAccount } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { LIVE_KEY_PATTERNS } from '../lambdas/data/keys.ts';
 import { LIVE_MANAGEMENT_ENDPOINT_ENV } from '../lambdas/data/live-management.ts';
 import { liveHandlers, type LiveRoute } from '../lambdas/live/handler-rows.ts';
+import { apiAccessLogFormat } from './access-logs.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
 import { acknowledgeGuard } from './guard.ts';
 import { acknowledge, arnPrefix, refReference } from './nag.ts';
@@ -216,19 +217,14 @@ export class LiveRoutes extends NestedStack {
       throttle: LIVE_THROTTLE,
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            ip: '$context.identity.sourceIp',
-            requestTime: '$context.requestTime',
-            eventType: '$context.eventType',
-            routeKey: '$context.routeKey',
-            connectionId: '$context.connectionId',
-            status: '$context.status',
-            integrationError: '$context.integrationErrorMessage',
-            error: '$context.error.message',
-          }),
-        ),
+        format: apiAccessLogFormat({
+          eventType: '$context.eventType',
+          routeKey: '$context.routeKey',
+          connectionId: '$context.connectionId',
+          status: '$context.status',
+          integrationError: '$context.integrationErrorMessage',
+          error: '$context.error.message',
+        }),
       },
     });
     // Deployed with its routes in place, and with API Gateway allowed to write its logs.
