@@ -79,31 +79,50 @@ function eachImport(check) {
 }
 
 const AWS_SDK = /^@aws-sdk\//;
-const SERVER_LAYERS_ABOVE_DOMAIN = /^lambdas\/(data|http|handlers|live|jobs|triggers|streams)\//;
+const SERVER_LAYERS_ABOVE_DOMAIN = /^lambdas\/(data|http|presenters|workflows|handlers|live|jobs|triggers|streams)\//;
+const ENTRY_POINTS = /^lambdas\/(handlers|live|jobs|triggers|streams)\//;
 
 /**
- * What each layer may not import: contracts and domain no AWS SDK and nothing of data, http,
- * handlers, live, jobs, triggers or streams (contracts not domain either: the web shares them); handlers
- * and the live socket's routes (lambdas/live, handlers of WebSocket routes) no AWS SDK (data
- * talks to AWS); data nothing above it; the web nothing of lambdas but contracts; a web feature
- * nothing of another feature. Jobs, triggers and streams (the table stream's consumers) are entry
- * points beside handlers, on http and data.
+ * What each layer may not import. From the bottom: contracts (shared with the web) and domain no
+ * AWS SDK and nothing above them (contracts not domain either); data (the only code that talks to
+ * AWS) nothing above it; http (the callables' pipeline) nothing of presenters, workflows or entry
+ * points; presenters (answers shared by several areas) only data and below; workflows (code that
+ * coordinates several data modules, lambdas/workflows) nothing of entry points and no AWS SDK.
+ * The entry points sit on top: handlers (one folder per area, which imports no other area's
+ * folder and nothing of jobs: what two areas or a handler and a job share is a workflow or a
+ * presenter), the live socket's routes, jobs, triggers and streams (the table stream's consumers).
+ * Handlers and live routes import no AWS SDK. The web imports nothing of lambdas but contracts; a
+ * web feature nothing of another feature.
  */
 function refusal(file, specifier, target) {
   if (/^lambdas\/(contracts|domain)\//.test(file)) {
     if (AWS_SDK.test(specifier)) return 'contracts and domain import no AWS SDK (data talks to AWS)';
     if (target && SERVER_LAYERS_ABOVE_DOMAIN.test(target))
-      return `${file.split('/')[1]} imports nothing of data, http, handlers, live, jobs, triggers or streams`;
+      return `${file.split('/')[1]} imports nothing of data, http, presenters, workflows, handlers, live, jobs, triggers or streams`;
     if (file.startsWith('lambdas/contracts/') && target?.startsWith('lambdas/domain/')) return 'contracts (shared with the web) import nothing of domain';
   }
   if (/^lambdas\/(handlers|live)\//.test(file) && AWS_SDK.test(specifier)) return 'handlers import no AWS SDK: put the call in lambdas/data';
+  if (/^lambdas\/(presenters|workflows)\//.test(file) && AWS_SDK.test(specifier))
+    return `${file.split('/')[1]} import no AWS SDK: put the call in lambdas/data`;
   // npm run migrate's backfills sit beside handlers: the table through lambdas/data/migrations-store.ts only.
   if (file.startsWith('lambdas/migrations/') && AWS_SDK.test(specifier)) return 'migrations import no AWS SDK: put the table access in lambdas/data';
-  if (/^lambdas\/(contracts|domain|data|http)\//.test(file) && target?.startsWith('lambdas/migrations/')) return 'nothing below the migrations imports them';
-  if (file.startsWith('lambdas/data/') && target && /^lambdas\/(http|handlers|live|jobs|triggers|streams)\//.test(target))
-    return 'data imports nothing of http, handlers, live, jobs, triggers or streams';
-  if (file.startsWith('lambdas/http/') && target && /^lambdas\/(handlers|live|jobs|triggers|streams)\//.test(target))
-    return 'http imports nothing of handlers, live, jobs, triggers or streams';
+  if (/^lambdas\/(contracts|domain|data|http|presenters|workflows)\//.test(file) && target?.startsWith('lambdas/migrations/'))
+    return 'nothing below the migrations imports them';
+  if (file.startsWith('lambdas/data/') && target && /^lambdas\/(http|presenters|workflows|handlers|live|jobs|triggers|streams)\//.test(target))
+    return 'data imports nothing of http, presenters, workflows, handlers, live, jobs, triggers or streams';
+  if (file.startsWith('lambdas/http/') && target && /^lambdas\/(presenters|workflows|handlers|live|jobs|triggers|streams)\//.test(target))
+    return 'http imports nothing of presenters, workflows, handlers, live, jobs, triggers or streams';
+  if (file.startsWith('lambdas/presenters/') && target && /^lambdas\/(http|workflows)\//.test(target)) return 'presenters import only data and below';
+  if (/^lambdas\/(presenters|workflows)\//.test(file) && target && ENTRY_POINTS.test(target))
+    return `${file.split('/')[1]} import nothing of handlers, live, jobs, triggers or streams`;
+  const area = /^lambdas\/handlers\/([^/]+)\//.exec(file)?.[1];
+  if (area && target?.startsWith('lambdas/jobs/')) return 'handlers import nothing of jobs: share the run through lambdas/workflows';
+  const targetArea = target && /^lambdas\/handlers\/([^/]+)\//.exec(target)?.[1];
+  // An area's handler-rows.ts is registry data (CDK and the local cloud read it; no Lambda bundles
+  // it), so the moderation rows may reuse the removal area's grants.
+  const registryRows = file.endsWith('/handler-rows.ts') && target?.endsWith('/handler-rows.ts');
+  if (area && targetArea && area !== targetArea && !registryRows)
+    return `a handler imports no other handler area (${area} → ${targetArea}): share through lambdas/workflows or lambdas/presenters`;
   if (file.startsWith('web/') && target?.startsWith('lambdas/') && !target.startsWith('lambdas/contracts/'))
     return 'the web imports nothing of lambdas but contracts';
   const feature = /^web\/src\/features\/([^/]+)\//.exec(file)?.[1];
@@ -117,7 +136,7 @@ const layers = {
   meta: {
     type: 'problem',
     schema: [],
-    docs: { description: 'Imports follow the layers: contracts → domain → data → http → handlers; web → contracts; features apart.' },
+    docs: { description: 'Imports follow the layers: contracts → domain → data → http → presenters → workflows → handlers; web → contracts; features apart.' },
   },
   create(context) {
     const file = toRepoPath(context.filename);

@@ -3,8 +3,8 @@ import type { Context } from 'aws-lambda';
 import * as z from 'zod';
 import { dispatchRemovalWorker, type RemovalWorkerEvent } from '#data/removal-dispatch';
 import { logger } from '#http/logger';
-import { runRemoval, type RunReport } from './removal-runner.ts';
-import { LEASE_GRACE_MS, WORKER_HARD_STOP_MARGIN_MS, WORKER_MIN_RUN_MS, workerBudgetMs } from './removal-settings.ts';
+import { runRemoval, type RunReport } from '#workflows/removal-runner';
+import { LEASE_GRACE_MS, WORKER_HARD_STOP_MARGIN_MS, WORKER_MIN_RUN_MS, workerBudgetMs } from '#workflows/removal-settings';
 import { tracedHandler } from '#data/tracer';
 
 const eventSchema = z.object({

@@ -1,6 +1,6 @@
 import type { User } from '#contracts/user';
 import { pictureUrl } from '#data/pictures';
-import { presentPhotos } from '../settings/present-photos.ts';
+import { presentPhotos } from '#presenters/present-photos';
 
 /** A record as the browser sees it: stored picture and photo keys become their served URLs. */
 export function presentUser(user: User): User {

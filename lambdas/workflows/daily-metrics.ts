@@ -4,7 +4,6 @@ import { readTopInviters } from '#data/inviter-ranking';
 import { putDailyMetrics } from '#data/metrics';
 import { dropZeroCounters, readCounters } from '#data/metrics-counters';
 import { logger } from '#http/logger';
-import { tracedHandler } from '#data/tracer';
 
 /**
  * The daily community metrics job (EventBridge at 00:05 UTC on AWS, the local scheduler locally,
@@ -33,5 +32,3 @@ export async function runDailyMetrics(now: Date = new Date(), options: { pageLim
   });
   return metrics;
 }
-
-export const handler = tracedHandler('job dailyMetrics', { job: 'dailyMetrics' }, (): Promise<CommunityMetrics> => runDailyMetrics());

@@ -4,7 +4,7 @@ import { newTimeOrderedId } from '#domain/post-ids';
 import { fanOutMissing } from '#data/feed';
 import { getPostsForViewer, putPost, type StoredPost } from '#data/posts';
 import { countProductEvent } from '#data/product-metrics';
-import { presentPost } from './present-post.ts';
+import { presentPost } from '#presenters/present-post';
 
 export interface NewPost {
   content: string;

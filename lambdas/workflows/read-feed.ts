@@ -5,7 +5,7 @@ import { presenceOf, sessionEpochOf } from '#data/member-presence';
 import { moderationListsOf } from '#data/moderation-lists';
 import type { Caller } from '#http/caller';
 import { checkPresence, checkSessionEpoch } from '#http/member-presence';
-import { presentPost } from './present-post.ts';
+import { presentPost } from '#presenters/present-post';
 
 /**
  * A page of the viewer's feed in TWO DynamoDB requests whatever the anchor count, and no write: the

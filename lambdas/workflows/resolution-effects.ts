@@ -4,9 +4,9 @@ import { getRemovalJob, type JobKey } from '#data/removal-jobs';
 import { transact } from '#data/conditional';
 import type { StoredReport } from '#data/reports';
 import { logger } from '#http/logger';
-import { runRemoval, startMemberRemoval, startTreeRemoval } from '#jobs/removal-runner';
-import { CALLABLE_HARD_STOP_MS, callableBudgetMs } from '#jobs/removal-settings';
-import { otherReportItems, type Resolution } from './resolution-items.ts';
+import { runRemoval, startMemberRemoval, startTreeRemoval } from '#workflows/removal-runner';
+import { CALLABLE_HARD_STOP_MS, callableBudgetMs } from '#workflows/removal-settings';
+import { otherReportItems, type Resolution } from '#workflows/resolution-items';
 
 /** Further reports beyond the first transaction go in transactions of this many reports (3 items each). */
 const REPORTS_PER_TRANSACTION = 33;

@@ -79,8 +79,8 @@ try {
   const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
   const { getUser } = await import('../../lambdas/data/users.ts');
   const { listAcceptedAnchorIds } = await import('../../lambdas/data/anchors.ts');
-  const { readFeed } = await import('../../lambdas/handlers/feed/read-feed.ts');
-  const { publishPost } = await import('../../lambdas/handlers/feed/publish-post.ts');
+  const { readFeed } = await import('../../lambdas/workflows/read-feed.ts');
+  const { publishPost } = await import('../../lambdas/workflows/publish-post.ts');
 
   // Every HTTP request the SDK sends (retries included) passes the deserialize step once.
   let dynamoRequests = 0;

@@ -145,7 +145,7 @@ try {
   const { friendshipIdOf } = await import('../../lambdas/domain/friendship.ts');
   const { listLiveConnections } = await import('../../lambdas/data/live-connections.ts');
   const { invokeHandler } = await import('../../test/support/invoke-handler.ts');
-  const { runDailyMetrics } = await import('../../lambdas/jobs/daily-metrics.ts');
+  const { runDailyMetrics } = await import('../../lambdas/workflows/daily-metrics.ts');
 
   // --- DynamoDB accounting: each request's own calls by async context ----------------------------
   interface Tally {

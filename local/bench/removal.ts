@@ -58,7 +58,7 @@ try {
   const { newTimeOrderedId } = await import('../../lambdas/domain/post-ids.ts');
   const { createUserWithInviteCode } = await import('../../lambdas/data/users.ts');
   const { createRequest, acceptRequest } = await import('../../lambdas/data/friendships.ts');
-  const { publishPost } = await import('../../lambdas/handlers/feed/publish-post.ts');
+  const { publishPost } = await import('../../lambdas/workflows/publish-post.ts');
   const { likePost } = await import('../../lambdas/data/likes.ts');
   const { putComment } = await import('../../lambdas/data/comments.ts');
   const { getRemovalJob } = await import('../../lambdas/data/removal-jobs.ts');

@@ -19,7 +19,7 @@ const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
 const { keys, postKeys } = await import('../../lambdas/data/keys.ts');
 const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');
 const { likedPostIds } = await import('../../lambdas/data/likes.ts');
-const { runRemoval, startSelfRemoval } = await import('../../lambdas/jobs/removal-runner.ts');
+const { runRemoval, startSelfRemoval } = await import('../../lambdas/workflows/removal-runner.ts');
 const { getRemovalJob } = await import('../../lambdas/data/removal-jobs.ts');
 
 async function item(key: { pk: string; sk: string }) {

@@ -20,7 +20,7 @@ import { createMember, useLocalCloudData } from '../support/local-cloud-members.
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { runDailyMetrics } = await import('../../lambdas/jobs/daily-metrics.ts');
+const { runDailyMetrics } = await import('../../lambdas/workflows/daily-metrics.ts');
 const { scanCommunity } = await import('../../lambdas/data/metrics.ts');
 const { createMetricsTally } = await import('../../lambdas/domain/community-metrics.ts');
 const { createUserWithInviteCode, getUser } = await import('../../lambdas/data/users.ts');

@@ -20,7 +20,7 @@ const { findInviteCodeOwner } = await import('../../lambdas/data/invite-codes.ts
 const { findReservation, reserveInvite } = await import('../../lambdas/data/invite-reservations.ts');
 const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');
 const { markAdmin } = await import('../../lambdas/data/member-roles.ts');
-const { runRemoval, startTreeRemoval } = await import('../../lambdas/jobs/removal-runner.ts');
+const { runRemoval, startTreeRemoval } = await import('../../lambdas/workflows/removal-runner.ts');
 const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
 const { keys } = await import('../../lambdas/data/keys.ts');
 

@@ -33,7 +33,7 @@ const founder = inject('founder');
 useLocalCloudData(endpoints);
 // The data layer in this process hands work to the worker through the gateway, as the callable does.
 Object.assign(process.env, { LAMBDA_ENDPOINT: inject('localCloudSecrets').lambdaEndpoint, REMOVAL_WORKER_FUNCTION: 'RemovalWorker' });
-const { runRemoval, startTreeRemoval } = await import('../../lambdas/jobs/removal-runner.ts');
+const { runRemoval, startTreeRemoval } = await import('../../lambdas/workflows/removal-runner.ts');
 const { removeMember, forgetInMetrics } = await import('../../lambdas/data/member-removal.ts');
 const { claimRemovalJob, getRemovalJob, markMemberRemoved } = await import('../../lambdas/data/removal-jobs.ts');
 const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');

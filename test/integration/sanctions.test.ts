@@ -432,7 +432,7 @@ describe('remove-member', () => {
 
 describe("remove-member's job", () => {
   it('re-parents before the member goes, once, whatever run crashes after it: a re-run moves nobody twice and finishes the removal', async () => {
-    const { startMemberRemoval, runRemoval } = await import('../../lambdas/jobs/removal-runner.ts');
+    const { startMemberRemoval, runRemoval } = await import('../../lambdas/workflows/removal-runner.ts');
     const { getRemovalState } = await import('../../lambdas/data/removal-jobs.ts');
     const top = await invitee('rerun-top', null);
     const removed = await invitee('rerun-removed', top);

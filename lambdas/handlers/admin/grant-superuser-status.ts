@@ -1,4 +1,4 @@
 import { defineCallable } from '#http/define-callable';
-import { changeSuperuser } from './change-superuser.ts';
+import { changeSuperuser } from '#workflows/change-superuser';
 
 export const handler = defineCallable('grantSuperuserStatus', (input, { caller }) => changeSuperuser(caller, input, true));

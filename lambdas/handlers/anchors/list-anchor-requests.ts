@@ -1,6 +1,6 @@
 import { getUsers, listEdges, type AnchorEdge } from '#data/friendships';
 import { defineCallable } from '#http/define-callable';
-import { memberSummary } from './present-member.ts';
+import { memberSummary } from '#presenters/present-member';
 
 export const handler = defineCallable('listAnchorRequests', async (_input, { caller }) => {
   const edges = await listEdges(caller.uid, 'pending');

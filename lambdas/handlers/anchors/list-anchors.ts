@@ -2,7 +2,7 @@ import { MAX_ANCHORS, type Anchor } from '#contracts/anchors';
 import { getUsers, listEdges } from '#data/friendships';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
-import { presentAnchor } from './present-member.ts';
+import { presentAnchor } from '#presenters/present-member';
 
 export const handler = defineCallable('listAnchors', async (_input, { caller }) => {
   const [edges, me] = await Promise.all([listEdges(caller.uid, 'accepted'), getUser(caller.uid)]);

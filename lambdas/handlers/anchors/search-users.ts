@@ -2,7 +2,7 @@ import { SEARCH_RESULT_LIMIT } from '#contracts/anchors';
 import { listEdges } from '#data/friendships';
 import { findUsersByNamePrefix } from '#data/member-search';
 import { defineCallable } from '#http/define-callable';
-import { memberSummary } from './present-member.ts';
+import { memberSummary } from '#presenters/present-member';
 
 export const handler = defineCallable('searchUsers', async ({ query }, { caller }) => {
   // One more than shown: the caller may be among the matches and is never listed.

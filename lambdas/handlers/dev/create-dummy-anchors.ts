@@ -5,7 +5,7 @@ import { createAnchoredMembers } from '#data/friendships';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 import { requireDevAdmin } from '#http/dev-admin-gate';
-import { presentAnchor } from '../anchors/present-member.ts';
+import { presentAnchor } from '#presenters/present-member';
 import { dummyMember } from './dummy-members.ts';
 
 /**

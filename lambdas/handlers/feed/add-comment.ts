@@ -6,8 +6,8 @@ import { getStoredPost } from '#data/posts';
 import { countProductEvent } from '#data/product-metrics';
 import { defineCallable } from '#http/define-callable';
 import { memberRecordWithLists } from './member-record.ts';
-import { presentComment } from './present-post.ts';
-import { visiblePost } from './visible-post.ts';
+import { presentComment } from '#presenters/present-post';
+import { visiblePost } from '#workflows/visible-post';
 
 export const handler = defineCallable('addComment', async ({ postId, content, clientRequestId }, { caller }) => {
   const viewer = memberRecordWithLists(caller.uid);

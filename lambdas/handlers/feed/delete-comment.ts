@@ -3,7 +3,7 @@ import { AppError } from '#domain/app-error';
 import { deleteCommentItem } from '#data/content-changes';
 import { getStoredPost } from '#data/posts';
 import { defineCallable } from '#http/define-callable';
-import { visiblePost } from './visible-post.ts';
+import { visiblePost } from '#workflows/visible-post';
 
 /**
  * The author deletes their comment on a post they may see: the comment, its marker and the post's

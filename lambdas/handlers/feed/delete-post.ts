@@ -2,7 +2,7 @@ import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
 import { deletePostItem } from '#data/content-changes';
 import { defineCallable } from '#http/define-callable';
-import { visiblePost } from './visible-post.ts';
+import { visiblePost } from '#workflows/visible-post';
 
 /**
  * The author deletes their post: the post item goes in the request (reads stop showing it at once;

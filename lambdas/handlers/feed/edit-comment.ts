@@ -2,8 +2,8 @@ import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
 import { editCommentContent } from '#data/content-changes';
 import { defineCallable } from '#http/define-callable';
-import { presentComment } from './present-post.ts';
-import { visiblePost } from './visible-post.ts';
+import { presentComment } from '#presenters/present-post';
+import { visiblePost } from '#workflows/visible-post';
 
 /** The author rewrites their comment on a post they may see; one conditional update. */
 export const handler = defineCallable('editComment', async ({ postId, commentId, content }, { caller }) => {

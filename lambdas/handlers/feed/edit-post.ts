@@ -3,8 +3,8 @@ import { AppError } from '#domain/app-error';
 import { editPostContent } from '#data/content-changes';
 import { hasLiked } from '#data/likes';
 import { defineCallable } from '#http/define-callable';
-import { presentPost } from './present-post.ts';
-import { visiblePost } from './visible-post.ts';
+import { presentPost } from '#presenters/present-post';
+import { visiblePost } from '#workflows/visible-post';
 
 /**
  * The author rewrites their post; one conditional update (it must exist and be theirs), so an edit

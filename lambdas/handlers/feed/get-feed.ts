@@ -1,4 +1,4 @@
 import { defineCallable } from '#http/define-callable';
-import { readFeed } from './read-feed.ts';
+import { readFeed } from '#workflows/read-feed';
 
 export const handler = defineCallable('getFeed', async ({ cursor }, { caller }) => readFeed(caller, cursor));

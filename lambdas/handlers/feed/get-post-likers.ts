@@ -2,7 +2,7 @@ import { isHiddenFrom } from '#domain/moderation-lists';
 import { listLikes } from '#data/likes';
 import { getModerationLists } from '#data/moderation-lists';
 import { defineCallable } from '#http/define-callable';
-import { visiblePost } from './visible-post.ts';
+import { visiblePost } from '#workflows/visible-post';
 
 export const handler = defineCallable('getPostLikers', async ({ postId }, { caller }) => {
   const lists = getModerationLists(caller.uid);

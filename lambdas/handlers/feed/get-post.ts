@@ -1,8 +1,8 @@
 import { hasLiked } from '#data/likes';
 import { getModerationLists } from '#data/moderation-lists';
 import { defineCallable } from '#http/define-callable';
-import { presentPost } from './present-post.ts';
-import { visiblePost } from './visible-post.ts';
+import { presentPost } from '#presenters/present-post';
+import { visiblePost } from '#workflows/visible-post';
 
 export const handler = defineCallable('getPost', async ({ postId }, { caller }) => {
   const [post, liked] = await Promise.all([visiblePost(postId, caller.uid, getModerationLists(caller.uid)), hasLiked(postId, caller.uid)]);

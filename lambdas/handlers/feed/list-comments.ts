@@ -2,8 +2,8 @@ import { isSilencedFor } from '#domain/moderation-lists';
 import { listComments } from '#data/comments';
 import { getModerationLists } from '#data/moderation-lists';
 import { defineCallable } from '#http/define-callable';
-import { presentComment } from './present-post.ts';
-import { visiblePost } from './visible-post.ts';
+import { presentComment } from '#presenters/present-post';
+import { visiblePost } from '#workflows/visible-post';
 
 export const handler = defineCallable('listComments', async ({ postId, cursor }, { caller }) => {
   const lists = getModerationLists(caller.uid);

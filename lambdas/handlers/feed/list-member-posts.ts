@@ -6,7 +6,7 @@ import { readMemberPostsPage } from '#data/member-posts';
 import { moderationListsOf } from '#data/moderation-lists';
 import { defineCallable } from '#http/define-callable';
 import { checkPresence, checkSessionEpoch } from '#http/member-presence';
-import { presentPost } from './present-post.ts';
+import { presentPost } from '#presenters/present-post';
 
 /**
  * A member's own posts as the caller may see them (Your Wall, a profile) in TWO DynamoDB requests and

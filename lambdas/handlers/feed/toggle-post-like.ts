@@ -6,7 +6,7 @@ import { getStoredPost } from '#data/posts';
 import { countProductEvent } from '#data/product-metrics';
 import { defineCallable } from '#http/define-callable';
 import { memberRecordWithLists } from './member-record.ts';
-import { visiblePost } from './visible-post.ts';
+import { visiblePost } from '#workflows/visible-post';
 
 /**
  * `liked` is the state the member wants, so a repeated or out-of-order toggle is harmless. At most

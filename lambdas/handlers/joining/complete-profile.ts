@@ -6,7 +6,7 @@ import { isSamePlace } from '#domain/invite-rules';
 import { getUser, saveCompletedProfile } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 import { spendHandlerBudget } from '#http/rate-limit';
-import { presentUser } from '../profile/present-user.ts';
+import { presentUser } from '#presenters/present-user';
 
 export const PICTURE_REQUIRED_MESSAGE = 'Please upload a profile picture';
 /** Mentions the invite, so the web shows it as is (spec §8). */

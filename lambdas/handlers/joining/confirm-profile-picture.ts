@@ -7,7 +7,7 @@ import { copyPicture, deletePicture, isMissingObject, newPictureKey, pictureSize
 import { getUser } from '#data/users';
 import { FAULT_MESSAGES, throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
-import { presentUser } from '../profile/present-user.ts';
+import { presentUser } from '#presenters/present-user';
 
 const NO_UPLOAD_MESSAGE = 'No uploaded picture was found. Please upload it again.';
 

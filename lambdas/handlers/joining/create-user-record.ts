@@ -9,7 +9,7 @@ import { createUser } from '#data/users';
 import { ADMIN_GROUP } from '#http/caller';
 import { defineCallable } from '#http/define-callable';
 import { ACCOUNT_GONE_MESSAGE } from '#http/member-presence';
-import { presentUser } from '../profile/present-user.ts';
+import { presentUser } from '#presenters/present-user';
 
 /** A fresh 8-character code collides with an existing one about once in 10^11; retry a few times. */
 const MAX_CODE_ATTEMPTS = 5;

@@ -1,6 +1,6 @@
 import { defineCallable } from '#http/define-callable';
 import { requireDevAdmin } from '#http/dev-admin-gate';
-import { runDailyMetrics } from '#jobs/daily-metrics';
+import { runDailyMetrics } from '#workflows/daily-metrics';
 
 /**
  * The dev button (dev stage and local only): runs the daily job now and returns today's record. On

@@ -3,7 +3,7 @@ import type { User } from '#contracts/user';
 import { isSuspended } from '#domain/sanctions';
 import { countOpenReportsOnTargets, listOpenReports, readReportContext, type StoredReport } from '#data/reports';
 import { defineCallable } from '#http/define-callable';
-import { memberSummary } from '../anchors/present-member.ts';
+import { memberSummary } from '#presenters/present-member';
 
 type Context = Awaited<ReturnType<typeof readReportContext>>;
 

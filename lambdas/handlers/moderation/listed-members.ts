@@ -1,7 +1,7 @@
 import type { ListedMember } from '#contracts/moderation';
 import { getUsers } from '#data/friendships';
 import type { ListedUid } from '#data/moderation-lists';
-import { memberSummary } from '../anchors/present-member.ts';
+import { memberSummary } from '#presenters/present-member';
 
 /** Names and pictures of the listed members, in the list's order; members who are gone are left out. */
 export async function presentListed(listed: readonly ListedUid[]): Promise<ListedMember[]> {

@@ -7,7 +7,7 @@ import { createReport, locateComment } from '#data/reports';
 import { getUser } from '#data/users';
 import { countProductEvent } from '#data/product-metrics';
 import { defineCallable } from '#http/define-callable';
-import { visiblePost } from '../feed/visible-post.ts';
+import { visiblePost } from '#workflows/visible-post';
 
 /** The target as it will be stored (a comment with its post) and whom it is about. */
 interface ResolvedTarget {

@@ -6,9 +6,9 @@ import { getReport, getReports, openReportIdsOnTarget, writeResolution, type Sto
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 import { ADMIN_GROUP } from '#http/caller';
-import { assertTreeRemovable } from '#jobs/removal-runner';
-import { applyAfterResolution, finishEffects, resolveRest } from './resolution-effects.ts';
-import { resolutionItems, type Resolution } from './resolution-items.ts';
+import { assertTreeRemovable } from '#workflows/removal-runner';
+import { applyAfterResolution, finishEffects, resolveRest } from '#workflows/resolution-effects';
+import { resolutionItems, type Resolution } from '#workflows/resolution-items';
 
 /** A resolution whose further reports changed under it is built again from a fresh read, this many times. */
 const MAX_ATTEMPTS = 3;

@@ -4,7 +4,7 @@ import { ACTIVITY_RESOLUTION_MS, recordActivity } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 import { logger } from '#http/logger';
 import { NO_RECORD_MESSAGE } from '#http/member-presence';
-import { presentUser } from './present-user.ts';
+import { presentUser } from '#presenters/present-user';
 
 export const handler = defineCallable('getMe', async (_input, { caller }) => {
   // A token from before a sign-out everywhere never gets here (requireMemberRecord refuses it

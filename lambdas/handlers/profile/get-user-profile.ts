@@ -5,7 +5,7 @@ import { getEdge } from '#data/friendships';
 import { pictureUrl } from '#data/pictures';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
-import { presentPhotos } from '../settings/present-photos.ts';
+import { presentPhotos } from '#presenters/present-photos';
 
 /** How the viewer relates to the owner; null for a blocked pair (either blocked the other). */
 async function relationshipOf(viewer: string, owner: string): Promise<Relationship | null> {

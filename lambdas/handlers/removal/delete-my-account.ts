@@ -6,8 +6,8 @@ import { getUser } from '#data/users';
 import { FAULT_MESSAGES } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 import { logger } from '#http/logger';
-import { runRemoval, startSelfRemoval } from '#jobs/removal-runner';
-import { CALLABLE_HARD_STOP_MS, callableBudgetMs } from '#jobs/removal-settings';
+import { runRemoval, startSelfRemoval } from '#workflows/removal-runner';
+import { CALLABLE_HARD_STOP_MS, callableBudgetMs } from '#workflows/removal-settings';
 
 /**
  * Removes everything of the caller, as an admin's removal does for one member. Their invitees stay

@@ -36,7 +36,7 @@ export const removalHandlers = {
   // readWrite everywhere: deletes items, objects under users/{uid}/ and Cognito accounts; hands the
   // rest of a large tree to the removal worker (lambda:InvokeFunction is granted in CDK).
   // 29 s (API Gateway cuts at 30 s), while the call itself works ~8 s and stops at 12 s, walk and
-  // freeze included (jobs/removal-settings.ts): far from both limits, the worker does the rest.
+  // freeze included (workflows/removal-settings.ts): far from both limits, the worker does the rest.
   removeUserAndInviteTree: {
     entry: 'handlers/removal/remove-user-and-invite-tree.ts',
     permissions: {

@@ -5,8 +5,8 @@ import { getRemovalState, type JobKey } from '#data/removal-jobs';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 import { logger } from '#http/logger';
-import { finishedReport, runRemoval, startTreeRemoval } from '#jobs/removal-runner';
-import { CALLABLE_HARD_STOP_MS, callableBudgetMs } from '#jobs/removal-settings';
+import { finishedReport, runRemoval, startTreeRemoval } from '#workflows/removal-runner';
+import { CALLABLE_HARD_STOP_MS, callableBudgetMs } from '#workflows/removal-settings';
 
 /**
  * Admin: removes a member and everyone below them in the invite tree. The first call walks the

@@ -8,7 +8,7 @@ import { copyPicture, deletePicture, isMissingObject, newPictureKey, pictureSize
 import { getUser } from '#data/users';
 import { throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
-import { presentGallery } from './present-photos.ts';
+import { presentGallery } from '#presenters/present-photos';
 
 /**
  * Checked like the profile picture (size, real type by its bytes; a bad file is deleted, 400).

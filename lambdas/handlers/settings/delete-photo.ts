@@ -5,7 +5,7 @@ import { deleteRetiredPictures } from '#data/picture-versions';
 import { getUser } from '#data/users';
 import { throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
-import { photoIdOf, presentGallery } from './present-photos.ts';
+import { photoIdOf, presentGallery } from '#presenters/present-photos';
 
 /** Concurrent deletes shift the list; each attempt re-reads it and removes by position and url. */
 const MAX_ATTEMPTS = 5;

@@ -5,7 +5,7 @@ import { privacyWidens } from '#domain/visibility';
 import { savePrivacyMovingPhotos } from '#data/picture-versions';
 import { FAULT_MESSAGES } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
-import { presentUser } from '../profile/present-user.ts';
+import { presentUser } from '#presenters/present-user';
 
 /**
  * The Privacy tab's save: the six settings, each limited to its allowed options by the contract.

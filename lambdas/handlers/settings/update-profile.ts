@@ -4,7 +4,7 @@ import { saveProfileChanges } from '#data/profile-updates';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
 import { spendHandlerBudget } from '#http/rate-limit';
-import { presentUser } from '../profile/present-user.ts';
+import { presentUser } from '#presenters/present-user';
 
 /**
  * Settings' Save Profile, on the caller's own record only (the uid comes from the token, never the

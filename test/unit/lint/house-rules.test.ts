@@ -33,7 +33,7 @@ describe('the layers', () => {
     [
       'lambdas/data/example.ts',
       "import { handler } from '../live/connect.ts';\nexport const connect = handler;\n",
-      'data imports nothing of http, handlers, live',
+      'data imports nothing of http, presenters, workflows, handlers, live',
     ],
     [
       'lambdas/data/example.ts',
@@ -50,6 +50,40 @@ describe('the layers', () => {
       'migrations import no AWS SDK',
     ],
     ['lambdas/data/example.ts', "import { migrations } from '../migrations/registry.ts';\nexport const all = migrations;\n", 'nothing below the migrations'],
+    // Coordination lives in lambdas/workflows, answers shared by areas in lambdas/presenters: an area takes neither from another area nor from jobs.
+    [
+      'lambdas/handlers/joining/example.ts',
+      "import { handler } from '../profile/get-me.ts';\nexport const me = handler;\n",
+      'a handler imports no other handler area (joining → profile)',
+    ],
+    ['lambdas/handlers/metrics/example.ts', "import { handler } from '#jobs/daily-metrics';\nexport const run = handler;\n", 'handlers import nothing of jobs'],
+    [
+      'lambdas/data/example.ts',
+      "import { runRemoval } from '#workflows/removal-runner';\nexport const run = runRemoval;\n",
+      'data imports nothing of http, presenters, workflows',
+    ],
+    [
+      'lambdas/data/example.ts',
+      "import { presentUser } from '#presenters/present-user';\nexport const present = presentUser;\n",
+      'data imports nothing of http, presenters',
+    ],
+    [
+      'lambdas/http/example.ts',
+      "import { publishPost } from '#workflows/publish-post';\nexport const publish = publishPost;\n",
+      'http imports nothing of presenters, workflows',
+    ],
+    [
+      'lambdas/workflows/example.ts',
+      "import { handler } from '../handlers/feed/get-feed.ts';\nexport const feed = handler;\n",
+      'workflows import nothing of handlers, live, jobs',
+    ],
+    ['lambdas/workflows/example.ts', "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const get = GetCommand;\n", 'workflows import no AWS SDK'],
+    [
+      'lambdas/presenters/example.ts',
+      "import { visiblePost } from '#workflows/visible-post';\nexport const visible = visiblePost;\n",
+      'presenters import only data and below',
+    ],
+    ['lambdas/domain/example.ts', "import { readFeed } from '#workflows/read-feed';\nexport const read = readFeed;\n", 'domain imports nothing of data'],
     ['web/src/lib/example.ts', "import { getUser } from '#data/users';\nexport const read = getUser;\n", 'nothing of lambdas but contracts'],
     [
       'web/src/features/admin/example.ts',
@@ -68,6 +102,16 @@ describe('the layers', () => {
     const stream =
       "import { getUser } from '#data/users';\nimport { logger } from '#http/logger';\nimport { unmarshall } from '@aws-sdk/util-dynamodb';\nexport const all = [getUser, logger, unmarshall];\n";
     expect(await houseMessages(stream, 'lambdas/streams/example.ts')).toEqual([]);
+    const handler =
+      "import { presentUser } from '#presenters/present-user';\nimport { visiblePost } from '#workflows/visible-post';\nimport { memberRecord } from './member-record.ts';\nexport const all = [presentUser, visiblePost, memberRecord];\n";
+    expect(await houseMessages(handler, 'lambdas/handlers/feed/example.ts')).toEqual([]);
+    const workflow =
+      "import { getUser } from '#data/users';\nimport { logger } from '#http/logger';\nimport { presentPost } from '#presenters/present-post';\nexport const all = [getUser, logger, presentPost];\n";
+    expect(await houseMessages(workflow, 'lambdas/workflows/example.ts')).toEqual([]);
+    expect(await houseMessages("import { pictureUrl } from '#data/pictures';\nexport const url = pictureUrl;\n", 'lambdas/presenters/example.ts')).toEqual([]);
+    // The registry rows are data, not Lambda code: moderation's rows reuse the removal area's grants.
+    const rows = "import { MEMBER_REMOVAL_PARTITIONS } from '../removal/handler-rows.ts';\nexport const grants = MEMBER_REMOVAL_PARTITIONS;\n";
+    expect(await houseMessages(rows, 'lambdas/handlers/moderation/handler-rows.ts')).toEqual([]);
     expect(await houseMessages("import { callables } from '#contracts/callables';\nexport const registry = callables;\n", 'web/src/lib/example.ts')).toEqual(
       [],
     );
