@@ -1,7 +1,6 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallableInput, CallableOutput } from '#contracts/callables';
 import { callApi } from '../../../lib/api-client.ts';
-import { loadConfig } from '../../../lib/config.ts';
 import { moderationKeys } from '../../../lib/moderation.ts';
 import { sessionKeys, useAuthSession, useMe } from '../../../lib/session.ts';
 
@@ -44,11 +43,6 @@ export function useAdminAccess() {
     userId: session.data?.userId ?? '',
     isAdmin: recordSaysAdmin && tokenSaysAdmin,
   };
-}
-
-/** The stage from /config.json: Make Me Admin exists locally and on dev, never on prod. */
-export function useStage() {
-  return useQuery({ queryKey: ['config', 'stage'], queryFn: async () => (await loadConfig()).stage, staleTime: Infinity });
 }
 
 export function useAdminOverview(enabled: boolean) {

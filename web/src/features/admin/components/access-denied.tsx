@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useMakeMeAdmin, useStage } from '../api/admin-api.ts';
+import { useStage } from '../../../lib/stage.ts';
+import { useMakeMeAdmin } from '../api/admin-api.ts';
 import { ADMIN_UI, makeMeAdminFailure } from '../admin-messages.ts';
 
 /** Non-admins: the spec's refusal, and Make Me Admin where the stage allows it (never on prod). */

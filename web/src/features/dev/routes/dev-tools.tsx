@@ -5,7 +5,8 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { serverReason } from '../../../lib/anchor-actions.ts';
 import { useAuthSession } from '../../../lib/session.ts';
-import { useCreateDummyAnchors, useStage } from '../api/dev-tools.ts';
+import { useStage } from '../../../lib/stage.ts';
+import { useCreateDummyAnchors } from '../api/dev-tools.ts';
 
 /** Spec §2 Dev tools: how many dummy users the page previews. */
 const PREVIEW_COUNT = 4;

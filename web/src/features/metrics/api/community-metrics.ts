@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MetricsRange } from '#contracts/metrics';
 import { callApi } from '../../../lib/api-client.ts';
-import { loadConfig } from '../../../lib/config.ts';
 
 const metricsKeys = {
   all: ['metrics'] as const,
@@ -16,11 +15,6 @@ export function useCommunityMetrics(range: MetricsRange) {
     // Records change once a day (or on the dev button, which invalidates): no polling.
     staleTime: 60_000,
   });
-}
-
-/** The stage from /config.json: the calculate button exists locally and on dev, never on prod. */
-export function useStage() {
-  return useQuery({ queryKey: ['config', 'stage'], queryFn: async () => (await loadConfig()).stage, staleTime: Infinity });
 }
 
 /** The dev button: runs the daily job now; every range refetches with today's record. */
