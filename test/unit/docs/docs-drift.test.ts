@@ -66,4 +66,23 @@ describe('the docs say what the code does', () => {
     const figure = (text = '') => Number(text.replaceAll(',', ''));
     expect({ rate: figure(rate), burst: figure(burst) }).toEqual({ rate: API_THROTTLE.rateLimit, burst: API_THROTTLE.burstLimit });
   });
+
+  it('docs/measurements.md holds one table a benchmark, each row with its date and commit', () => {
+    const sections = read('docs/measurements.md').split(/^## /m).slice(1);
+    expect(sections.length).toBeGreaterThan(0);
+    for (const section of sections) {
+      const title = section.slice(0, section.indexOf('\n'));
+      const tables = section.split('\n\n').filter((block) => block.startsWith('|'));
+      expect(tables.length, `${title}: one table, the latest run (history lives in git)`).toBe(1);
+      const [header = '', , ...rows] = (tables[0] ?? '').trim().split('\n');
+      const columns = header.split('|').map((cell) => cell.trim());
+      const [dateAt, commitAt] = [columns.indexOf('date'), columns.indexOf('commit')];
+      expect({ dateAt: dateAt > 0, commitAt: commitAt > 0 }, `${title}: date and commit columns`).toEqual({ dateAt: true, commitAt: true });
+      for (const row of rows) {
+        const cells = row.split('|').map((cell) => cell.trim());
+        expect(cells[dateAt], `${title}: ${row}`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(cells[commitAt], `${title}: ${row}`).toMatch(/^[0-9a-f]{7,40}$/);
+      }
+    }
+  });
 });
