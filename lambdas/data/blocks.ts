@@ -234,7 +234,7 @@ export async function unblockPair(unblocker: string, other: string): Promise<Unb
 }
 
 /**
- * Forgets a member's blocks both ways, for their removal (lambdas/data/member-removal.ts wires it
+ * Forgets a member's blocks both ways, for their removal (lambdas/workflows/member-removal.ts wires it
  * in). From their record's sets (the record goes last in a removal) and their BLOCK# items: each
  * member they blocked loses them from `blockedByIds`; each member who blocked them loses their
  * BLOCK# item and them from `blockedIds`; each blocked pair and its edges are deleted (removal's

@@ -1,7 +1,7 @@
 import { accountExists } from '#data/cognito-accounts';
 import { listAllReservations, markAccountSeen, markLapsing, releaseReservation, type Reservation } from '#data/invite-reservations';
 import { markRemovalPending } from '#data/member-presence';
-import { removeMember } from '#data/member-removal';
+import { removeMember } from '#workflows/member-removal';
 import { logger } from '#http/logger';
 import { tracedHandler } from '#data/tracer';
 

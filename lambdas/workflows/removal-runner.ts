@@ -11,7 +11,8 @@ import { restoreInviteCode } from '#data/invite-codes';
 import { inviteesOf, walkInviteTree, type WalkedTree } from '#data/invite-tree';
 import { clearRemovalPending, markRemovalPending } from '#data/member-presence';
 import { reparentInvitees } from '#data/member-sanctions';
-import { deleteInviteCodes, forgetInMetrics, memberSummary, removeMember, StepFailed, type MemberRemovalOptions } from '#data/member-removal';
+import { deleteInviteCodes, forgetInMetrics, memberSummary } from '#data/member-removal-steps';
+import { removeMember, StepFailed, type MemberRemovalOptions } from '#workflows/member-removal';
 import { protectedInTree, protectionNow } from '#data/protected-members';
 import {
   addJobMembers,

@@ -34,7 +34,8 @@ useLocalCloudData(endpoints);
 // The data layer in this process hands work to the worker through the gateway, as the callable does.
 Object.assign(process.env, { LAMBDA_ENDPOINT: inject('localCloudSecrets').lambdaEndpoint, REMOVAL_WORKER_FUNCTION: 'RemovalWorker' });
 const { runRemoval, startTreeRemoval } = await import('../../lambdas/workflows/removal-runner.ts');
-const { removeMember, forgetInMetrics } = await import('../../lambdas/data/member-removal.ts');
+const { removeMember } = await import('../../lambdas/workflows/member-removal.ts');
+const { forgetInMetrics } = await import('../../lambdas/data/member-removal-steps.ts');
 const { claimRemovalJob, getRemovalJob, markMemberRemoved } = await import('../../lambdas/data/removal-jobs.ts');
 const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');
 const { dispatchRemovalWorker } = await import('../../lambdas/data/removal-dispatch.ts');
