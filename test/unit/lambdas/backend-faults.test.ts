@@ -9,6 +9,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as MemberPresence from '#data/member-presence';
 import { faultRate, forceFaults, injectedFaultCounts, withFaultInjection } from '#data/fault-injection';
 import { FAULT_MESSAGES, asRetryableFault, throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
@@ -18,7 +19,7 @@ vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: () => Promise.resolve(
 // Nor the caller's record (every callable that takes a member's token reads it for the session epoch,
 // test/integration/authz-matrix.test.ts): a member who never signed out everywhere.
 vi.mock('#data/member-presence', async (original) => ({
-  ...(await original<typeof import('#data/member-presence')>()),
+  ...(await original<typeof MemberPresence>()),
   callerStanding: () => Promise.resolve({ presence: 'member', isAdmin: false, suspendedUntil: null, sessionEpoch: null }),
 }));
 

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
+import type * as MemberPresence from '#data/member-presence';
 import { newUserRecord } from '#domain/new-user';
 import { AppError } from '#domain/app-error';
 import { defineCallable } from '#http/define-callable';
@@ -10,7 +11,7 @@ vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: () => Promise.resolve(
 // Nor the caller's record (every callable that takes a member's token reads it for the session epoch,
 // test/integration/authz-matrix.test.ts): a member who never signed out everywhere.
 vi.mock('#data/member-presence', async (original) => ({
-  ...(await original<typeof import('#data/member-presence')>()),
+  ...(await original<typeof MemberPresence>()),
   callerStanding: () => Promise.resolve({ presence: 'member', isAdmin: false, suspendedUntil: null, sessionEpoch: null }),
 }));
 
