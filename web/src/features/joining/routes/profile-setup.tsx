@@ -1,16 +1,16 @@
-import { Alert, Button, Card, Container, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { BIO_MAX_LENGTH, CONTACT_VISIBILITY_OPTIONS, profileSetupSchema, VISIBILITY_OPTIONS } from '#contracts/profile';
+import { CONTACT_VISIBILITY_OPTIONS, profileSetupSchema, VISIBILITY_OPTIONS } from '#contracts/profile';
 import type { User } from '#contracts/user';
+import { BioField } from '../../../components/bio-field.tsx';
 import { CityStateFields } from '../../../components/city-state-fields.tsx';
 import { ContactFields } from '../../../components/contact-fields.tsx';
 import { JoinProgress } from '../../../components/join-progress.tsx';
 import { PageError } from '../../../components/page-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useMe } from '../../../lib/session.ts';
-import { BIO_TOO_LONG } from '../../../lib/text-limit.ts';
 import { InviteRefusedError, useCompleteProfile } from '../api/complete-profile.ts';
 import { useUploadProfilePicture } from '../api/upload-profile-picture.ts';
 import { CropDialog } from '../components/crop-dialog.tsx';
@@ -110,24 +110,7 @@ function ProfileSetupForm({ me }: { me: User }) {
             />
 
             <TextInput label="Name" autoComplete="name" required key={form.key('displayName')} {...form.getInputProps('displayName')} />
-            <Textarea
-              label="Bio"
-              required
-              autosize
-              minRows={3}
-              description={
-                <Text
-                  component="span"
-                  size="xs"
-                  c={values.bio.length > BIO_MAX_LENGTH ? 'red' : 'dimmed'}
-                  aria-live="polite"
-                >{`${values.bio.length}/${BIO_MAX_LENGTH}`}</Text>
-              }
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              key={form.key('bio')}
-              {...form.getInputProps('bio')}
-              error={values.bio.length > BIO_MAX_LENGTH ? BIO_TOO_LONG : form.getInputProps('bio').error}
-            />
+            <BioField form={form} required />
             <TextInput
               label="Birthday"
               type="date"

@@ -1,12 +1,11 @@
-import { Button, Divider, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { BIO_MAX_LENGTH } from '#contracts/profile';
 import { GRADUATION_YEAR_MIN, latestGraduationYear, SETTINGS_MESSAGES } from '#contracts/settings';
 import type { User } from '#contracts/user';
+import { BioField } from '../../../components/bio-field.tsx';
 import { CityStateFields } from '../../../components/city-state-fields.tsx';
 import { ContactFields } from '../../../components/contact-fields.tsx';
-import { BIO_TOO_LONG } from '../../../lib/text-limit.ts';
 import { useUpdateProfile } from '../api/settings-mutations.ts';
 import { initialSettingsValues, settingsProfileErrors, updateProfileInput, type SettingsProfileValues } from '../settings-form.ts';
 import { PhotosGallery } from './photos-gallery.tsx';
@@ -23,7 +22,6 @@ export function ProfileTab({ me }: { me: User }) {
     validateInputOnBlur: true,
     onValuesChange: () => setStatus(null),
   });
-  const values = form.getValues();
   const submit = form.onSubmit(
     (submitted) => {
       save.mutate(updateProfileInput(submitted), {
@@ -70,23 +68,7 @@ export function ProfileTab({ me }: { me: User }) {
             />
             <TextInput label="Major" key={form.key('major')} {...form.getInputProps('major')} />
           </SimpleGrid>
-          <Textarea
-            label="Bio"
-            autosize
-            minRows={3}
-            description={
-              <Text
-                component="span"
-                size="xs"
-                c={values.bio.length > BIO_MAX_LENGTH ? 'red' : 'dimmed'}
-                aria-live="polite"
-              >{`${values.bio.length}/${BIO_MAX_LENGTH}`}</Text>
-            }
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            key={form.key('bio')}
-            {...form.getInputProps('bio')}
-            error={values.bio.length > BIO_MAX_LENGTH ? BIO_TOO_LONG : form.getInputProps('bio').error}
-          />
+          <BioField form={form} />
 
           <Title order={2} size="h4">
             Location
