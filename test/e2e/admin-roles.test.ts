@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../lambdas/contracts/admin.ts';
 import { call, expectRefusal } from '../support/callable-client.ts';
-import { signIn } from '../support/local-cloud-client.ts';
-import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
+import { signIn, uniqueToken } from '../support/local-cloud-client.ts';
+import { signedInPage, useBrowserContexts } from '../support/browser.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
@@ -23,20 +22,6 @@ beforeAll(() => {
   useLocalCloudData(endpoints);
 });
 
-async function signedInPage(email: string, password: string, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(viewport);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await signInThroughUi(page, email, password);
-  return { context, page };
-}
-
-function uniqueToken(): string {
-  return `z${randomBytes(5)
-    .toString('hex')
-    .replace(/[0-9]/g, (digit) => 'abcdefghij'.charAt(Number(digit)))}`;
-}
-
 const adminLink = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true });
 
 describe('admin roles', () => {
@@ -47,8 +32,8 @@ describe('admin roles', () => {
       location: { city: 'Waco', state: 'Texas' },
       extra: { profileCompleted: true },
     });
-    const admin = await signedInPage(founder.email, founder.password);
-    const member = await signedInPage(candidate.email, MEMBER_PASSWORD);
+    const admin = await signedInPage(newContext, founder.email, founder.password);
+    const member = await signedInPage(newContext, candidate.email, MEMBER_PASSWORD);
     try {
       await member.page.goto('/dashboard');
       await member.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).waitFor();
@@ -86,7 +71,7 @@ describe('admin roles', () => {
       const heldToken = (await signIn(endpoints, candidate.email, MEMBER_PASSWORD)).accessToken;
 
       // On a phone: the Admin link is in the menu.
-      const phone = await signedInPage(candidate.email, MEMBER_PASSWORD, { width: 390, height: 844 });
+      const phone = await signedInPage(newContext, candidate.email, MEMBER_PASSWORD, { width: 390, height: 844 });
       try {
         await phone.page.goto('/dashboard');
         await phone.page.getByRole('button', { name: 'Open menu' }).click();

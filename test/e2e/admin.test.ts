@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from '../support/callable-client.ts';
-import { signIn } from '../support/local-cloud-client.ts';
-import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
+import { signIn, uniqueToken } from '../support/local-cloud-client.ts';
+import { signedInPage, useBrowserContexts } from '../support/browser.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
@@ -18,21 +17,6 @@ const newContext = useBrowserContexts(endpoints.webUrl);
 beforeAll(() => {
   useLocalCloudData(endpoints);
 });
-
-async function signedInPage(email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await signInThroughUi(page, email, password);
-  return { context, page };
-}
-
-/** A name prefix of lowercase letters nobody else's name starts with. */
-function uniqueToken(): string {
-  return `z${randomBytes(5)
-    .toString('hex')
-    .replace(/[0-9]/g, (digit) => 'abcdefghij'.charAt(Number(digit)))}`;
-}
 
 async function search(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Search by name or email' }).fill(text);
@@ -54,7 +38,7 @@ describe('admin panel', () => {
       extra: { profileCompleted: true },
     });
 
-    const { context, page } = await signedInPage(founder.email, founder.password);
+    const { context, page } = await signedInPage(newContext, founder.email, founder.password);
     try {
       await page.goto('/admin');
       await page.getByRole('heading', { name: 'Current Superusers' }).waitFor();
@@ -103,7 +87,7 @@ describe('admin panel', () => {
       location: { city: 'Waco', state: 'Texas' },
       extra: { profileCompleted: true },
     });
-    const { context, page } = await signedInPage(founder.email, founder.password);
+    const { context, page } = await signedInPage(newContext, founder.email, founder.password);
     try {
       await page.goto('/admin');
       const superusers = page.getByRole('region', { name: 'Current Superusers' });
@@ -155,7 +139,7 @@ describe('admin panel', () => {
       location: { city: 'Austin', state: 'Texas' },
       extra: { profileCompleted: true },
     });
-    const { context, page } = await signedInPage(member.email, MEMBER_PASSWORD);
+    const { context, page } = await signedInPage(newContext, member.email, MEMBER_PASSWORD);
     try {
       await page.goto('/admin');
       await page.getByText('Access denied. Admin privileges required.').waitFor();

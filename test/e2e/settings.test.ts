@@ -1,7 +1,7 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
+import { signedInPage, useBrowserContexts } from '../support/browser.ts';
 import { pngFile } from '../support/e2e-joining.ts';
 import { cognito, signIn } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
@@ -47,11 +47,8 @@ function settingsMember(label: string): Promise<TestMember> {
   });
 }
 
-async function signedInPage(member: TestMember): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await signInThroughUi(page, member.email, MEMBER_PASSWORD);
+async function settingsPage(member: TestMember): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await signedInPage(newContext, member.email, MEMBER_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
   return { context, page };
@@ -60,7 +57,7 @@ async function signedInPage(member: TestMember): Promise<{ context: BrowserConte
 describe('settings', () => {
   it('a member edits their profile and privacy and uploads a photo', async () => {
     const member = await settingsMember('settings-e2e');
-    const { context, page } = await signedInPage(member);
+    const { context, page } = await settingsPage(member);
     try {
       await page.getByRole('textbox', { name: 'Display name' }).fill('Edited Edna');
       await page.getByRole('textbox', { name: 'Bio' }).fill('Now with a garden.');
@@ -128,7 +125,7 @@ describe('settings', () => {
 
   it('a member deletes their account', async () => {
     const member = await settingsMember('delete-e2e');
-    const { context, page } = await signedInPage(member);
+    const { context, page } = await settingsPage(member);
     try {
       await page.getByRole('tab', { name: 'Account' }).click();
       expect(await page.getByTestId('account-id').textContent()).toBe(member.uid);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_MESSAGES, type AuditEntryView } from '../../lambdas/contracts/admin.ts';
@@ -8,7 +8,7 @@ import { newUserRecord } from '../../lambdas/domain/new-user.ts';
 import { ensureTable } from '../../local/dynamodb-local.ts';
 import { invokeHandler } from '../support/invoke-handler.ts';
 import { call, callRaw, expectRefusal, ok, resultOf } from '../support/callable-client.ts';
-import { signIn } from '../support/local-cloud-client.ts';
+import { signIn, uniqueToken } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
 
@@ -30,13 +30,6 @@ beforeAll(async () => {
 async function auditEntriesAbout(uid: string): Promise<AuditEntryView[]> {
   const { entries } = await ok(endpoints, 'listAuditLog', { token: adminToken });
   return entries.filter((entry) => entry.targetId === uid);
-}
-
-/** A lowercase token no other test's names or emails start with. */
-function uniqueToken(): string {
-  return `q${randomBytes(4)
-    .toString('hex')
-    .replace(/[0-9]/g, (digit) => 'abcdefghij'.charAt(Number(digit)))}`;
 }
 
 /** A member record without a Cognito account: what search and stats read. */

@@ -77,3 +77,20 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await page.waitForURL('**/dashboard');
   await page.getByTestId('dashboard').waitFor();
 }
+
+/**
+ * A fresh browser profile (from useBrowserContexts) signed in through the UI, on the dashboard. The
+ * caller closes the context.
+ */
+export async function signedInPage(
+  newContext: (viewport?: { width: number; height: number }) => Promise<BrowserContext>,
+  email: string,
+  password: string,
+  viewport?: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(viewport);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await signInThroughUi(page, email, password);
+  return { context, page };
+}

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
@@ -20,6 +20,16 @@ export function cognito(endpoints: Endpoints): CognitoIdentityProviderClient {
 /** A unique address per call, so test files running in parallel never meet. */
 export function uniqueEmail(label: string): string {
   return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/**
+ * A name prefix of eleven lowercase letters nobody else's name or email starts with (digits become
+ * letters: search matches names by lowercase prefix, so a test finds exactly its own members).
+ */
+export function uniqueToken(): string {
+  return `z${randomBytes(5)
+    .toString('hex')
+    .replace(/[0-9]/g, (digit) => 'abcdefghij'.charAt(Number(digit)))}`;
 }
 
 export interface Tokens {
