@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { dataAreaRefusal } from './data-areas.js';
 
 /**
  * The house's own ESLint rules: the layers (docs/testing.md, "Conventions that are checks") and
@@ -91,6 +92,7 @@ const ENTRY_POINTS = /^lambdas\/(handlers|live|jobs|triggers|streams)\//;
  * The entry points sit on top: handlers (one folder per area, which imports no other area's
  * folder and nothing of jobs: what two areas or a handler and a job share is a workflow or a
  * presenter), the live socket's routes, jobs, triggers and streams (the table stream's consumers).
+ * Inside data, a module imports only the plumbing and its own entity area (lint/data-areas.js).
  * Handlers and live routes import no AWS SDK. The web imports nothing of lambdas but contracts; a
  * web feature nothing of another feature.
  */
@@ -110,6 +112,8 @@ function refusal(file, specifier, target) {
     return 'nothing below the migrations imports them';
   if (file.startsWith('lambdas/data/') && target && /^lambdas\/(http|presenters|workflows|handlers|live|jobs|triggers|streams)\//.test(target))
     return 'data imports nothing of http, presenters, workflows, handlers, live, jobs, triggers or streams';
+  const dataArea = dataAreaRefusal(file, target);
+  if (dataArea) return dataArea;
   if (file.startsWith('lambdas/http/') && target && /^lambdas\/(presenters|workflows|handlers|live|jobs|triggers|streams)\//.test(target))
     return 'http imports nothing of presenters, workflows, handlers, live, jobs, triggers or streams';
   if (file.startsWith('lambdas/presenters/') && target && /^lambdas\/(http|workflows)\//.test(target)) return 'presenters import only data and below';

@@ -4,7 +4,6 @@ import { batchWrite } from './batch.ts';
 import { conditionalWrite } from './conditional.ts';
 import { deleteConnection, deleteRequest, getFriendship, listEdges } from './friendships.ts';
 import { keys, USER_PROFILE_SK } from './keys.ts';
-import type { StopCheck } from './member-contributions.ts';
 import { queryAll } from './query-all.ts';
 
 /*
@@ -30,7 +29,7 @@ export async function memberSummary(uid: string): Promise<{ displayName: string;
  * has their anchorCount lowered in the same write as the edges, exactly once: a pair already gone
  * fails its status condition and is skipped.
  */
-export async function deletePairs(uid: string, stopIfOutOfTime: StopCheck): Promise<void> {
+export async function deletePairs(uid: string, stopIfOutOfTime: () => void): Promise<void> {
   for (const edge of await listEdges(uid)) {
     stopIfOutOfTime();
     const pair = await getFriendship(edge.friendshipId);

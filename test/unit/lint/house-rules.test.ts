@@ -84,6 +84,17 @@ describe('the layers', () => {
       'presenters import only data and below',
     ],
     ['lambdas/domain/example.ts', "import { readFeed } from '#workflows/read-feed';\nexport const read = readFeed;\n", 'domain imports nothing of data'],
+    // A data module takes only the plumbing and its own entity area (lint/data-areas.js); reaching into another area is a workflow.
+    [
+      'lambdas/data/users.ts',
+      "import { getStoredPost } from '#data/posts';\nexport const post = getStoredPost;\n",
+      'a data module imports only the data plumbing and its own entity area (members → posts)',
+    ],
+    [
+      'lambdas/data/example.ts',
+      "import { getStoredPost } from './posts.ts';\nexport const post = getStoredPost;\n",
+      "name lambdas/data/example.ts's entity area",
+    ],
     ['web/src/lib/example.ts', "import { getUser } from '#data/users';\nexport const read = getUser;\n", 'nothing of lambdas but contracts'],
     [
       'web/src/features/admin/example.ts',
@@ -99,6 +110,8 @@ describe('the layers', () => {
   it('lets each layer import what lies below it', async () => {
     expect(await houseMessages("import { getUser } from '#data/users';\nexport const read = getUser;\n", 'lambdas/handlers/feed/example.ts')).toEqual([]);
     expect(await houseMessages("import { AppError } from '#domain/app-error';\nexport const error = AppError;\n", 'lambdas/data/example.ts')).toEqual([]);
+    const sameArea = "import { getStoredPost } from './posts.ts';\nimport { batchWrite } from './batch.ts';\nexport const all = [getStoredPost, batchWrite];\n";
+    expect(await houseMessages(sameArea, 'lambdas/data/likes.ts')).toEqual([]);
     const stream =
       "import { getUser } from '#data/users';\nimport { logger } from '#http/logger';\nimport { unmarshall } from '@aws-sdk/util-dynamodb';\nexport const all = [getUser, logger, unmarshall];\n";
     expect(await houseMessages(stream, 'lambdas/streams/example.ts')).toEqual([]);
