@@ -158,8 +158,8 @@ export class Auth extends Construct {
       logRemovalPolicy: props.logRemovalPolicy,
     });
     this.userPool.addTrigger(cognito.UserPoolOperation.POST_CONFIRMATION, this.postConfirmation.alias);
-    // A completed password reset ends the member's sessions (PostConfirmation_ConfirmForgotPassword,
-    // issue 27): Cognito's global sign-out of that account, on this pool only. A policy of its own,
+    // A completed password reset ends the member's sessions (PostConfirmation_ConfirmForgotPassword:
+    // whoever knew the old password is out): Cognito's global sign-out of that account, on this pool only. A policy of its own,
     // not the role's default one: the pool depends on its trigger's function, so the function must
     // not depend on the pool (CloudFormation would see a cycle); the pool id comes in the event.
     new iam.Policy(this, 'PostConfirmationGlobalSignOut', {

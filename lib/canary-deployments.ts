@@ -6,7 +6,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct, type IConstruct } from 'constructs';
 import { acknowledge } from './nag.ts';
 
-/** How a new version of a function takes traffic (issue 18 item 5): 10 % for 5 minutes, then all of it. */
+/** How a new version of a function takes traffic: 10 % for 5 minutes, then all of it. */
 export const CANARY_CONFIG = codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES;
 
 /** The alias every invoker names: callers never invoke $LATEST, so the canary decides what they run. */

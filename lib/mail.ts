@@ -25,7 +25,7 @@ export const RECORDED_MAIL_EVENTS = [ses.EmailSendingEvent.BOUNCE, ses.EmailSend
 export const MAIL_ALARM_THRESHOLDS = { bounceRate: 0.05, complaintRate: 0.001 } as const;
 
 /**
- * Prod's mail (issue 18 item 2): an SES domain identity signed with Easy DKIM (2048-bit), and a
+ * Prod's mail: an SES domain identity signed with Easy DKIM (2048-bit), and a
  * configuration set that Cognito names on every message. The set
  *
  * - counts bounces and complaints in CloudWatch (AWS/SES, `Bounce` and `Complaint` by

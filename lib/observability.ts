@@ -17,7 +17,7 @@ import type { Stage } from './stage.ts';
 /**
  * The thresholds of the alarms, in one place (docs/deploy.md's runbook explains each). Periods are
  * 5 minutes unless said: long enough not to page on one cold start, short enough for a canary of 5
- * minutes (issue 18 item 5) to see its own failures.
+ * minutes to see its own failures.
  */
 export const ALARM_THRESHOLDS = {
   /** Invocations that ended in an error (thrown, timed out, crashed) across every function, per 5 min. */
@@ -77,7 +77,7 @@ export interface ObservabilityProps {
 }
 
 /**
- * Observability that pages someone (issue 18 item 1): the ops topic (mailed to `opsEmail`), the
+ * Observability that pages someone: the ops topic (mailed to `opsEmail`), the
  * alarms that publish to it, the monthly budget, and one dashboard beside the product's own figures.
  *
  * Lambda's errors and throttles are alarmed on Lambda's account-wide aggregates (AWS/Lambda without
@@ -135,8 +135,8 @@ export class Observability extends Construct {
   }
 
   /**
-   * The few shared alarms a deployment should roll back on (issue 18 items 5 and 7: CodeDeploy's
-   * canaries watch these, not one alarm per function): functions failing, callables answering 5xx,
+   * The few shared alarms a deployment should roll back on (CodeDeploy's canaries watch these, not
+   * one alarm per function, so a stack's alarms stay few): functions failing, callables answering 5xx,
    * the live socket's routes failing.
    */
   get deploymentAlarms(): cloudwatch.Alarm[] {

@@ -168,7 +168,7 @@ try {
   const getItem = () => dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `USER#${hub.uid}`, sk: 'PROFILE' } }));
   await sample(50, getItem);
   const getItems = await sample(GET_ITEMS, getItem);
-  // What a feed read must cost on this emulator since issue 15 (the page's two requests made raw:
+  // What a feed read must cost on this emulator (the page's two requests made raw:
   // the Query of 50 entries, then the strongly consistent BatchGet of their posts and the record);
   // DynamoDB Local spends about 0.2 ms a key of a BatchGet, so this, not one GetItem, is the floor.
   const { batchGet } = await import('../../lambdas/data/batch.ts');

@@ -72,7 +72,7 @@ export interface Assumptions {
     readonly connectionsPerConnectedMember: number;
     /** The client's keep-alive (web/src/lib/live/backoff.ts PING_INTERVAL_MS), minutes. */
     readonly pingIntervalMinutes: number;
-    /** A push or ping frame on the wire through CloudFront (the socket is at /live, issue 27), bytes. */
+    /** A push or ping frame on the wire through CloudFront (the socket is at /live), bytes. */
     readonly frameBytes: number;
   };
   /** Stored sizes (attribute names and values, as DynamoDB counts them), bytes. */
@@ -329,7 +329,7 @@ export const ASSUMPTIONS: Assumptions = {
       // The record, the pair (the photos' URLs no longer signed; kept as an upper bound).
       getUserProfile: 50,
       // Token verification (JWKS cached in the environment), the presence GetItem twice, the
-      // member's sockets Query, a transaction of three items (the cap, issue 27).
+      // member's sockets Query, a transaction of three items (the cap).
       liveConnect: 70,
       liveDisconnect: 30,
       livePing: 2,

@@ -3,7 +3,7 @@ import { monthlyUsage, type CallableKind } from './usage.ts';
 import { TABLE_STREAM_MAPPING } from '../../lambdas/streams/stream-mapping.ts';
 
 /**
- * The capacity model (issue 15, item 6): the request rates of D dashboards open at once, from the
+ * The capacity model: the request rates of D dashboards open at once, from the
  * same assumptions as the bill, and the stage throttles that follow.
  *
  * Everything a member does happens while a dashboard is open, so a rate per open dashboard is a

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { API_THROTTLE } from '../../lib/callable-api.ts';
 import type { CurrentThrottles, StageThrottle } from './capacity.ts';
 
-/** lib/live-api.ts, the WebSocket API being added (issue 15): read when it exists. */
+/** lib/live-api.ts, the WebSocket API: its stage throttle is read from there when the file exists. */
 const LIVE_API = new URL('../../lib/live-api.ts', import.meta.url);
 
 function isThrottle(value: unknown): value is StageThrottle {

@@ -129,7 +129,7 @@ export type FunctionKind = 'callables' | 'liveConnect' | 'liveDisconnect' | 'liv
  * write also pays the abuse budget's counter (one conditional UpdateItem of a small item,
  * lambdas/http/rate-limit.ts); a read-only one (contract readOnly) counts it in memory, no write.
  * All but getFeed pay the presence check (one strongly consistent GetItem of the caller's record);
- * getMe pays it for the session epoch alone (issue 27), besides its own read of the record.
+ * getMe pays it for the session epoch alone, besides its own read of the record.
  */
 export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'liveConnect' | 'liveDisconnect', RequestShape>> {
   const s = a.itemBytes;
@@ -468,7 +468,7 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
     callables.getUserProfile * w.profileResponseBytes +
     (callableCount - callables.getFeed - callables.getUserProfile) * w.otherResponseBytes;
   const functionRequests = shellRequests + assetRequests + callableCount;
-  // The live socket is at /live through CloudFront and its web ACL (issue 27): each handshake is a
+  // The live socket is at /live through CloudFront and its web ACL: each handshake is a
   // request (inspected), and its frames are data transfer (out: pushes; to the origin: pings).
   const cloudFrontRequests = functionRequests + pictures.viewerRequests + connects;
   const cloudFront = {

@@ -10,7 +10,7 @@ import { generate as totpCode } from 'cognito-local/lib/services/totp.js';
  * Account controls through real Chromium: a member changes their password in Settings › Account and
  * signs in with the new one in another browser; then signs out everywhere, and the other browser's
  * next call ends on the sign-in page. A password change signs the member's other browsers out too
- * and keeps the changing tab signed in (issue 27). Set ACCOUNT_SCREENSHOTS to a folder to keep screenshots
+ * and keeps the changing tab signed in. Set ACCOUNT_SCREENSHOTS to a folder to keep screenshots
  * (1366 px and 390 px).
  */
 const endpoints = inject('endpoints');

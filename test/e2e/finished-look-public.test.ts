@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { useBrowserContexts } from '../support/browser.ts';
 
 /**
- * The public pages' finished look (issue 17 item 8) through real Chromium: the landing's picture
+ * The public pages' finished look through real Chromium: the landing's picture
  * and its feature cards' icons are there and hidden from screen readers as the decoration they
  * are (the words carry the meaning), and /why ends with the same call to action as the landing,
  * whose buttons lead into joining and signing in. Set FINISHED_LOOK_SCREENSHOTS to a folder to keep

@@ -172,7 +172,7 @@ describe('joining', () => {
   });
 
   it(
-    'says at step 1 what a code admits, and stops the first profile save the location rule refuses with the reason and a next step (spec §8, issue 27)',
+    'says at step 1 what a code admits, and stops the first profile save the location rule refuses with the reason and a next step (spec §8)',
     { timeout: 120_000 },
     async () => {
       if (!newcomer) throw new Error('needs the newcomer of the first test');
@@ -184,7 +184,7 @@ describe('joining', () => {
       await confirmSignUp(endpoints, email, await mailedCode(endpoints, email));
       const { context, page } = await openPage();
       try {
-        // Step 1 with her code says what it admits before anyone makes an account (issue 27 item 12).
+        // Step 1 with her code says what it admits before anyone makes an account.
         await page.goto(`/auth/signup?code=${inviteCode}`);
         await page.getByRole('button', { name: 'Continue' }).click();
         const admits = page.getByTestId('code-admits');

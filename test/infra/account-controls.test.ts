@@ -3,7 +3,7 @@ import { callables, callableNames } from '../../lambdas/contracts/callables.ts';
 import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
 
 /**
- * Account controls on AWS (issue 17): what the local cloud cannot show. cognito-local has neither
+ * Account controls on AWS: what the local cloud cannot show. cognito-local has neither
  * AdminUserGlobalSignOut (the local cloud loads a stand-in that drops refresh tokens) nor a pool
  * whose MFA settings it enforces at sign-in as Cognito does; these are the deployed grants and pool.
  */

@@ -33,8 +33,9 @@ describe('auth (Cognito)', () => {
   });
 
   it("answers an unknown email at sign-in with UserNotFoundException, so the SPA can say 'No account found with this email.'", () => {
-    // LEGACY, not ENABLED: with ENABLED Cognito answers 'Incorrect username or password.' for both
-    // (issue 27 item 13). The local pool's client says the same (local/user-pool.ts).
+    // LEGACY, not ENABLED: with ENABLED Cognito answers 'Incorrect username or password.' for both,
+    // and a newcomer is never told to make an account. The local pool's client says the same
+    // (local/user-pool.ts).
     const [client] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPoolClient'));
     expect(client?.Properties).toMatchObject({ PreventUserExistenceErrors: 'LEGACY' });
   });

@@ -4,7 +4,7 @@ import { STAGES, type Stage } from '../../lib/stage.ts';
 import { referencedId, resourcesOf, synth } from './synth.ts';
 
 /**
- * Canary deploys (issue 18 item 5): every function of the product runs behind a `live` alias that
+ * Canary deploys: every function of the product runs behind a `live` alias that
  * CodeDeploy moves to each new version, 10 % for 5 minutes, rolled back on the few shared alarms;
  * and whatever invokes a function names that alias, or the canary would mean nothing.
  */

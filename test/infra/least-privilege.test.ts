@@ -9,7 +9,7 @@ import { grantsScan, objectKeyPatterns, tableReadScopes, tableWriteScopes } from
 import { resourcesOf, statementsOfRole, synth, type PolicyStatement } from './synth.ts';
 
 /**
- * Least privilege, whole stack (issue 27 item 9): no role writes the table's items without
+ * Least privilege, whole stack: no role writes the table's items without
  * `dynamodb:LeadingKeys`, none reaches the pictures bucket's every object, and each function's
  * role holds exactly the scopes of its registry row (lambdas/handler-row.ts `tableWrites`,
  * `pictureKeys`). test/infra/api.test.ts checks the same for each callable by its route.

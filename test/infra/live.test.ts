@@ -115,7 +115,7 @@ describe.each(STAGES)('the live socket on %s', (stage: Stage) => {
       expect(variables(routeKey).STAGE).toBe(stage);
     }
     for (const routeKey of ['$connect', '$disconnect']) expect(variables(routeKey), routeKey).not.toHaveProperty('LIVE_MANAGEMENT_ENDPOINT');
-    // $default closes a socket that breaks the client message contract (issue 27, item 5).
+    // $default closes a socket that breaks the client message contract.
     expect(JSON.stringify(variables('$default').LIVE_MANAGEMENT_ENDPOINT)).toContain(`/${LIVE_STAGE_NAME}`);
   });
 

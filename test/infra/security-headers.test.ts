@@ -68,7 +68,7 @@ describe.each(['dev', 'prod'] as const)('CloudFront security headers (%s)', (sta
     const csp = parseCsp(flatten(security.ContentSecurityPolicy.ContentSecurityPolicy));
     // Uploads go to the pictures bucket (presigned POST); pictures are shown from 'self' (/pictures/*).
     const uploads = `https://anchored-${stage}-pictures-\${AWS::AccountId}-\${AWS::Region}.s3.\${AWS::Region}.\${AWS::URLSuffix}`;
-    // The live socket is on the page's own origin (/live through CloudFront, issue 27): 'self', and
+    // The live socket is on the page's own origin (/live through CloudFront): 'self', and
     // the app's domain by name where it has one (prod), never the execute-api hostname.
     const live = stage === 'prod' ? [`wss://${EXAMPLE_EDGE_CONTEXT.domainName}`] : [];
     expect(csp).toEqual({

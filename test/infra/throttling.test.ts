@@ -30,7 +30,7 @@ describe.each(STAGES)('abuse limits in the %s stack', (stage: Stage) => {
     expect(ABUSE_LIMITS.requests.maxHits / ABUSE_LIMITS.requests.windowSeconds).toBeLessThan(API_THROTTLE.rateLimit);
   });
 
-  it('holds each public route to a throttle of its own, so a flood there cannot spend the stage (issue 27, item 5)', () => {
+  it('holds each public route to a throttle of its own, so a flood there cannot spend the stage', () => {
     const [apiStage] = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage')).filter((s) => s.Properties?.StageName === '$default');
     const routeSettings = (apiStage?.Properties?.RouteSettings ?? {}) as Record<string, unknown>;
     const publicRoutes = callablesFor(stage)

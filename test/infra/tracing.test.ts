@@ -15,7 +15,7 @@ import { STAGES, type Stage } from '../../lib/stage.ts';
 import { synth, temporaryDir } from './synth.ts';
 
 /**
- * Tracing (issue 18 item 1): every function of the product is traced by X-Ray and carries the
+ * Tracing: every function of the product is traced by X-Ray and carries the
  * AWS Powertools layer, whose packages (and the X-Ray SDK) stay out of the bundles.
  */
 

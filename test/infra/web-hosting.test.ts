@@ -82,7 +82,7 @@ describe('web hosting (CloudFront)', () => {
     }
   });
 
-  it('routes /live to the WebSocket API through the web ACL, with the origin secret $connect checks (issue 27, item 5)', () => {
+  it('routes /live to the WebSocket API through the web ACL, with the origin secret $connect checks', () => {
     const live = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === LIVE_PATH);
     expect(LIVE_PATH).toBe('/live');
     expect(live).toMatchObject({

@@ -223,7 +223,7 @@ describe('revokeAdmin', () => {
   });
 });
 
-describe("the founder's superuser status (issue 27, item 8)", () => {
+describe("the founder's superuser status", () => {
   // Should a refusal ever fail, the shared founder is put back (markFounder is what `npm run founder` does), so later files are unaffected.
   afterAll(async () => {
     const { markFounder } = await import('../../lambdas/data/member-roles.ts');

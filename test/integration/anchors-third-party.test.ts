@@ -4,7 +4,7 @@ import { call, errorOf, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
- * No graph oracle (issue 27, item 3): acceptAnchorRequest, removeAnchorRequest and removeAnchor
+ * No graph oracle: acceptAnchorRequest, removeAnchorRequest and removeAnchor
  * take a friendship id built from two uids. A caller who is not one of the two gets one answer
  * whatever the pair's state, so nobody can map who is anchored to, asked, or blocked whom by
  * asking about other members' pairs. The pair's own members keep their answers (anchors.test.ts).

@@ -157,7 +157,7 @@ function afterAnchorsActs(before: Record<string, unknown>[], after: Record<strin
         missing: `expected the victim to be told of the anchor's ${kind}`,
       },
   );
-  // The like is told once (issue 27): its told-once marker in the victim's partition, nothing else new.
+  // The like is told once: its told-once marker in the victim's partition, nothing else new.
   const toldOnce = after.filter((item) => item.pk === keys.user(victimUid).pk && String(item.sk).startsWith('TOLD#'));
   const markers = toldOnce.length === 1 ? toldOnce : [{ missing: `expected one told-once marker for the anchor's like, found ${toldOnce.length}` }];
   return [...counted, ...written, ...told, ...markers].sort((a, b) => `${String(a.pk)}|${String(a.sk)}`.localeCompare(`${String(b.pk)}|${String(b.sk)}`));

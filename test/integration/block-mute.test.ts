@@ -9,7 +9,7 @@ import { call, expectRefusal, ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
- * Block and mute (issue 16, item 1), through the real handlers on DynamoDB Local with the table's
+ * Block and mute, through the real handlers on DynamoDB Local with the table's
  * stream consumer running. A block ends any anchor or request between the two in one transaction
  * (counters in the same write) and hides each from the other everywhere; a mute quiets one member's
  * posts and comments for the muter only.

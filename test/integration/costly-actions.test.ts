@@ -5,7 +5,7 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
 import { awayFromWindowEnd, expectBudgetRefusal } from '../support/rate-windows.ts';
 
 /**
- * The budgets of costly actions (issue 27, item 6), each tried both ways: the abuser's loop is
+ * The budgets of costly actions, each tried both ways: the abuser's loop is
  * refused at the budget with 429, the budget's message and Retry-After, and a member using the app
  * normally never meets it. A rename rewrites every post, comment and like of the member; a privacy
  * save that narrows the photos' audience and an anchor removal move photos to new keys; an anchor
@@ -35,7 +35,7 @@ async function anchor(a: TestMember, b: TestMember): Promise<void> {
   await ok(endpoints, 'acceptAnchorRequest', { token: b.accessToken, data: { userId: a.uid } });
 }
 
-describe('costly actions have budgets (issue 27)', () => {
+describe('costly actions have budgets', () => {
   it('renames: a few a day and any number of other profile edits pass; the 11th rename in a day is refused', { timeout: 180_000 }, async () => {
     const member = await createMember(endpoints, 'renames-budget', { displayName: 'Ren Original', location: AUSTIN, extra: { profileCompleted: true } });
     await awayFromWindowEnd(ABUSE_LIMITS.renames);

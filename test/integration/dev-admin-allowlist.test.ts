@@ -112,7 +112,7 @@ describe('setAdminClaim on a deployed dev stage (DEV_ADMIN_EMAILS)', () => {
   });
 });
 
-describe('the other dev tools on a deployed dev stage obey the same list (issue 27)', () => {
+describe('the other dev tools on a deployed dev stage obey the same list', () => {
   let listed: TestMember;
   let other: TestMember;
 

@@ -6,7 +6,7 @@ import { nextFrameOf, useLiveSockets } from '../support/live-sockets.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
- * Members in control of what they wrote (issue 16, item 4): editPost, deletePost, editComment,
+ * Members in control of what they wrote: editPost, deletePost, editComment,
  * deleteComment. The author only; someone else's is 403 when the caller may see it and 404 when not;
  * a deleted post leaves nothing behind once the table's stream has caught up.
  */

@@ -66,9 +66,8 @@ async function cognitoAccountExists(username: string): Promise<boolean> {
 }
 
 describe('sign-up holds an invite', () => {
-  // Changed on purpose (issue 27, item 4): 15 racing sign-ups on 10 free invites used to admit 10
-  // unverified accounts; now at most 4 are held for unverified accounts, and the race for the last
-  // invites is run with 3 left.
+  // At most 4 invites are held for unverified accounts, so the race for the last invites is run
+  // with 3 left: every one of them can be held, and no more.
   it('15 parallel sign-ups on a code with 3 invites left admit exactly 3; counters and reservations agree', { timeout: 60_000 }, async () => {
     const owner = await inviter('race', { inviteSystem: { invitesRemaining: 3, invitesUsed: 7, localInvitesUsed: 4, distantInvitesUsed: 3 } });
     const results = await Promise.allSettled(Array.from({ length: 15 }, () => signUpWithCode(owner.inviteCode)));
@@ -193,8 +192,8 @@ describe('a sign-up ticket', () => {
 });
 
 describe('a replaced code', () => {
-  // Changed on purpose (issue 27, item 4): the newcomer verifies before the replacement, since a
-  // replacement now releases the holds of accounts still unverified (the next test).
+  // The newcomer verifies before the replacement, since a replacement releases the holds of
+  // accounts still unverified (the next test).
   it('admits nobody from then on; the new code admits, and invites held for verified accounts stand', async () => {
     const owner = await inviter('replace');
     const { email } = await signUpWithCode(owner.inviteCode);

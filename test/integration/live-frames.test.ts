@@ -10,7 +10,7 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
 import { type TestSocket, useLiveSockets } from '../support/live-sockets.ts';
 
 /**
- * What a page may send on its live socket (issue 27, item 5): only the frames the client message
+ * What a page may send on its live socket: only the frames the client message
  * contract defines (clientMessageSchema: today the ping), at most LIVE_FRAME_LIMIT a socket, counted
  * by the warm $default function (no table write per frame). Anything else closes that socket,
  * through the @connections API as on AWS; the member's other pages stay open.

@@ -9,7 +9,7 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
 /**
  * On AWS the live socket is reached through CloudFront and its web ACL (lib/web-hosting.ts, `/live`),
  * which adds the origin secret; a handshake straight to the execute-api hostname would skip the
- * ACL, so $connect refuses one without the secret (403) before it reads anything (issue 27, item 5).
+ * ACL, so $connect refuses one without the secret (403) before it reads anything.
  * Here $connect runs in this process with ORIGIN_VERIFY_SECRET set as on AWS, against the local
  * cloud's table. The local gateway has no CloudFront and no secret, so there the check is off.
  * Not run here: CloudFront adding the header on a WebSocket upgrade (asserted in test/infra/web-hosting.test.ts).

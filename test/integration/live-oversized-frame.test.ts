@@ -5,7 +5,7 @@ import { createMember, useLocalCloudData } from '../support/local-cloud-members.
 import { useLiveSockets } from '../support/live-sockets.ts';
 
 /**
- * A hostile socket must cost only itself (issue 27, item 1): a frame over API Gateway's 128 KB made
+ * A hostile socket must cost only itself: a frame over API Gateway's 128 KB made
  * the local gateway's `ws` emit an 'error' nobody handled, and `npm start` (this suite's cloud, in
  * the global setup's process) went down with every service. API Gateway refuses such a frame by
  * closing that one socket with 1009 (message too big); the cloud keeps serving.

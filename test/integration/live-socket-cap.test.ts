@@ -5,7 +5,7 @@ import { createMember, useLocalCloudData } from '../support/local-cloud-members.
 import { openLive, refusedStatus, type TestSocket, useLiveSockets } from '../support/live-sockets.ts';
 
 /**
- * At most LIVE_SOCKETS_PER_MEMBER open sockets a member (issue 27, item 5): each one costs a
+ * At most LIVE_SOCKETS_PER_MEMBER open sockets a member: each one costs a
  * registration, a push per change and a slot of the stage, so one account cannot open thousands.
  * The count and the registration are one transaction on the member's socket version, so
  * concurrent connects cannot pass it. A refused handshake is 429.

@@ -67,7 +67,7 @@ describe('connecting: only a joined member, with their access token in Sec-WebSo
       idToken,
     };
     for (const [name, token] of Object.entries(tokens)) expect(await refusedStatus(endpoints, token), name).toBe(401);
-    // The token never rides in the URL, which logs record (issue 27, item 5): there it does not count.
+    // The token never rides in the URL, which logs record: there it does not count.
     for (const name of ['token', 'access_token']) {
       expect(await refusedStatus(endpoints, undefined, `${endpoints.live.url}?${name}=${member.accessToken}`), name).toBe(401);
     }

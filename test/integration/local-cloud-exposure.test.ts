@@ -10,7 +10,7 @@ import { PNG_1X1, postFile } from '../support/picture-uploads.ts';
 import { picturesClient } from '../support/removal-community.ts';
 
 /**
- * The local cloud on a laptop (issue 27, item 10): a web page the developer visits must not reach
+ * The local cloud on a laptop: a web page the developer visits must not reach
  * it. A page can point its own domain at 127.0.0.1 (DNS rebinding) and read the answers as its own
  * origin's, but its requests still name its domain in Host; and any page may open a WebSocket to
  * localhost, but the browser names the page in Origin. So the gateway answers only Hosts that are

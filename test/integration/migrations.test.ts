@@ -67,7 +67,7 @@ const oldFeedEntry = (reader: string) => ({
 
 const OLD_STAGE = [
   // ann was invited by someone gone; bob used ann's invite; cal signed up and never used one.
-  // ann picked the suggestion "Portland, Oregon" and it was saved whole as her city (issue 27);
+  // ann picked the suggestion "Portland, Oregon" and it was saved whole as her city;
   // bob's invite was judged on such a place; cal typed a comma the repair must leave alone.
   { ...oldMember('ann', { invitedBy: 'root', invitedAt: T_A }), location: { city: 'Portland, Oregon', state: 'Oregon', country: 'United States' } },
   (() => {

@@ -170,7 +170,7 @@ describe('notifications from the table stream', () => {
   });
 });
 
-describe('toggles tell their target once (issue 27)', () => {
+describe('toggles tell their target once', () => {
   it('a like/unlike loop tells the author of one like; a like of another post, or by another member, is news', { timeout: 90_000 }, async () => {
     const [author, fan, friend] = await Promise.all([
       createMember(endpoints, 'notif-toggle-author'),

@@ -6,7 +6,7 @@ import { cognito, mailbox, refreshTokens, signIn, signInWithRefresh } from '../s
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
- * A completed password reset ends the member's other sessions (issue 27): Cognito's
+ * A completed password reset ends the member's other sessions: Cognito's
  * PostConfirmation trigger runs with PostConfirmation_ConfirmForgotPassword (cognito-local runs it
  * through the local Lambda Invoke route, as Cognito does), and writes the session epoch and signs
  * the account out globally, as signOutEverywhere does.

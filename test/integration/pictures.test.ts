@@ -201,7 +201,7 @@ describe('revocation', () => {
     expect(await status(now?.url ?? '')).toBe(200);
   });
 
-  it('a burst of anchor removals moves each photo once: one ask on the record, the move made by the stream (issue 27)', async () => {
+  it('a burst of anchor removals moves each photo once: one ask on the record, the move made by the stream', async () => {
     const owner = await createMember(endpoints, 'pictures-burst');
     await ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: { ...EVERYONE, photosVisibility: 'friends' } });
     const photos = [await uploadPhoto(owner), await uploadPhoto(owner, GIF_1X1, 'image/gif')];
@@ -214,7 +214,7 @@ describe('revocation', () => {
       oldImage: { pk: `USER#${owner.uid}`, sk: `ANCHOR#${other}`, status: 'accepted', direction: 'sent' },
     });
     await Promise.all(['ex-1', 'ex-2', 'ex-3'].map((other) => followPictures(edgeRemoved(other))));
-    // No move per removal (before issue 27 each one copied every photo at once): one ask, on the record.
+    // No move per removal (each would copy every photo): one ask, on the record.
     const asked = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(owner.uid), ConsistentRead: true }));
     expect(asked.Item?.[PHOTOS_MOVE_REQUESTED]).toEqual(expect.any(String));
     expect(await photoKeys()).toEqual(stored);

@@ -7,7 +7,7 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
 import { moderationClient } from '../support/moderation.ts';
 
 /**
- * Reports (issue 16, item 2): reportContent (one open report per reporter and target, never about
+ * Reports: reportContent (one open report per reporter and target, never about
  * oneself, only what the reporter may see), the admin queue (listReports: open reports only, oldest
  * first, with the content in context) and the reporter's own list (outcome only).
  */

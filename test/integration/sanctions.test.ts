@@ -9,7 +9,7 @@ import { clientAddress, createMember, useLocalCloudData, type TestMember } from 
 import { moderationClient } from '../support/moderation.ts';
 
 /**
- * Resolving reports with graduated sanctions (issue 16, items 2, 3 and 6): dismiss, remove-content,
+ * Resolving reports with graduated sanctions: dismiss, remove-content,
  * warn, suspend, disable-invites, remove-member (invitees move to the inviter), remove-member-and-
  * tree; every open report on the target resolved together, the reporters told the outcome only,
  * the inviter told of a suspension or removal, the public log naming nobody but removed members,
@@ -269,7 +269,7 @@ describe('suspend', () => {
     expect((await m.standing(member)).standing).toMatchObject({ suspendedUntil: null, suspensionNote: null });
   });
 
-  it('refuses every write others see or that spends community resources (name, bio, pictures, photos, invite code, wider privacy, dev tools) and lets through what protects or frees the member (issue 27)', async () => {
+  it('refuses every write others see or that spends community resources (name, bio, pictures, photos, invite code, wider privacy, dev tools) and lets through what protects or frees the member', async () => {
     const member = await invitee('suspended-writer', null, 'Sam Suspended');
     const bystander = await invitee('suspended-bystander', null);
     const { postId } = await m.post(member, 'a post of my own', 'public');

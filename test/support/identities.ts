@@ -22,7 +22,7 @@ export const BAD_TOKEN_IDENTITIES = ['noToken', 'malformed', 'algNone', 'wrongSi
  */
 export const REAL_IDENTITIES = ['member', 'otherMember', 'anchor', 'superuser', 'admin', 'removed', 'unjoined'] as const;
 /**
- * A genuine access token issued before its member signed out everywhere (issue 27): every callable
+ * A genuine access token issued before its member signed out everywhere: every callable
  * that accepts a member's token answers it 401, whatever its presence policy, and the live socket
  * refuses it. Its member is an admin with a joined record, so no gate before the session epoch
  * (the admin group, presence, suspension) can be what refuses it.

@@ -4,7 +4,7 @@ import type { QueuedReport } from '../../lambdas/contracts/moderation.ts';
 import { call, ok } from './callable-client.ts';
 import type { TestMember } from './local-cloud-members.ts';
 
-/** Helpers of the reports and sanctions tests (issue 16): report, read the whole queue, resolve. */
+/** Helpers of the reports and sanctions tests: report, read the whole queue, resolve. */
 export function moderationClient(endpoints: Endpoints, adminToken: () => string) {
   const anchor = async (a: TestMember, b: TestMember): Promise<void> => {
     await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } });

@@ -26,7 +26,7 @@ describe('abuse budgets', () => {
     expect(ABUSE_LIMITS.edits).toMatchObject({ maxHits: 60, windowSeconds: 1800 });
     expect(ABUSE_LIMITS.reports).toMatchObject({ maxHits: 30, windowSeconds: 3600 });
     expect(ABUSE_LIMITS.blocks).toMatchObject({ maxHits: 30, windowSeconds: 3600 });
-    // Costly actions (issue 27): a rename rewrites the member's content, a privacy narrowing or an
+    // Costly actions: a rename rewrites the member's content, a privacy narrowing or an
     // anchor removal moves their photos, a request or a like tells someone.
     expect(ABUSE_LIMITS.renames).toMatchObject({ maxHits: 10, windowSeconds: 86_400 });
     expect(ABUSE_LIMITS.privacy).toMatchObject({ maxHits: 20, windowSeconds: 3600 });

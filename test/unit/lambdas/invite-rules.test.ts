@@ -87,7 +87,7 @@ describe('relating places', () => {
     expect(relation).toBe('local');
   });
 
-  it("compares normalized places: an inviter saved as 'Portland, Oregon' is local to 'Portland' / 'Oregon' (issue 27 item 11)", () => {
+  it("compares normalized places: an inviter saved as 'Portland, Oregon' is local to 'Portland' / 'Oregon'", () => {
     expect(isSamePlace({ city: 'Portland, Oregon', state: 'Oregon' }, { city: 'Portland', state: 'Oregon' })).toBe(true);
     expect(isSamePlace({ city: 'portland, OR, United States', state: 'OR' }, { city: 'Portland', state: 'Oregon' })).toBe(true);
     // A trailing state that is not the place's state stays part of what was typed: no match.
@@ -121,7 +121,7 @@ describe('deciding an invite', () => {
     expect(decideInviteType(inviter({ localInvitesUsed: 5 }), 'distant')).toBe('distant');
   });
 
-  it("refuses a place that does not match with the spec's sentence and the reason (issue 27 item 12)", () => {
+  it("refuses a place that does not match with the spec's sentence and the reason", () => {
     const reasons = {
       'too-far': INVITE_MESSAGES.tooFar,
       unlocatable: INVITE_MESSAGES.unknownCity,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FrameTally, LIVE_FRAME_LIMIT } from '../../../lambdas/domain/live-frames.ts';
 
-/** The warm $default function's count of each live socket's frames (issue 27, item 5). */
+/** The warm $default function's count of each live socket's frames. */
 describe('FrameTally', () => {
   const { maxFrames, windowMs } = LIVE_FRAME_LIMIT;
 

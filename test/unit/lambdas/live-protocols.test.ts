@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessTokenOfProtocols, LIVE_PROTOCOL, liveProtocols } from '../../../lambdas/contracts/push.ts';
 
-/** The live socket's token rides in Sec-WebSocket-Protocol beside LIVE_PROTOCOL, never in the URL (issue 27, item 5). */
+/** The live socket's token rides in Sec-WebSocket-Protocol beside LIVE_PROTOCOL, never in the URL. */
 describe('the access token in Sec-WebSocket-Protocol', () => {
   const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhIn0.c2lnbmF0dXJl-_';
 

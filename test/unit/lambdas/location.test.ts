@@ -57,7 +57,7 @@ describe('formatCityState', () => {
 
 describe('normalizePlace', () => {
   it.each([
-    // A picked suggestion once saved whole as the city (issue 27 item 11).
+    // A picked suggestion once saved whole as the city.
     [['Portland, Oregon', 'Oregon'], { city: 'Portland', state: 'Oregon' }],
     [['Portland, Oregon, Oregon, United States', 'Oregon'], { city: 'Portland', state: 'Oregon' }],
     [['portland, OR', 'or'], { city: 'Portland', state: 'Oregon' }],

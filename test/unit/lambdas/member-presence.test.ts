@@ -86,7 +86,7 @@ describe("requireMemberRecord: a removed member's token is refused", () => {
     }
   });
 
-  it('refuses a suspended member every write others see or that spends community resources, and nothing that protects or frees them (issue 27)', () => {
+  it('refuses a suspended member every write others see or that spends community resources, and nothing that protects or frees them', () => {
     const refused = [
       'updateProfile',
       'completeProfile',
@@ -156,7 +156,7 @@ describe("requireMemberRecord: a removed member's token is refused", () => {
   });
 });
 
-describe('requireMemberRecord: a token from before a sign out everywhere is refused by every callable that takes a member (issue 27)', () => {
+describe('requireMemberRecord: a token from before a sign out everywhere is refused by every callable that takes a member', () => {
   const epoch = 1_800_000_000;
   // Presence 'own-read' callables check it from their own read: the authorization matrix covers them.
   const checked = callableNames.filter((name) => callables[name].access !== 'public' && !OWN_READ_CALLABLES.has(name));

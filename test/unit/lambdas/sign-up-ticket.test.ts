@@ -28,7 +28,7 @@ describe('sign-up tickets', () => {
     }
   });
 
-  it('carries a nonce of its own, so PreSignUp can spend each ticket once (issue 27)', () => {
+  it('carries a nonce of its own, so PreSignUp can spend each ticket once', () => {
     const first = issueSignUpTicket('ABCD2345', SECRET, NOW);
     const second = issueSignUpTicket('ABCD2345', SECRET, NOW);
     expect(first).not.toBe(second);

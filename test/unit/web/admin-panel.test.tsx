@@ -176,7 +176,7 @@ describe('/admin for admins', () => {
     ]);
   });
 
-  it('lists the founder among superusers without Revoke: the server refuses it (issue 27)', async () => {
+  it('lists the founder among superusers without Revoke: the server refuses it', async () => {
     const founder = member('f-1', 'Fay Founder', { isAdmin: true, isSuperuser: true });
     adminAnswers({
       getAdminOverview: () => ({

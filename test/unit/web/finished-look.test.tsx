@@ -22,7 +22,7 @@ function render(ui: React.ReactNode) {
   renderWithProviders(<MemoryRouter>{ui}</MemoryRouter>, primedQueryClient({ stage: 'local', session: SESSION }));
 }
 
-describe('a finished look (issue 17 item 8)', () => {
+describe('a finished look', () => {
   it("the dashboard's network shows skeletons, not '0 / 100', until the counts are known; Groups is Coming Soon, not sample data", () => {
     render(<NetworkColumn anchorCount={undefined} pendingRequests={undefined} />);
     expect(screen.getByRole('status', { name: 'Loading your anchor count' })).toBeTruthy();

@@ -184,7 +184,7 @@ describe('the live session of a tab', () => {
     expect(lastSocket().closed).toBe(true);
   });
 
-  it('on session.ended (signed-out) reaching a tab that signed in again since (a password change, issue 27): getMe answers, the tab stays and reconnects', async () => {
+  it('on session.ended (signed-out) reaching a tab that signed in again since (a password change): getMe answers, the tab stays and reconnects', async () => {
     answers.getMe = () => ({ uid: 'u1' });
     const { queryClient, router } = renderTab();
     await waitFor(() => expect(FakeSocket.all).toHaveLength(1), WAIT);

@@ -106,12 +106,12 @@ describe('profile-save messages (spec §8)', () => {
     expect(inviteFailureMessage(INVITE_MESSAGES.noInvitesLeft, 'resource-exhausted')).toBe(INVITE_MESSAGES.noInvitesLeft);
   });
 
-  it('shows a hold released by a code replacement as the server says it, not as a location failure (issue 27 item 4)', () => {
+  it('shows a hold released by a code replacement as the server says it, not as a location failure', () => {
     expect(inviteFailureMessage(INVITE_MESSAGES.holdReleased, 'not-found')).toBe(INVITE_MESSAGES.holdReleased);
     expect(inviteNextStep(INVITE_MESSAGES.holdReleased, 'not-found')).toBeNull();
   });
 
-  it('says what to do next after every refusal of the invite, never the sentence alone (issue 27 item 12)', () => {
+  it('says what to do next after every refusal of the invite, never the sentence alone', () => {
     // The spec's alert text stays as it was; the next step follows it.
     expect(inviteFailureMessage(INVITE_MESSAGES.tooFar)).toBe(`Location validation failed: ${INVITE_MESSAGES.tooFar}`);
     expect(inviteNextStep(INVITE_MESSAGES.tooFar)).toMatch(/ask a member who lives within 50 miles of you for their invite code/);

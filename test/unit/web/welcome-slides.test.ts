@@ -7,7 +7,7 @@ describe('welcome tutorial', () => {
     expect(WELCOME_SLIDES.map((slide) => slide.title)).toEqual(['Welcome', 'Your Anchors', 'Share Your Invites', 'Your Privacy Matters']);
   });
 
-  it('says what local and distant invites are in the words of every other screen (issue 27 item 12)', () => {
+  it('says what local and distant invites are in the words of every other screen', () => {
     const share = WELCOME_SLIDES.find((slide) => slide.title === 'Share Your Invites');
     // It said "farther away (within 50 miles)", the Invites page "from within 50 miles", Anchor Tips "elsewhere".
     expect(share?.body[0]).toBe(
