@@ -88,7 +88,7 @@ describe('joining', () => {
 
       await page.getByLabel(/^Bio/).fill('New in town, glad to be here.');
       await page.getByLabel(/^Birthday\s*\*?$/).fill('1990-05-17');
-      // A picked suggestion fills city and state apart (issue 27: the city read "Springfield, Illinois").
+      // A picked suggestion fills city and state apart, never "Springfield, Illinois" as the city.
       await page.getByRole('combobox', { name: 'City' }).fill('springfield');
       await page.getByRole('option', { name: 'Springfield, Illinois' }).click();
       expect(await page.getByRole('combobox', { name: 'City' }).inputValue()).toBe('Springfield');

@@ -6,7 +6,7 @@ import { ok } from '../support/callable-client.ts';
 import { createMember, MEMBER_PASSWORD, type TestMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
- * Live updates through real Chromium (issue 15: one WebSocket per tab instead of 3-second polling).
+ * Live updates through real Chromium: one WebSocket per tab, no polling.
  * Two anchors, each on their own dashboard in their own browser context: A's post reaches B's open
  * feed, B's like and comment reach A's post and A's open thread, and a third member's anchor
  * request reaches B's pending count, each within 2 s of the click that caused it and without a

@@ -11,7 +11,7 @@ describe('auth (Cognito)', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
-      // The product's name as it is written everywhere else (issue 17: it read 'anchored').
+      // The product's name as it is written everywhere else, never 'anchored'.
       VerificationMessageTemplate: Match.objectLike({
         DefaultEmailOption: 'CONFIRM_WITH_CODE',
         EmailSubject: 'Your Anchored verification code',

@@ -101,7 +101,7 @@ describe('bundling (esbuild, for real)', () => {
       const carriesTable = fs.existsSync(path.join(path.dirname(bundle), 'us-places.txt'));
       expect(carriesTable, name).toBe(Boolean(callableHandlers[name as CallableName].assets?.includes('data/places/us-places.txt')));
     }
-    // The budget of issue 6: every function at most 300 KB minified (the runtime's AWS SDK is
+    // The Lambda budget (docs/hardening.md): every function at most 300 KB minified (the runtime's AWS SDK is
     // left out of the bundle, see RUNTIME_SDK_PACKAGES).
     for (const [index, bundle] of bundles.entries()) {
       expect(fs.statSync(bundle).size, `${functions[index]?.node.path} bundle size`).toBeLessThanOrEqual(300 * 1024);

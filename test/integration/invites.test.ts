@@ -60,7 +60,7 @@ describe('validateInviteCode (public)', () => {
   it('tells local from distant, and refuses too far and unlocatable places', async () => {
     expect((await validate(code, { city: 'austin', state: 'TX' })).body).toMatchObject({ result: { inviteType: 'local' } });
     expect((await validate(code, ROUND_ROCK)).body).toMatchObject({ result: { inviteType: 'distant' } });
-    // The spec's sentence and the reason (issue 27 item 12: the sentence alone said nothing of why).
+    // The spec's sentence and the reason: the sentence alone says nothing of why.
     expectRefusal(await validate(code, DALLAS), 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.tooFar);
     expectRefusal(await validate(code, NOWHERE), 400, 'INVALID_ARGUMENT', INVITE_MESSAGES.unknownCity);
   });

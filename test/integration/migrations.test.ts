@@ -53,7 +53,7 @@ function oldMember(uid: string, options: { invitedBy?: string; invitedAt?: strin
   };
 }
 
-/** A feed entry as it was before issue 15: a full copy of the post, with no expiresAt. */
+/** A feed entry of the first shape, which the migration rewrites: a full copy of the post, with no expiresAt. */
 const oldFeedEntry = (reader: string) => ({
   pk: `USER#${reader}`,
   sk: 'FEED#01OLDPOSTAAAAAAAAAAAAAAAA',

@@ -46,7 +46,7 @@ describe('/invites page (jsdom)', () => {
     expect(screen.getByTestId('invites-distant').textContent).toContain('1 / 5');
     expect(screen.getByTestId('invites-left').textContent).toContain('6');
     expect(screen.getByTestId('invites-pending').textContent).toContain('1');
-    // Local and distant in the words every screen uses (issue 27: here distant was "from within 50 miles").
+    // Local and distant in the words every screen uses, so a member reads one meaning everywhere.
     expect(
       screen.getByText(/5 local invites, for people in your city and state, and 5 distant invites, for people in another city within 50 miles of your city/),
     ).toBeTruthy();
