@@ -157,6 +157,27 @@ describe('/admin for admins', () => {
     expect(within(entry).getByText('Runs Austin')).toBeTruthy();
   });
 
+  it('the superusers and admins cards alike truncate a long name and email, so Revoke stays whole on a phone', async () => {
+    const long = 'Maximilian Bartholomew Featherstonehaugh-Cholmondeley';
+    adminAnswers({
+      getAdminOverview: () => ({
+        stats: { totalUsers: 12, superusers: 1, distinctCities: 3 },
+        superusers: [member('su-long', long, { isSuperuser: true })],
+        admins: [{ ...member('ad-long', long, { isAdmin: true }), isFounder: false, adminSince: null }],
+      }),
+    });
+    renderAdmin({ groups: ['admin'] });
+    for (const row of [await screen.findByTestId('superuser-row'), await screen.findByTestId('admin-row')]) {
+      expect(within(row).getByText(long).getAttribute('data-truncate')).toBe('end');
+      expect(
+        within(row)
+          .getByText(/@example\.com/)
+          .getAttribute('data-truncate'),
+      ).toBe('end');
+      expect(within(row).getByRole('button', { name: new RegExp(`^Revoke .*${long}$`) })).toBeTruthy();
+    }
+  });
+
   it('Revoke asks a reason: an empty one does nothing, a given one revokes', async () => {
     adminAnswers({ revokeSuperuserStatus: () => ({ member: member('su-1', 'Sam Super'), changed: true, auditEntry: null }) });
     renderAdmin({ groups: ['admin'] });
