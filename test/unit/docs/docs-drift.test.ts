@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -84,5 +84,28 @@ describe('the docs say what the code does', () => {
         expect(cells[commitAt], `${title}: ${row}`).toMatch(/^[0-9a-f]{7,40}$/);
       }
     }
+  });
+
+  it("the README's diagram names every trigger, scheduled job and background worker lib/ deploys", () => {
+    const diagram = /^## Architecture\n+```\n([\s\S]*?)^```/m.exec(read('README.md'))?.[1] ?? '';
+    const lib = readdirSync(join(root, 'lib'))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => read(`lib/${name}`))
+      .join('\n');
+    const words = (id: string) => id.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+    const named = [
+      // UserPoolOperation.PRE_SIGN_UP is Cognito's PreSignUp trigger.
+      ...[...lib.matchAll(/UserPoolOperation\.([A-Z_]+)/g)].map(([, op = '']) =>
+        op
+          .toLowerCase()
+          .split('_')
+          .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+          .join(''),
+      ),
+      ...[...lib.matchAll(/new ScheduledJob\(this, '(\w+)'/g)].map(([, id = '']) => words(id)),
+      ...[...lib.matchAll(/new BackgroundWorker\(this, '(\w+)'/g)].map(([, id = '']) => `${words(id)} worker`),
+    ];
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((name) => !diagram.includes(name))).toEqual([]);
   });
 });
