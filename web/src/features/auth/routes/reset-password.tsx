@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Card, Container, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthFrame } from '../components/auth-frame.tsx';
 import { codeErrorMessage } from '../auth-error-messages.ts';
 import type { ResetPasswordNotice } from '../password-reset-required.ts';
 import { type ResetPasswordValues, resetPasswordSchema } from '../register-schema.ts';
@@ -31,45 +32,36 @@ export default function ResetPasswordRoute() {
   });
 
   return (
-    <Container size={420} py="xl">
-      <Card withBorder padding="lg" radius="md">
-        <form onSubmit={form.onSubmit((values) => confirm.mutate(values))} noValidate aria-labelledby="reset-title">
-          <Stack gap="md">
-            <Title order={1} size="h2" id="reset-title">
-              Choose a new password
-            </Title>
-            {notice && (
-              <Alert color="blue" role="status">
-                {notice}
-              </Alert>
-            )}
-            <Text size="sm" c="dimmed">
-              Enter the code we emailed you and your new password.
-            </Text>
-            {confirm.isError && (
-              <Alert color="red" role="alert">
-                {codeErrorMessage(confirm.error)}
-              </Alert>
-            )}
-            <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
-            <TextInput label="Reset code" autoComplete="one-time-code" inputMode="numeric" required key={form.key('code')} {...form.getInputProps('code')} />
-            <PasswordInput label="New password" autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              key={form.key('confirmPassword')}
-              {...form.getInputProps('confirmPassword')}
-            />
-            <Button type="submit" loading={confirm.isPending} fullWidth>
-              Reset password
-            </Button>
-            <Anchor component={Link} to="/auth/signin" size="sm">
-              Back to sign in
-            </Anchor>
-          </Stack>
-        </form>
-      </Card>
-    </Container>
+    <AuthFrame title="Choose a new password" titleId="reset-title" onSubmit={form.onSubmit((values) => confirm.mutate(values))}>
+      {notice && (
+        <Alert color="blue" role="status">
+          {notice}
+        </Alert>
+      )}
+      <Text size="sm" c="dimmed">
+        Enter the code we emailed you and your new password.
+      </Text>
+      {confirm.isError && (
+        <Alert color="red" role="alert">
+          {codeErrorMessage(confirm.error)}
+        </Alert>
+      )}
+      <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+      <TextInput label="Reset code" autoComplete="one-time-code" inputMode="numeric" required key={form.key('code')} {...form.getInputProps('code')} />
+      <PasswordInput label="New password" autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
+      <PasswordInput
+        label="Confirm new password"
+        autoComplete="new-password"
+        required
+        key={form.key('confirmPassword')}
+        {...form.getInputProps('confirmPassword')}
+      />
+      <Button type="submit" loading={confirm.isPending} fullWidth>
+        Reset password
+      </Button>
+      <Anchor component={Link} to="/auth/signin" size="sm">
+        Back to sign in
+      </Anchor>
+    </AuthFrame>
   );
 }

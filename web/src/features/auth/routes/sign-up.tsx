@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Card, Container, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { JoinProgress } from '../../../components/join-progress.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { storedInviteCode, storeInviteCode } from '../../../lib/invite-code-storage.ts';
 import { distantInvitePeople, localPeople } from '../../../lib/place-words.ts';
+import { AuthFrame } from '../components/auth-frame.tsx';
 import { useValidateInviteCode } from '../api/validate-invite-code.ts';
 import { inviteCodeError, normalizeInviteCodeInput } from '../register-schema.ts';
 
@@ -61,65 +61,57 @@ export default function SignUpRoute() {
   };
 
   return (
-    <Container size={460} py="xl">
-      <JoinProgress current="Invite Code" />
-      <Card withBorder padding="lg" radius="md">
+    <AuthFrame title="Join Anchored" titleId="sign-up-title" step="Invite Code">
+      <Text size="sm">Anchored is invite-only. Enter the 8-character invite code a member gave you.</Text>
+      {checked ? (
         <Stack gap="md">
-          <Title order={1} size="h2" id="sign-up-title">
-            Join Anchored
-          </Title>
-          <Text size="sm">Anchored is invite-only. Enter the 8-character invite code a member gave you.</Text>
-          {checked ? (
-            <Stack gap="md">
-              <Alert color="teal" title="You're invited!" role="status">
-                <Text size="sm" data-testid="inviter">
-                  <strong>{checked.inviterName}</strong>
-                  {checked.inviterLocation ? ` from ${checked.inviterLocation}` : ''} invited you to Anchored.
-                </Text>
-                <CodeAdmits invitesLeft={checked.invitesLeft} inviterLocation={checked.inviterLocation} />
-              </Alert>
-              <Button onClick={() => void navigate('/auth/register')} fullWidth>
-                Create your account
-              </Button>
-              <Anchor component="button" type="button" size="sm" onClick={() => validate.reset()} w="fit-content">
-                Use a different code
-              </Anchor>
-            </Stack>
-          ) : (
-            <form onSubmit={onSubmit} noValidate aria-labelledby="sign-up-title">
-              <Stack gap="md">
-                {validate.isError && (
-                  <Alert color="red" role="alert">
-                    {checkFailedMessage(validate.error)}
-                  </Alert>
-                )}
-                <TextInput
-                  label="Invite code"
-                  value={code}
-                  onChange={(event) => setCode(normalizeInviteCodeInput(event.currentTarget.value))}
-                  maxLength={8}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  required
-                  description={code.length > 0 && lengthError ? undefined : 'Invite codes are 8 characters long'}
-                  error={code.length > 0 ? lengthError : undefined}
-                  styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.2em', textTransform: 'uppercase' } }}
-                />
-                <Button type="submit" disabled={Boolean(lengthError)} loading={validate.isPending} fullWidth>
-                  Continue
-                </Button>
-              </Stack>
-            </form>
-          )}
-          <Text size="sm">
-            Already a member?{' '}
-            <Anchor component={Link} to="/auth/signin">
-              Sign in
-            </Anchor>
-          </Text>
+          <Alert color="teal" title="You're invited!" role="status">
+            <Text size="sm" data-testid="inviter">
+              <strong>{checked.inviterName}</strong>
+              {checked.inviterLocation ? ` from ${checked.inviterLocation}` : ''} invited you to Anchored.
+            </Text>
+            <CodeAdmits invitesLeft={checked.invitesLeft} inviterLocation={checked.inviterLocation} />
+          </Alert>
+          <Button onClick={() => void navigate('/auth/register')} fullWidth>
+            Create your account
+          </Button>
+          <Anchor component="button" type="button" size="sm" onClick={() => validate.reset()} w="fit-content">
+            Use a different code
+          </Anchor>
         </Stack>
-      </Card>
-    </Container>
+      ) : (
+        <form onSubmit={onSubmit} noValidate aria-labelledby="sign-up-title">
+          <Stack gap="md">
+            {validate.isError && (
+              <Alert color="red" role="alert">
+                {checkFailedMessage(validate.error)}
+              </Alert>
+            )}
+            <TextInput
+              label="Invite code"
+              value={code}
+              onChange={(event) => setCode(normalizeInviteCodeInput(event.currentTarget.value))}
+              maxLength={8}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+              description={code.length > 0 && lengthError ? undefined : 'Invite codes are 8 characters long'}
+              error={code.length > 0 ? lengthError : undefined}
+              styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.2em', textTransform: 'uppercase' } }}
+            />
+            <Button type="submit" disabled={Boolean(lengthError)} loading={validate.isPending} fullWidth>
+              Continue
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Text size="sm">
+        Already a member?{' '}
+        <Anchor component={Link} to="/auth/signin">
+          Sign in
+        </Anchor>
+      </Text>
+    </AuthFrame>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { JoinProgress } from '../../../components/join-progress.tsx';
 import { preloadAuth, useSignIn } from '../../../lib/session.ts';
+import { AuthFrame } from '../components/auth-frame.tsx';
 import { codeErrorMessage } from '../auth-error-messages.ts';
 import { forgetPendingSignUp, pendingPassword } from '../pending-sign-up.ts';
 import { signInErrorMessage } from '../sign-in-error-message.ts';
@@ -67,61 +67,44 @@ export default function VerifyEmailRoute() {
   };
 
   return (
-    <Container size={460} py="xl">
-      <JoinProgress current="Verify Email" />
-      <Card withBorder padding="lg" radius="md">
-        <form onSubmit={form.onSubmit((values) => verify.mutate(values))} noValidate aria-labelledby="verify-title">
-          <Stack gap="md">
-            <Title order={1} size="h2" id="verify-title">
-              Verify your email
-            </Title>
-            <Text size="sm">We emailed a verification code to the address you registered with. Enter it below to finish creating your account.</Text>
-            {verify.isError && (
-              <Alert color="red" role="alert">
-                {codeErrorMessage(verify.error)}
-              </Alert>
-            )}
-            {signIn.isError && (
-              <Alert color="red" role="alert">
-                Your email is verified, but signing in failed: {signInErrorMessage(signIn.error)}{' '}
-                <Anchor component={Link} to="/auth/signin">
-                  Go to sign in
-                </Anchor>
-              </Alert>
-            )}
-            {resend.isSuccess && (
-              <Alert color="teal" role="status">
-                We sent a new code to {resend.data}.
-              </Alert>
-            )}
-            {resend.isError && (
-              <Alert color="red" role="alert">
-                {codeErrorMessage(resend.error)}
-              </Alert>
-            )}
-            <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
-            <TextInput
-              label="Verification code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              required
-              key={form.key('code')}
-              {...form.getInputProps('code')}
-            />
-            <Button type="submit" loading={verify.isPending || signIn.isPending} fullWidth>
-              Verify email
-            </Button>
-            <Group justify="space-between">
-              <Anchor component="button" type="button" size="sm" onClick={onResend} disabled={resend.isPending}>
-                Resend the code
-              </Anchor>
-              <Anchor component={Link} to="/auth/signin" size="sm">
-                Back to sign in
-              </Anchor>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
-    </Container>
+    <AuthFrame title="Verify your email" titleId="verify-title" step="Verify Email" onSubmit={form.onSubmit((values) => verify.mutate(values))}>
+      <Text size="sm">We emailed a verification code to the address you registered with. Enter it below to finish creating your account.</Text>
+      {verify.isError && (
+        <Alert color="red" role="alert">
+          {codeErrorMessage(verify.error)}
+        </Alert>
+      )}
+      {signIn.isError && (
+        <Alert color="red" role="alert">
+          Your email is verified, but signing in failed: {signInErrorMessage(signIn.error)}{' '}
+          <Anchor component={Link} to="/auth/signin">
+            Go to sign in
+          </Anchor>
+        </Alert>
+      )}
+      {resend.isSuccess && (
+        <Alert color="teal" role="status">
+          We sent a new code to {resend.data}.
+        </Alert>
+      )}
+      {resend.isError && (
+        <Alert color="red" role="alert">
+          {codeErrorMessage(resend.error)}
+        </Alert>
+      )}
+      <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+      <TextInput label="Verification code" autoComplete="one-time-code" inputMode="numeric" required key={form.key('code')} {...form.getInputProps('code')} />
+      <Button type="submit" loading={verify.isPending || signIn.isPending} fullWidth>
+        Verify email
+      </Button>
+      <Group justify="space-between">
+        <Anchor component="button" type="button" size="sm" onClick={onResend} disabled={resend.isPending}>
+          Resend the code
+        </Anchor>
+        <Anchor component={Link} to="/auth/signin" size="sm">
+          Back to sign in
+        </Anchor>
+      </Group>
+    </AuthFrame>
   );
 }
