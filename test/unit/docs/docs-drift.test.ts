@@ -19,18 +19,18 @@ function matchIn(path: string, pattern: RegExp): RegExpMatchArray {
 }
 
 /**
- * The callable protocol's steps as define-callable runs them, each named by the call that does it
- * and by the word the README's diagram uses for it.
+ * The callable protocol's steps as define-callable runs them, each named by the call that does it,
+ * by the word the README's diagram uses for it and by the words of docs/protocol.md.
  */
 const PIPELINE_STEPS = [
-  { word: 'origin check', call: 'requireCloudFrontOrigin(' },
-  { word: 'authorize', call: 'authorize(name' },
-  { word: 'presence', call: 'requireMemberRecord(' },
-  { word: 'request budget', call: 'spendRequestBudget(' },
-  { word: 'parse', call: 'parseInput(' },
-  { word: 'action budget', call: 'spendActionBudget(' },
-  { word: 'run', call: 'implementation(' },
-  { word: 'respond', call: 'resultResponse(' },
+  { word: 'origin check', prose: 'the origin check', call: 'requireCloudFrontOrigin(' },
+  { word: 'authorize', prose: 'access check', call: 'authorize(name' },
+  { word: 'presence', prose: "the caller's record must exist", call: 'requireMemberRecord(' },
+  { word: 'request budget', prose: 'request budget', call: 'spendRequestBudget(' },
+  { word: 'parse', prose: 'parse the body and the input', call: 'parseInput(' },
+  { word: 'action budget', prose: 'action budget', call: 'spendActionBudget(' },
+  { word: 'run', prose: 'the handler', call: 'implementation(' },
+  { word: 'respond', prose: 'parse the output', call: 'resultResponse(' },
 ] as const;
 
 describe('the docs say what the code does', () => {
@@ -59,6 +59,17 @@ describe('the docs say what the code does', () => {
     const inCodeOrder = bySource.toSorted((a, b) => a.at - b.at).map(({ word }) => word);
     // A step may carry a note in brackets: "parse (zod)".
     expect(diagramLine.split('→').map((word) => word.replace(/\(.*?\)/g, '').trim())).toEqual(inCodeOrder);
+  });
+
+  it("docs/protocol.md gives the callable pipeline in define-callable's order", () => {
+    const [sentence = ''] = matchIn('docs/protocol.md', /`defineCallable` runs every call in this order: .*?\.(?= [A-Z])/);
+    const module = read('lambdas/http/define-callable.ts');
+    const source = module.slice(module.indexOf('async function answer('));
+    const inCodeOrder = PIPELINE_STEPS.toSorted((a, b) => source.indexOf(a.call) - source.indexOf(b.call)).map(({ prose }) => prose);
+    const inProseOrder = PIPELINE_STEPS.filter(({ prose }) => sentence.includes(prose))
+      .toSorted((a, b) => sentence.indexOf(a.prose) - sentence.indexOf(b.prose))
+      .map(({ prose }) => prose);
+    expect(inProseOrder).toEqual(inCodeOrder);
   });
 
   it("docs/hardening.md gives the HTTP API's stage throttle as lib/callable-api.ts sets it", () => {
