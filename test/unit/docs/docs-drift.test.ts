@@ -34,6 +34,14 @@ const PIPELINE_STEPS = [
 ] as const;
 
 describe('the docs say what the code does', () => {
+  it("the README's status is five lines at most: what is built, and where to read on", () => {
+    const lines = read('README.md').split('\n');
+    const start = lines.findIndex((line) => line.startsWith('> Status:'));
+    expect(start, 'a "> Status:" paragraph').toBeGreaterThanOrEqual(0);
+    const end = lines.findIndex((line, at) => at > start && !line.startsWith('>'));
+    expect(end - start).toBeLessThanOrEqual(5);
+  });
+
   it("docs/deploy.md names every callable area, in the registry's order", () => {
     const [, list = ''] = matchIn('docs/deploy.md', /The areas are the ones of `callableAreas` in `lambdas\/contracts\/callables.ts` — ([a-z, ]+) —/);
     expect(list.split(/,\s*/)).toEqual(Object.keys(callableAreas));
