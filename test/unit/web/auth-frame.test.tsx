@@ -2,7 +2,8 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AuthFrame } from '../../../web/src/features/auth/components/auth-frame.tsx';
+import { MemoryRouter } from 'react-router-dom';
+import { AlreadyAMember, AuthFrame } from '../../../web/src/features/auth/components/auth-frame.tsx';
 
 /**
  * The one frame of the join, create-account, verify-email and reset-password screens (issue 28
@@ -40,5 +41,17 @@ describe('AuthFrame', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Join Anchored' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Joining progress' })).toBeNull();
     expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('the joining steps offer a way to sign in instead', () => {
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <AlreadyAMember />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(screen.getByText(/Already a member\?/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/signin');
   });
 });

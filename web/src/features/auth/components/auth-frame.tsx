@@ -1,5 +1,6 @@
-import { Card, Container, Stack, Title } from '@mantine/core';
+import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { JoinProgress } from '../../../components/join-progress.tsx';
 import type { JoinStep } from '../../../components/join-steps.ts';
 
@@ -41,5 +42,17 @@ export function AuthFrame({ title, titleId, step, onSubmit, children }: AuthFram
         )}
       </Card>
     </Container>
+  );
+}
+
+/** The joining steps' way back for someone who already has an account. */
+export function AlreadyAMember() {
+  return (
+    <Text size="sm">
+      Already a member?{' '}
+      <Anchor component={Link} to="/auth/signin">
+        Sign in
+      </Anchor>
+    </Text>
   );
 }

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { storedInviteCode } from '../../../lib/invite-code-storage.ts';
-import { AuthFrame } from '../components/auth-frame.tsx';
+import { AlreadyAMember, AuthFrame } from '../components/auth-frame.tsx';
 import { registerErrorMessage } from '../auth-error-messages.ts';
 import { rememberPendingSignUp } from '../pending-sign-up.ts';
 import { type RegisterValues, registerSchema } from '../register-schema.ts';
@@ -73,12 +73,7 @@ function RegisterForm({ inviteCode }: { inviteCode: string }) {
       <Button type="submit" loading={register.isPending} fullWidth>
         Create account
       </Button>
-      <Text size="sm">
-        Already a member?{' '}
-        <Anchor component={Link} to="/auth/signin">
-          Sign in
-        </Anchor>
-      </Text>
+      <AlreadyAMember />
     </AuthFrame>
   );
 }

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../lib/api-client.ts';
 import { storedInviteCode, storeInviteCode } from '../../../lib/invite-code-storage.ts';
 import { distantInvitePeople, localPeople } from '../../../lib/place-words.ts';
-import { AuthFrame } from '../components/auth-frame.tsx';
+import { AlreadyAMember, AuthFrame } from '../components/auth-frame.tsx';
 import { useValidateInviteCode } from '../api/validate-invite-code.ts';
 import { inviteCodeError, normalizeInviteCodeInput } from '../register-schema.ts';
 
@@ -106,12 +106,7 @@ export default function SignUpRoute() {
           </Stack>
         </form>
       )}
-      <Text size="sm">
-        Already a member?{' '}
-        <Anchor component={Link} to="/auth/signin">
-          Sign in
-        </Anchor>
-      </Text>
+      <AlreadyAMember />
     </AuthFrame>
   );
 }
