@@ -1,8 +1,8 @@
 /**
- * The entity areas of lambdas/data, until its files move into one folder per area (issue 28 item
- * 2; then a file's area is its folder and this table goes). A data module imports only the
- * plumbing and its own area: code that reaches into several areas is a workflow
- * (lambdas/workflows). The imports listed in CROSSINGS predate the rule; none may be added.
+ * The entity areas of lambdas/data, until its files move into one folder per area (then a file's
+ * area is its folder and this table goes). A data module imports only the plumbing and its own
+ * area: code that reaches into several areas is a workflow (lambdas/workflows). The imports listed
+ * in CROSSINGS predate the rule; none may be added.
  */
 export const DATA_AREAS = {
   plumbing: [
