@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { callableAreas } from '#contracts/callables';
-import { API_THROTTLE } from '../../../lib/callable-api.ts';
+import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../../lib/callable-api.ts';
+import { LIVE_THROTTLE } from '../../../lib/live-api.ts';
 import { AREA_CAPACITY, PER_CALLABLE_IN_AREA, PER_CALLABLE_IN_PARENT } from '../../infra/stack-budget.ts';
 
 /** Figures and lists the docs quote from the code, held to the code so the page cannot drift from it. */
@@ -80,10 +81,21 @@ describe('the docs say what the code does', () => {
     expect(inProseOrder).toEqual(inCodeOrder);
   });
 
-  it("docs/hardening.md gives the HTTP API's stage throttle as lib/callable-api.ts sets it", () => {
-    const [, rate, burst] = matchIn('docs/hardening.md', /default-stage throttling, ([\d,]+) requests\/s, burst ([\d,]+) \(`API_THROTTLE`/);
-    const figure = (text = '') => Number(text.replaceAll(',', ''));
-    expect({ rate: figure(rate), burst: figure(burst) }).toEqual({ rate: API_THROTTLE.rateLimit, burst: API_THROTTLE.burstLimit });
+  it("every throttle the docs quote with its constant's name is the one lib/ sets", () => {
+    const throttles: Record<string, { rateLimit: number; burstLimit: number }> = { API_THROTTLE, PUBLIC_ROUTE_THROTTLE, LIVE_THROTTLE };
+    const figure = (text: string) => Number(text.replaceAll(',', ''));
+    const quoted = readdirSync(join(root, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .flatMap((name) =>
+        [...flat(`docs/${name}`).matchAll(/([\d,]+) requests\/s, burst ([\d,]+) \(`([A-Z_]+)`/g)].map(([, rate = '', burst = '', constant = '']) => ({
+          where: `docs/${name}: ${constant}`,
+          quoted: { rateLimit: figure(rate), burstLimit: figure(burst) },
+          set: throttles[constant],
+        })),
+      );
+    // The stage's, a public route's and the live socket's (hardening.md and deploy.md).
+    expect(new Set(quoted.map(({ where }) => where.split(': ')[1]))).toEqual(new Set(Object.keys(throttles)));
+    for (const { where, quoted: inDocs, set } of quoted) expect(inDocs, where).toEqual(set && { rateLimit: set.rateLimit, burstLimit: set.burstLimit });
   });
 
   it('docs/measurements.md holds one table a benchmark, each row with its date and commit', () => {
