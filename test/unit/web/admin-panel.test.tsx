@@ -157,7 +157,7 @@ describe('/admin for admins', () => {
     expect(within(entry).getByText('Runs Austin')).toBeTruthy();
   });
 
-  it('the superusers and admins cards alike truncate a long name and email, so Revoke stays whole on a phone', async () => {
+  it('a long name and email: the admins card cuts them to one line, the superusers card wraps them; Revoke stays whole in both', async () => {
     const long = 'Maximilian Bartholomew Featherstonehaugh-Cholmondeley';
     adminAnswers({
       getAdminOverview: () => ({
@@ -167,13 +167,14 @@ describe('/admin for admins', () => {
       }),
     });
     renderAdmin({ groups: ['admin'] });
-    for (const row of [await screen.findByTestId('superuser-row'), await screen.findByTestId('admin-row')]) {
-      expect(within(row).getByText(long).getAttribute('data-truncate')).toBe('end');
-      expect(
-        within(row)
-          .getByText(/@example\.com/)
-          .getAttribute('data-truncate'),
-      ).toBe('end');
+    const rows = [
+      { row: await screen.findByTestId('superuser-row'), cut: null },
+      { row: await screen.findByTestId('admin-row'), cut: 'end' },
+    ];
+    for (const { row, cut } of rows) {
+      const email = within(row).getByText(/@example\.com/);
+      expect(within(row).getByText(long).getAttribute('data-truncate')).toBe(cut);
+      expect(email.getAttribute('data-truncate')).toBe(cut);
       expect(within(row).getByRole('button', { name: new RegExp(`^Revoke .*${long}$`) })).toBeTruthy();
     }
   });

@@ -35,5 +35,5 @@ export function AdminsCard({ admins, isLoading, isError }: AdminsCardProps) {
     isFounder: admin.isFounder,
     detail: admin.adminSince ? ` · admin since ${formatDate(admin.adminSince)}` : '',
   }));
-  return <RoleHoldersCard holders={holders} isLoading={isLoading} isError={isError} revoke={revoke} words={WORDS} />;
+  return <RoleHoldersCard holders={holders} isLoading={isLoading} isError={isError} revoke={revoke} words={WORDS} truncate />;
 }

@@ -39,13 +39,18 @@ interface RoleHoldersCardProps {
   isError: boolean;
   revoke: RevokeMutation;
   words: RoleHoldersWords;
+  /**
+   * Cut a long name or email to one line (the admins card); otherwise it wraps and is read whole
+   * (the superusers card, whose place follows the email).
+   */
+  truncate?: boolean;
 }
 
 /**
  * The members holding a role (the admins, the superusers), each with Revoke (asks a reason; nothing
  * happens if it is empty). The founder has no Revoke: the server refuses it anyway.
  */
-export function RoleHoldersCard({ holders, isLoading, isError, revoke, words }: RoleHoldersCardProps) {
+export function RoleHoldersCard({ holders, isLoading, isError, revoke, words, truncate = false }: RoleHoldersCardProps) {
   const [revoking, setRevoking] = useState<RoleHolder | null>(null);
 
   const confirm = (holder: RoleHolder, reason: string) =>
@@ -72,9 +77,9 @@ export function RoleHoldersCard({ holders, isLoading, isError, revoke, words }: 
       <Stack gap="xs">
         {holders?.map((holder) => (
           <Group key={holder.uid} justify="space-between" wrap="nowrap" data-testid={words.rowTestId}>
-            <div style={{ minWidth: 0 }}>
+            <div style={truncate ? { minWidth: 0 } : undefined}>
               <Group gap={6} wrap="nowrap">
-                <Text size="sm" fw={500} truncate>
+                <Text size="sm" fw={500} truncate={truncate}>
                   {holder.displayName}
                 </Text>
                 {holder.isFounder && (
@@ -83,7 +88,7 @@ export function RoleHoldersCard({ holders, isLoading, isError, revoke, words }: 
                   </Badge>
                 )}
               </Group>
-              <Text size="xs" c="dimmed" truncate>
+              <Text size="xs" c="dimmed" truncate={truncate}>
                 {holder.email}
                 {holder.detail}
               </Text>
@@ -94,7 +99,7 @@ export function RoleHoldersCard({ holders, isLoading, isError, revoke, words }: 
                 variant="light"
                 color="red"
                 aria-label={words.revokeLabel(holder.displayName)}
-                // Never squeezed by a long name or email on a phone: the text truncates instead.
+                // Never squeezed by a long name or email on a phone: the text truncates or wraps instead.
                 style={{ flexShrink: 0 }}
                 loading={revoke.isPending && revoke.variables.userId === holder.uid}
                 onClick={() => setRevoking(holder)}
