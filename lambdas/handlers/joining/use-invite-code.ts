@@ -8,7 +8,7 @@ import { confirmReservation, findReservation, type Reservation } from '#data/inv
 import { countProductEvent } from '#data/product-metrics';
 import { getUser } from '#data/users';
 import { defineCallable } from '#http/define-callable';
-import { inviterHolding, inviterOfCode, relationToInviter } from './inviter-of-code.ts';
+import { inviterHolding, inviterOfCode, relationToInviter } from '#workflows/inviter-of-code';
 
 /**
  * Concurrent redemptions of one code collide on the inviter's record (consumeInvite retries those

@@ -6,7 +6,7 @@ import { peekRateLimit, takeRateLimitedHit, type RateDecision } from '#data/rate
 import { defineCallable } from '#http/define-callable';
 import { budgetSubject } from '#http/rate-limit';
 import { ticketForCode } from '#http/sign-up-tickets';
-import { inviterOfCode, relationToInviter } from './inviter-of-code.ts';
+import { inviterOfCode, relationToInviter } from '#workflows/inviter-of-code';
 
 /**
  * Guessing codes is what this budget is for: only checks of an unknown code spend it, 10 an hour
