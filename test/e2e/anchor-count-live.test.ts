@@ -4,7 +4,7 @@ import { ok } from '../support/callable-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
- * Issue 17's stale count, in Chromium: Ann has two anchors and her dashboard open; one of them
+ * No stale count, in Chromium: Ann has two anchors and her dashboard open; one of them
  * deletes their account. Without a reload her Your Network count goes from 2 to 1 (the table's
  * stream pushes anchors.changed, the dashboard reads the anchor list again), her bell drops the
  * leaver's request (notifications.changed), and the one who left is off her Anchors page. (Its stored count, the stream's push, an admin's removal and a block:

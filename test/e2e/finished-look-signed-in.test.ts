@@ -4,7 +4,7 @@ import { DESKTOP, PHONE, signInThroughUi, usePagesAt } from '../support/browser.
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
- * Issue 17's finished look on the signed-in screens, as a new member meets them: while the anchor
+ * The finished look on the signed-in screens, as a new member meets them: while the anchor
  * lists are on their way the counts are skeletons (never a '0 / 100' that is not known yet); the
  * dashboard carries no scaffolding ('Signed in as …', sample groups); the empty feed, anchors,
  * pending tab, invites, notifications and own profile each say what to do next, and the feed's

@@ -5,7 +5,7 @@ import { DESKTOP, PHONE, usePagesAt } from '../support/browser.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
- * Issue 17's rough edges as only a browser shows them: sign-in returns to the page the member was
+ * Rough edges as only a browser shows them: sign-in returns to the page the member was
  * sent from; a double-click on Accept and on Add Anchor is a success; the phone bottom bar's Post
  * opens the composer; Dev tools are linked on the local stage. Set ROUGH_EDGES_SCREENSHOTS to a
  * folder to keep screenshots at 1366 and 390 px.

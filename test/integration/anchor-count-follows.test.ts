@@ -5,7 +5,7 @@ import { nextFrameOf, useLiveSockets } from '../support/live-sockets.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 
 /**
- * Issue 17: "counts go stale (the dashboard's anchor count after an anchor deleted their account)".
+ * Counts must not go stale (the dashboard's anchor count after an anchor deleted their account).
  * Ann has two anchors and her dashboard open (a live socket); one of them leaves her by each way
  * there is: deleting their account, an admin's removal (in the callable, and by the removal worker)
  * and a block.

@@ -4,10 +4,10 @@ import { call } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
- * Issue 27 item 11: a picked city suggestion was saved whole ("Portland, Oregon") as the city. The
- * saves keep city and state apart, and the invite rule compares normalized places, so a record
- * written before the fix (repaired by migration 0005, test/integration/migrations.test.ts) does not
- * refuse a newcomer meanwhile.
+ * A picked city suggestion must never be saved whole ("Portland, Oregon") as the city: the saves
+ * keep city and state apart, and the invite rule compares normalized places, so a record of the old
+ * shape (repaired by migration 0005, test/integration/migrations.test.ts) does not refuse a
+ * newcomer meanwhile.
  */
 
 const endpoints = inject('endpoints');

@@ -44,7 +44,7 @@ describe('invite-only sign-up through cognito-local and the PreSignUp trigger', 
   });
 
   it('answers a sign-in with an unknown email as UserNotFoundException and a wrong password otherwise (the app client is LEGACY, as on AWS)', async () => {
-    // Issue 27 item 13: cognito-local said NotAuthorizedException, so the SPA showed 'Incorrect password.'.
+    // As Cognito with LEGACY user-existence errors: NotAuthorizedException here would make the SPA say 'Incorrect password.'.
     await expect(signIn(endpoints, uniqueEmail('nobody'), PASSWORD)).rejects.toMatchObject({ name: 'UserNotFoundException' });
     const { UserPoolClient } = await cognito(endpoints).send(
       new DescribeUserPoolClientCommand({ UserPoolId: endpoints.cognito.userPoolId, ClientId: endpoints.cognito.userPoolClientId }),

@@ -6,7 +6,7 @@ import { bottomBarItems, mobileMenuItems, signedInItems } from '../../../web/src
 import { answers, ApiError, calls, resetScriptedApi } from '../../support/scripted-api.ts';
 import { samplePost } from '../../support/sample-post.ts';
 
-/** Issue 17's rough edges on the dashboard and the navigation. */
+/** Rough edges on the dashboard and the navigation. */
 vi.mock('../../../web/src/lib/api-client.ts', () => import('../../support/scripted-api.ts'));
 
 const { installJsdomShims, primedQueryClient, renderWithProviders } = await import('../../support/render-web-route.tsx');

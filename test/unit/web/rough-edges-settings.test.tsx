@@ -5,7 +5,7 @@ import type { User } from '#contracts/user';
 import type { AuthSession } from '../../../web/src/lib/auth.ts';
 import { answers, ApiError, calls, resetScriptedApi } from '../../support/scripted-api.ts';
 
-/** Issue 17's rough edges on the Settings screen: nothing is changed or deleted behind the member's back. */
+/** Rough edges on the Settings screen: nothing is changed or deleted behind the member's back. */
 vi.mock('../../../web/src/lib/api-client.ts', () => import('../../support/scripted-api.ts'));
 
 const { installJsdomShims, renderRoute, testMember } = await import('../../support/render-web-route.tsx');
