@@ -21,7 +21,7 @@ import { communityItems, isVerifiedMember } from './seed-community.ts';
 import { writeAll } from './seed-feed.ts';
 
 /**
- * npm run bench:live — issue 15's push and fan-out figures, on an ephemeral local cloud (with the
+ * npm run bench:live — the push and fan-out figures, on an ephemeral local cloud (with the
  * SPA on Vite's dev server, as npm start and the e2e tests run it) inside this process:
  *
  * 1. Push latency: an author with 100 accepted anchors, each anchor with ONE live socket open (the

@@ -6,7 +6,7 @@
  * here and every figure follows.
  *
  * "Per active day" means per member on a day they use the app. What each request reads and writes
- * was read from lambdas/ on 2026-11-25 (issue 15's design: feed entries are pointers, a page is one
+ * was read from lambdas/ on 2026-11-25 (the design: feed entries are pointers, a page is one
  * Query + one strongly consistent BatchGet, fan-out and push run from the table's stream).
  */
 

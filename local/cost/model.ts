@@ -7,7 +7,7 @@ import { currentThrottles } from './stage-throttles.ts';
 
 /**
  * npm run cost:model — the modelled monthly AWS bill of the stack for 1,000 and 100,000 members,
- * line by line per service, the usage-driven total against issue 15's targets, the fixed monthly
+ * line by line per service, the usage-driven total against its targets (TARGETS), the fixed monthly
  * costs apart, what drives the bill at 100,000 members, then the capacity model (10,000 dashboards
  * open at once: request rates and the stage throttles they call for). The last line is JSON.
  *

@@ -2,7 +2,7 @@ import { SERVICE_NAMES, SERVICES, type Bill, type Service } from './bill.ts';
 import type { Capacity } from './capacity.ts';
 import type { PriceList } from './prices.ts';
 
-/** The usage-driven targets of issue 15. */
+/** The usage-driven monthly bill the design is held to, at 1,000 and at 100,000 members (docs/costs.md). */
 export const TARGETS = { usageAt1000AtMost: 25, usageAt100000AtMost: 3_000 } as const;
 
 const usd = (value: number) => `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
