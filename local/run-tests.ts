@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 
 /**
  * `npm test`: the four vitest projects in two steps. First unit and infra in one vitest run (two
@@ -32,15 +33,28 @@ const STEPS: Run[][] = [
   ],
 ];
 
-/** One `vitest run`; resolves with its exit code. Prefixed output when a lane name is given. */
-function vitestRun(args: string[], prefix?: string): Promise<number> {
+/**
+ * Lines of a lane that name a failure: vitest's `FAIL <project> <file> > <test>` (a test, or a
+ * suite whose hook failed) and its count of unhandled errors, which no test owns.
+ */
+function isFailureLine(line: string): boolean {
+  return /^\s*FAIL\s/.test(line) || /unhandled errors? during the test run/i.test(line);
+}
+
+/** One `vitest run`; resolves with its exit code. Prefixed output, and failures collected, when a lane name is given. */
+function vitestRun(args: string[], prefix?: string, failures: string[] = []): Promise<number> {
   const child = spawn(process.execPath, [VITEST, 'run', ...args], { stdio: ['inherit', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'] });
   if (prefix) {
     for (const [stream, out] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
     ] as const) {
-      if (stream) createInterface({ input: stream }).on('line', (line) => out.write(`[${prefix}] ${line}\n`));
+      if (!stream) continue;
+      createInterface({ input: stream }).on('line', (line) => {
+        out.write(`[${prefix}] ${line}\n`);
+        const plain = stripVTControlCharacters(line).trim();
+        if (isFailureLine(plain) && !failures.includes(plain)) failures.push(plain);
+      });
     }
   }
   return new Promise((resolve) => {
@@ -48,17 +62,32 @@ function vitestRun(args: string[], prefix?: string): Promise<number> {
   });
 }
 
-async function timedRun(run: Run): Promise<{ run: Run; code: number; seconds: number }> {
+interface RunResult {
+  run: Run;
+  code: number;
+  seconds: number;
+  failures: string[];
+}
+
+async function timedRun(run: Run): Promise<RunResult> {
   const started = Date.now();
-  const code = await vitestRun(run.args, run.name);
-  return { run, code, seconds: (Date.now() - started) / 1000 };
+  const failures: string[] = [];
+  const code = await vitestRun(run.args, run.name, failures);
+  return { run, code, seconds: (Date.now() - started) / 1000, failures };
 }
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   if (args.length) return vitestRun(args);
-  const results = [];
+  const results: RunResult[] = [];
   for (const step of STEPS) results.push(...(await Promise.all(step.map(timedRun))));
+  // Last, so CI's tail shows them: a lane's own summary may have scrolled away behind another lane's lines.
+  for (const { run, code, failures } of results) {
+    if (code === 0) continue;
+    console.log(`\n${run.name} failed:`);
+    for (const failure of failures) console.log(`  ${failure}`);
+    if (failures.length === 0) console.log(`  no FAIL line: see the lines prefixed [${run.name}]`);
+  }
   for (const { run, code, seconds } of results) {
     console.log(`${run.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(0)} s`);
   }

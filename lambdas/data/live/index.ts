@@ -1,0 +1,3 @@
+export * from './live-connections.ts';
+export * from './live-management.ts';
+export * from './live-push.ts';

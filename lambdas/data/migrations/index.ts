@@ -1,0 +1,2 @@
+export * from './migration-records.ts';
+export * from './migrations-store.ts';

@@ -1,0 +1,3 @@
+export * from './member-sanctions.ts';
+export * from './moderation-records.ts';
+export * from './reports.ts';

@@ -1,0 +1,3 @@
+export * from './notification-changes.ts';
+export * from './notification-removal.ts';
+export * from './notifications.ts';

@@ -1,0 +1,3 @@
+export * from './member-removal-steps.ts';
+export * from './removal-dispatch.ts';
+export * from './removal-jobs.ts';
