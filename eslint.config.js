@@ -21,6 +21,11 @@ export default tseslint.config(
     rules: { 'house/layers': 'error', 'house/no-cycle': 'error' },
   },
   {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { house: housePlugin },
+    rules: { 'house/page-paths': 'error' },
+  },
+  {
     files: ['web/**/*.{ts,tsx}', 'test/unit/web/**/*.{ts,tsx}', 'test/support/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

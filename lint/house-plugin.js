@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { dataAreaRefusal } from './data-areas.js';
+import { pagePaths, webAreaRefusal } from './web-areas.js';
 
 /**
  * The house's own ESLint rules: the layers (docs/testing.md, "Conventions that are checks") and
@@ -94,9 +95,9 @@ const ENTRY_POINTS = /^lambdas\/(handlers|live|jobs|triggers|streams)\//;
  * presenter), the live socket's routes, jobs, triggers and streams (the table stream's consumers).
  * Inside data, a module imports only the plumbing and its own entity area (lint/data-areas.js).
  * Handlers and live routes import no AWS SDK. The web imports nothing of lambdas but contracts; a
- * web feature nothing of another feature.
+ * web feature another only through its entry (lint/web-areas.js).
  */
-function refusal(file, specifier, target) {
+function refusal(file, specifier, target, dynamic) {
   if (/^lambdas\/(contracts|domain)\//.test(file)) {
     if (AWS_SDK.test(specifier)) return 'contracts and domain import no AWS SDK (data talks to AWS)';
     if (target && SERVER_LAYERS_ABOVE_DOMAIN.test(target))
@@ -129,11 +130,7 @@ function refusal(file, specifier, target) {
     return `a handler imports no other handler area (${area} → ${targetArea}): share through lambdas/workflows or lambdas/presenters`;
   if (file.startsWith('web/') && target?.startsWith('lambdas/') && !target.startsWith('lambdas/contracts/'))
     return 'the web imports nothing of lambdas but contracts';
-  const feature = /^web\/src\/features\/([^/]+)\//.exec(file)?.[1];
-  const targetFeature = target && /^web\/src\/features\/([^/]+)\//.exec(target)?.[1];
-  if (feature && targetFeature && feature !== targetFeature)
-    return `features do not import each other (${feature} → ${targetFeature}): share through web/src/components or web/src/lib`;
-  return null;
+  return webAreaRefusal(file, target, dynamic);
 }
 
 const layers = {
@@ -145,7 +142,7 @@ const layers = {
   create(context) {
     const file = toRepoPath(context.filename);
     return eachImport((node, specifier) => {
-      const reason = refusal(file, specifier, resolveImport(context.filename, specifier));
+      const reason = refusal(file, specifier, resolveImport(context.filename, specifier), node.parent?.type === 'ImportExpression');
       if (reason) context.report({ node, message: `Import of '${specifier}' crosses a boundary: ${reason}.` });
     });
   },
@@ -164,4 +161,4 @@ const noCycle = {
   },
 };
 
-export const housePlugin = { rules: { layers, 'no-cycle': noCycle } };
+export const housePlugin = { rules: { layers, 'no-cycle': noCycle, 'page-paths': pagePaths } };

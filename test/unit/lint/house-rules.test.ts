@@ -99,7 +99,7 @@ describe('the layers', () => {
     [
       'web/src/features/admin/example.ts',
       "import { InvitesPage } from '../invites/routes/invites.tsx';\nexport const page = InvitesPage;\n",
-      'features do not import each other',
+      'a feature is imported only through its entry (admin → invites)',
     ],
   ])('refuses %s importing across a boundary', async (filePath, code, reason) => {
     const messages = await houseMessages(code, filePath);

@@ -49,7 +49,7 @@ const { useFeed } = await import('../../../web/src/features/feed/api/get-feed.ts
 const { useComments } = await import('../../../web/src/features/feed/api/comments.ts');
 const { useCreatePost } = await import('../../../web/src/features/feed/api/create-post.ts');
 const { useTogglePostLike } = await import('../../../web/src/features/feed/api/toggle-post-like.ts');
-const { feedKeys } = await import('../../../web/src/features/feed/api/feed-keys.ts');
+const { feedKeys } = await import('../../../web/src/features/feed/keys.ts');
 const { anchorKeys, useAnchorsLive, usePendingRequestCount } = await import('../../../web/src/lib/anchor-requests.ts');
 const { sessionKeys } = await import('../../../web/src/lib/session.ts');
 

@@ -20,7 +20,7 @@ vi.mock('../../../web/src/lib/api-client.ts', () => ({
 
 const { useTogglePostLike } = await import('../../../web/src/features/feed/api/toggle-post-like.ts');
 const { useDeletePost, useEditPost } = await import('../../../web/src/features/feed/api/edit-delete.ts');
-const { feedKeys } = await import('../../../web/src/features/feed/api/feed-keys.ts');
+const { feedKeys } = await import('../../../web/src/features/feed/keys.ts');
 
 const POST: Post = samplePost({ content: 'Hi', privacy: 'public' });
 type Pages = InfiniteData<FeedPage, string | undefined>;

@@ -12,7 +12,7 @@ vi.mock('../../../web/src/lib/api-client.ts', () => import('../../support/script
 const { installJsdomShims, primedQueryClient, renderWithProviders } = await import('../../support/render-web-route.tsx');
 const { PostForm } = await import('../../../web/src/features/feed/components/post-form.tsx');
 const { NewsFeed } = await import('../../../web/src/features/feed/components/news-feed.tsx');
-const { feedKeys } = await import('../../../web/src/features/feed/api/feed-keys.ts');
+const { feedKeys } = await import('../../../web/src/features/feed/keys.ts');
 
 configure({ asyncUtilTimeout: 8_000 });
 vi.setConfig({ testTimeout: 20_000 });

@@ -31,7 +31,7 @@ vi.mock('../../../web/src/lib/api-client.ts', () => ({
 }));
 
 const { useTogglePostLike } = await import('../../../web/src/features/feed/api/toggle-post-like.ts');
-const { feedKeys } = await import('../../../web/src/features/feed/api/feed-keys.ts');
+const { feedKeys } = await import('../../../web/src/features/feed/keys.ts');
 
 const POST: Post = samplePost({ authorId: 'u2', authorName: 'Bo', content: 'Hi', likeCount: 3 });
 

@@ -1,5 +1,6 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
+import { paths } from '../lib/paths.ts';
 
 export default function NotFound() {
   const { pathname } = useLocation();
@@ -12,7 +13,7 @@ export default function NotFound() {
         <Text>
           There is no page at <code>{pathname}</code>.
         </Text>
-        <Button component={Link} to="/" w="fit-content">
+        <Button component={Link} to={paths.home} w="fit-content">
           Go to the home page
         </Button>
       </Stack>

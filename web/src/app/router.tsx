@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
+import { childRoute, paths, routePatterns } from '../lib/paths.ts';
 import { RouteError } from './route-error.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
@@ -23,18 +24,18 @@ function comingSoon(title: string): RouteObject['lazy'] {
 
 const publicRoutes: RouteObject[] = [
   { index: true, handle: { title: 'Welcome' }, lazy: screen(() => import('../features/landing/routes/landing.tsx')) },
-  { path: 'why', handle: { title: 'Why Anchored' }, lazy: screen(() => import('../features/about/routes/why.tsx')) },
-  { path: 'terms', handle: { title: 'Terms of Service' }, lazy: screen(() => import('../features/legal/routes/terms.tsx')) },
-  { path: 'auth/signup', handle: { title: 'Join' }, lazy: screen(() => import('../features/auth/routes/sign-up.tsx')) },
-  { path: 'auth/register', handle: { title: 'Create account' }, lazy: screen(() => import('../features/auth/routes/register.tsx')) },
+  { path: childRoute(paths.why), handle: { title: 'Why Anchored' }, lazy: screen(() => import('../features/about/routes/why.tsx')) },
+  { path: childRoute(paths.terms), handle: { title: 'Terms of Service' }, lazy: screen(() => import('../features/legal/routes/terms.tsx')) },
+  { path: childRoute(paths.signUp), handle: { title: 'Join' }, lazy: screen(() => import('../features/auth/routes/sign-up.tsx')) },
+  { path: childRoute(paths.register), handle: { title: 'Create account' }, lazy: screen(() => import('../features/auth/routes/register.tsx')) },
   {
-    path: 'auth/verify-email',
+    path: childRoute(paths.verifyEmail),
     handle: { title: 'Verify email' },
     lazy: screen(() => import('../features/auth/routes/verify-email.tsx')),
   },
-  { path: 'auth/signin', handle: { title: 'Sign in' }, lazy: screen(() => import('../features/auth/routes/sign-in.tsx')) },
+  { path: childRoute(paths.signIn), handle: { title: 'Sign in' }, lazy: screen(() => import('../features/auth/routes/sign-in.tsx')) },
   {
-    path: 'auth/reset-password',
+    path: childRoute(paths.resetPassword),
     handle: { title: 'Reset password' },
     lazy: screen(() => import('../features/auth/routes/reset-password.tsx')),
   },
@@ -42,42 +43,46 @@ const publicRoutes: RouteObject[] = [
 
 /** Spec §2: these go through the guard (signed in, verified, profile complete or on its way). */
 const guardedRoutes: RouteObject[] = [
-  { path: 'welcome', handle: { title: 'Welcome tutorial' }, lazy: screen(() => import('../features/joining/routes/welcome.tsx')) },
+  { path: childRoute(paths.welcome), handle: { title: 'Welcome tutorial' }, lazy: screen(() => import('../features/joining/routes/welcome.tsx')) },
   {
-    path: 'profile/setup',
+    path: childRoute(paths.profileSetup),
     handle: { title: 'Complete your profile' },
     lazy: screen(() => import('../features/joining/routes/profile-setup.tsx')),
   },
-  { path: 'profile/:userId', handle: { title: 'Profile' }, lazy: screen(() => import('./profile-route.tsx')) },
-  { path: 'dashboard', handle: { title: 'Dashboard' }, lazy: screen(() => import('../features/feed/routes/dashboard.tsx')) },
-  { path: 'anchors', handle: { title: 'Anchors' }, lazy: screen(() => import('../features/anchors/routes/anchors.tsx')) },
-  { path: 'invites', handle: { title: 'Invites' }, lazy: screen(() => import('../features/invites/routes/invites.tsx')) },
-  { path: 'admin', handle: { title: 'Admin' }, lazy: screen(() => import('../features/admin/routes/admin.tsx')) },
-  { path: 'metrics', handle: { title: 'Metrics' }, lazy: screen(() => import('../features/metrics/routes/metrics.tsx')) },
-  { path: 'notifications', handle: { title: 'Notifications' }, lazy: screen(() => import('../features/notifications/routes/notifications.tsx')) },
-  { path: 'settings', handle: { title: 'Settings' }, lazy: screen(() => import('../features/settings/routes/settings.tsx')) },
+  { path: childRoute(routePatterns.profile), handle: { title: 'Profile' }, lazy: screen(() => import('./profile-route.tsx')) },
+  { path: childRoute(paths.dashboard), handle: { title: 'Dashboard' }, lazy: screen(() => import('../features/feed/routes/dashboard.tsx')) },
+  { path: childRoute(paths.anchors), handle: { title: 'Anchors' }, lazy: screen(() => import('../features/anchors/routes/anchors.tsx')) },
+  { path: childRoute(paths.invites), handle: { title: 'Invites' }, lazy: screen(() => import('../features/invites/routes/invites.tsx')) },
+  { path: childRoute(paths.admin), handle: { title: 'Admin' }, lazy: screen(() => import('../features/admin/routes/admin.tsx')) },
+  { path: childRoute(paths.metrics), handle: { title: 'Metrics' }, lazy: screen(() => import('../features/metrics/routes/metrics.tsx')) },
   {
-    path: 'moderation-log',
+    path: childRoute(paths.notifications),
+    handle: { title: 'Notifications' },
+    lazy: screen(() => import('../features/notifications/routes/notifications.tsx')),
+  },
+  { path: childRoute(paths.settings), handle: { title: 'Settings' }, lazy: screen(() => import('../features/settings/routes/settings.tsx')) },
+  {
+    path: childRoute(paths.moderationLog),
     handle: { title: 'Moderation log' },
     lazy: screen(() => import('../features/moderation/routes/moderation-log.tsx')),
   },
-  { path: 'dev', handle: { title: 'Developer tools' }, lazy: screen(() => import('../features/dev/routes/dev-tools.tsx')) },
+  { path: childRoute(paths.dev), handle: { title: 'Developer tools' }, lazy: screen(() => import('../features/dev/routes/dev-tools.tsx')) },
 ];
 
 /** Spec §2 "linked only, screens not shown". */
 const linkedOnlyRoutes: RouteObject[] = [
-  { path: 'privacy', title: 'Privacy Policy' },
-  { path: 'profile', title: 'Profile' },
-  { path: 'groups', title: 'Groups' },
-  { path: 'groups/discover', title: 'Discover Groups' },
-  { path: 'groups/create', title: 'Create a Group' },
-  { path: 'groups/:id', title: 'Group' },
-  { path: 'post', title: 'New Post' },
+  { path: childRoute(paths.privacy), title: 'Privacy Policy' },
+  { path: childRoute(paths.profile), title: 'Profile' },
+  { path: childRoute(paths.groups), title: 'Groups' },
+  { path: childRoute(paths.discoverGroups), title: 'Discover Groups' },
+  { path: childRoute(paths.createGroup), title: 'Create a Group' },
+  { path: childRoute(routePatterns.group), title: 'Group' },
+  { path: childRoute(paths.newPost), title: 'New Post' },
 ].map(({ path, title }) => ({ path, handle: { title }, lazy: comingSoon(title) }));
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: paths.home,
     Component: AppLayout,
     ErrorBoundary: RouteError,
     HydrateFallback: () => <PageLoader />,

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAuthSession } from '../lib/session.ts';
 import { JOIN_STEPS } from './join-steps.ts';
 import classes from './join-call-to-action.module.css';
+import { paths } from '../lib/paths.ts';
 
 /**
  * The public pages' closing invitation (the landing and /why show the same one): join with an
@@ -35,15 +36,15 @@ export function JoinCallToAction() {
       )}
       <div className={classes.actions}>
         {session ? (
-          <Button component={Link} to="/dashboard" size="md" variant="white">
+          <Button component={Link} to={paths.dashboard} size="md" variant="white">
             Go to your dashboard
           </Button>
         ) : (
           <>
-            <Button component={Link} to="/auth/signup" size="md" variant="white">
+            <Button component={Link} to={paths.signUp} size="md" variant="white">
               Join with an invite code
             </Button>
-            <Button component={Link} to="/auth/signin" size="md" variant="outline" color="white">
+            <Button component={Link} to={paths.signIn} size="md" variant="outline" color="white">
               Sign In
             </Button>
           </>

@@ -1,6 +1,7 @@
 import { Button, Card, Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '../lib/paths.ts';
 
 /** The releases that bring the screens not built yet. */
 export type Release = 'Joining' | 'Social core' | 'Stewardship';
@@ -44,7 +45,7 @@ export function NotBuiltYet({ title, release, children }: { title: string; relea
 /** A page the product links to but has no screen for (spec: "linked only, screen not shown"). */
 export function ComingSoon({ title }: { title: string }) {
   return (
-    <PlaceholderPage title={`${title} - Coming Soon`} backTo={{ to: '/', label: 'Back to the home page' }}>
+    <PlaceholderPage title={`${title} - Coming Soon`} backTo={{ to: paths.home, label: 'Back to the home page' }}>
       <Text>This page is linked from Anchored but has no screen yet.</Text>
     </PlaceholderPage>
   );

@@ -5,6 +5,7 @@ import { callApi } from './api-client.ts';
 import { useLivePollInterval } from './live/poll-interval.ts';
 import { useLiveCatchUp, useLiveMessages } from './live/use-live.ts';
 import { useAuthSession, useMe } from './session.ts';
+import { paths, profilePath } from './paths.ts';
 
 /**
  * Notifications, shared by the header's bell and the notifications page: both read listNotifications
@@ -106,9 +107,9 @@ export function notificationText(notification: AppNotification): string {
  * anchor requests, the member, or your notices.
  */
 export function notificationLink(notification: AppNotification): string {
-  if (notification.postAuthorId) return `/profile/${encodeURIComponent(notification.postAuthorId)}`;
-  if (notification.kind === 'anchor-request') return '/anchors';
-  if (notification.kind === 'moderation') return notification.noticeKind === 'report-resolved' ? '/moderation-log' : '/dashboard';
-  if (notification.actor && !notification.actor.removed) return `/profile/${encodeURIComponent(notification.actor.uid)}`;
-  return '/notifications';
+  if (notification.postAuthorId) return profilePath(notification.postAuthorId);
+  if (notification.kind === 'anchor-request') return paths.anchors;
+  if (notification.kind === 'moderation') return notification.noticeKind === 'report-resolved' ? paths.moderationLog : paths.dashboard;
+  if (notification.actor && !notification.actor.removed) return profilePath(notification.actor.uid);
+  return paths.notifications;
 }

@@ -1,5 +1,6 @@
+import { paths, AUTH_PATH_PREFIX } from './paths.ts';
 /** Where a member goes after signing in when they were sent to sign-in from nowhere in particular. */
-export const DEFAULT_RETURN_PATH = '/dashboard';
+export const DEFAULT_RETURN_PATH = paths.dashboard;
 
 const BASE = 'https://anchored.invalid';
 
@@ -17,7 +18,7 @@ export function safeReturnPath(from: unknown): string {
   } catch {
     return DEFAULT_RETURN_PATH;
   }
-  if (url.origin !== BASE || url.pathname.startsWith('/auth/')) return DEFAULT_RETURN_PATH;
+  if (url.origin !== BASE || url.pathname.startsWith(AUTH_PATH_PREFIX)) return DEFAULT_RETURN_PATH;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -10,6 +10,7 @@ import { PageLoader } from '../page-loader.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { bottomBarItems, isActive, mobileMenuItems, type NavItem, SIGNED_OUT_ITEMS, signedInItems } from './nav-items.ts';
 import classes from './app-layout.module.css';
+import { paths } from '../../lib/paths.ts';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -36,13 +37,13 @@ export function AppLayout() {
 
   const handleSignOut = () => {
     menu.close();
-    signOut.mutate(undefined, { onSettled: () => void navigate('/', { replace: true }) });
+    signOut.mutate(undefined, { onSettled: () => void navigate(paths.home, { replace: true }) });
   };
 
   const renderItems = (direction: 'row' | 'column') =>
     (direction === 'column' ? menuItems : items).map((item) => {
       const active = isActive(pathname, item.to);
-      const isJoin = !session && item.to === '/auth/signup';
+      const isJoin = !session && item.to === paths.signUp;
       return (
         <Button
           key={item.to}
@@ -76,7 +77,7 @@ export function AppLayout() {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/" className={classes.brand} underline="never" aria-label="Anchored home">
+          <Anchor component={Link} to={paths.home} className={classes.brand} underline="never" aria-label="Anchored home">
             Anchored
           </Anchor>
           {!auth.isPending && (

@@ -1,5 +1,4 @@
-/** The dashboard's query flag that opens the post composer (the bottom bar's Post). */
-export const COMPOSE_PARAM = 'compose';
+import { COMPOSE_POST_PATH, paths, profilePath } from '../../lib/paths.ts';
 
 export interface NavItem {
   label: string;
@@ -9,9 +8,9 @@ export interface NavItem {
 }
 
 export const SIGNED_OUT_ITEMS: NavItem[] = [
-  { label: 'Why', to: '/why' },
-  { label: 'Sign In', to: '/auth/signin' },
-  { label: 'Join', to: '/auth/signup' },
+  { label: 'Why', to: paths.why },
+  { label: 'Sign In', to: paths.signIn },
+  { label: 'Join', to: paths.signUp },
 ];
 
 /**
@@ -21,13 +20,13 @@ export const SIGNED_OUT_ITEMS: NavItem[] = [
  */
 export function signedInItems(userId: string, displayName: string, isAdmin = false, devTools = false): NavItem[] {
   return [
-    { label: 'Dashboard', to: '/dashboard' },
-    { label: 'Anchors', to: '/anchors' },
-    { label: 'Metrics', to: '/metrics' },
-    { label: displayName, to: `/profile/${encodeURIComponent(userId)}`, ariaLabel: `Your profile: ${displayName}` },
-    { label: 'Settings', to: '/settings' },
-    ...(isAdmin ? [{ label: 'Admin', to: '/admin' }] : []),
-    ...(devTools ? [{ label: 'Dev tools', to: '/dev' }] : []),
+    { label: 'Dashboard', to: paths.dashboard },
+    { label: 'Anchors', to: paths.anchors },
+    { label: 'Metrics', to: paths.metrics },
+    { label: displayName, to: profilePath(userId), ariaLabel: `Your profile: ${displayName}` },
+    { label: 'Settings', to: paths.settings },
+    ...(isAdmin ? [{ label: 'Admin', to: paths.admin }] : []),
+    ...(devTools ? [{ label: 'Dev tools', to: paths.dev }] : []),
   ];
 }
 
@@ -37,23 +36,23 @@ export function signedInItems(userId: string, displayName: string, isAdmin = fal
  */
 export function mobileMenuItems(userId: string, displayName: string, isAdmin = false, devTools = false): NavItem[] {
   const items = signedInItems(userId, displayName, isAdmin, devTools);
-  const afterAnchors = items.findIndex((item) => item.to === '/anchors') + 1;
+  const afterAnchors = items.findIndex((item) => item.to === paths.anchors) + 1;
   return [
     ...items.slice(0, afterAnchors),
-    { label: 'Invites', to: '/invites' },
+    { label: 'Invites', to: paths.invites },
     ...items.slice(afterAnchors),
-    { label: 'Moderation log', to: '/moderation-log' },
+    { label: 'Moderation log', to: paths.moderationLog },
   ];
 }
 
 /** The mobile bottom bar (spec §2): Feed, Groups, Post (the dashboard's composer, focused), Anchors, Profile. */
 export function bottomBarItems(userId: string): NavItem[] {
   return [
-    { label: 'Feed', to: '/dashboard' },
-    { label: 'Groups', to: '/groups' },
-    { label: 'Post', to: `/dashboard?${COMPOSE_PARAM}` },
-    { label: 'Anchors', to: '/anchors' },
-    { label: 'Profile', to: `/profile/${encodeURIComponent(userId)}` },
+    { label: 'Feed', to: paths.dashboard },
+    { label: 'Groups', to: paths.groups },
+    { label: 'Post', to: COMPOSE_POST_PATH },
+    { label: 'Anchors', to: paths.anchors },
+    { label: 'Profile', to: profilePath(userId) },
   ];
 }
 

@@ -1,6 +1,7 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useUnreadNotificationCount } from '../../lib/notifications.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** The accessible name of the bell: the unread count in words. */
 export function bellLabel(unread: number): string {
@@ -12,7 +13,7 @@ export function NotificationBell() {
   const unread = useUnreadNotificationCount();
   return (
     <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" disabled={unread === 0} offset={4}>
-      <ActionIcon component={Link} to="/notifications" variant="subtle" size="lg" aria-label={bellLabel(unread)} data-testid="notification-bell">
+      <ActionIcon component={Link} to={paths.notifications} variant="subtle" size="lg" aria-label={bellLabel(unread)} data-testid="notification-bell">
         <svg
           width="22"
           height="22"

@@ -6,9 +6,9 @@ import { forgetSession, useSignOut } from '../session.ts';
 import { onSignOutElsewhere } from './cross-tab.ts';
 import { startLive, stopLive } from './live-client.ts';
 import { useLiveMessages } from './use-live.ts';
+import { paths } from '../paths.ts';
 
 /** The guard's sign-in route (lib does not import the app). */
-const SIGN_IN_PATH = '/auth/signin';
 
 /** What the sign-in page says to a tab that was signed out from elsewhere. */
 export const SESSION_NOTICES = {
@@ -36,7 +36,7 @@ export function useLiveSession(session: { userId: string; joined: boolean } | nu
     if (!userId) return;
     return onSignOutElsewhere(() => {
       // To sign-in first, then forget: forgetting first would let the guard redirect without the notice.
-      void Promise.resolve(navigate(SIGN_IN_PATH, { replace: true, state: { notice: SESSION_NOTICES.otherTab } })).finally(() => forgetSession(queryClient));
+      void Promise.resolve(navigate(paths.signIn, { replace: true, state: { notice: SESSION_NOTICES.otherTab } })).finally(() => forgetSession(queryClient));
     });
   }, [userId, navigate, queryClient]);
 
@@ -48,6 +48,6 @@ export function useLiveSession(session: { userId: string; joined: boolean } | nu
   }, [userId, joined]);
 
   useLiveMessages('session.ended', ({ reason }: SessionEnded) => {
-    void Promise.resolve(navigate(SIGN_IN_PATH, { replace: true, state: { notice: SESSION_NOTICES[reason] } })).finally(() => signOut.mutate());
+    void Promise.resolve(navigate(paths.signIn, { replace: true, state: { notice: SESSION_NOTICES[reason] } })).finally(() => signOut.mutate());
   });
 }

@@ -4,6 +4,7 @@ import { JoinCallToAction } from '../../../components/join-call-to-action.tsx';
 import { LineIcon, type LineIconName } from '../../../components/line-icons.tsx';
 import { INVITES_EXPLAINED } from '../../../lib/place-words.ts';
 import classes from './why.module.css';
+import { paths } from '../../../lib/paths.ts';
 
 /** What Anchored promises, each true of what is built (no payment exists yet: the subscription is to come). */
 const PROMISES: readonly { icon: LineIconName; title: string; body: string }[] = [
@@ -54,7 +55,7 @@ export default function WhyRoute() {
         </SimpleGrid>
         <Text className={classes.moderation}>
           Members can report a post, a comment or a member; admins act on every report, from a warning to a removal, and each action is listed in the{' '}
-          <Anchor component={Link} to="/moderation-log">
+          <Anchor component={Link} to={paths.moderationLog}>
             moderation log
           </Anchor>{' '}
           (for members), without naming who reported whom.

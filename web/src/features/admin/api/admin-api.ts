@@ -3,6 +3,7 @@ import type { CallableInput, CallableOutput } from '#contracts/callables';
 import { callApi } from '../../../lib/api-client.ts';
 import { moderationKeys } from '../../../lib/moderation.ts';
 import { sessionKeys, useAuthSession, useMe } from '../../../lib/session.ts';
+import { feedKeys } from '../../feed/keys.ts';
 
 /** The Cognito group whose members the server lets call admin callables. */
 const ADMIN_GROUP = 'admin';
@@ -178,7 +179,7 @@ export function useResolveReport() {
       });
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       // Removed content or members leave the admin's own feed too.
-      if (input.action !== 'dismiss' && input.action !== 'warn') void queryClient.invalidateQueries({ queryKey: ['feed'] });
+      if (input.action !== 'dismiss' && input.action !== 'warn') void queryClient.invalidateQueries({ queryKey: feedKeys.all });
     },
   });
 }

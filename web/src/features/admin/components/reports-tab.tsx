@@ -18,6 +18,7 @@ import { formatMoment } from '../../../lib/moderation.ts';
 import { ACTION_LABELS, REASON_LABELS, TARGET_WORDS } from '../../../lib/moderation-words.ts';
 import { useReportQueue, useResolveReport } from '../api/admin-api.ts';
 import { ADMIN_UI, failureMessage } from '../admin-messages.ts';
+import { profilePath } from '../../../lib/paths.ts';
 
 /** The actions an admin may take on a report; a member report has no content to remove. */
 export function actionsFor(targetType: QueuedReport['target']['type']): ModerationAction[] {
@@ -73,7 +74,7 @@ function ReportedContent({ report }: { report: QueuedReport }) {
           <UserAvatar name={content.member.displayName} picture={content.member.profilePicture} size="sm" />
           <Text size="sm">
             {target.type === 'member' ? 'Reported member: ' : 'Author: '}
-            <Anchor component={Link} to={`/profile/${encodeURIComponent(content.member.uid)}`} size="sm">
+            <Anchor component={Link} to={profilePath(content.member.uid)} size="sm">
               {content.member.displayName}
             </Anchor>
           </Text>

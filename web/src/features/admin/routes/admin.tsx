@@ -13,6 +13,7 @@ import { PlatformStatsCard } from '../components/platform-stats.tsx';
 import { ReportsTab } from '../components/reports-tab.tsx';
 import { SuperusersCard } from '../components/superusers-card.tsx';
 import { UserManagement } from '../components/user-management.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * Spec §2 Admin panel. Admins are told apart by the `admin` group in their token and their
@@ -35,7 +36,7 @@ export default function AdminRoute() {
       {isApiError(overview.error, 'permission-denied') && overview.error.message === ACCOUNT_MESSAGES.adminMfaRequired && (
         <Alert color="yellow" role="alert" mb="md">
           {overview.error.message}{' '}
-          <Anchor component={Link} to="/settings">
+          <Anchor component={Link} to={paths.settings}>
             Open Settings
           </Anchor>
         </Alert>

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor as TextLink, Badge, Card, Group, Stack, Text } from 
 import { Link } from 'react-router-dom';
 import type { Anchor } from '#contracts/anchors';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { profilePath } from '../../../lib/paths.ts';
 
 interface AnchorCardProps {
   anchor: Anchor;
@@ -16,7 +17,7 @@ export function AnchorCard({ anchor, onRemove }: AnchorCardProps) {
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <UserAvatar name={anchor.displayName} picture={anchor.profilePicture} />
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <TextLink component={Link} to={`/profile/${encodeURIComponent(anchor.uid)}`} fw={600}>
+            <TextLink component={Link} to={profilePath(anchor.uid)} fw={600}>
               {anchor.displayName}
             </TextLink>
             <Group gap={4}>

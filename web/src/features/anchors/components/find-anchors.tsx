@@ -7,10 +7,10 @@ import { SearchForm } from '../../../components/search-form.tsx';
 import { RowSkeletons } from '../../../components/skeletons.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, searchResultAction, sendRequestFailureMessage } from '../../../lib/anchor-actions.ts';
-import { FIND_ANCHORS_PARAM } from '../../../lib/next-steps.ts';
 import { useSendAnchorRequest } from '../../../lib/anchor-requests.ts';
 import { useSuspension } from '../../../lib/standing.ts';
 import { useSearchUsers } from '../api/anchor-lists.ts';
+import { profilePath, FIND_ANCHORS_PARAM } from '../../../lib/paths.ts';
 
 type SearchResult = CallableOutput<'searchUsers'>['users'][number];
 
@@ -26,7 +26,7 @@ function ResultRow({ user }: { user: SearchResult }) {
     <Group justify="space-between" wrap="nowrap" data-testid="search-result">
       <Group gap="sm" wrap="nowrap">
         <UserAvatar name={user.displayName} picture={user.profilePicture} size="sm" />
-        <Text size="sm" component={Link} to={`/profile/${encodeURIComponent(user.uid)}`}>
+        <Text size="sm" component={Link} to={profilePath(user.uid)}>
           {user.displayName}
         </Text>
       </Group>

@@ -10,10 +10,10 @@ import { RowSkeletons, ValueSkeleton } from '../../../components/skeletons.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, serverReason } from '../../../lib/anchor-actions.ts';
 import { useAnchorList, useAnchorRequests } from '../../../lib/anchor-requests.ts';
-import { FIND_ANCHORS_PATH, INVITES_PATH } from '../../../lib/next-steps.ts';
 import { useSuspension } from '../../../lib/standing.ts';
 import { useAcceptRequest, useRemoveAnchor, useRemoveRequest } from '../api/anchor-lists.ts';
 import { AnchorCard } from './anchor-card.tsx';
+import { paths, FIND_ANCHORS_PATH } from '../../../lib/paths.ts';
 
 function failed(title: string, error: unknown) {
   notifications.show({ color: 'red', title, message: serverReason(error) ?? 'Please try again.' });
@@ -127,7 +127,7 @@ export function YourAnchors() {
               hint="Search for people you know by name, or invite someone you vouch for."
               steps={[
                 { label: 'Find anchors', to: FIND_ANCHORS_PATH },
-                { label: 'Invite someone', to: INVITES_PATH },
+                { label: 'Invite someone', to: paths.invites },
               ]}
             />
           )}

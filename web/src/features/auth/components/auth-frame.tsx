@@ -3,6 +3,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { JoinProgress } from '../../../components/join-progress.tsx';
 import type { JoinStep } from '../../../components/join-steps.ts';
+import { paths } from '../../../lib/paths.ts';
 
 interface AuthFrameProps {
   /** The page's one h1, which also names the form. */
@@ -50,7 +51,7 @@ export function AlreadyAMember() {
   return (
     <Text size="sm">
       Already a member?{' '}
-      <Anchor component={Link} to="/auth/signin">
+      <Anchor component={Link} to={paths.signIn}>
         Sign in
       </Anchor>
     </Text>

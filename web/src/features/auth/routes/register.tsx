@@ -8,11 +8,12 @@ import { registerErrorMessage } from '../auth-error-messages.ts';
 import { rememberPendingSignUp } from '../pending-sign-up.ts';
 import { type RegisterValues, registerSchema } from '../register-schema.ts';
 import { signUpWithInvite } from '../api/sign-up-with-invite.ts';
+import { paths, withEmail } from '../../../lib/paths.ts';
 
 /** Step 2: create the account. Without a code from step 1 there is nothing to register with. */
 export default function RegisterRoute() {
   const inviteCode = storedInviteCode();
-  if (!inviteCode) return <Navigate to="/auth/signup" replace />;
+  if (!inviteCode) return <Navigate to={paths.signUp} replace />;
   return <RegisterForm inviteCode={inviteCode} />;
 }
 
@@ -31,7 +32,7 @@ function RegisterForm({ inviteCode }: { inviteCode: string }) {
     },
     onSuccess: ({ email, password }) => {
       rememberPendingSignUp(email, password);
-      void navigate(`/auth/verify-email?email=${encodeURIComponent(email.trim())}`);
+      void navigate(withEmail(paths.verifyEmail, email.trim()));
     },
   });
 
@@ -46,7 +47,7 @@ function RegisterForm({ inviteCode }: { inviteCode: string }) {
           {register.error.name === 'UsernameExistsException' && (
             <>
               {' '}
-              <Anchor component={Link} to={`/auth/signin?email=${encodeURIComponent(form.getValues().email.trim())}`}>
+              <Anchor component={Link} to={withEmail(paths.signIn, form.getValues().email.trim())}>
                 Sign in
               </Anchor>
             </>

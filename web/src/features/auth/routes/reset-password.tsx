@@ -7,6 +7,7 @@ import { codeErrorMessage } from '../auth-error-messages.ts';
 import type { ResetPasswordNotice } from '../password-reset-required.ts';
 import { type ResetPasswordValues, resetPasswordSchema } from '../register-schema.ts';
 import type { SignInNotice } from './sign-in.tsx';
+import { paths, withEmail } from '../../../lib/paths.ts';
 
 /** The second half of a password reset: the emailed code and a new password. */
 export default function ResetPasswordRoute() {
@@ -27,7 +28,7 @@ export default function ResetPasswordRoute() {
     },
     onSuccess: (email) => {
       const state: SignInNotice = { notice: 'Your password has been changed. Sign in with the new one.' };
-      void navigate(`/auth/signin?email=${encodeURIComponent(email)}`, { replace: true, state });
+      void navigate(withEmail(paths.signIn, email), { replace: true, state });
     },
   });
 
@@ -59,7 +60,7 @@ export default function ResetPasswordRoute() {
       <Button type="submit" loading={confirm.isPending} fullWidth>
         Reset password
       </Button>
-      <Anchor component={Link} to="/auth/signin" size="sm">
+      <Anchor component={Link} to={paths.signIn} size="sm">
         Back to sign in
       </Anchor>
     </AuthFrame>

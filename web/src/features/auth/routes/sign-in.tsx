@@ -12,6 +12,7 @@ import { needsAuthenticatorCode, TotpCodeForm } from '../components/totp-code-fo
 import { isPasswordResetRequired, PASSWORD_RESET_REQUIRED_MESSAGE, passwordResetRequiredNotice, type ResetPasswordNotice } from '../password-reset-required.ts';
 import { signInErrorMessage } from '../sign-in-error-message.ts';
 import { type SignInValues, signInSchema } from '../sign-in-schema.ts';
+import { paths, withEmail } from '../../../lib/paths.ts';
 
 /** Notes other screens leave for this one (e.g. verify-email after a reload forgot the password). */
 export interface SignInNotice {
@@ -45,7 +46,7 @@ export default function SignInRoute() {
     },
     onSuccess: (email) => {
       const state: ResetPasswordNotice = { notice: passwordResetRequiredNotice(email) };
-      void navigate(`/auth/reset-password?email=${encodeURIComponent(email)}`, { state });
+      void navigate(withEmail(paths.resetPassword, email), { state });
     },
   });
 
@@ -71,7 +72,7 @@ export default function SignInRoute() {
 
   const closeForgot = (sentTo?: string) => {
     forgot.close();
-    if (sentTo) void navigate(`/auth/reset-password?email=${encodeURIComponent(sentTo)}`);
+    if (sentTo) void navigate(withEmail(paths.resetPassword, sentTo));
   };
 
   return (
@@ -95,7 +96,7 @@ export default function SignInRoute() {
                   <Stack gap={4}>
                     <span>{message}</span>
                     {needsVerification && (
-                      <Anchor component={Link} to={`/auth/verify-email?email=${encodeURIComponent(form.getValues().email.trim())}`} size="sm">
+                      <Anchor component={Link} to={withEmail(paths.verifyEmail, form.getValues().email.trim())} size="sm">
                         Verify your email now
                       </Anchor>
                     )}
@@ -112,7 +113,7 @@ export default function SignInRoute() {
               </Anchor>
               <Text size="sm">
                 New here?{' '}
-                <Anchor component={Link} to="/auth/signup">
+                <Anchor component={Link} to={paths.signUp}>
                   Join with an invite code
                 </Anchor>
               </Text>

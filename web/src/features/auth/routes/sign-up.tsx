@@ -7,6 +7,7 @@ import { distantInvitePeople, localPeople } from '../../../lib/place-words.ts';
 import { AlreadyAMember, AuthFrame } from '../components/auth-frame.tsx';
 import { useValidateInviteCode } from '../api/validate-invite-code.ts';
 import { inviteCodeError, normalizeInviteCodeInput } from '../register-schema.ts';
+import { paths } from '../../../lib/paths.ts';
 
 function checkFailedMessage(error: unknown): string {
   if (isApiError(error)) return error.message;
@@ -72,7 +73,7 @@ export default function SignUpRoute() {
             </Text>
             <CodeAdmits invitesLeft={checked.invitesLeft} inviterLocation={checked.inviterLocation} />
           </Alert>
-          <Button onClick={() => void navigate('/auth/register')} fullWidth>
+          <Button onClick={() => void navigate(paths.register)} fullWidth>
             Create your account
           </Button>
           <Anchor component="button" type="button" size="sm" onClick={() => validate.reset()} w="fit-content">

@@ -9,6 +9,7 @@ import { codeErrorMessage } from '../auth-error-messages.ts';
 import { forgetPendingSignUp, pendingPassword } from '../pending-sign-up.ts';
 import { signInErrorMessage } from '../sign-in-error-message.ts';
 import type { SignInNotice } from './sign-in.tsx';
+import { paths, withEmail } from '../../../lib/paths.ts';
 
 const loadAuth = () => import('../../../lib/auth.ts');
 
@@ -37,7 +38,7 @@ export default function VerifyEmailRoute() {
       const password = pendingPassword(email);
       if (!password) {
         const state: SignInNotice = { notice: 'Your email is verified. Please sign in to continue.' };
-        void navigate(`/auth/signin?email=${encodeURIComponent(email)}`, { replace: true, state });
+        void navigate(withEmail(paths.signIn, email), { replace: true, state });
         return;
       }
       signIn.mutate(
@@ -46,7 +47,7 @@ export default function VerifyEmailRoute() {
           onSuccess: () => {
             forgetPendingSignUp();
             // The guard decides what comes next: the welcome tutorial, then profile setup.
-            void navigate('/dashboard', { replace: true });
+            void navigate(paths.dashboard, { replace: true });
           },
         },
       );
@@ -77,7 +78,7 @@ export default function VerifyEmailRoute() {
       {signIn.isError && (
         <Alert color="red" role="alert">
           Your email is verified, but signing in failed: {signInErrorMessage(signIn.error)}{' '}
-          <Anchor component={Link} to="/auth/signin">
+          <Anchor component={Link} to={paths.signIn}>
             Go to sign in
           </Anchor>
         </Alert>
@@ -101,7 +102,7 @@ export default function VerifyEmailRoute() {
         <Anchor component="button" type="button" size="sm" onClick={onResend} disabled={resend.isPending}>
           Resend the code
         </Anchor>
-        <Anchor component={Link} to="/auth/signin" size="sm">
+        <Anchor component={Link} to={paths.signIn} size="sm">
           Back to sign in
         </Anchor>
       </Group>

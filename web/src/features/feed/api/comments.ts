@@ -4,7 +4,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import { useLivePollInterval } from '../../../lib/live/poll-interval.ts';
 import { retryIdempotentCreate } from '../../../lib/query-client.ts';
 import { type FeedPage, updateFeedPost } from '../like-state.ts';
-import { feedKeys } from './feed-keys.ts';
+import { feedKeys } from '../keys.ts';
 
 export interface CommentsPage {
   comments: Comment[];

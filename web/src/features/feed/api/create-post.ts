@@ -3,7 +3,7 @@ import type { PostPrivacy } from '#contracts/feed';
 import { callApi } from '../../../lib/api-client.ts';
 import { retryIdempotentCreate } from '../../../lib/query-client.ts';
 import { type FeedPage, prependFeedPost } from '../like-state.ts';
-import { feedKeys } from './feed-keys.ts';
+import { feedKeys } from '../keys.ts';
 import { applyNowAndAfterFeedRead } from './get-feed.ts';
 
 export interface NewPost {

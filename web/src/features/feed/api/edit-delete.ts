@@ -3,7 +3,7 @@ import type { Comment } from '#contracts/feed';
 import { callApi } from '../../../lib/api-client.ts';
 import { type FeedPage, removeFeedPost, updateFeedPost } from '../like-state.ts';
 import type { CommentsPage } from './comments.ts';
-import { feedKeys } from './feed-keys.ts';
+import { feedKeys } from '../keys.ts';
 
 type Feed = InfiniteData<FeedPage, string | undefined>;
 type Thread = InfiniteData<CommentsPage, string | undefined>;

@@ -7,7 +7,7 @@ import { useLiveCatchUp, useLiveMessages } from '../../../lib/live/use-live.ts';
 import { callApi } from '../../../lib/api-client.ts';
 import { type FeedPage, feedHolds, keepPostsBy, mergeFirstPage, removeFeedPost, updateFeedPost } from '../like-state.ts';
 import type { CommentsPage } from './comments.ts';
-import { feedKeys } from './feed-keys.ts';
+import { feedKeys } from '../keys.ts';
 import { applyNowAndAfterFeedRead, feedReadLanded, fetchFeedPage } from './get-feed.ts';
 import { likeInFlight } from './toggle-post-like.ts';
 

@@ -2,7 +2,7 @@ import { type QueryClient, useInfiniteQuery, useIsMutating } from '@tanstack/rea
 import { callApi } from '../../../lib/api-client.ts';
 import { useLivePollInterval } from '../../../lib/live/poll-interval.ts';
 import type { FeedPage } from '../like-state.ts';
-import { feedKeys, LIKE_MUTATION_KEY } from './feed-keys.ts';
+import { feedKeys, LIKE_MUTATION_KEY } from '../keys.ts';
 
 /** One page of the feed: the newest without a cursor. */
 export function fetchFeedPage(cursor: string | undefined, signal?: AbortSignal): Promise<FeedPage> {

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { useLiveMessages } from '../../../lib/live/use-live.ts';
 import type { FeedPage } from '../like-state.ts';
-import { feedKeys } from './feed-keys.ts';
+import { feedKeys } from '../keys.ts';
 
 /**
  * One member's own posts as the viewer may see them (listMemberPosts: Your Wall, a profile), 20 a

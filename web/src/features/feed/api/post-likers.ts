@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
-import { feedKeys } from './feed-keys.ts';
+import { feedKeys } from '../keys.ts';
 
 /** Kept a minute: a like or unlike by the viewer invalidates it (toggle-post-like.ts); others' likes show in the count at once. */
 const LIKERS_STALE_MS = 60_000;

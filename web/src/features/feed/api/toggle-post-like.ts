@@ -1,7 +1,7 @@
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { applyLike, type FeedPage, updateFeedPost } from '../like-state.ts';
-import { feedKeys, LIKE_MUTATION_KEY } from './feed-keys.ts';
+import { feedKeys, LIKE_MUTATION_KEY } from '../keys.ts';
 
 type Feed = InfiniteData<FeedPage, string | undefined>;
 

@@ -6,6 +6,7 @@ import { RowSkeletons } from '../../../components/skeletons.tsx';
 import { usePostLikers } from '../api/post-likers.ts';
 import { formatWhen } from '../format-when.ts';
 import { likedByLine } from '../liked-by-words.ts';
+import { profilePath } from '../../../lib/paths.ts';
 
 /**
  * "Liked by …" under a post: a line from the post's own count until the list is read, the likers'
@@ -46,7 +47,7 @@ export function LikedBy({ userId, post }: { userId: string; post: Pick<Post, 'po
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Members who liked this post">
             {likers.data.likers.map((liker) => (
               <li key={liker.uid}>
-                <Anchor component={Link} to={`/profile/${encodeURIComponent(liker.uid)}`} onClick={() => setOpen(false)}>
+                <Anchor component={Link} to={profilePath(liker.uid)} onClick={() => setOpen(false)}>
                   {liker.uid === userId ? 'You' : liker.displayName}
                 </Anchor>{' '}
                 <Text span size="xs" c="dimmed">

@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { MAX_ANCHORS } from '#contracts/anchors';
 import { ValueSkeleton } from '../../../components/skeletons.tsx';
+import { paths, PENDING_ANCHORS_PATH } from '../../../lib/paths.ts';
 
 interface NetworkColumnProps {
   /** The member's real pending anchor requests (received); undefined while loading, null if they could not be read. */
@@ -20,7 +21,7 @@ export function NetworkColumn({ pendingRequests, anchorCount }: NetworkColumnPro
         </Title>
         <Stack gap={4}>
           <Group justify="space-between">
-            <Anchor component={Link} to="/anchors" size="sm">
+            <Anchor component={Link} to={paths.anchors} size="sm">
               Anchors
             </Anchor>
             {anchorCount === undefined ? (
@@ -32,7 +33,7 @@ export function NetworkColumn({ pendingRequests, anchorCount }: NetworkColumnPro
             )}
           </Group>
           <Group justify="space-between">
-            <Anchor component={Link} to="/anchors?tab=pending" size="sm">
+            <Anchor component={Link} to={PENDING_ANCHORS_PATH} size="sm">
               Pending requests
             </Anchor>
             {pendingRequests === undefined ? (

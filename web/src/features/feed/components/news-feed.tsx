@@ -1,11 +1,11 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PostSkeletons } from '../../../components/skeletons.tsx';
-import { FIND_ANCHORS_PATH, INVITES_PATH } from '../../../lib/next-steps.ts';
 import { useFeedLive } from '../api/feed-live.ts';
 import { useFeed } from '../api/get-feed.ts';
 import { PostCard } from './post-card.tsx';
 import { PostForm } from './post-form.tsx';
+import { paths, FIND_ANCHORS_PATH } from '../../../lib/paths.ts';
 
 /** The News Feed tab: the post form, the latest 50 posts, and older ones on demand. */
 export function NewsFeed({ userId }: { userId: string }) {
@@ -43,7 +43,7 @@ export function NewsFeed({ userId }: { userId: string }) {
           hint="Posts from you and your anchors show up here, newest first. Find people you know, or invite someone you vouch for."
           steps={[
             { label: 'Find anchors', to: FIND_ANCHORS_PATH },
-            { label: 'Invite someone', to: INVITES_PATH },
+            { label: 'Invite someone', to: paths.invites },
           ]}
         />
       )}

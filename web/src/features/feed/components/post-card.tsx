@@ -16,6 +16,7 @@ import { EditedMark } from './edited-mark.tsx';
 import { InlineEditor } from './inline-editor.tsx';
 import { LikedBy } from './liked-by.tsx';
 import { useOwnContentActions } from './use-own-content-actions.ts';
+import { profilePath } from '../../../lib/paths.ts';
 
 /**
  * One post (the feed, Your Wall, a profile): author, content with its links, privacy, like toggle,
@@ -43,7 +44,7 @@ export function PostCard({ userId, post }: { userId: string; post: Post }) {
       <Group gap="sm" wrap="nowrap" mb="xs" align="flex-start">
         <UserAvatar name={post.authorName} picture={post.authorPicture} />
         <div style={{ minWidth: 0, flex: 1 }}>
-          <Anchor component={Link} to={`/profile/${encodeURIComponent(post.authorId)}`} fw={600} size="sm">
+          <Anchor component={Link} to={profilePath(post.authorId)} fw={600} size="sm">
             {post.authorName}
           </Anchor>
           {/* A div, not Text's default p: the Badge inside is a div, which a p may not hold. */}

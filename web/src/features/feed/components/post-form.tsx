@@ -2,11 +2,11 @@ import { Alert, Button, Card, Group, Select, Stack, Text, Textarea } from '@mant
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FEED_MESSAGES, POST_MAX_LENGTH, type PostPrivacy } from '#contracts/feed';
-import { COMPOSE_PARAM } from '../../../components/layout/nav-items.ts';
 import { useDraftRequestId } from '../../../lib/draft-request-id.ts';
 import { useSuspension } from '../../../lib/moderation.ts';
 import { textLimitState } from '../../../lib/text-limit.ts';
 import { useCreatePost } from '../api/create-post.ts';
+import { COMPOSE_PARAM } from '../../../lib/paths.ts';
 
 const PRIVACY_OPTIONS: { value: PostPrivacy; label: string }[] = [
   { value: 'anchors', label: 'Anchors Only' },

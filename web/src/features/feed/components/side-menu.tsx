@@ -1,5 +1,6 @@
 import { Badge, Card, NavLink, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { paths, profilePath } from '../../../lib/paths.ts';
 
 interface SideMenuProps {
   userId: string;
@@ -16,12 +17,12 @@ function ComingSoon() {
 
 export function SideMenu({ userId }: SideMenuProps) {
   const links = [
-    { label: 'News Feed', to: '/dashboard', active: true, comingSoon: false },
-    { label: 'Profile', to: `/profile/${encodeURIComponent(userId)}` },
-    { label: 'Groups', to: '/groups', comingSoon: true },
-    { label: 'Anchors', to: '/anchors' },
-    { label: 'Invites', to: '/invites' },
-    { label: 'Moderation log', to: '/moderation-log' },
+    { label: 'News Feed', to: paths.dashboard, active: true, comingSoon: false },
+    { label: 'Profile', to: profilePath(userId) },
+    { label: 'Groups', to: paths.groups, comingSoon: true },
+    { label: 'Anchors', to: paths.anchors },
+    { label: 'Invites', to: paths.invites },
+    { label: 'Moderation log', to: paths.moderationLog },
   ];
   return (
     <Card withBorder padding="xs" component="nav" aria-label="Dashboard menu">

@@ -2,7 +2,6 @@ import { Alert, Container, Grid, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { NoticesCard } from '../../../components/moderation/notices-card.tsx';
-import { COMPOSE_PARAM } from '../../../components/layout/nav-items.ts';
 import { BlockSkeletons, PostSkeletons } from '../../../components/skeletons.tsx';
 import { useAnchorList, useAnchorsLive, usePendingRequestCount } from '../../../lib/anchor-requests.ts';
 import { useMe } from '../../../lib/session.ts';
@@ -10,6 +9,7 @@ import { MemberPosts } from '../components/member-posts.tsx';
 import { NetworkColumn } from '../components/network-column.tsx';
 import { NewsFeed } from '../components/news-feed.tsx';
 import { SideMenu } from '../components/side-menu.tsx';
+import { COMPOSE_POST_PATH, COMPOSE_PARAM } from '../../../lib/paths.ts';
 
 /** The dashboard's shape while the member's record loads (the guard has usually read it already). */
 function DashboardSkeleton() {
@@ -81,7 +81,7 @@ export default function DashboardRoute() {
                 userId={member.uid}
                 memberId={member.uid}
                 emptyText="You have not posted yet. What you post appears here, newest first."
-                emptyStep={{ label: 'Write a post', to: `/dashboard?${COMPOSE_PARAM}` }}
+                emptyStep={{ label: 'Write a post', to: COMPOSE_POST_PATH }}
               />
             </Tabs.Panel>
           </Tabs>

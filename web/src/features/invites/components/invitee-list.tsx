@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { INVITES_MESSAGES, type Invitee } from '#contracts/invites';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatDate } from '../../../lib/dates.ts';
+import { profilePath } from '../../../lib/paths.ts';
 
 const KIND_LABELS = { local: 'Local', distant: 'Distant', unrestricted: 'Unrestricted' } as const;
 
@@ -35,7 +36,7 @@ export function InviteeList({ invitees, shareLink }: { invitees: Invitee[]; shar
       {invitees.map((invitee) => (
         <Group key={invitee.uid} component="li" justify="space-between" wrap="wrap" gap="xs" data-testid="invitee" data-status={invitee.status}>
           {invitee.status === 'joined' ? (
-            <Anchor component={Link} to={`/profile/${encodeURIComponent(invitee.uid)}`} fw={500}>
+            <Anchor component={Link} to={profilePath(invitee.uid)} fw={500}>
               {invitee.displayName}
             </Anchor>
           ) : (

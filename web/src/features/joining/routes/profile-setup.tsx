@@ -18,6 +18,7 @@ import { PictureDropZone } from '../components/picture-drop-zone.tsx';
 import { pictureFileError } from '../picture/picture-file.ts';
 import { canCompleteProfile, completeProfileInput, initialProfileValues, type ProfileFormValues } from '../profile-form.ts';
 import { profileSaveErrorMessage } from '../save-messages.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export default function ProfileSetupRoute() {
   const me = useMe();
@@ -83,7 +84,7 @@ function ProfileSetupForm({ me }: { me: User }) {
   const submit = form.onSubmit((submitted) => {
     const input = completeProfileInput(submitted);
     if (!input) return;
-    save.mutate(input, { onSuccess: () => void navigate('/dashboard', { replace: true }) });
+    save.mutate(input, { onSuccess: () => void navigate(paths.dashboard, { replace: true }) });
   });
 
   const saveError = save.isError ? (save.error instanceof InviteRefusedError ? save.error.message : profileSaveErrorMessage(save.error)) : null;

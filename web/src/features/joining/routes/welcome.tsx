@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { markWelcomeSeen } from '../../../lib/welcome-flag.ts';
 import { type SlideAction, slideOutcome, WELCOME_SLIDES } from '../slides.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * The four-slide tutorial. Next, Get Started and Skip tutorial all set the hasSeenWelcome flag
@@ -17,7 +18,7 @@ export default function WelcomeRoute() {
   const act = (action: SlideAction) => {
     const outcome = slideOutcome(index, action);
     if (outcome.markSeen) markWelcomeSeen();
-    if (outcome.goToProfileSetup) void navigate('/profile/setup', { replace: true });
+    if (outcome.goToProfileSetup) void navigate(paths.profileSetup, { replace: true });
     else setIndex(outcome.nextIndex);
   };
 

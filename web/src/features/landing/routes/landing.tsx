@@ -9,6 +9,7 @@ import { HeroIllustration } from '../components/hero-illustration.tsx';
 import { FEATURES, STATS, TESTIMONIALS } from '../content.ts';
 import { nextPhraseIndex, PHRASE_INTERVAL_MS, ROTATING_PHRASES } from '../rotating-phrase.ts';
 import classes from './landing.module.css';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * The phrase changes every 2.5 s whatever the motion preference; with reduced motion it simply
@@ -58,15 +59,15 @@ export default function LandingRoute() {
               </Text>
               <Group className={classes.heroActions}>
                 {session ? (
-                  <Button component={Link} to="/dashboard" size="md">
+                  <Button component={Link} to={paths.dashboard} size="md">
                     Go to your dashboard
                   </Button>
                 ) : (
                   <>
-                    <Button component={Link} to="/auth/signup" size="md">
+                    <Button component={Link} to={paths.signUp} size="md">
                       Join
                     </Button>
-                    <Button component={Link} to="/auth/signin" size="md" variant="default">
+                    <Button component={Link} to={paths.signIn} size="md" variant="default">
                       Sign In
                     </Button>
                   </>
@@ -141,17 +142,17 @@ export default function LandingRoute() {
               Anchored: real people, real communities.
             </Text>
             <Group gap="md" component="nav" aria-label="Footer">
-              <Anchor component={Link} to="/why" size="sm" c="dimmed">
+              <Anchor component={Link} to={paths.why} size="sm" c="dimmed">
                 Why Anchored
               </Anchor>
-              <Anchor component={Link} to="/terms" size="sm" c="dimmed">
+              <Anchor component={Link} to={paths.terms} size="sm" c="dimmed">
                 Terms
               </Anchor>
-              <Anchor component={Link} to="/privacy" size="sm" c="dimmed">
+              <Anchor component={Link} to={paths.privacy} size="sm" c="dimmed">
                 Privacy
               </Anchor>
               {!session && (
-                <Anchor component={Link} to="/auth/signup" size="sm" c="dimmed">
+                <Anchor component={Link} to={paths.signUp} size="sm" c="dimmed">
                   Join with an invite
                 </Anchor>
               )}

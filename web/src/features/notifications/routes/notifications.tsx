@@ -5,8 +5,8 @@ import type { AppNotification } from '#contracts/notifications';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { RowSkeletons } from '../../../components/skeletons.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
-import { FIND_ANCHORS_PATH } from '../../../lib/next-steps.ts';
 import { notificationLink, notificationText, useMarkNotificationsRead, useNotificationPages } from '../../../lib/notifications.ts';
+import { FIND_ANCHORS_PATH } from '../../../lib/paths.ts';
 
 function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

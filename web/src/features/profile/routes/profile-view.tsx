@@ -14,10 +14,11 @@ import { useSuspension } from '../../../lib/standing.ts';
 import { useUserProfile } from '../api/get-user-profile.ts';
 import { joinLocation, PROFILE_VIEW_MESSAGES, profileLoadMessage } from '../profile-view-messages.ts';
 import { formatDate } from '../../../lib/dates.ts';
+import { paths } from '../../../lib/paths.ts';
 
 function BackToDashboard() {
   return (
-    <Button component={Link} to="/dashboard" variant="light" w="fit-content">
+    <Button component={Link} to={paths.dashboard} variant="light" w="fit-content">
       Back to the dashboard
     </Button>
   );
@@ -88,7 +89,7 @@ function AnchorButton({ profile }: { profile: UserProfile }) {
   switch (action.kind) {
     case 'edit':
       return (
-        <Button component={Link} to="/settings" variant="light">
+        <Button component={Link} to={paths.settings} variant="light">
           {action.label}
         </Button>
       );
@@ -149,7 +150,7 @@ function ProfileActions({ profile }: { profile: UserProfile }) {
     member: { uid: profile.uid, name: profile.displayName },
     report: { target: { type: 'member', id: profile.uid }, subject: profile.displayName },
     muted,
-    onBlocked: () => void navigate('/dashboard'),
+    onBlocked: () => void navigate(paths.dashboard),
   });
   return (
     <>
@@ -191,7 +192,7 @@ function ProfileCard({ profile, renderPosts }: { profile: UserProfile; renderPos
                 <Group gap="xs">
                   <Text size="sm">{profile.unlimitedInvites ? 'Unlimited invites' : `${profile.invitesRemaining} invites remaining`}</Text>
                   {profile.relationship === 'self' && (
-                    <Anchor component={Link} to="/invites" size="sm">
+                    <Anchor component={Link} to={paths.invites} size="sm">
                       Your invites
                     </Anchor>
                   )}

@@ -6,6 +6,7 @@ import type { ListedMember } from '#contracts/moderation';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { serverReason } from '../../../lib/anchor-actions.ts';
 import { formatDay, MODERATION_UI, useBlockedList, useMemberAction, useMutedList } from '../../../lib/moderation.ts';
+import { profilePath } from '../../../lib/paths.ts';
 
 interface ListProps {
   title: string;
@@ -43,7 +44,7 @@ function MemberList({ title, explanation, empty, query, action, linkProfiles }: 
                 <UserAvatar name={member.displayName} picture={member.profilePicture} />
                 <div style={{ minWidth: 0 }}>
                   {linkProfiles ? (
-                    <Anchor component={Link} to={`/profile/${encodeURIComponent(member.uid)}`} fw={500} size="sm">
+                    <Anchor component={Link} to={profilePath(member.uid)} fw={500} size="sm">
                       {member.displayName}
                     </Anchor>
                   ) : (

@@ -4,12 +4,12 @@ import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '#contracts/account';
 import { useSignOut } from '../../../lib/session.ts';
 import { loadAccountAuth, OtherSessionsNotEndedError, SignInAgainError, useChangePassword } from '../api/account-controls.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** The spec's registration rules, said the same way. */
 const MIN_PASSWORD_LENGTH = 8;
 
 /** The guard's sign-in route (features do not import each other). */
-const SIGN_IN_PATH = '/auth/signin';
 export const PASSWORD_CHANGE_MESSAGES = {
   /** The new sign-in of this tab did not finish (e.g. an authenticator app asks for its code). */
   signInAgain: 'Your password has been changed. Sign in with the new one.',
@@ -42,7 +42,7 @@ export function ChangePasswordCard() {
         onError: async (failure) => {
           if (failure instanceof SignInAgainError) {
             // To sign-in first, with the notice; then forget (forgetting first would let the guard redirect without it).
-            void Promise.resolve(navigate(SIGN_IN_PATH, { replace: true, state: { notice: PASSWORD_CHANGE_MESSAGES.signInAgain } })).finally(() =>
+            void Promise.resolve(navigate(paths.signIn, { replace: true, state: { notice: PASSWORD_CHANGE_MESSAGES.signInAgain } })).finally(() =>
               signOut.mutate(),
             );
             return;

@@ -6,6 +6,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useSignOut } from '../../../lib/session.ts';
 import { useDeleteMyAccount } from '../api/settings-mutations.ts';
 import { deletionConfirmed } from '../settings-form.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** Spec §4: confirm is enabled only when the typed text is exactly the phrase; then sign out and go to /. */
 export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -26,7 +27,7 @@ export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onCl
     if (!deletionConfirmed(typed)) return;
     remove.mutate(typed, {
       // The account is gone: drop the tokens and every cached answer, then leave for the landing page.
-      onSuccess: () => signOut.mutate(undefined, { onSettled: () => void navigate('/', { replace: true }) }),
+      onSuccess: () => signOut.mutate(undefined, { onSettled: () => void navigate(paths.home, { replace: true }) }),
     });
   };
 

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '#contracts/account';
 import { useSignOut } from '../../../lib/session.ts';
 import { useSignOutEverywhere } from '../api/account-controls.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** The guard's sign-in route, with the notice its page shows (features do not import each other). */
-const SIGN_IN_PATH = '/auth/signin';
 
 /**
  * Every session ends, this one too (Cognito's global sign-out revokes this browser's refresh token
@@ -20,7 +20,7 @@ export function SignOutEverywhereCard() {
     everywhere.mutate(undefined, {
       onSuccess: () =>
         // To sign-in first, with the notice; then forget (forgetting first would let the guard redirect without it).
-        void Promise.resolve(navigate(SIGN_IN_PATH, { replace: true, state: { notice: ACCOUNT_MESSAGES.signedOutEverywhere } })).finally(() =>
+        void Promise.resolve(navigate(paths.signIn, { replace: true, state: { notice: ACCOUNT_MESSAGES.signedOutEverywhere } })).finally(() =>
           signOut.mutate(),
         ),
     });

@@ -1,0 +1,2 @@
+/** What other areas may use of the profile screen. */
+export { default as ProfileView } from './routes/profile-view.tsx';
