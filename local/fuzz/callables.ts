@@ -17,7 +17,7 @@ import {
 
 /**
  * npm run fuzz:long [-- --rounds 8 --seed 42 --only createPost,getFeed] — the long hostile-input
- * run: the batches of test/integration/hostile-input.test.ts, repeated in rounds of
+ * run: the batches of test/integration/hostile-input-*.test.ts, repeated in rounds of
  * 250–278 cases (a fresh member each round, so the 300 requests / 5 min budget never answers instead),
  * 8 rounds ≈ 2,000 cases per callable, plus 300 KB, 1 MB and 10 MB bodies to every callable. Runs
  * on an ephemeral local cloud in this process; prints each callable's counts, then one JSON line.

@@ -1,0 +1,4 @@
+import { hostileInputSuite } from '../support/hostile-input-suite.ts';
+
+// The hostile-input batches of the anchors group's callables (test/support/hostile-input-suite.ts).
+hostileInputSuite('anchors');
