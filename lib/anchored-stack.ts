@@ -2,7 +2,7 @@ import { Aspects, Aws, CfnOutput, CfnRule, Duration, Fn, RemovalPolicy, Stack, T
 import type { Construct } from 'constructs';
 import { AccessLogs } from './access-logs.ts';
 import { Auth } from './auth.ts';
-import { API_PATH_PREFIX, CallableApi } from './callable-api.ts';
+import { API_PATH_PREFIX, CallableApi, routeMethodFromContext } from './callable-api.ts';
 import { jobHandlers } from '../lambdas/callable-handlers.ts';
 import { DAILY_METRICS_SCHEDULE, INVITE_LAPSE_SCHEDULE, ScheduledJob } from './scheduled-job.ts';
 import { DataTable } from './data-table.ts';
@@ -91,6 +91,7 @@ export class AnchoredStack extends Stack {
       signUpTicketSecret,
       devAdminEmails: props.devAdminEmails,
       userPoolClient: this.auth.userPoolClient,
+      routeMethod: routeMethodFromContext(context('routeBridge')),
       ...logs,
     });
     const jobProps = { stage, resources, ...logs };

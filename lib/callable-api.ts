@@ -1,4 +1,4 @@
-import { Stack, type RemovalPolicy } from 'aws-cdk-lib';
+import { Stack, type CfnResource, type RemovalPolicy } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -7,12 +7,21 @@ import { callableHandlers } from '../lambdas/callable-handlers.ts';
 import { callables, type Access, type CallableName } from '../lambdas/contracts/callables.ts';
 import { apiAccessLogFormat } from './access-logs.ts';
 import type { AppFunction, FunctionResources } from './app-function.ts';
-import { API_PATH_PREFIX, areaOf, CallableArea, type CallableDefinition } from './callable-area.ts';
-import { acknowledgeGuard } from './guard.ts';
-import { acknowledge } from './nag.ts';
+import { API_PATH_PREFIX, areaOf, CallableArea, type CallableDefinition, type RouteMethod } from './callable-area.ts';
 import type { Stage } from './stage.ts';
 
-export { API_PATH_PREFIX, areaOf, type CallableDefinition } from './callable-area.ts';
+export { API_PATH_PREFIX, areaOf, type CallableDefinition, type RouteMethod } from './callable-area.ts';
+
+/**
+ * The routes' method from the `routeBridge` context value: ANY with `-c routeBridge=true`, for the
+ * one deploy that moves an existing stage's routes out of the parent stack (docs/deploy.md, Stack
+ * shape); POST otherwise. Anything else stops synth.
+ */
+export function routeMethodFromContext(value: unknown): RouteMethod {
+  if (value === undefined || value === false || value === 'false') return apigw.HttpMethod.POST;
+  if (value === true || value === 'true') return apigw.HttpMethod.ANY;
+  throw new Error(`routeBridge is true or absent, not ${JSON.stringify(value)}`);
+}
 
 /**
  * The stage throttle, from the capacity model (docs/costs.md, `npm run cost:model`): 10,000 open
@@ -52,6 +61,8 @@ export interface CallableApiProps {
   readonly devAdminEmails?: readonly string[];
   /** @default the callable registry */
   readonly callables?: readonly CallableDefinition[];
+  /** @default POST (routeMethodFromContext) */
+  readonly routeMethod?: RouteMethod;
 }
 
 /** Every row of lambdas/callable-handlers.ts with the access of lambdas/contracts/callables.ts. */
@@ -92,9 +103,10 @@ export function callablesByArea(callables: readonly CallableDefinition[]): Map<s
  * holding only that row's grants, a Cognito JWT authorizer on every non-public route, access logs
  * and default-stage throttling.
  *
- * The functions live in one nested stack per area (CallableArea), so that the stack holds 150
- * callables and more (test/infra/stack-size.test.ts); the API, its stage, the authorizer and the
- * routes stay here, at the construct paths (so the logical IDs) they have always had.
+ * The functions and their routes live in one nested stack per area (CallableArea), so that the
+ * parent holds nothing per callable and the app 250 callables and more
+ * (test/infra/stack-size.test.ts); the API, its stage and the authorizer stay here, at the construct
+ * paths (so the logical IDs) they have always had.
  */
 export class CallableApi extends Construct {
   public readonly httpApi: apigw.HttpApi;
@@ -136,7 +148,7 @@ export class CallableApi extends Construct {
     });
 
     // What HttpUserPoolAuthorizer would create on the first route, created up front: the routes
-    // are plain CfnRoutes (below), which name the authorizer by id.
+    // are plain CfnRoutes in the areas' stacks, which name the authorizer by id.
     const authorizer = new apigw.HttpAuthorizer(this.httpApi, 'CognitoAuthorizer', {
       httpApi: this.httpApi,
       authorizerName: 'CognitoAuthorizer',
@@ -148,7 +160,9 @@ export class CallableApi extends Construct {
 
     const stageCallables = callablesFor(props.stage, props.callables);
     const devTools = new Set(stageCallables.filter((callable) => callable.access === 'dev-only').map((callable) => callable.name));
-    this.throttlePublicRoutes(stageCallables);
+    const routeMethod = props.routeMethod ?? apigw.HttpMethod.POST;
+    // A public route's throttle names its route key, which must exist: none while the routes are ANY.
+    if (routeMethod === apigw.HttpMethod.POST) this.throttlePublicRoutes(stageCallables);
 
     for (const [area, areaCallables] of callablesByArea(stageCallables)) {
       const stack = new CallableArea(this, area, {
@@ -156,6 +170,8 @@ export class CallableApi extends Construct {
         callables: areaCallables,
         stage: props.stage,
         httpApi: this.httpApi,
+        authorizerId: authorizer.authorizerId,
+        routeMethod,
         resources: props.resources,
         logRetention: props.logRetention,
         logRemovalPolicy: props.logRemovalPolicy,
@@ -169,11 +185,22 @@ export class CallableApi extends Construct {
       });
       this.areas.set(area, stack);
 
-      for (const { name, access } of areaCallables) {
-        this.functions.set(name, stack.functions.get(name) as AppFunction);
-        this.addRoute(name, access, stack.integrations.get(name) as apigw.HttpIntegration, authorizer);
-      }
+      for (const { name } of areaCallables) this.functions.set(name, stack.functions.get(name) as AppFunction);
+      if (areaCallables.some((callable) => callable.access === 'public')) this.orderStageAndRoutes(stack, routeMethod);
     }
+  }
+
+  /**
+   * The stage's route settings name public routes, and API Gateway refuses a setting for a route it
+   * does not have: so the stage follows an area holding public routes, which creates them (or turns
+   * them back into POST); and while the routes are ANY, the stage (without settings) goes first, so
+   * no setting names a route as its key changes.
+   */
+  private orderStageAndRoutes(area: CallableArea, routeMethod: RouteMethod): void {
+    const stage = this.defaultStage.node.defaultChild as apigw.CfnStage;
+    const areaStack = area.nestedStackResource as CfnResource;
+    if (routeMethod === apigw.HttpMethod.POST) stage.addResourceDependency(areaStack);
+    else areaStack.addResourceDependency(stage);
   }
 
   /** PUBLIC_ROUTE_THROTTLE on every public callable's route (the L2 stage sets only the default route's). */
@@ -188,30 +215,6 @@ export class CallableApi extends Construct {
         ]),
     );
     (this.defaultStage.node.defaultChild as apigw.CfnStage).routeSettings = routeSettings;
-  }
-
-  /**
-   * `POST /api/{name}` to the callable's integration in its area's stack. HttpRoute would create
-   * the integration beside the route; this is the route HttpApi.addRoutes made, at the construct
-   * path it made it (`HttpApi/POST/api/{name}/Resource`), so its logical ID never changes: a route
-   * key is unique in an API, and a route created anew would clash with the one it replaces.
-   */
-  private addRoute(name: string, access: Access, integration: apigw.HttpIntegration, authorizer: apigw.HttpAuthorizer): void {
-    const path = `${API_PATH_PREFIX}/${name}`;
-    const route = new apigw.CfnRoute(new Construct(this.httpApi, `${apigw.HttpMethod.POST}${path}`), 'Resource', {
-      apiId: this.httpApi.apiId,
-      routeKey: apigw.HttpRouteKey.with(path, apigw.HttpMethod.POST).key,
-      target: `integrations/${integration.integrationId}`,
-      // Admin and dev-only callables check the caller's groups/stage in the handler as well.
-      ...(access === 'public' ? { authorizationType: 'NONE' } : { authorizationType: 'JWT', authorizerId: authorizer.authorizerId }),
-    });
-    if (access === 'public') {
-      const reason =
-        `${name} is public in the callable registry (needed before a visitor has an account); ` +
-        "its handler refuses a call that did not come through CloudFront and validates input, and the web ACL's rate rule and the route's own throttle cap abuse.";
-      acknowledge(route, 'AwsSolutions-APIG4', reason);
-      acknowledgeGuard(route, 'CT.APIGATEWAY.PR.5', reason);
-    }
   }
 
   /** `{apiId}.execute-api.{region}.amazonaws.com`, the origin CloudFront forwards `/api/*` to. */

@@ -169,7 +169,7 @@ describe('CallableApi with every kind of access', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
     const stack = new Stack(app, `Kinds-${stage}`);
     const userPool = new cognito.UserPool(stack, 'Pool');
-    new CallableApi(stack, 'Api', {
+    const api = new CallableApi(stack, 'Api', {
       stage,
       callables: kinds,
       resources: {
@@ -183,7 +183,9 @@ describe('CallableApi with every kind of access', () => {
       logRetention: logs.RetentionDays.ONE_DAY,
       logRemovalPolicy: RemovalPolicy.DESTROY,
     });
-    const routes = Object.values(Template.fromStack(stack).findResources('AWS::ApiGatewayV2::Route'));
+    // Each area's routes are in its nested stack, none in the stack itself.
+    expect(Template.fromStack(stack).findResources('AWS::ApiGatewayV2::Route')).toEqual({});
+    const routes = [...api.areas.values()].flatMap((area) => Object.values(Template.fromStack(area).findResources('AWS::ApiGatewayV2::Route')));
     return Object.fromEntries(routes.map((r) => [r.Properties.RouteKey as string, r.Properties]));
   }
 
