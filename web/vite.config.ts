@@ -18,5 +18,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: true,
     target: 'es2022',
+    // The app's own modules do nothing when imported but define things. A feature's entry
+    // (index.ts) re-exports its parts; without this, a part that only a lazy screen uses would
+    // ride into the entry chunk whenever the app shell imports something else from that entry.
+    rolldownOptions: { treeshake: { moduleSideEffects: (id: string) => !/\/web\/src\/.*\.tsx?$/.test(id) } },
   },
 });

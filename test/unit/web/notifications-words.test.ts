@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppNotification } from '../../../lambdas/contracts/notifications.ts';
-import { bellLabel } from '../../../web/src/components/layout/notification-bell.tsx';
-import { notificationLink, notificationText } from '../../../web/src/lib/notifications.ts';
+import { bellLabel } from '../../../web/src/features/notifications/components/notification-bell.tsx';
+import { notificationLink, notificationText } from '../../../web/src/features/notifications/api/notifications.ts';
 
 const base: AppNotification = {
   notificationId: '01JD0000000000000000000000',

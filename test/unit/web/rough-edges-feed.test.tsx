@@ -2,7 +2,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bottomBarItems, mobileMenuItems, signedInItems } from '../../../web/src/components/layout/nav-items.ts';
+import { bottomBarItems, mobileMenuItems, signedInItems } from '../../../web/src/app/layout/nav-items.ts';
 import { answers, ApiError, calls, resetScriptedApi } from '../../support/scripted-api.ts';
 import { samplePost } from '../../support/sample-post.ts';
 

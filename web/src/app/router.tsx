@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AppLayout } from '../components/layout/app-layout.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { childRoute, paths, routePatterns } from '../lib/paths.ts';
 import { RouteError } from './route-error.tsx';

@@ -5,7 +5,7 @@ import type { AppNotification } from '#contracts/notifications';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { RowSkeletons } from '../../../components/skeletons.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
-import { notificationLink, notificationText, useMarkNotificationsRead, useNotificationPages } from '../../../lib/notifications.ts';
+import { notificationLink, notificationText, useMarkNotificationsRead, useNotificationPages } from '../api/notifications.ts';
 import { FIND_ANCHORS_PATH } from '../../../lib/paths.ts';
 
 function when(iso: string): string {

@@ -1,6 +1,6 @@
 import { Container, Tabs, Title } from '@mantine/core';
 import { PageError } from '../../../components/page-error.tsx';
-import { NotificationSettings } from '../../../components/notifications/notification-settings.tsx';
+import { NotificationSettings } from '../../notifications/index.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useMe } from '../../../lib/session.ts';
 import { AccountTab } from '../components/account-tab.tsx';

@@ -1,6 +1,6 @@
 import { Alert, Card, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '#contracts/notifications';
-import { useNotificationSettings, useUpdateNotificationSettings } from '../../lib/notifications.ts';
+import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notifications.ts';
 
 /** Settings: each kind of notification on or off, saved as it is switched (only that kind changes). */
 export function NotificationSettings() {

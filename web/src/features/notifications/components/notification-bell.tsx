@@ -1,7 +1,7 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useUnreadNotificationCount } from '../../lib/notifications.ts';
-import { paths } from '../../lib/paths.ts';
+import { useUnreadNotificationCount } from '../api/notifications.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** The accessible name of the bell: the unread count in words. */
 export function bellLabel(unread: number): string {

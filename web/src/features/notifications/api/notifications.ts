@@ -1,11 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Types only: the app shell (the bell) imports this module, and zod must stay out of the landing's JavaScript.
 import type { AppNotification, NotificationKind } from '#contracts/notifications';
-import { callApi } from './api-client.ts';
-import { useLivePollInterval } from './live/poll-interval.ts';
-import { useLiveCatchUp, useLiveMessages } from './live/use-live.ts';
-import { useAuthSession, useMe } from './session.ts';
-import { paths, profilePath } from './paths.ts';
+import { callApi } from '../../../lib/api-client.ts';
+import { useLivePollInterval } from '../../../lib/live/poll-interval.ts';
+import { useLiveCatchUp, useLiveMessages } from '../../../lib/live/use-live.ts';
+import { useAuthSession, useMe } from '../../../lib/session.ts';
+import { paths, profilePath } from '../../../lib/paths.ts';
 
 /**
  * Notifications, shared by the header's bell and the notifications page: both read listNotifications
