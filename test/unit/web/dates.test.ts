@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatWhen } from '../../../web/src/features/feed/format-when.ts';
 import { formatDate, formatDateTime } from '../../../web/src/lib/dates.ts';
-import { formatMoment } from '../../../web/src/lib/moderation.ts';
-import { formatDay } from '../../../web/src/lib/standing.ts';
+import { formatMoment } from '../../../web/src/features/moderation/api/moderation.ts';
+import { formatDay } from '../../../web/src/features/moderation/api/standing.ts';
 
 describe('one date format everywhere (web/src/lib/dates.ts)', () => {
   it('writes a birthday as a readable day, the same day wherever the reader is', () => {

@@ -12,15 +12,15 @@ import { samplePost } from '../../support/sample-post.ts';
 vi.mock('../../../web/src/lib/api-client.ts', () => import('../../support/scripted-api.ts'));
 
 const { installJsdomShims, primedQueryClient, renderRoute, renderWithProviders, testMember } = await import('../../support/render-web-route.tsx');
-const { ReportDialog } = await import('../../../web/src/components/moderation/report-dialog.tsx');
-const { SuspensionBanner } = await import('../../../web/src/components/moderation/suspension-banner.tsx');
-const { NoticesCard } = await import('../../../web/src/components/moderation/notices-card.tsx');
+const { ReportDialog } = await import('../../../web/src/features/moderation/components/report-dialog.tsx');
+const { SuspensionBanner } = await import('../../../web/src/features/moderation/components/suspension-banner.tsx');
+const { NoticesCard } = await import('../../../web/src/features/moderation/components/notices-card.tsx');
 const { BlockedMutedLists } = await import('../../../web/src/features/settings/components/blocked-muted-lists.tsx');
 const { ReportsTab, actionsFor } = await import('../../../web/src/features/admin/components/reports-tab.tsx');
 const { PostForm } = await import('../../../web/src/features/feed/components/post-form.tsx');
 const { PostCard } = await import('../../../web/src/features/feed/components/post-card.tsx');
 const { default: InvitesRoute } = await import('../../../web/src/features/invites/routes/invites.tsx');
-const { moderationKeys } = await import('../../../web/src/lib/moderation.ts');
+const { moderationKeys } = await import('../../../web/src/features/moderation/keys.ts');
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

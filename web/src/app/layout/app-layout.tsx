@@ -5,7 +5,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLiveSession } from '../../lib/live/live-session.ts';
 import { useAuthSession, useMe, useSignOut } from '../../lib/session.ts';
 import { useStage } from '../../lib/stage.ts';
-import { SuspensionBanner } from '../../components/moderation/suspension-banner.tsx';
+import { SuspensionBanner } from '../../features/moderation/index.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { NotificationBell } from '../../features/notifications/index.ts';
 import { bottomBarItems, isActive, mobileMenuItems, type NavItem, SIGNED_OUT_ITEMS, signedInItems } from './nav-items.ts';

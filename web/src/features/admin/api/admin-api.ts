@@ -1,7 +1,7 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallableInput, CallableOutput } from '#contracts/callables';
 import { callApi } from '../../../lib/api-client.ts';
-import { moderationKeys } from '../../../lib/moderation.ts';
+import { moderationKeys } from '../../moderation/keys.ts';
 import { sessionKeys, useAuthSession, useMe } from '../../../lib/session.ts';
 import { feedKeys } from '../../feed/keys.ts';
 

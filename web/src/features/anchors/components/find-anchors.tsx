@@ -8,7 +8,7 @@ import { RowSkeletons } from '../../../components/skeletons.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, searchResultAction, sendRequestFailureMessage } from '../../../lib/anchor-actions.ts';
 import { useSendAnchorRequest } from '../../../lib/anchor-requests.ts';
-import { useSuspension } from '../../../lib/standing.ts';
+import { useSuspension } from '../../moderation/index.ts';
 import { useSearchUsers } from '../api/anchor-lists.ts';
 import { profilePath, FIND_ANCHORS_PARAM } from '../../../lib/paths.ts';
 

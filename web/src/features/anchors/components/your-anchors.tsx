@@ -10,7 +10,7 @@ import { RowSkeletons, ValueSkeleton } from '../../../components/skeletons.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { ANCHOR_UI_MESSAGES, serverReason } from '../../../lib/anchor-actions.ts';
 import { useAnchorList, useAnchorRequests } from '../../../lib/anchor-requests.ts';
-import { useSuspension } from '../../../lib/standing.ts';
+import { useSuspension } from '../../moderation/index.ts';
 import { useAcceptRequest, useRemoveAnchor, useRemoveRequest } from '../api/anchor-lists.ts';
 import { AnchorCard } from './anchor-card.tsx';
 import { paths, FIND_ANCHORS_PATH } from '../../../lib/paths.ts';

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { COMMENT_MAX_LENGTH, type Comment, FEED_MESSAGES } from '#contracts/feed';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { useMemberModeration } from '../../../components/moderation/use-member-moderation.tsx';
+import { useMemberModeration } from '../../moderation/index.ts';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { EDIT_DELETE_MESSAGES, useDeleteComment, useEditComment } from '../api/edit-delete.ts';
 import { formatWhen } from '../format-when.ts';

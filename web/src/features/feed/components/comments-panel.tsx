@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { COMMENT_MAX_LENGTH, FEED_MESSAGES } from '#contracts/feed';
 import { useDraftRequestId } from '../../../lib/draft-request-id.ts';
-import { useSuspension } from '../../../lib/moderation.ts';
+import { useSuspension } from '../../moderation/index.ts';
 import { textLimitState } from '../../../lib/text-limit.ts';
 import { RowSkeletons } from '../../../components/skeletons.tsx';
 import { useAddComment, useComments } from '../api/comments.ts';

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FEED_MESSAGES, POST_MAX_LENGTH, type PostPrivacy } from '#contracts/feed';
 import { useDraftRequestId } from '../../../lib/draft-request-id.ts';
-import { useSuspension } from '../../../lib/moderation.ts';
+import { useSuspension } from '../../moderation/index.ts';
 import { textLimitState } from '../../../lib/text-limit.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { COMPOSE_PARAM } from '../../../lib/paths.ts';

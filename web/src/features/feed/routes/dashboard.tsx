@@ -1,7 +1,7 @@
 import { Alert, Container, Grid, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { NoticesCard } from '../../../components/moderation/notices-card.tsx';
+import { NoticesCard } from '../../moderation/index.ts';
 import { BlockSkeletons, PostSkeletons } from '../../../components/skeletons.tsx';
 import { useAnchorList, useAnchorsLive, usePendingRequestCount } from '../../../lib/anchor-requests.ts';
 import { useMe } from '../../../lib/session.ts';

@@ -2,10 +2,8 @@ import { Alert, Button, Card, Code, Container, CopyButton, Group, SimpleGrid, St
 import { useState } from 'react';
 import { INVITES_MESSAGES, RESERVATION_DAYS, shareLinkOf, type MyInvites } from '#contracts/invites';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { NoticesCard } from '../../../components/moderation/notices-card.tsx';
-import { TITLE_STYLES } from '../../../components/moderation/suspension-banner.tsx';
+import { NoticesCard, TITLE_STYLES, useStanding } from '../../moderation/index.ts';
 import { PageError } from '../../../components/page-error.tsx';
-import { useStanding } from '../../../lib/moderation.ts';
 import { INVITES_EXPLAINED } from '../../../lib/place-words.ts';
 import { useMyInvites, useReplaceInviteCode } from '../api/my-invites.ts';
 import { InviteeList } from '../components/invitee-list.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ModerationLogEntry, OwnReport } from '#contracts/moderation';
-import { formatMoment, useModerationLog, useMyReports } from '../../../lib/moderation.ts';
-import { OUTCOME_WORDS, ownReportStatus, REASON_LABELS, TARGET_LABELS, TARGET_WORDS } from '../../../lib/moderation-words.ts';
+import { formatMoment, useModerationLog, useMyReports } from '../api/moderation.ts';
+import { OUTCOME_WORDS, ownReportStatus, REASON_LABELS, TARGET_LABELS, TARGET_WORDS } from '../moderation-words.ts';
 
 /** One log line's action in words; a removed member is named, no one else ever is. */
 export function logEntryText(entry: ModerationLogEntry): string {

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { ListedMember } from '#contracts/moderation';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { serverReason } from '../../../lib/anchor-actions.ts';
-import { formatDay, MODERATION_UI, useBlockedList, useMemberAction, useMutedList } from '../../../lib/moderation.ts';
+import { formatDay, MODERATION_UI, useBlockedList, useMemberAction, useMutedList } from '../../moderation/index.ts';
 import { profilePath } from '../../../lib/paths.ts';
 
 interface ListProps {

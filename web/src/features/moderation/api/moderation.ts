@@ -1,12 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MODERATION_MESSAGES, type ReportReason, type ReportTarget } from '#contracts/moderation';
-import { anchorKeys } from './anchor-requests.ts';
-import { callApi } from './api-client.ts';
-import { useAuthSession } from './session.ts';
-import { moderationKeys } from './standing.ts';
-import { formatDateTime } from './dates.ts';
+import { anchorKeys } from '../../../lib/anchor-requests.ts';
+import { callApi } from '../../../lib/api-client.ts';
+import { useAuthSession } from '../../../lib/session.ts';
+import { feedKeys } from '../../feed/keys.ts';
+import { moderationKeys } from '../keys.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
-export { formatDay, isSuspended, moderationKeys, suspensionMessage, useStanding, useSuspension } from './standing.ts';
+export { formatDay, isSuspended, suspensionMessage, useStanding, useSuspension } from './standing.ts';
 
 /** Plain sentences of the moderation UI; the server's own come from the contract's MODERATION_MESSAGES. */
 export const MODERATION_UI = {
@@ -51,15 +52,15 @@ export function useMutedList(enabled = true) {
 }
 
 /**
- * After a block, unblock, mute or unmute: the feed and open threads (['feed', …]), anchors, search
- * and profiles (['anchors', …]) and the moderation lists are read again, so the member's content
+ * After a block, unblock, mute or unmute: the feed and open threads (feedKeys), anchors, search
+ * and profiles (anchorKeys) and the moderation lists are read again, so the member's content
  * disappears (or comes back) at once.
  */
 function useInvalidateAfterMemberAction() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['feed'] }),
+      queryClient.invalidateQueries({ queryKey: feedKeys.all }),
       queryClient.invalidateQueries({ queryKey: anchorKeys.all }),
       queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
     ]);

@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { isSuspended, suspensionMessage, useStanding } from '../../lib/standing.ts';
+import { isSuspended, suspensionMessage, useStanding } from '../api/standing.ts';
 
 /** Orange's own title colour is too light on its light background (axe: colour contrast). */
 export const TITLE_STYLES = { title: { color: 'var(--mantine-color-text)' } };

@@ -1,8 +1,8 @@
 import { Button, Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Notice, NoticeKind } from '#contracts/moderation';
-import { formatMoment, useStanding } from '../../lib/moderation.ts';
-import { noticeText } from '../../lib/moderation-words.ts';
+import { formatMoment, useStanding } from '../api/moderation.ts';
+import { noticeText } from '../moderation-words.ts';
 
 const DISMISSED_KEY = 'dismissedModerationNotices';
 

@@ -1,5 +1,5 @@
 import type { ModerationAction, Notice, OwnReport, ReportReason, ReportTargetType } from '#contracts/moderation';
-import { formatDay } from './moderation.ts';
+import { formatDay } from './api/moderation.ts';
 
 /** Report reasons as the report dialog, the admin queue and the log name them. */
 export const REASON_LABELS: Record<ReportReason, string> = {

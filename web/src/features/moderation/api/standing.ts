@@ -1,30 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Standing } from '#contracts/moderation';
-import { callApi } from './api-client.ts';
-import { useAuthSession, useMe } from './session.ts';
-import { formatDate } from './dates.ts';
+import { callApi } from '../../../lib/api-client.ts';
+import { useAuthSession, useMe } from '../../../lib/session.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { moderationKeys } from '../keys.ts';
 
 /*
- * What the app shell needs of moderation (the suspension banner), apart from lib/moderation.ts:
+ * What the app shell needs of moderation (the suspension banner), apart from api/moderation.ts:
  * nothing here imports a contract's values, so zod stays out of the landing page's JavaScript
  * (the shell is part of it; see docs/hardening.md, the browser budgets).
  */
-
-/**
- * Moderation data several screens share (the "…" menus of posts, comments and profiles, Settings ›
- * Privacy, the app shell's suspension banner, the dashboard's notices, the Invites page, the
- * moderation log). Keys are per member, like the session's.
- */
-export const moderationKeys = {
-  all: ['moderation'] as const,
-  blocked: (uid: string) => ['moderation', uid, 'blocked'] as const,
-  muted: (uid: string) => ['moderation', uid, 'muted'] as const,
-  standing: (uid: string) => ['moderation', uid, 'standing'] as const,
-  myReports: (uid: string) => ['moderation', uid, 'my-reports'] as const,
-  log: (uid: string) => ['moderation', uid, 'log'] as const,
-  /** The admin queue. */
-  reports: ['moderation', 'admin', 'reports'] as const,
-};
 
 /** A date a member reads ("Nov 30, 2026", web/src/lib/dates.ts); `utc` for a day an admin chose (a suspension's end). */
 export function formatDay(iso: string, { locale, utc = false }: { locale?: string; utc?: boolean } = {}): string {

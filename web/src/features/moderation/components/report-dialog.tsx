@@ -2,11 +2,11 @@ import { Alert, Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { REPORT_NOTE_MAX_LENGTH, type ReportReason, reportReasonSchema, type ReportTarget } from '#contracts/moderation';
-import { serverReason } from '../../lib/anchor-actions.ts';
-import { isApiError } from '../../lib/api-client.ts';
-import { MODERATION_UI, useReportContent } from '../../lib/moderation.ts';
-import { REASON_LABELS } from '../../lib/moderation-words.ts';
-import { LimitedTextarea } from '../limited-textarea.tsx';
+import { serverReason } from '../../../lib/anchor-actions.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { MODERATION_UI, useReportContent } from '../api/moderation.ts';
+import { REASON_LABELS } from '../moderation-words.ts';
+import { LimitedTextarea } from '../../../components/limited-textarea.tsx';
 
 interface ReportDialogProps {
   opened: boolean;

@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import type { ReportTarget } from '#contracts/moderation';
-import { serverReason } from '../../lib/anchor-actions.ts';
-import { MODERATION_UI, useMemberAction } from '../../lib/moderation.ts';
-import { ConfirmModal } from '../confirm-modal.tsx';
-import type { ContentAction } from '../content-actions-menu.tsx';
+import { serverReason } from '../../../lib/anchor-actions.ts';
+import { MODERATION_UI, useMemberAction } from '../api/moderation.ts';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import type { ContentAction } from '../../../components/content-actions-menu.tsx';
 import { ReportDialog } from './report-dialog.tsx';
 
 interface MemberModerationOptions {
