@@ -13,9 +13,9 @@ import type { Stage } from './stage.ts';
 export { API_PATH_PREFIX, areaOf, type CallableDefinition, type RouteMethod } from './callable-area.ts';
 
 /**
- * The routes' method from the `routeBridge` context value: ANY with `-c routeBridge=true`, for the
- * one deploy that moves an existing stage's routes out of the parent stack (docs/deploy.md, Stack
- * shape); POST otherwise. Anything else stops synth.
+ * The routes' method from the `routeBridge` context value: ANY with `-c routeBridge=true`, for a
+ * deploy that moves routes between stacks (docs/deploy.md, Stack shape); POST otherwise. Anything
+ * else stops synth.
  */
 export function routeMethodFromContext(value: unknown): RouteMethod {
   if (value === undefined || value === false || value === 'false') return apigw.HttpMethod.POST;

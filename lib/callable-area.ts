@@ -15,10 +15,11 @@ import type { Stage } from './stage.ts';
 export const API_PATH_PREFIX = '/api';
 
 /**
- * The method of every callable's route. POST always, except for the one deploy that moves a stage's
- * routes out of the parent stack: a route key is unique in an API and CloudFormation creates the
- * new route before it deletes the old one, so that deploy creates `ANY /api/{name}` beside the
- * parent's `POST /api/{name}`, and the next turns it into POST in place (docs/deploy.md, Stack shape).
+ * The method of every callable's route. POST always, except for a deploy that moves routes to
+ * another stack (out of the parent, or to another area): a route key is unique in an API and
+ * CloudFormation creates the new route before it deletes the old one, so that deploy creates
+ * `ANY /api/{name}` beside the old `POST /api/{name}`, and the next turns it into POST in place
+ * (docs/deploy.md, Stack shape).
  */
 export type RouteMethod = apigw.HttpMethod.POST | apigw.HttpMethod.ANY;
 
@@ -47,7 +48,7 @@ export interface CallableAreaProps {
   readonly httpApi: apigw.IHttpApi;
   /** The JWT authorizer of every non-public route (the parent's, passed in as a parameter). */
   readonly authorizerId: string;
-  /** Each route's method: POST, or ANY while a stage's routes move out of the parent (routeMethodFromContext). */
+  /** Each route's method: POST, or ANY while routes move between stacks (routeMethodFromContext). */
   readonly routeMethod: RouteMethod;
   readonly resources: Required<FunctionResources>;
   readonly logRetention: logs.RetentionDays;
@@ -69,8 +70,6 @@ export class CallableArea extends NestedStack {
   public readonly functions = new Map<string, AppFunction>();
   /** The API integration of each callable of the area, by callable name. */
   public readonly integrations = new Map<string, apigw.HttpIntegration>();
-  /** The route of each callable of the area, by callable name. */
-  public readonly routes = new Map<string, apigw.CfnRoute>();
 
   constructor(scope: Construct, id: string, props: CallableAreaProps) {
     super(scope, id, { description: `anchored callables of the ${props.area} area (${props.stage})` });
@@ -102,7 +101,7 @@ export class CallableArea extends NestedStack {
         payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
       });
       this.integrations.set(name, integration);
-      this.routes.set(name, this.addRoute(callable, integration, props));
+      this.addRoute(callable, integration, props);
       fn.alias.addPermission(`${name}InvokedByApi`, {
         scope: this,
         principal: new iam.ServicePrincipal('apigateway.amazonaws.com'),
@@ -115,8 +114,9 @@ export class CallableArea extends NestedStack {
       });
     }
   }
+
   /** `POST /api/{name}` to the callable's integration, behind the JWT authorizer unless the callable is public. */
-  private addRoute({ name, access }: CallableDefinition, integration: apigw.HttpIntegration, props: CallableAreaProps): apigw.CfnRoute {
+  private addRoute({ name, access }: CallableDefinition, integration: apigw.HttpIntegration, props: CallableAreaProps): void {
     const route = new apigw.CfnRoute(this, `${name}Route`, {
       apiId: props.httpApi.apiId,
       routeKey: apigw.HttpRouteKey.with(`${API_PATH_PREFIX}/${name}`, props.routeMethod).key,
@@ -131,6 +131,5 @@ export class CallableArea extends NestedStack {
       acknowledge(route, 'AwsSolutions-APIG4', reason);
       acknowledgeGuard(route, 'CT.APIGATEWAY.PR.5', reason);
     }
-    return route;
   }
 }
