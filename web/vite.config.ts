@@ -1,6 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The app's modules (all but the entries, main.tsx and the prerender's) do nothing when imported
+ * but define things. A feature's entry (index.ts)
+ * re-exports its parts; unless the bundler knows this, a part that only a lazy screen uses rides
+ * into the entry chunk whenever the app shell imports something else from that entry. Said here,
+ * in the transform hook, because that outranks a package.json `sideEffects` field.
+ */
+const appModulesHaveNoSideEffects: Plugin = {
+  name: 'app-modules-have-no-side-effects',
+  transform(code, id) {
+    return /\/web\/src\/(app|features|components|lib)\/[^?]*\.tsx?$/.test(id) ? { code, map: null, moduleSideEffects: false } : null;
+  },
+};
 
 /**
  * The SPA build. No dev-server proxy here: locally the local cloud passes its own proxy for
@@ -8,7 +22,7 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), appModulesHaveNoSideEffects],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -18,9 +32,5 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: true,
     target: 'es2022',
-    // The app's own modules do nothing when imported but define things. A feature's entry
-    // (index.ts) re-exports its parts; without this, a part that only a lazy screen uses would
-    // ride into the entry chunk whenever the app shell imports something else from that entry.
-    rolldownOptions: { treeshake: { moduleSideEffects: (id: string) => !/\/web\/src\/.*\.tsx?$/.test(id) } },
   },
 });

@@ -18,7 +18,8 @@ vi.mock('../../../web/src/lib/api-client.ts', () => ({
 }));
 
 const { liveBus } = await import('../../../web/src/lib/live/live-bus.ts');
-const { anchorKeys, useAnchorList, useAnchorsLive } = await import('../../../web/src/lib/anchor-requests.ts');
+const { anchorKeys } = await import('../../../web/src/features/anchors/keys.ts');
+const { useAnchorList, useAnchorsLive } = await import('../../../web/src/features/anchors/api/anchor-requests.ts');
 const { sessionKeys } = await import('../../../web/src/lib/session.ts');
 
 const ME = 'u1';

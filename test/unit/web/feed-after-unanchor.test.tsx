@@ -34,7 +34,7 @@ const { useFeedLive } = await import('../../../web/src/features/feed/api/feed-li
 const { useMemberPosts } = await import('../../../web/src/features/feed/api/member-posts.ts');
 const { feedKeys } = await import('../../../web/src/features/feed/keys.ts');
 const { keepPostsBy } = await import('../../../web/src/features/feed/like-state.ts');
-const { useAnchorList, useAnchorsLive } = await import('../../../web/src/lib/anchor-requests.ts');
+const { useAnchorList, useAnchorsLive } = await import('../../../web/src/features/anchors/api/anchor-requests.ts');
 const { sessionKeys } = await import('../../../web/src/lib/session.ts');
 
 type Feed = InfiniteData<FeedPageShape, string | undefined>;

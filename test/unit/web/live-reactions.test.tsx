@@ -50,7 +50,8 @@ const { useComments } = await import('../../../web/src/features/feed/api/comment
 const { useCreatePost } = await import('../../../web/src/features/feed/api/create-post.ts');
 const { useTogglePostLike } = await import('../../../web/src/features/feed/api/toggle-post-like.ts');
 const { feedKeys } = await import('../../../web/src/features/feed/keys.ts');
-const { anchorKeys, useAnchorsLive, usePendingRequestCount } = await import('../../../web/src/lib/anchor-requests.ts');
+const { anchorKeys } = await import('../../../web/src/features/anchors/keys.ts');
+const { useAnchorsLive, usePendingRequestCount } = await import('../../../web/src/features/anchors/api/anchor-requests.ts');
 const { sessionKeys } = await import('../../../web/src/lib/session.ts');
 
 type Feed = InfiniteData<FeedPageShape, string | undefined>;

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CallableOutput } from '#contracts/callables';
 import { YourAnchors } from '../../../web/src/features/anchors/components/your-anchors.tsx';
-import { anchorKeys } from '../../../web/src/lib/anchor-requests.ts';
+import { anchorKeys } from '../../../web/src/features/anchors/keys.ts';
 import { installJsdomShims, primedQueryClient, renderWithProviders } from '../../support/render-web-route.tsx';
 
 vi.mock('../../../web/src/lib/auth.ts', () => ({ accessToken: async () => 'access-token-1' }));

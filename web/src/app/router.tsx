@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
-import { childRoute, paths, routePatterns } from '../lib/paths.ts';
+import { paths, routePatterns } from '../lib/paths.ts';
 import { RouteError } from './route-error.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
@@ -24,18 +24,18 @@ function comingSoon(title: string): RouteObject['lazy'] {
 
 const publicRoutes: RouteObject[] = [
   { index: true, handle: { title: 'Welcome' }, lazy: screen(() => import('../features/landing/routes/landing.tsx')) },
-  { path: childRoute(paths.why), handle: { title: 'Why Anchored' }, lazy: screen(() => import('../features/about/routes/why.tsx')) },
-  { path: childRoute(paths.terms), handle: { title: 'Terms of Service' }, lazy: screen(() => import('../features/legal/routes/terms.tsx')) },
-  { path: childRoute(paths.signUp), handle: { title: 'Join' }, lazy: screen(() => import('../features/auth/routes/sign-up.tsx')) },
-  { path: childRoute(paths.register), handle: { title: 'Create account' }, lazy: screen(() => import('../features/auth/routes/register.tsx')) },
+  { path: paths.why, handle: { title: 'Why Anchored' }, lazy: screen(() => import('../features/about/routes/why.tsx')) },
+  { path: paths.terms, handle: { title: 'Terms of Service' }, lazy: screen(() => import('../features/legal/routes/terms.tsx')) },
+  { path: paths.signUp, handle: { title: 'Join' }, lazy: screen(() => import('../features/auth/routes/sign-up.tsx')) },
+  { path: paths.register, handle: { title: 'Create account' }, lazy: screen(() => import('../features/auth/routes/register.tsx')) },
   {
-    path: childRoute(paths.verifyEmail),
+    path: paths.verifyEmail,
     handle: { title: 'Verify email' },
     lazy: screen(() => import('../features/auth/routes/verify-email.tsx')),
   },
-  { path: childRoute(paths.signIn), handle: { title: 'Sign in' }, lazy: screen(() => import('../features/auth/routes/sign-in.tsx')) },
+  { path: paths.signIn, handle: { title: 'Sign in' }, lazy: screen(() => import('../features/auth/routes/sign-in.tsx')) },
   {
-    path: childRoute(paths.resetPassword),
+    path: paths.resetPassword,
     handle: { title: 'Reset password' },
     lazy: screen(() => import('../features/auth/routes/reset-password.tsx')),
   },
@@ -43,41 +43,41 @@ const publicRoutes: RouteObject[] = [
 
 /** Spec §2: these go through the guard (signed in, verified, profile complete or on its way). */
 const guardedRoutes: RouteObject[] = [
-  { path: childRoute(paths.welcome), handle: { title: 'Welcome tutorial' }, lazy: screen(() => import('../features/joining/routes/welcome.tsx')) },
+  { path: paths.welcome, handle: { title: 'Welcome tutorial' }, lazy: screen(() => import('../features/joining/routes/welcome.tsx')) },
   {
-    path: childRoute(paths.profileSetup),
+    path: paths.profileSetup,
     handle: { title: 'Complete your profile' },
     lazy: screen(() => import('../features/joining/routes/profile-setup.tsx')),
   },
-  { path: childRoute(routePatterns.profile), handle: { title: 'Profile' }, lazy: screen(() => import('./profile-route.tsx')) },
-  { path: childRoute(paths.dashboard), handle: { title: 'Dashboard' }, lazy: screen(() => import('../features/feed/routes/dashboard.tsx')) },
-  { path: childRoute(paths.anchors), handle: { title: 'Anchors' }, lazy: screen(() => import('../features/anchors/routes/anchors.tsx')) },
-  { path: childRoute(paths.invites), handle: { title: 'Invites' }, lazy: screen(() => import('../features/invites/routes/invites.tsx')) },
-  { path: childRoute(paths.admin), handle: { title: 'Admin' }, lazy: screen(() => import('../features/admin/routes/admin.tsx')) },
-  { path: childRoute(paths.metrics), handle: { title: 'Metrics' }, lazy: screen(() => import('../features/metrics/routes/metrics.tsx')) },
+  { path: routePatterns.profile, handle: { title: 'Profile' }, lazy: screen(() => import('./profile-route.tsx')) },
+  { path: paths.dashboard, handle: { title: 'Dashboard' }, lazy: screen(() => import('../features/feed/routes/dashboard.tsx')) },
+  { path: paths.anchors, handle: { title: 'Anchors' }, lazy: screen(() => import('../features/anchors/routes/anchors.tsx')) },
+  { path: paths.invites, handle: { title: 'Invites' }, lazy: screen(() => import('../features/invites/routes/invites.tsx')) },
+  { path: paths.admin, handle: { title: 'Admin' }, lazy: screen(() => import('../features/admin/routes/admin.tsx')) },
+  { path: paths.metrics, handle: { title: 'Metrics' }, lazy: screen(() => import('../features/metrics/routes/metrics.tsx')) },
   {
-    path: childRoute(paths.notifications),
+    path: paths.notifications,
     handle: { title: 'Notifications' },
     lazy: screen(() => import('../features/notifications/routes/notifications.tsx')),
   },
-  { path: childRoute(paths.settings), handle: { title: 'Settings' }, lazy: screen(() => import('../features/settings/routes/settings.tsx')) },
+  { path: paths.settings, handle: { title: 'Settings' }, lazy: screen(() => import('../features/settings/routes/settings.tsx')) },
   {
-    path: childRoute(paths.moderationLog),
+    path: paths.moderationLog,
     handle: { title: 'Moderation log' },
     lazy: screen(() => import('../features/moderation/routes/moderation-log.tsx')),
   },
-  { path: childRoute(paths.dev), handle: { title: 'Developer tools' }, lazy: screen(() => import('../features/dev/routes/dev-tools.tsx')) },
+  { path: paths.dev, handle: { title: 'Developer tools' }, lazy: screen(() => import('../features/dev/routes/dev-tools.tsx')) },
 ];
 
 /** Spec §2 "linked only, screens not shown". */
 const linkedOnlyRoutes: RouteObject[] = [
-  { path: childRoute(paths.privacy), title: 'Privacy Policy' },
-  { path: childRoute(paths.profile), title: 'Profile' },
-  { path: childRoute(paths.groups), title: 'Groups' },
-  { path: childRoute(paths.discoverGroups), title: 'Discover Groups' },
-  { path: childRoute(paths.createGroup), title: 'Create a Group' },
-  { path: childRoute(routePatterns.group), title: 'Group' },
-  { path: childRoute(paths.newPost), title: 'New Post' },
+  { path: paths.privacy, title: 'Privacy Policy' },
+  { path: paths.profile, title: 'Profile' },
+  { path: paths.groups, title: 'Groups' },
+  { path: paths.discoverGroups, title: 'Discover Groups' },
+  { path: paths.createGroup, title: 'Create a Group' },
+  { path: routePatterns.group, title: 'Group' },
+  { path: paths.newPost, title: 'New Post' },
 ].map(({ path, title }) => ({ path, handle: { title }, lazy: comingSoon(title) }));
 
 export const routes: RouteObject[] = [

@@ -50,11 +50,6 @@ export const COMPOSE_PARAM = 'compose';
  */
 export const FIND_ANCHORS_PARAM = 'find';
 
-/** A router path for a child of the root route: the same path without its leading slash. */
-export function childRoute(path: string): string {
-  return path.slice(1);
-}
-
 export function profilePath(userId: string): string {
   return `${paths.profile}/${encodeURIComponent(userId)}`;
 }

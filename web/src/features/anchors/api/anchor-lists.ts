@@ -1,7 +1,8 @@
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallableOutput } from '#contracts/callables';
 import { callApi } from '../../../lib/api-client.ts';
-import { anchorKeys, useInvalidateAnchors } from '../../../lib/anchor-requests.ts';
+import { anchorKeys } from '../keys.ts';
+import { useInvalidateAnchors } from './anchor-requests.ts';
 import { useAuthSession } from '../../../lib/session.ts';
 
 type AnchorList = CallableOutput<'listAnchors'>;

@@ -1,5 +1,5 @@
 import { Container, Grid, Stack, Title } from '@mantine/core';
-import { useAnchorsLive } from '../../../lib/anchor-requests.ts';
+import { useAnchorsLive } from '../api/anchor-requests.ts';
 import { AnchorTips } from '../components/anchor-tips.tsx';
 import { FindAnchors } from '../components/find-anchors.tsx';
 import { YourAnchors } from '../components/your-anchors.tsx';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
-import { useInvalidateAnchors } from '../../../lib/anchor-requests.ts';
+import { useInvalidateAnchors } from '../../anchors/index.ts';
 
 /** Creates 10 dummy members anchored to the caller (the dev-only callable). */
 export function useCreateDummyAnchors() {

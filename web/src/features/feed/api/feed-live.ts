@@ -1,7 +1,7 @@
 import { hashKey, type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { Anchor } from '#contracts/anchors';
-import { anchorKeys } from '../../../lib/anchor-requests.ts';
+import { anchorKeys } from '../../anchors/keys.ts';
 import type { LiveMessage } from '../../../lib/live/live-bus.ts';
 import { useLiveCatchUp, useLiveMessages } from '../../../lib/live/use-live.ts';
 import { callApi } from '../../../lib/api-client.ts';

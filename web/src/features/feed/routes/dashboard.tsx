@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { NoticesCard } from '../../moderation/index.ts';
 import { BlockSkeletons, PostSkeletons } from '../../../components/skeletons.tsx';
-import { useAnchorList, useAnchorsLive, usePendingRequestCount } from '../../../lib/anchor-requests.ts';
+import { useAnchorList, useAnchorsLive, usePendingRequestCount } from '../../anchors/index.ts';
 import { useMe } from '../../../lib/session.ts';
 import { MemberPosts } from '../components/member-posts.tsx';
 import { NetworkColumn } from '../components/network-column.tsx';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MODERATION_MESSAGES, type ReportReason, type ReportTarget } from '#contracts/moderation';
-import { anchorKeys } from '../../../lib/anchor-requests.ts';
+import { anchorKeys } from '../../anchors/keys.ts';
 import { callApi } from '../../../lib/api-client.ts';
 import { useAuthSession } from '../../../lib/session.ts';
 import { feedKeys } from '../../feed/keys.ts';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { REPORT_NOTE_MAX_LENGTH, type ReportReason, reportReasonSchema, type ReportTarget } from '#contracts/moderation';
-import { serverReason } from '../../../lib/anchor-actions.ts';
+import { serverReason } from '../../anchors/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { MODERATION_UI, useReportContent } from '../api/moderation.ts';
 import { REASON_LABELS } from '../moderation-words.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
-import { anchorKeys } from '../../../lib/anchor-requests.ts';
+import { anchorKeys } from '../../anchors/keys.ts';
 import { useAuthSession } from '../../../lib/session.ts';
 
 /** A member's profile with only what the server lets this viewer see (it filters; the browser never does). */

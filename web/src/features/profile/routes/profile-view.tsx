@@ -7,8 +7,15 @@ import { ContentActionsMenu } from '../../../components/content-actions-menu.tsx
 import { useMemberModeration, useMutedList, useSuspension } from '../../moderation/index.ts';
 import { LoadingRegion } from '../../../components/skeletons.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
-import { ANCHOR_UI_MESSAGES, profileAction, sendRequestFailureMessage, serverReason } from '../../../lib/anchor-actions.ts';
-import { useAcceptAnchorRequest, useAnchorsLive, useSendAnchorRequest } from '../../../lib/anchor-requests.ts';
+import {
+  ANCHOR_UI_MESSAGES,
+  profileAction,
+  sendRequestFailureMessage,
+  serverReason,
+  useAcceptAnchorRequest,
+  useAnchorsLive,
+  useSendAnchorRequest,
+} from '../../anchors/index.ts';
 import { useUserProfile } from '../api/get-user-profile.ts';
 import { joinLocation, PROFILE_VIEW_MESSAGES, profileLoadMessage } from '../profile-view-messages.ts';
 import { formatDate } from '../../../lib/dates.ts';

@@ -1,21 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '#contracts/user';
-import { callApi } from './api-client.ts';
-import { useLivePollInterval } from './live/poll-interval.ts';
-import { useLiveCatchUp, useLiveMessages } from './live/use-live.ts';
-import { sessionKeys, useAuthSession } from './session.ts';
-
-/**
- * Anchor data several screens share (the anchors page, profiles, the dashboard's pending count).
- * Every key starts with 'anchors', so one invalidation after any anchor action refreshes them all.
- */
-export const anchorKeys = {
-  all: ['anchors'] as const,
-  list: (uid: string) => ['anchors', uid, 'list'] as const,
-  requests: (uid: string) => ['anchors', uid, 'requests'] as const,
-  search: (uid: string, query: string) => ['anchors', uid, 'search', query] as const,
-  profile: (uid: string, userId: string) => ['anchors', uid, 'profile', userId] as const,
-};
+import { callApi } from '../../../lib/api-client.ts';
+import { useLivePollInterval } from '../../../lib/live/poll-interval.ts';
+import { useLiveCatchUp, useLiveMessages } from '../../../lib/live/use-live.ts';
+import { sessionKeys, useAuthSession } from '../../../lib/session.ts';
+import { feedKeys } from '../../feed/keys.ts';
+import { anchorKeys } from '../keys.ts';
 
 /**
  * The caller's accepted anchors with the count and the cap (the anchors page and the dashboard).
@@ -77,7 +67,7 @@ export function useAnchorsLive(): void {
 /** After any anchor action: lists, requests, searches, profiles and the feed (anchors' posts) are stale. */
 export function useInvalidateAnchors() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: anchorKeys.all }), queryClient.invalidateQueries({ queryKey: ['feed'] })]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: anchorKeys.all }), queryClient.invalidateQueries({ queryKey: feedKeys.all })]);
 }
 
 /**

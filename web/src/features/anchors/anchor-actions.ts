@@ -1,5 +1,5 @@
 import type { Relationship } from '#contracts/anchors';
-import { type ApiError, isApiError } from './api-client.ts';
+import { type ApiError, isApiError } from '../../lib/api-client.ts';
 
 /** The spec's messages (§8) for anchor actions that fail, shown by the anchors page and the profile. */
 export const ANCHOR_UI_MESSAGES = {
