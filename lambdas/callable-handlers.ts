@@ -1,6 +1,6 @@
 import type { CallableName } from '#contracts/callables';
 import type { CallableHandlerEntry } from './handler-row.ts';
-import { OBJECT_PREFIXES, PARTITIONS } from '#data/grant-scopes';
+import { OBJECT_PREFIXES, PARTITIONS } from '#data/table';
 import { accountHandlers } from './handlers/account/handler-rows.ts';
 import { adminHandlers } from './handlers/admin/handler-rows.ts';
 import { anchorsHandlers } from './handlers/anchors/handler-rows.ts';

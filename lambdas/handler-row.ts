@@ -1,4 +1,4 @@
-import type { ObjectPrefix, PartitionPattern } from '#data/grant-scopes';
+import type { ObjectPrefix, PartitionPattern } from '#data/table';
 
 /**
  * The shape of a server row of the registry: which module runs a callable (or a trigger or job)
@@ -9,14 +9,14 @@ import type { ObjectPrefix, PartitionPattern } from '#data/grant-scopes';
 /**
  * What each callable's Lambda may touch. CDK grants exactly this (least privilege), and the infra
  * tests check every grant against it; the local cloud (one process, no IAM) checks the table writes
- * and object keys against it (data/grant-check.ts), so the declared scopes are measured by every run.
+ * and object keys against it (data/table/grant-check.ts), so the declared scopes are measured by every run.
  */
 export interface Permissions {
   readonly table?: 'read' | 'readWrite';
   /**
    * With table 'readWrite' (required there): the partitions the function writes (PARTITIONS of
-   * data/grant-scopes.ts). CDK holds its item writes to them by `dynamodb:LeadingKeys`; the local
-   * cloud refuses a write outside them the same way (data/grant-check.ts). Reads stay table-wide.
+   * data/table/grant-scopes.ts). CDK holds its item writes to them by `dynamodb:LeadingKeys`; the local
+   * cloud refuses a write outside them the same way (data/table/grant-check.ts). Reads stay table-wide.
    */
   readonly tableWrites?: readonly PartitionPattern[];
   /**

@@ -161,7 +161,7 @@ export class AppFunction extends Construct {
       logGroup: this.logGroup,
       environment,
       // X-Ray traces every invocation (sampled by the account's rules); the handlers add their
-      // subsegments with Powertools Tracer (lambdas/data/tracer.ts), which the layer provides.
+      // subsegments with Powertools Tracer (lambdas/data/table/tracer.ts), which the layer provides.
       tracing: lambda.Tracing.ACTIVE,
       layers: [powertoolsLayer(this)],
       bundling: {

@@ -1,6 +1,6 @@
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { GSIS, projectionOf, TABLE_KEYS, TTL_ATTRIBUTE, type GsiShape } from '../lambdas/data/table-schema.ts';
+import { GSIS, projectionOf, TABLE_KEYS, TTL_ATTRIBUTE, type GsiShape } from '../lambdas/data/table/index.ts';
 import type { RestoredTable } from './restored-table-context.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
 
@@ -11,7 +11,7 @@ export interface DataTableProps {
 }
 
 /**
- * The one DynamoDB table (single-table design), built from lambdas/data/table-schema.ts so that
+ * The one DynamoDB table (single-table design), built from lambdas/data/table/table-schema.ts so that
  * AWS and the local cloud always agree on keys and indexes.
  *
  * After a point-in-time restore the stack names the restored table instead: a restore makes a new

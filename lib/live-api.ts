@@ -8,8 +8,8 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { LIVE_KEY_PATTERNS } from '../lambdas/data/keys.ts';
-import { LIVE_MANAGEMENT_ENDPOINT_ENV } from '../lambdas/data/live-management.ts';
+import { LIVE_KEY_PATTERNS } from '../lambdas/data/table/index.ts';
+import { LIVE_MANAGEMENT_ENDPOINT_ENV } from '../lambdas/data/live/index.ts';
 import { liveHandlers, type LiveRoute } from '../lambdas/live/handler-rows.ts';
 import { apiAccessLogFormat } from './access-logs.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
@@ -93,7 +93,7 @@ export class LiveApi extends Construct {
 
   /**
    * The @connections management API's endpoint, `https://{apiId}.execute-api.{region}.amazonaws.com/live`:
-   * a pusher's LIVE_MANAGEMENT_ENDPOINT (lambdas/data/live-management.ts).
+   * a pusher's LIVE_MANAGEMENT_ENDPOINT (lambdas/data/live/live-management.ts).
    */
   get managementEndpoint(): string {
     return managementEndpointOf(this.api, this);
@@ -150,7 +150,7 @@ function grantConnections(api: apigw.WebSocketApi, fn: lambda.IFunction, method:
  * and API Gateway's account-wide logging role.
  *
  * $connect has no authorizer: a WebSocket API has no JWT authorizer, and the $connect Lambda
- * checks the access token itself (lambdas/data/access-tokens.ts) together with the presence check
+ * checks the access token itself (lambdas/data/members/access-tokens.ts) together with the presence check
  * it must make anyway. Each function may touch only the table items its route needs, held to the
  * live connections' partitions by `dynamodb:LeadingKeys` (the presence read: member records).
  */

@@ -9,7 +9,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct, type IConstruct } from 'constructs';
-import { PRODUCT_EVENTS, PRODUCT_METRICS_NAMESPACE, PRODUCT_METRICS_SERVICE, type ProductEvent } from '../lambdas/data/product-metrics.ts';
+import { PRODUCT_EVENTS, PRODUCT_METRICS_NAMESPACE, PRODUCT_METRICS_SERVICE, type ProductEvent } from '../lambdas/data/table/index.ts';
 import { acknowledge } from './nag.ts';
 import { opsAlarm } from './ops-alarm.ts';
 import type { Stage } from './stage.ts';
@@ -318,7 +318,7 @@ export class Observability extends Construct {
   }
 }
 
-/** One of the product's figures as lambdas/data/product-metrics.ts emits it (EMF: namespace, service and stage). */
+/** One of the product's figures as lambdas/data/table/product-metrics.ts emits it (EMF: namespace, service and stage). */
 export function productMetric(event: ProductEvent, stage: Stage, period: Duration): cloudwatch.Metric {
   return new cloudwatch.Metric({
     namespace: PRODUCT_METRICS_NAMESPACE,

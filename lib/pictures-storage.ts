@@ -4,14 +4,14 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { DATA_EXPORT_KEEP_DAYS } from '../lambdas/contracts/exports.ts';
-import { DATA_EXPORTS_PREFIX, SERVED_PICTURES_PREFIX, STAGED_UPLOADS_PREFIX } from '../lambdas/data/keys.ts';
+import { DATA_EXPORTS_PREFIX, SERVED_PICTURES_PREFIX, STAGED_UPLOADS_PREFIX } from '../lambdas/data/table/index.ts';
 import { acknowledgeGuard } from './guard.ts';
 import { removalPolicyFor, type Stage } from './stage.ts';
 
 /**
  * How long S3 keeps a version that is no longer current (a replaced or deleted picture, an expired
  * upload or export). Restoring a member's picture must happen within it; a removed or deleted
- * member's versions are deleted at once by the removal (lambdas/data/member-files.ts), not left to it.
+ * member's versions are deleted at once by the removal (lambdas/data/storage/member-files.ts), not left to it.
  */
 export const NONCURRENT_PICTURE_VERSION_DAYS = 7;
 

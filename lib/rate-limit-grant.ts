@@ -2,7 +2,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 
-/** Partition keys of the abuse-limit counters (lambdas/data/keys.ts `rateWindow`). */
+/** Partition keys of the abuse-limit counters (lambdas/data/table/keys.ts `rateWindow`). */
 export const RATE_COUNTER_KEYS = 'RATE#*';
 
 /**

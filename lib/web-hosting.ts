@@ -10,7 +10,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { WebConfig } from '../lambdas/contracts/web-config.ts';
-import { SERVED_PICTURES_PATH } from '../lambdas/data/keys.ts';
+import { SERVED_PICTURES_PATH } from '../lambdas/data/table/index.ts';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../lambdas/http/client-address.ts';
 import { API_PATH_PREFIX } from './callable-api.ts';
 import { LIVE_STAGE_NAME } from './live-api.ts';

@@ -107,7 +107,7 @@ function refusal(file, specifier, target, dynamic) {
   if (/^lambdas\/(handlers|live)\//.test(file) && AWS_SDK.test(specifier)) return 'handlers import no AWS SDK: put the call in lambdas/data';
   if (/^lambdas\/(presenters|workflows)\//.test(file) && AWS_SDK.test(specifier))
     return `${file.split('/')[1]} import no AWS SDK: put the call in lambdas/data`;
-  // npm run migrate's backfills sit beside handlers: the table through lambdas/data/migrations-store.ts only.
+  // npm run migrate's backfills sit beside handlers: the table through lambdas/data/migrations/migrations-store.ts only.
   if (file.startsWith('lambdas/migrations/') && AWS_SDK.test(specifier)) return 'migrations import no AWS SDK: put the table access in lambdas/data';
   if (/^lambdas\/(contracts|domain|data|http|presenters|workflows)\//.test(file) && target?.startsWith('lambdas/migrations/'))
     return 'nothing below the migrations imports them';

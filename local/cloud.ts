@@ -3,8 +3,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import type { WebConfig } from '#contracts/web-config';
 import { LIFT_BUDGETS_ENV } from '#domain/budget-lift';
 import { ANYONE } from '#domain/dev-admins';
-import { SERVED_PICTURES_PATH } from '#data/keys';
-import { PICTURES_URL_ENV } from '#data/pictures';
+import { SERVED_PICTURES_PATH } from '#data/table';
+import { PICTURES_URL_ENV } from '#data/storage';
 import { cloudFiles, readJson, writeJson, type CloudFiles, type CloudState, type Endpoints, type Founder } from './cloud-files.ts';
 import { startCognitoLocal } from './cognito-local.ts';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local.ts';
@@ -127,7 +127,7 @@ function configureLambdaEnvironment(values: {
     REMOVAL_WORKER_FUNCTION,
     DATA_EXPORT_WORKER_FUNCTION,
     [PICTURES_URL_ENV]: values.picturesUrl,
-    // Live push (lambdas/data/live-push.ts) and the live socket's $connect (lambdas/data/access-tokens.ts).
+    // Live push (lambdas/data/live/live-push.ts) and the live socket's $connect (lambdas/data/members/access-tokens.ts).
     LIVE_MANAGEMENT_ENDPOINT: values.liveManagement,
     TOKEN_ISSUER: values.tokenIssuer,
     USER_POOL_CLIENT_ID: values.userPoolClientId,
@@ -137,10 +137,10 @@ function configureLambdaEnvironment(values: {
     DEV_ADMIN_EMAILS: ANYONE,
     POWERTOOLS_LOG_LEVEL: values.quiet ? 'WARN' : 'INFO',
     POWERTOOLS_SERVICE_NAME: 'anchored',
-    // No CloudWatch here to read EMF: the product's metrics (lambdas/data/product-metrics.ts) would
+    // No CloudWatch here to read EMF: the product's metrics (lambdas/data/table/product-metrics.ts) would
     // only interleave JSON with npm start's output and the tests'. A test that checks them sets it false.
     POWERTOOLS_METRICS_DISABLED: 'true',
-    // No X-Ray daemon here: the handlers' tracer (lambdas/data/tracer.ts) stays off, as outside Lambda it would anyway.
+    // No X-Ray daemon here: the handlers' tracer (lambdas/data/table/tracer.ts) stays off, as outside Lambda it would anyway.
     POWERTOOLS_TRACE_ENABLED: 'false',
   });
   // Set by the option alone: a LOCAL_LIFT_BUDGETS left in the shell must not lift npm start's budgets.

@@ -1,7 +1,7 @@
 /**
  * Preloaded into cognito-local's own process beside the mail hook. cognito-local has no
  * AdminUserGlobalSignOut (it answers "CognitoLocal#Unsupported"), which signOutEverywhere calls
- * (lambdas/data/session-epochs.ts). What that operation does on AWS that matters here is revoke
+ * (lambdas/data/members/session-epochs.ts). What that operation does on AWS that matters here is revoke
  * the account's refresh tokens, so no old session can get new tokens; cognito-local keeps them on
  * the user (`RefreshTokens`, saved in its data folder under .local/cognito or the test's temp dir)
  * and honours REFRESH_TOKEN_AUTH only for a token still listed there. So this adds the operation

@@ -12,7 +12,7 @@ import {
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import { GSIS, projectionOf, TABLE_KEYS, TTL_ATTRIBUTE } from '#data/table-schema';
+import { GSIS, projectionOf, TABLE_KEYS, TTL_ATTRIBUTE } from '#data/table';
 import { startChild, waitUntilReady, type RunningChild } from './child-process.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
 
@@ -104,7 +104,7 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, pres
 }
 
 /**
- * The one table as CDK defines it (lambdas/data/table-schema.ts): its keys, every index with its
+ * The one table as CDK defines it (lambdas/data/table/table-schema.ts): its keys, every index with its
  * projection, on demand, and (`stream`) the stream of new and old images the cloud's consumer reads.
  */
 export function tableDefinition(tableName: string, { stream }: { stream: boolean }): CreateTableCommandInput {

@@ -1,6 +1,5 @@
 import { callableHandlers, jobHandlers, triggerHandlers } from '#lambdas/callable-handlers';
-import type { FunctionScopes } from '#data/grant-check';
-import { PARTITIONS } from '#data/grant-scopes';
+import { type FunctionScopes, PARTITIONS } from '#data/table';
 import type { CallableHandlerEntry } from '#lambdas/handler-row';
 
 /** What CDK grants a row's function (lib/app-function.ts), as the local grant check reads it. */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { toWireError } from '#contracts/protocol';
-import { SERVED_PICTURES_PATH } from '#data/keys';
+import { SERVED_PICTURES_PATH } from '#data/table';
 import type { WebConfig } from '#contracts/web-config';
 import { createCallableRoute } from './callable-route.ts';
 import { send, sendJson } from './http-helpers.ts';

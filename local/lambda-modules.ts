@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { runWithinScopes } from '#data/grant-check';
+import { runWithinScopes } from '#data/table';
 import { REPO_ROOT } from './cloud-files.ts';
 import { scopesOfEntry } from './function-scopes.ts';
 
@@ -24,7 +24,7 @@ export function loadHandler(entry: string): Promise<LambdaHandler> {
     handler = import(/* @vite-ignore */ url).then((module: { handler?: unknown }) => {
       if (typeof module.handler !== 'function') throw new Error(`lambdas/${entry} does not export a handler function`);
       const run = module.handler as LambdaHandler;
-      // Held to its registry row's scopes, as its role is on AWS (lambdas/data/grant-check.ts).
+      // Held to its registry row's scopes, as its role is on AWS (lambdas/data/table/grant-check.ts).
       const scopes = scopesOfEntry(entry);
       return scopes ? (event, context) => runWithinScopes(scopes, () => run(event, context)) : run;
     });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, type GetObjectCommandOutput } from '@aws-sdk/client-s3';
-import { SERVED_PICTURE_KEY } from '#data/keys';
+import { SERVED_PICTURE_KEY } from '#data/table';
 import { send } from './http-helpers.ts';
 import { s3Client } from './s3-local.ts';
 

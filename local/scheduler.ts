@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { jobHandlers } from '#lambdas/callable-handlers';
-import { dynamo, tableName } from '#data/aws-clients';
-import { keys } from '#data/keys';
+import { dynamo, tableName, keys } from '#data/table';
 import { lambdaContext, loadHandler } from './lambda-modules.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { newPictureKey, PICTURE_CACHE_CONTROL } from '#data/pictures';
+import { newPictureKey, PICTURE_CACHE_CONTROL } from '#data/storage';
 import type { Founder } from './cloud-files.ts';
 import { ensureFounder as ensureStageFounder } from './founder/ensure-founder.ts';
 import { generatePassword } from './founder/founder-account.ts';

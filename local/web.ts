@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './cloud-files.ts';
 import { PROXY_SECRET_HEADER } from './api-gateway-event.ts';
-import { SERVED_PICTURES_PATH } from '#data/keys';
+import { SERVED_PICTURES_PATH } from '#data/table';
 import { MAILBOX_PATH } from './gateway.ts';
 import { securityHeadersPlugin } from './web-security-headers.ts';
 

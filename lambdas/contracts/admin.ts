@@ -55,7 +55,7 @@ export const adminMemberSchema = z.object({
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
-/** Every kind of entry the audit log holds (lambdas/data/audit-log.ts writes them). */
+/** Every kind of entry the audit log holds (lambdas/data/members/audit-log.ts writes them). */
 export const adminActionSchema = z.enum([
   'grantSuperuser',
   'revokeSuperuser',

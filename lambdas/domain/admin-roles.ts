@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from '#contracts/admin';
 import { AppError } from './app-error.ts';
 
-/** Why a grant or revocation of the admin role wrote nothing (see data/member-roles.ts). */
+/** Why a grant or revocation of the admin role wrote nothing (see data/members/member-roles.ts). */
 export type AdminChangeRefusal = 'not-found' | 'unchanged' | 'not-joined' | 'founder' | 'last-admin';
 
 /**

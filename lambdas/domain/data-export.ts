@@ -9,7 +9,7 @@ export const DATA_EXPORT_KEEP_MS = DATA_EXPORT_KEEP_DAYS * 24 * HOUR_MS;
  */
 export const STALLED_BUILD_MS = 30 * 60 * 1000;
 
-/** The export job as stored (one per member, lambdas/data/data-export-jobs.ts). */
+/** The export job as stored (one per member, lambdas/data/exports/data-export-jobs.ts). */
 export interface ExportJob {
   exportId: string;
   status: 'building' | 'ready' | 'failed';

@@ -3,7 +3,7 @@ import { canSeePart, type Audience } from './visibility.ts';
 
 /**
  * Who can fetch a picture is whoever was ever handed its URL, so a picture whose audience shrinks
- * must move to a new key (lambdas/data/picture-versions.ts): the old URL then stops working for
+ * must move to a new key (lambdas/data/storage/picture-versions.ts): the old URL then stops working for
  * those who may no longer see it. The profile picture goes with the name, which every signed-in
  * member sees (search, posts, anchors lists), so no privacy setting shrinks its audience: only
  * removal (its files deleted) and blocking do. Gallery photos follow canSeePart.

@@ -6,7 +6,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * carrying a ticket, and tickets come only from the budgeted check. `<expiry>.<nonce>.<HMAC of
  * (code, expiry, nonce)>` under a secret only the two functions know. The signature makes it
  * unforgeable; the nonce makes it good for ONE sign-up: PreSignUp spends it in the same
- * transaction that holds the invite (lambdas/data/invite-reservations.ts), so a ticket replayed
+ * transaction that holds the invite (lambdas/data/invites/invite-reservations.ts), so a ticket replayed
  * within its 15 minutes admits nobody.
  */
 export const SIGN_UP_TICKET_TTL_SECONDS = 15 * 60;

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '#contracts/account';
 import { AppError } from '#domain/app-error';
-import { hasAuthenticatorApp } from '#data/cognito-mfa';
+import { hasAuthenticatorApp } from '#data/members';
 import type { Caller } from './caller.ts';
 
 /** How long a warm function trusts that an admin has an authenticator app before asking Cognito again. */
@@ -11,7 +11,7 @@ const enrolledUntil = new Map<string, number>();
 
 /**
  * On prod, an admin callable refuses (403) an admin without an authenticator app (TOTP). The access
- * token cannot show MFA (see data/cognito-mfa.ts), so Cognito's AdminGetUser is asked: once per
+ * token cannot show MFA (see data/members/cognito-mfa.ts), so Cognito's AdminGetUser is asked: once per
  * admin per warm function per 5 minutes (a few admins, so a few calls an hour per admin function;
  * AdminGetUser's quota is shared with the pool's other user reads). Only a yes is remembered, so an
  * admin who just enrolled passes at once; one who removes the app is refused within 5 minutes.

@@ -1,5 +1,5 @@
 import { AppError } from '#domain/app-error';
-import { withBackoff } from '#data/backoff';
+import { withBackoff } from '#data/table';
 
 /**
  * Maps the faults of DynamoDB, S3 and Cognito that a retry can cure to protocol errors, so a

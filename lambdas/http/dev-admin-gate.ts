@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from '#contracts/admin';
 import { AppError } from '#domain/app-error';
 import { devAdminPolicy, mayMakeThemselfAdmin } from '#domain/dev-admins';
-import { verifiedEmailOf } from '#data/cognito-accounts';
+import { verifiedEmailOf } from '#data/members';
 import type { Caller } from './caller.ts';
 
 /**

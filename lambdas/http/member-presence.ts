@@ -4,7 +4,7 @@ import { AppError } from '#domain/app-error';
 import { suspensionRefusal } from '#domain/sanctions';
 import { isEndedBySessionEpoch } from '#domain/session-epoch';
 import { ACCOUNT_MESSAGES } from '#contracts/account';
-import { callerStanding, type Presence } from '#data/member-presence';
+import { callerStanding, type Presence } from '#data/members';
 import { requireAdminMfa } from './admin-mfa.ts';
 import { ADMIN_GROUP, type Caller } from './caller.ts';
 

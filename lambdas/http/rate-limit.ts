@@ -4,7 +4,7 @@ import type { CallableName } from '#contracts/callables';
 import { ABUSE_LIMITS, ABUSE_MESSAGES, CALLABLE_ACTION_LIMITS, rateWindowOf, type AbuseLimitName, type HandlerBudget } from '#domain/abuse-limits';
 import { AppError } from '#domain/app-error';
 import { budgetsLifted } from '#domain/budget-lift';
-import { takeRateLimitedHit } from '#data/rate-limits';
+import { takeRateLimitedHit } from '#data/table';
 import type { Caller } from './caller.ts';
 import { budgetAddressOf, clientAddressOf } from './client-address.ts';
 import { logger } from './logger.ts';

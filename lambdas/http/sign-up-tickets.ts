@@ -1,5 +1,5 @@
 import { issueSignUpTicket, readSignUpTicket, type SignUpTicket } from '#domain/sign-up-ticket';
-import { requiredEnv } from '#data/aws-clients';
+import { requiredEnv } from '#data/table';
 
 /**
  * The sign-up ticket secret: a Secrets Manager value resolved into validateInviteCode and PreSignUp

@@ -1,10 +1,8 @@
 import * as z from 'zod';
-import { deleteExportArchive, writeExportArchive } from '#data/data-export-archive';
-import { readExportContents } from '#data/data-export-contents';
-import { getExportJob, markExportFailed, markExportReady } from '#data/data-export-jobs';
-import { callerPresence } from '#data/member-presence';
+import { deleteExportArchive, writeExportArchive, readExportContents, getExportJob, markExportFailed, markExportReady } from '#data/exports';
+import { callerPresence } from '#data/members';
 import { logger } from '#http/logger';
-import { tracedHandler } from '#data/tracer';
+import { tracedHandler } from '#data/table';
 
 const eventSchema = z.object({ uid: z.string().min(1).max(128), exportId: z.string().min(1).max(64) });
 

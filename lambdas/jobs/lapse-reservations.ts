@@ -1,9 +1,8 @@
-import { accountExists } from '#data/cognito-accounts';
-import { listAllReservations, markAccountSeen, markLapsing, releaseReservation, type Reservation } from '#data/invite-reservations';
-import { markRemovalPending } from '#data/member-presence';
+import { accountExists, markRemovalPending } from '#data/members';
+import { listAllReservations, markAccountSeen, markLapsing, releaseReservation, type Reservation } from '#data/invites';
 import { removeMember } from '#workflows/member-removal';
 import { logger } from '#http/logger';
-import { tracedHandler } from '#data/tracer';
+import { tracedHandler } from '#data/table';
 
 /**
  * How long after PreSignUp admitted a sign-up its Cognito account must exist: Cognito creates it

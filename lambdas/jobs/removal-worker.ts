@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod';
-import { dispatchRemovalWorker, type RemovalWorkerEvent } from '#data/removal-dispatch';
+import { dispatchRemovalWorker, type RemovalWorkerEvent } from '#data/removal';
 import { logger } from '#http/logger';
 import { runRemoval, type RunReport } from '#workflows/removal-runner';
 import { LEASE_GRACE_MS, WORKER_HARD_STOP_MARGIN_MS, WORKER_MIN_RUN_MS, workerBudgetMs } from '#workflows/removal-settings';
-import { tracedHandler } from '#data/tracer';
+import { tracedHandler } from '#data/table';
 
 const eventSchema = z.object({
   rootUid: z.string().min(1).max(128),

@@ -1,13 +1,12 @@
 import { accessTokenOfProtocols, LIVE_PROTOCOL, LIVE_PROTOCOL_HEADER } from '#contracts/push';
-import { verifyAccessToken } from '#data/access-tokens';
-import { forgetLiveConnection, registerLiveConnection } from '#data/live-connections';
+import { verifyAccessToken, callerStanding } from '#data/members';
+import { forgetLiveConnection, registerLiveConnection } from '#data/live';
 import { isEndedBySessionEpoch } from '#domain/session-epoch';
 import { LIVE_SOCKETS_PER_MEMBER } from '#domain/live-sockets';
-import { callerStanding } from '#data/member-presence';
 import { requireCloudFrontOrigin } from '#http/client-address';
 import { logger } from '#http/logger';
 import type { LiveEvent, LiveResult } from './live-event.ts';
-import { tracedHandler } from '#data/tracer';
+import { tracedHandler } from '#data/table';
 
 /**
  * $connect: first the origin secret (on AWS the socket is reached through CloudFront and its web

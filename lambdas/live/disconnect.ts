@@ -1,7 +1,7 @@
-import { unregisterLiveConnection } from '#data/live-connections';
+import { unregisterLiveConnection } from '#data/live';
 import { logger } from '#http/logger';
 import { ACCEPTED, type LiveEvent, type LiveResult } from './live-event.ts';
-import { tracedHandler } from '#data/tracer';
+import { tracedHandler } from '#data/table';
 
 /**
  * $disconnect: the socket closed (the page, the network, API Gateway's idle or 2-hour limit, or a

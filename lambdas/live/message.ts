@@ -1,9 +1,9 @@
 import { clientMessageSchema } from '#contracts/push';
-import { deleteConnection } from '#data/live-management';
+import { deleteConnection } from '#data/live';
 import { FrameTally } from '#domain/live-frames';
 import { logger } from '#http/logger';
 import { ACCEPTED, type LiveEvent, type LiveResult } from './live-event.ts';
-import { tracedHandler } from '#data/tracer';
+import { tracedHandler } from '#data/table';
 
 function parsed(body: string | undefined): unknown {
   try {

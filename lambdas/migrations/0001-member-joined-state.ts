@@ -1,4 +1,4 @@
-import { countHeldInvites } from '#data/migrations-store';
+import { countHeldInvites } from '#data/migrations';
 import { backfill, type Migration } from './migration.ts';
 
 /**

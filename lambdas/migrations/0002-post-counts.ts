@@ -1,4 +1,4 @@
-import { countPostReactions } from '#data/migrations-store';
+import { countPostReactions } from '#data/migrations';
 import { backfill, type Migration } from './migration.ts';
 
 /**

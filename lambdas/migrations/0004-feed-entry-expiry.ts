@@ -1,5 +1,5 @@
 import { decodeTime } from 'ulid';
-import { FEED_ENTRY_TTL_SECONDS } from '#data/feed';
+import { FEED_ENTRY_TTL_SECONDS } from '#data/posts';
 import { backfill, type Migration } from './migration.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { normalizePlace } from '#contracts/location';
-import { replaceIfUnchanged, scanItemsContaining } from '#data/migrations-store';
+import { replaceIfUnchanged, scanItemsContaining } from '#data/migrations';
 import type { Migration } from './migration.ts';
 
 /**

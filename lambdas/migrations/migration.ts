@@ -1,9 +1,9 @@
-import { scanItemsLacking, setIfMissing, type BackfilledKind, type ItemKey, type LackingRequest, type ScannedItem } from '#data/migrations-store';
+import { scanItemsLacking, setIfMissing, type BackfilledKind, type ItemKey, type LackingRequest, type ScannedItem } from '#data/migrations';
 
 /**
  * A migration: a versioned, idempotent backfill that npm run migrate runs once per deployed stage,
  * in version order (registry.ts). It computes what older items lack from the table itself and
- * writes only where the attribute is still missing (lambdas/data/migrations-store.ts), so a second
+ * writes only where the attribute is still missing (lambdas/data/migrations/migrations-store.ts), so a second
  * run, or one racing the live app, changes nothing that is already right.
  */
 export interface Migration {

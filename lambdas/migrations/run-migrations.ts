@@ -6,7 +6,7 @@ import {
   renewMigrationLease,
   takeMigrationLease,
   type MigrationLease,
-} from '#data/migration-records';
+} from '#data/migrations';
 import type { Migration, MigrationCounts } from './migration.ts';
 import { assertSoundRegistry, pendingMigrations, unknownAppliedVersions } from './plan.ts';
 

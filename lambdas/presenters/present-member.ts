@@ -1,7 +1,7 @@
 import type { AcceptedFriendship, Anchor } from '#contracts/anchors';
 import type { User } from '#contracts/user';
 import { audienceOf, locationForViewer } from '#domain/visibility';
-import { pictureUrl } from '#data/pictures';
+import { pictureUrl } from '#data/storage';
 
 /** Name and picture (its served URL), what any signed-in member may see of anyone. */
 export function memberSummary(user: User) {

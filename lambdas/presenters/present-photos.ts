@@ -1,6 +1,6 @@
 import { MAX_PHOTOS, type Photo } from '#contracts/settings';
 import type { User } from '#contracts/user';
-import { pictureUrl } from '#data/pictures';
+import { pictureUrl } from '#data/storage';
 
 /** A photo's name for deletePhoto: its id, or its url for entries written before photos had ids. */
 export function photoIdOf(photo: User['photos'][number]): string {

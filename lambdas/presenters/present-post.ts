@@ -1,7 +1,6 @@
 import type { Comment, Post } from '#contracts/feed';
-import type { StoredComment } from '#data/comments';
-import { pictureUrl } from '#data/pictures';
-import type { StoredPost } from '#data/posts';
+import type { StoredComment, StoredPost } from '#data/posts';
+import { pictureUrl } from '#data/storage';
 
 /** A stored post as its viewer sees it: the picture key becomes its served URL, plus likedByMe. */
 export function presentPost(post: StoredPost, likedByMe: boolean): Post {

@@ -1,5 +1,5 @@
 import type { User } from '#contracts/user';
-import { pictureUrl } from '#data/pictures';
+import { pictureUrl } from '#data/storage';
 import { presentPhotos } from '#presenters/present-photos';
 
 /** A record as the browser sees it: stored picture and photo keys become their served URLs. */

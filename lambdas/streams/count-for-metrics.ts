@@ -1,7 +1,5 @@
-import { rerankInviters } from '#data/inviter-ranking';
-import { countedFactsOf } from '#data/metrics';
-import { applyCounterDeltas } from '#data/metrics-counters';
-import type { ChangedItem } from '#data/table-changes';
+import { rerankInviters, countedFactsOf, applyCounterDeltas } from '#data/metrics';
+import type { ChangedItem } from '#data/table';
 import { invitersTouchedBy } from '#domain/inviter-ranking';
 import { contributionOf, deltaOf } from '#domain/metrics-counters';
 

@@ -1,8 +1,8 @@
 import { photosOnlyForAnchors } from '#domain/picture-audience';
-import { authorDetailsChangeOf, repointAuthorDetails } from '#data/author-details';
-import { USER_PROFILE_SK } from '#data/keys';
-import { movePhotosAsked, PHOTOS_MOVE_REQUESTED, rekeyPictures, requestPhotosMove } from '#data/picture-versions';
-import { tableEventOf, type ChangedItem } from '#data/table-changes';
+import { authorDetailsChangeOf, repointAuthorDetails } from '#data/posts';
+import { USER_PROFILE_SK, type ChangedItem } from '#data/table';
+import { movePhotosAsked, PHOTOS_MOVE_REQUESTED, rekeyPictures, requestPhotosMove } from '#data/storage';
+import { tableEventOf } from '#data/changes';
 
 const forAnchorsOnly = (owner: { privacy: Parameters<typeof photosOnlyForAnchors>[0] }) => photosOnlyForAnchors(owner.privacy);
 

@@ -1,11 +1,18 @@
 import type { NotificationKind } from '#contracts/notifications';
 import { shouldNotify, THREAD_COMMENTS_READ, threadRecipients } from '#domain/notifications';
-import { notificationIdOf } from '#data/keys';
-import { pushToMembers } from '#data/live-push';
-import { notificationSourceOf, type NotificationSource } from '#data/notification-changes';
-import { actorOf, earlierCommenterIds, recipientFacts, storeNotification, toldOnceDigest, type NewNotification } from '#data/notifications';
+import { notificationIdOf, type ChangedItem } from '#data/table';
+import { pushToMembers } from '#data/live';
+import {
+  notificationSourceOf,
+  type NotificationSource,
+  actorOf,
+  earlierCommenterIds,
+  recipientFacts,
+  storeNotification,
+  toldOnceDigest,
+  type NewNotification,
+} from '#data/notifications';
 import { getStoredPost } from '#data/posts';
-import type { ChangedItem } from '#data/table-changes';
 
 /** One notification to make: to whom, of what, by whom, about what. */
 interface Candidate {

@@ -1,9 +1,16 @@
-import { listAcceptedAnchorIds } from '#data/anchors';
-import { cleanUpDeletedPost } from '#data/content-changes';
-import { addAuthorPostsToFeed, fanOutPost, removeAuthorPostsFromFeed, removePostFromFeeds, trimFeedsOnTheirTurn } from '#data/feed';
-import { endMemberSessions, pushToMembers } from '#data/live-push';
-import { getStoredPost } from '#data/posts';
-import { tableEventOf, type ChangedItem, type TableEvent } from '#data/table-changes';
+import { listAcceptedAnchorIds } from '#data/graph';
+import {
+  cleanUpDeletedPost,
+  addAuthorPostsToFeed,
+  fanOutPost,
+  removeAuthorPostsFromFeed,
+  removePostFromFeeds,
+  trimFeedsOnTheirTurn,
+  getStoredPost,
+} from '#data/posts';
+import { endMemberSessions, pushToMembers } from '#data/live';
+import { tableEventOf, type TableEvent } from '#data/changes';
+import type { ChangedItem } from '#data/table';
 import { countForMetrics } from './count-for-metrics.ts';
 import { followPictures } from './follow-pictures.ts';
 import { notifyOfChange } from './notify.ts';
@@ -76,7 +83,7 @@ async function readersOf(authorId: string): Promise<string[]> {
  * put: an anchor removed meanwhile may have been cleaned before its entry was put, so the post
  * leaves any ex-anchor's feed; a post deleted meanwhile (its author removed, the stream running
  * late) leaves every feed it was just put in, and nobody is told of it. Feeds whose turn it is are
- * trimmed to their newest entries (lambdas/data/feed.ts isFeedTrimTurn).
+ * trimmed to their newest entries (lambdas/data/posts/feed.ts isFeedTrimTurn).
  */
 async function fanOut(postId: string, authorId: string, createdAt: string): Promise<void> {
   const anchorIds = await listAcceptedAnchorIds(authorId);

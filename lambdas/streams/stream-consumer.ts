@@ -1,8 +1,7 @@
 import type { AttributeValue as SdkAttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, StreamRecord } from 'aws-lambda';
-import { flushProductMetrics } from '#data/product-metrics';
-import { inSubsegment } from '#data/tracer';
+import { flushProductMetrics, inSubsegment } from '#data/table';
 import { throughFaults } from '#http/backend-faults';
 import { logger } from '#http/logger';
 import { isTtlRemoval } from './stream-mapping.ts';
@@ -69,7 +68,7 @@ export function defineStreamConsumer(react: (change: TableChange) => Promise<voi
         span.annotate('failed', answer.batchItemFailures.length > 0);
         return answer;
       } finally {
-        // The pushes this batch made (lambdas/data/live-push.ts); never throws.
+        // The pushes this batch made (lambdas/data/live/live-push.ts); never throws.
         flushProductMetrics();
       }
     });

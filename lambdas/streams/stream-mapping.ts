@@ -1,5 +1,5 @@
 import type { DynamoDBRecord } from 'aws-lambda';
-import { NOTIFICATION_PREFIX, STREAM_REACTED_SORT_KEYS } from '#data/keys';
+import { NOTIFICATION_PREFIX, STREAM_REACTED_SORT_KEYS } from '#data/table';
 
 /**
  * How the table's stream drives the consumer: the event source mapping on AWS (lib/table-stream.ts)

@@ -1,6 +1,6 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { sessionEpochAt } from '#domain/session-epoch';
-import { advanceSessionEpoch, signOutAccountEverywhere } from '#data/session-epochs';
+import { advanceSessionEpoch, signOutAccountEverywhere } from '#data/members';
 import { logger } from '#http/logger';
 
 /**

@@ -1,7 +1,7 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { confirmReservation } from '#data/invite-reservations';
+import { confirmReservation } from '#data/invites';
 import { logger } from '#http/logger';
-import { tracedHandler } from '#data/tracer';
+import { tracedHandler } from '#data/table';
 import { endSessionsAfterPasswordReset } from './password-reset-sessions.ts';
 
 /**

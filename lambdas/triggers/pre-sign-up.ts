@@ -5,15 +5,13 @@ import { INVITE_CODE_ATTRIBUTE, INVITE_CODE_METADATA_KEY, SIGN_UP_TICKET_KEY } f
 import type { User } from '#contracts/user';
 import { assertCanInvite } from '#domain/invite-rules';
 import { isWellFormedInviteCode, normalizeInviteCode } from '#domain/invite-code';
-import { findInviteCode } from '#data/invite-codes';
-import { reserveInvite } from '#data/invite-reservations';
-import { takeRateLimitedHit } from '#data/rate-limits';
-import { getUser } from '#data/users';
+import { findInviteCode, reserveInvite } from '#data/invites';
+import { takeRateLimitedHit, tracedHandler } from '#data/table';
+import { getUser } from '#data/members';
 import { SUPERUSER_SIGN_UPS } from '#domain/sign-up-limits';
 import { FAULT_MESSAGES, isRetryableFault } from '#http/backend-faults';
 import { logger } from '#http/logger';
 import { readTicketForCode } from '#http/sign-up-tickets';
-import { tracedHandler } from '#data/tracer';
 
 export const INVALID_INVITE_MESSAGE = INVITE_MESSAGES.invalidCode;
 export const NO_INVITES_LEFT_MESSAGE = INVITE_MESSAGES.noInvitesLeft;

@@ -1,11 +1,7 @@
-import type { AdminMember, AuditEntryView } from '#contracts/admin';
-import { ADMIN_MESSAGES } from '#contracts/admin';
+import { type AdminMember, type AuditEntryView, ADMIN_MESSAGES } from '#contracts/admin';
 import { adminChangeError, revocationWitness } from '#domain/admin-roles';
 import { AppError } from '#domain/app-error';
-import { adminMemberOfUser, forEachMember } from '#data/admin-directory';
-import { setGroupMembershipOf } from '#data/cognito-groups';
-import { grantAdminStatus, revokeAdminStatus } from '#data/member-roles';
-import { getUser } from '#data/users';
+import { adminMemberOfUser, forEachMember, setGroupMembershipOf, grantAdminStatus, revokeAdminStatus, getUser } from '#data/members';
 import { ADMIN_GROUP, type Caller } from '#http/caller';
 
 /** Every admin's uid by their records (one paged Scan of the member records): only a self-revocation needs it. */

@@ -1,8 +1,6 @@
 import { ADMIN_MESSAGES, type AdminMember, type AuditEntryView } from '#contracts/admin';
 import { AppError } from '#domain/app-error';
-import { adminMemberOfUser } from '#data/admin-directory';
-import { setSuperuserStatus } from '#data/member-roles';
-import { getUser } from '#data/users';
+import { adminMemberOfUser, setSuperuserStatus, getUser } from '#data/members';
 import type { Caller } from '#http/caller';
 
 /**

@@ -1,8 +1,6 @@
 import { STORED_TOP_INVITERS, type CommunityMetrics } from '#contracts/metrics';
 import { metricsFromCounters } from '#domain/metrics-counters';
-import { readTopInviters } from '#data/inviter-ranking';
-import { putDailyMetrics } from '#data/metrics';
-import { dropZeroCounters, readCounters } from '#data/metrics-counters';
+import { readTopInviters, putDailyMetrics, dropZeroCounters, readCounters } from '#data/metrics';
 import { logger } from '#http/logger';
 
 /**

@@ -3,10 +3,9 @@ import type { User } from '#contracts/user';
 import { AppError } from '#domain/app-error';
 import { isWellFormedInviteCode, normalizeInviteCode } from '#domain/invite-code';
 import { isUnknownPlace, relatePlaces, type Place, type PlaceRelation } from '#domain/invite-rules';
-import { findInviteCode } from '#data/invite-codes';
-import type { Reservation } from '#data/invite-reservations';
-import { findCityCentre } from '#data/places/us-places';
-import { getUser } from '#data/users';
+import { findInviteCode, type Reservation } from '#data/invites';
+import { findCityCentre } from '#data/places';
+import { getUser } from '#data/members';
 
 /**
  * The member behind an invite code that still admits people. An unknown or malformed code is

@@ -1,10 +1,10 @@
-import { forgetModerationListsOf } from '#data/blocks';
-import { deleteAccountOf } from '#data/cognito-accounts';
-import { releaseReservation } from '#data/invite-reservations';
-import { deleteMemberFiles } from '#data/member-files';
-import { deleteMemberPosts, withdrawLikesAndComments, type StopCheck } from '#data/member-contributions';
-import { deleteInviteCodes, deleteOwnItems, deletePairs, deleteUserRecord, memberSummary } from '#data/member-removal-steps';
-import { forgetNotificationsBy } from '#data/notification-removal';
+import { forgetModerationListsOf } from '#data/graph';
+import { deleteAccountOf } from '#data/members';
+import { releaseReservation } from '#data/invites';
+import { deleteMemberFiles } from '#data/storage';
+import { deleteMemberPosts, withdrawLikesAndComments, type StopCheck } from '#data/posts';
+import { deleteInviteCodes, deleteOwnItems, deletePairs, deleteUserRecord, memberSummary } from '#data/removal';
+import { forgetNotificationsBy } from '#data/notifications';
 
 /**
  * Removes everything of one member, step by step. Each step is idempotent, and the user record

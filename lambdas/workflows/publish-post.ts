@@ -1,9 +1,8 @@
 import type { Post, PostPrivacy } from '#contracts/feed';
 import type { User } from '#contracts/user';
 import { newTimeOrderedId } from '#domain/post-ids';
-import { fanOutMissing } from '#data/feed';
-import { getPostsForViewer, putPost, type StoredPost } from '#data/posts';
-import { countProductEvent } from '#data/product-metrics';
+import { fanOutMissing, getPostsForViewer, putPost, type StoredPost } from '#data/posts';
+import { countProductEvent } from '#data/table';
 import { presentPost } from '#presenters/present-post';
 
 export interface NewPost {

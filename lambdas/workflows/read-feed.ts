@@ -1,8 +1,8 @@
 import type { Post } from '#contracts/feed';
 import { isSilencedFor } from '#domain/moderation-lists';
-import { readFeedPage } from '#data/feed';
-import { presenceOf, sessionEpochOf } from '#data/member-presence';
-import { moderationListsOf } from '#data/moderation-lists';
+import { readFeedPage } from '#data/posts';
+import { presenceOf, sessionEpochOf } from '#data/members';
+import { moderationListsOf } from '#data/graph';
 import type { Caller } from '#http/caller';
 import { checkPresence, checkSessionEpoch } from '#http/member-presence';
 import { presentPost } from '#presenters/present-post';

@@ -5,16 +5,15 @@ import { AppError } from '#domain/app-error';
 import { removalOrder } from '#domain/invite-tree';
 import { createRunBudget, OutOfTime } from '#domain/removal-budget';
 import { keptNote, protectedTreeMessage, type ProtectedMember } from '#domain/removal-protection';
-import type { AuditEntry } from '#data/audit-log';
-import { groupMemberIds } from '#data/cognito-groups';
-import { restoreInviteCode } from '#data/invite-codes';
-import { inviteesOf, walkInviteTree, type WalkedTree } from '#data/invite-tree';
-import { clearRemovalPending, markRemovalPending } from '#data/member-presence';
-import { reparentInvitees } from '#data/member-sanctions';
-import { deleteInviteCodes, forgetInMetrics, memberSummary } from '#data/member-removal-steps';
-import { removeMember, StepFailed, type MemberRemovalOptions } from '#workflows/member-removal';
-import { protectedInTree, protectionNow } from '#data/protected-members';
+import { type AuditEntry, groupMemberIds, clearRemovalPending, markRemovalPending, getUser } from '#data/members';
+import { restoreInviteCode, inviteesOf, walkInviteTree, type WalkedTree } from '#data/invites';
+import { reparentInvitees } from '#data/moderation';
 import {
+  deleteInviteCodes,
+  forgetInMetrics,
+  memberSummary,
+  protectedInTree,
+  protectionNow,
   addJobMembers,
   claimRemovalJob,
   createRemovalJob,
@@ -28,8 +27,8 @@ import {
   type FinishedRemoval,
   type JobKey,
   type RemovalJob,
-} from '#data/removal-jobs';
-import { getUser } from '#data/users';
+} from '#data/removal';
+import { removeMember, StepFailed, type MemberRemovalOptions } from '#workflows/member-removal';
 import { isRetryableFault, throughFaults } from '#http/backend-faults';
 import { ADMIN_GROUP } from '#http/caller';
 

@@ -1,8 +1,7 @@
-import { deleteCommentItem, deletePostItem } from '#data/content-changes';
-import { dispatchRemovalWorker } from '#data/removal-dispatch';
-import { getRemovalJob, type JobKey } from '#data/removal-jobs';
-import { transact } from '#data/conditional';
-import type { StoredReport } from '#data/reports';
+import { deleteCommentItem, deletePostItem } from '#data/posts';
+import { dispatchRemovalWorker, getRemovalJob, type JobKey } from '#data/removal';
+import { transact } from '#data/table';
+import type { StoredReport } from '#data/moderation';
 import { logger } from '#http/logger';
 import { runRemoval, startMemberRemoval, startTreeRemoval } from '#workflows/removal-runner';
 import { CALLABLE_HARD_STOP_MS, callableBudgetMs } from '#workflows/removal-settings';

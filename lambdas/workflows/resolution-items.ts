@@ -1,11 +1,9 @@
 import type { ModerationAction } from '#contracts/moderation';
 import type { User } from '#contracts/user';
 import { inviterNoticeKind, memberNoticeKind, publicMemberName } from '#domain/sanctions';
-import { auditEntryPut } from '#data/audit-log';
-import type { NamedItem } from '#data/conditional';
-import { sanctionUpdate } from '#data/member-sanctions';
-import { moderationLogPut, noticePut } from '#data/moderation-records';
-import { reportResolutionItems, TRANSACTION_ITEM_LIMIT, type StoredReport } from '#data/reports';
+import { auditEntryPut } from '#data/members';
+import type { NamedItem } from '#data/table';
+import { sanctionUpdate, moderationLogPut, noticePut, reportResolutionItems, TRANSACTION_ITEM_LIMIT, type StoredReport } from '#data/moderation';
 
 /** What the admin decided, as resolveReport has checked it. */
 export interface Resolution {

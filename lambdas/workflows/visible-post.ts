@@ -2,7 +2,7 @@ import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
 import type { ModerationLists } from '#domain/moderation-lists';
 import { canViewPost, needsAnchorCheck } from '#domain/post-access';
-import { areAnchored } from '#data/anchors';
+import { areAnchored } from '#data/graph';
 import { getStoredPost, type StoredPost } from '#data/posts';
 
 /**

@@ -76,9 +76,9 @@ const { endpoints } = cloud;
 useLocalCloudData(endpoints);
 
 try {
-  const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-  const { getUser } = await import('../../lambdas/data/users.ts');
-  const { listAcceptedAnchorIds } = await import('../../lambdas/data/anchors.ts');
+  const { dynamo, tableName } = await import('#data/table');
+  const { getUser } = await import('#data/members');
+  const { listAcceptedAnchorIds } = await import('#data/graph');
   const { readFeed } = await import('../../lambdas/workflows/read-feed.ts');
   const { publishPost } = await import('../../lambdas/workflows/publish-post.ts');
 
@@ -171,8 +171,8 @@ try {
   // What a feed read must cost on this emulator (the page's two requests made raw:
   // the Query of 50 entries, then the strongly consistent BatchGet of their posts and the record);
   // DynamoDB Local spends about 0.2 ms a key of a BatchGet, so this, not one GetItem, is the floor.
-  const { batchGet } = await import('../../lambdas/data/batch.ts');
-  const { postKeys, keys } = await import('../../lambdas/data/keys.ts');
+  const { batchGet } = await import('#data/table');
+  const { postKeys, keys } = await import('#data/table');
   const rawTwoRequests = async () => {
     const { Items } = await dynamo().send(
       new QueryCommand({

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { CreateTableCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import type { Browser } from 'playwright-core';
 import type WebSocket from 'ws';
-import { GSIS } from '../../lambdas/data/table-schema.ts';
+import { GSIS } from '#data/table';
 import { startLocalCloud } from '../cloud.ts';
 import { dynamoDbClient, tableDefinition } from '../dynamodb-local.ts';
 import { chromiumPrerequisite, ensurePrerequisite, MissingPrerequisiteError } from '../prerequisites.ts';
@@ -140,10 +140,10 @@ const sockets: WebSocket[] = [];
 let browser: Browser | undefined;
 const mainTable = endpoints.dynamodb.tableName;
 try {
-  const { dynamo } = await import('../../lambdas/data/aws-clients.ts');
-  const { createRequest, acceptRequest } = await import('../../lambdas/data/friendships.ts');
+  const { dynamo } = await import('#data/table');
+  const { createRequest, acceptRequest } = await import('#data/graph');
   const { friendshipIdOf } = await import('../../lambdas/domain/friendship.ts');
-  const { listLiveConnections } = await import('../../lambdas/data/live-connections.ts');
+  const { listLiveConnections } = await import('#data/live');
   const { invokeHandler } = await import('../../test/support/invoke-handler.ts');
   const { runDailyMetrics } = await import('../../lambdas/workflows/daily-metrics.ts');
 
@@ -506,9 +506,9 @@ try {
 
   // --- 5. The daily metrics job at N and 10N members ---------------------------------------------
   const { countForMetrics } = await import('../../lambdas/streams/count-for-metrics.ts');
-  const { readCounters } = await import('../../lambdas/data/metrics-counters.ts');
-  const { readRanking } = await import('../../lambdas/data/inviter-ranking.ts');
-  const { STREAM_REACTED_SORT_KEYS } = await import('../../lambdas/data/keys.ts');
+  const { readCounters } = await import('#data/metrics');
+  const { readRanking } = await import('#data/metrics');
+  const { STREAM_REACTED_SORT_KEYS } = await import('#data/table');
   const { checkCounters } = await import('../metrics/compare.ts');
   const metricsNow = new Date();
   /** Whether the table stream's filter delivers an item's changes (lambdas/streams/stream-mapping.ts, by sort key). */

@@ -56,14 +56,14 @@ try {
   const { generateInviteCode } = await import('../../lambdas/domain/invite-code.ts');
   const { friendshipIdOf } = await import('../../lambdas/domain/friendship.ts');
   const { newTimeOrderedId } = await import('../../lambdas/domain/post-ids.ts');
-  const { createUserWithInviteCode } = await import('../../lambdas/data/users.ts');
-  const { createRequest, acceptRequest } = await import('../../lambdas/data/friendships.ts');
+  const { createUserWithInviteCode } = await import('#data/members');
+  const { createRequest, acceptRequest } = await import('#data/graph');
   const { publishPost } = await import('../../lambdas/workflows/publish-post.ts');
-  const { likePost } = await import('../../lambdas/data/likes.ts');
-  const { putComment } = await import('../../lambdas/data/comments.ts');
-  const { getRemovalJob } = await import('../../lambdas/data/removal-jobs.ts');
-  const { getUser } = await import('../../lambdas/data/users.ts');
-  const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');
+  const { likePost } = await import('#data/posts');
+  const { putComment } = await import('#data/posts');
+  const { getRemovalJob } = await import('#data/removal');
+  const { getUser } = await import('#data/members');
+  const { listAuditEntries } = await import('#data/members');
 
   const seedStart = performance.now();
   const users = cognito(endpoints);

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import type { User } from '../../lambdas/contracts/user.ts';
-import { keys, postKeys } from '../../lambdas/data/keys.ts';
+import { keys, postKeys } from '#data/table';
 import { friendshipIdOf } from '../../lambdas/domain/friendship.ts';
 import { benchMember, memberItem, postAndFeedItems } from './seed-feed.ts';
 

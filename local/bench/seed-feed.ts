@@ -1,9 +1,8 @@
 import { ulid } from 'ulid';
 import type { User } from '../../lambdas/contracts/user.ts';
-import { batchWrite, feedEntryItem } from '../../lambdas/data/feed.ts';
-import { keys, userIndexAttributes } from '../../lambdas/data/keys.ts';
-import { newPictureKey } from '../../lambdas/data/pictures.ts';
-import { postItem, type StoredPost } from '../../lambdas/data/posts.ts';
+import { batchWrite, feedEntryItem, postItem, type StoredPost } from '#data/posts';
+import { keys, userIndexAttributes } from '#data/table';
+import { newPictureKey } from '#data/storage';
 import { generateInviteCode } from '../../lambdas/domain/invite-code.ts';
 import { newUserRecord } from '../../lambdas/domain/new-user.ts';
 

@@ -183,7 +183,7 @@ export interface Assumptions {
      * Distinct profile pictures a member's browser shows in an active day (the authors on the day's
      * feed pages, commenters, the profiles opened). Each is downloaded once: a picture's key names
      * one version and never changes, and the browser keeps it a day (`private, max-age=86400,
-     * immutable`, lambdas/data/pictures.ts), however many pages show it. Until pictures were served
+     * immutable`, lambdas/data/storage/pictures.ts), however many pages show it. Until pictures were served
      * by version, every page load downloaded 80 % of its authors' pictures again (URLs signed per
      * Lambda environment).
      */
@@ -295,7 +295,7 @@ export const ASSUMPTIONS: Assumptions = {
     userRecord: 1_500,
     // 160 characters of text on average (at most 500), names, ids, counts, the byAuthor attributes.
     post: 700,
-    // Keys, postId, authorId, likedByMe, expiresAt (lambdas/data/feed.ts feedEntryItem).
+    // Keys, postId, authorId, likedByMe, expiresAt (lambdas/data/posts/feed.ts feedEntryItem).
     feedEntry: 180,
     like: 200,
     comment: 450,

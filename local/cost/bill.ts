@@ -166,7 +166,7 @@ export function monthlyBill(members: number, assumptions: Assumptions, priceList
       'lib/observability.ts: 12 alarms; lib/mail.ts: 2 (SES rates); each metric they read',
     ),
     fixedLine('CloudWatch dashboards', f.cloudWatchDashboards, 'cloudWatchDashboardMonth', 'lib/observability.ts (the first 3 are free: counted anyway)'),
-    fixedLine('CloudWatch custom metrics', f.cloudWatchCustomMetrics, 'cloudWatchCustomMetricMonth', 'lambdas/data/product-metrics.ts (EMF)'),
+    fixedLine('CloudWatch custom metrics', f.cloudWatchCustomMetrics, 'cloudWatchCustomMetricMonth', 'lambdas/data/table/product-metrics.ts (EMF)'),
     fixedLine('Route 53 hosted zone', f.route53HostedZones, 'route53HostedZoneMonth', 'for a custom domain; none in lib/ yet'),
     fixedLine('Secrets Manager secrets', f.secrets, 'secretsManagerSecretMonth', 'origin secret, sign-up ticket secret'),
   ];

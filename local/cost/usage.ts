@@ -219,7 +219,7 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
     // $connect: the presence GetItem twice (before the registration and again after it,
     // lambdas/live/connect.ts), the member's sockets Query (strong; at most 10 small items), and one
     // transaction of three items: the socket version the cap is conditioned on, the member's and the
-    // connection's items (lambdas/data/live-connections.ts).
+    // connection's items (lambdas/data/live/live-connections.ts).
     liveConnect: {
       rru: 2 * presence + readUnits.query((LIVE_SOCKETS_PER_MEMBER + 1) * s.smallItem, true),
       wru: 3 * writeUnits.transactional(s.smallItem),

@@ -1,4 +1,4 @@
-import { tableName } from '#data/aws-clients';
+import { tableName } from '#data/table';
 import { ensureFounderAccount, type FounderPool } from './founder-account.ts';
 import { ensureFounderRecord, findFounder, type FounderProfile } from './founder-record.ts';
 

@@ -1,9 +1,7 @@
 import type { User } from '#contracts/user';
 import { generateInviteCode } from '#domain/invite-code';
 import { newUserRecord } from '#domain/new-user';
-import { forEachMember } from '#data/admin-directory';
-import { markFounder } from '#data/member-roles';
-import { createUser, getUser } from '#data/users';
+import { forEachMember, markFounder, createUser, getUser } from '#data/members';
 
 /** What a founder's profile may carry beyond the record every member starts with (the local seed's demo profile). */
 export type FounderProfile = Partial<Pick<User, 'profileCompleted' | 'profilePicture' | 'bio' | 'birthday' | 'location' | 'contactInfo'>>;

@@ -1,7 +1,5 @@
 import type { CommunityMetrics, TopInviter } from '../../lambdas/contracts/metrics.ts';
-import { dropStrayRankEntry, readRanking, rerankInviter } from '../../lambdas/data/inviter-ranking.ts';
-import { scanCommunity } from '../../lambdas/data/metrics.ts';
-import { adjustCounters, readCounters } from '../../lambdas/data/metrics-counters.ts';
+import { dropStrayRankEntry, readRanking, rerankInviter, scanCommunity, adjustCounters, readCounters } from '#data/metrics';
 import { createMetricsTally } from '../../lambdas/domain/community-metrics.ts';
 import { rankedInvitersOf } from '../../lambdas/domain/inviter-ranking.ts';
 import { addInto, contributionOf, counterScope, deltaOf, metricsFromCounters, type Counts } from '../../lambdas/domain/metrics-counters.ts';

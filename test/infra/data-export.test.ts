@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_EXPORTS_PREFIX, SERVED_PICTURES_PREFIX } from '../../lambdas/data/keys.ts';
+import { DATA_EXPORTS_PREFIX, SERVED_PICTURES_PREFIX } from '#data/table';
 import { isRateCounterGrant } from '../../lib/rate-limit-grant.ts';
 import { aliasOf } from './aliases.ts';
 import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';

@@ -1,12 +1,12 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, it } from 'vitest';
-import { GSIS, projectionOf, TABLE_KEYS, TTL_ATTRIBUTE } from '../../lambdas/data/table-schema.ts';
+import { GSIS, projectionOf, TABLE_KEYS, TTL_ATTRIBUTE } from '#data/table';
 import { synth } from './synth.ts';
 
 describe('data (DynamoDB)', () => {
   const { template } = synth({ stage: 'dev' });
 
-  it('is one table built from lambdas/data/table-schema.ts', () => {
+  it('is one table built from lambdas/data/table/table-schema.ts', () => {
     template.resourceCountIs('AWS::DynamoDB::Table', 1);
     template.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { customDomainFromContext, EXAMPLE_EDGE_CONTEXT } from '../../lib/edge-context.ts';
 import { OpsContextError } from '../../lib/ops-context.ts';
-import { PICTURES_URL_ENV } from '../../lambdas/data/pictures.ts';
+import { PICTURES_URL_ENV } from '#data/storage';
 import { resourcesOf, synth } from './synth.ts';
 
 /** The distribution's config and the callables' PICTURES_URL of a synthesized stage. */

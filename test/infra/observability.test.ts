@@ -5,7 +5,7 @@ import { createApp } from '../../lib/build-app.ts';
 import { ALARM_THRESHOLDS } from '../../lib/observability.ts';
 import { DEFAULT_MONTHLY_BUDGET_USD, EXAMPLE_OPS_CONTEXT, OpsContextError } from '../../lib/ops-context.ts';
 import { StageError, type Stage } from '../../lib/stage.ts';
-import { PRODUCT_EVENTS } from '../../lambdas/data/product-metrics.ts';
+import { PRODUCT_EVENTS } from '#data/table';
 import { FIXED_RESOURCES } from '../../local/cost/bill.ts';
 import { CDK_JSON_CONTEXT, dummyWebDist, referencedId, resourcesOf, synth, temporaryDir } from './synth.ts';
 

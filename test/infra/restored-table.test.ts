@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GSIS } from '../../lambdas/data/table-schema.ts';
+import { GSIS } from '#data/table';
 import { restoredTableFromContext } from '../../lib/restored-table-context.ts';
 import { resourcesOf, synth } from './synth.ts';
 

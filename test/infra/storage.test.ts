@@ -1,7 +1,7 @@
 import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
-import { DATA_EXPORTS_PREFIX, objectKeys, SERVED_PICTURES_PREFIX, STAGED_UPLOADS_PREFIX } from '../../lambdas/data/keys.ts';
+import { DATA_EXPORTS_PREFIX, objectKeys, SERVED_PICTURES_PREFIX, STAGED_UPLOADS_PREFIX } from '#data/table';
 import { NONCURRENT_PICTURE_VERSION_DAYS } from '../../lib/pictures-storage.ts';
 import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
 

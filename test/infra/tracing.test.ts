@@ -109,7 +109,7 @@ describe('the bundles', () => {
     const metafile = await bundleLikeLambda(entry, path.join(outdir, 'index.mjs'));
     const inputs = Object.keys(metafile.inputs);
     expect(inputs.filter((input) => /@aws-lambda-powertools|aws-xray-sdk|cls-hooked/.test(input))).toEqual([]);
-    // The logger is imported from the layer; the tracer is required from it only on Lambda (lambdas/data/tracer.ts).
+    // The logger is imported from the layer; the tracer is required from it only on Lambda (lambdas/data/table/tracer.ts).
     const imports = Object.values(metafile.outputs).flatMap((output) => output.imports);
     expect(imports).toContainEqual(expect.objectContaining({ path: '@aws-lambda-powertools/logger', external: true }));
     expect(fs.readFileSync(path.join(outdir, 'index.mjs'), 'utf8')).toContain('"@aws-lambda-powertools/tracer"');

@@ -4,8 +4,8 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { webConfigSchema } from '../../lambdas/contracts/web-config.ts';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../lambdas/http/client-address.ts';
-import { SERVED_PICTURES_PATH } from '../../lambdas/data/keys.ts';
-import { PICTURES_URL_ENV } from '../../lambdas/data/pictures.ts';
+import { SERVED_PICTURES_PATH } from '#data/table';
+import { PICTURES_URL_ENV } from '#data/storage';
 import { ASSET_EDGE_TTL, LIVE_PATH, PICTURE_EDGE_TTL, SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../lib/web-hosting.ts';
 import { referencedId, resourcesOf, synth } from './synth.ts';
 

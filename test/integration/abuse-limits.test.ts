@@ -10,8 +10,8 @@ import { awayFromWindowEnd, expectBudgetRefusal } from '../support/rate-windows.
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { keys, postKeys, COMMENT_PREFIX } = await import('../../lambdas/data/keys.ts');
+const { dynamo, tableName } = await import('#data/table');
+const { keys, postKeys, COMMENT_PREFIX } = await import('#data/table');
 const { budgetSubject, spendRequestBudget } = await import('../../lambdas/http/rate-limit.ts');
 const { GetCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
 const { INVITE_CHECK_LIMIT } = await import('../../lambdas/handlers/joining/validate-invite-code.ts');

@@ -20,7 +20,7 @@ import { generate as totpCode } from 'cognito-local/lib/services/totp.js';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { getUser } = await import('../../lambdas/data/users.ts');
+const { getUser } = await import('#data/members');
 const { forgetAdminMfa } = await import('../../lambdas/http/admin-mfa.ts');
 
 /** Token times are whole seconds: wait until the clock is past the epoch's second. */

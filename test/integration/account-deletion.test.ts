@@ -15,12 +15,12 @@ import {
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { keys, postKeys } = await import('../../lambdas/data/keys.ts');
-const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');
-const { likedPostIds } = await import('../../lambdas/data/likes.ts');
+const { dynamo, tableName } = await import('#data/table');
+const { keys, postKeys } = await import('#data/table');
+const { listAuditEntries } = await import('#data/members');
+const { likedPostIds } = await import('#data/posts');
 const { runRemoval, startSelfRemoval } = await import('../../lambdas/workflows/removal-runner.ts');
-const { getRemovalJob } = await import('../../lambdas/data/removal-jobs.ts');
+const { getRemovalJob } = await import('#data/removal');
 
 async function item(key: { pk: string; sk: string }) {
   return (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;

@@ -17,8 +17,8 @@ import { ensureTable } from '../../local/dynamodb-local.ts';
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 useLocalCloudData(endpoints);
-const { dynamo } = await import('../../lambdas/data/aws-clients.ts');
-const { keys } = await import('../../lambdas/data/keys.ts');
+const { dynamo } = await import('#data/table');
+const { keys } = await import('#data/table');
 
 let founderToken: string;
 
@@ -226,7 +226,7 @@ describe('revokeAdmin', () => {
 describe("the founder's superuser status", () => {
   // Should a refusal ever fail, the shared founder is put back (markFounder is what `npm run founder` does), so later files are unaffected.
   afterAll(async () => {
-    const { markFounder } = await import('../../lambdas/data/member-roles.ts');
+    const { markFounder } = await import('#data/members');
     await markFounder(founder.userId);
   });
 

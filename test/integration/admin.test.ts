@@ -15,10 +15,10 @@ import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 useLocalCloudData(endpoints);
-const { getUser, createUserWithInviteCode } = await import('../../lambdas/data/users.ts');
-const { forEachMember } = await import('../../lambdas/data/admin-directory.ts');
-const { dynamo } = await import('../../lambdas/data/aws-clients.ts');
-const { keys, postKeys, userIndexAttributes } = await import('../../lambdas/data/keys.ts');
+const { getUser, createUserWithInviteCode } = await import('#data/members');
+const { forEachMember } = await import('#data/members');
+const { dynamo } = await import('#data/table');
+const { keys, postKeys, userIndexAttributes } = await import('#data/table');
 
 let adminToken: string;
 

@@ -20,8 +20,8 @@ useLocalCloudData(endpoints);
 // This process hands a removal to the worker through the gateway's Lambda Invoke API, as the callable does.
 Object.assign(process.env, { LAMBDA_ENDPOINT: inject('localCloudSecrets').lambdaEndpoint, REMOVAL_WORKER_FUNCTION: 'RemovalWorker' });
 const { startTreeRemoval } = await import('../../lambdas/workflows/removal-runner.ts');
-const { dispatchRemovalWorker } = await import('../../lambdas/data/removal-dispatch.ts');
-const { getUser } = await import('../../lambdas/data/users.ts');
+const { dispatchRemovalWorker } = await import('#data/removal');
+const { getUser } = await import('#data/members');
 
 let adminToken = '';
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import { streamCaughtUp } from '../support/stream-barrier.ts';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { getUser } = await import('../../lambdas/data/users.ts');
-const { listAcceptedAnchorIds } = await import('../../lambdas/data/anchors.ts');
+const { getUser } = await import('#data/members');
+const { listAcceptedAnchorIds } = await import('#data/graph');
 const { seedAcceptedAnchors } = await import('../support/anchor-seed.ts');
 
 // About 9,000 seeded edges (93 members at 99) each pass through the table's stream, whose consumer

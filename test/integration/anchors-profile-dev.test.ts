@@ -6,8 +6,8 @@ import { createMember, useLocalCloudData, type MemberOptions, type TestMember } 
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { getUser } = await import('../../lambdas/data/users.ts');
-const { listAcceptedAnchorIds } = await import('../../lambdas/data/anchors.ts');
+const { getUser } = await import('#data/members');
+const { listAcceptedAnchorIds } = await import('#data/graph');
 const { seedAcceptedAnchors } = await import('../support/anchor-seed.ts');
 
 const AUSTIN = { city: 'Austin', state: 'Texas' };

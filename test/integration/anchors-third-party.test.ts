@@ -11,7 +11,7 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
  */
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { getFriendship } = await import('../../lambdas/data/friendships.ts');
+const { getFriendship } = await import('#data/graph');
 const { friendshipIdOf } = await import('../../lambdas/domain/friendship.ts');
 
 const PAIR_CALLABLES = ['acceptAnchorRequest', 'removeAnchorRequest', 'removeAnchor'] as const;

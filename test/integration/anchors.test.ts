@@ -8,11 +8,11 @@ import { createMember, useLocalCloudData, type MemberOptions, type TestMember } 
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { getUser } = await import('../../lambdas/data/users.ts');
+const { getUser } = await import('#data/members');
 const { seedAcceptedAnchors, seedBlockedPair } = await import('../support/anchor-seed.ts');
 const { friendshipIdOf } = await import('../../lambdas/domain/friendship.ts');
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { keys } = await import('../../lambdas/data/keys.ts');
+const { dynamo, tableName } = await import('#data/table');
+const { keys } = await import('#data/table');
 
 const AUSTIN = { city: 'Austin', state: 'Texas' };
 const DALLAS = { city: 'Dallas', state: 'Texas' };

@@ -1,7 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { callableNames, callables, type CallableName } from '../../lambdas/contracts/callables.ts';
-import { keys, NOTIFICATION_PREFIX, postKeys } from '../../lambdas/data/keys.ts';
+import { keys, NOTIFICATION_PREFIX, postKeys } from '#data/table';
 import { friendshipIdOf } from '../../lambdas/domain/friendship.ts';
 import {
   authzExpectations,
@@ -41,7 +41,7 @@ import { clientAddress, createMember, useLocalCloudData } from '../support/local
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
+const { dynamo, tableName } = await import('#data/table');
 
 /** Every item of the table that mentions one of `needles` (keys or attributes), in a stable order. */
 async function itemsMentioning(...needles: string[]): Promise<Record<string, unknown>[]> {
@@ -58,7 +58,7 @@ async function itemsMentioning(...needles: string[]): Promise<Record<string, unk
   return found.sort((a, b) => `${String(a.pk)}|${String(a.sk)}`.localeCompare(`${String(b.pk)}|${String(b.sk)}`));
 }
 
-/** A served key (lambdas/data/keys.ts), so the photo's URL carries it. */
+/** A served key (lambdas/data/table/keys.ts), so the photo's URL carries it. */
 const VICTIM_PHOTO_KEY = `pictures/authz-victim/${'V'.repeat(22)}.jpg`;
 
 /** The texts that give each secret away in an answer (any one of them is a leak). */

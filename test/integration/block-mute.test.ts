@@ -16,9 +16,9 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
  */
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { keys } = await import('../../lambdas/data/keys.ts');
-const { queryAll } = await import('../../lambdas/data/query-all.ts');
+const { dynamo, tableName } = await import('#data/table');
+const { keys } = await import('#data/table');
+const { queryAll } = await import('#data/table');
 const { friendshipIdOf } = await import('../../lambdas/domain/friendship.ts');
 
 /** Display names that start with a word of their own, so a search finds exactly these members. */
@@ -390,7 +390,7 @@ describe('blockMember', () => {
   });
 
   it('reads the pair again when an accept commits between its read and its write, and ends the anchor that accept made', async () => {
-    const { blockPair } = await import('../../lambdas/data/blocks.ts');
+    const { blockPair } = await import('#data/graph');
     const [ann, bob] = await Promise.all([member('flight-ann'), member('flight-bob')]);
     await ok(endpoints, 'sendAnchorRequest', { token: ann.accessToken, data: { userId: bob.uid } });
     // The accept is made to land exactly after the block read the pending pair and before its
@@ -422,7 +422,7 @@ describe('blockMember', () => {
   });
 
   it("forgets a removed member's blocks and mutes both ways (forgetModerationListsOf, for removal)", async () => {
-    const { forgetModerationListsOf } = await import('../../lambdas/data/blocks.ts');
+    const { forgetModerationListsOf } = await import('#data/graph');
     const [gone, blockedByGone, blockerOfGone, mutedByGone] = await Promise.all([member('gone'), member('gone-b'), member('gone-c'), member('gone-d')]);
     await anchor(gone, blockedByGone);
     await block(gone, blockedByGone);

@@ -4,15 +4,15 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
- * lambdas/data/conditional.ts against DynamoDB Local: real failed conditions and real cancellation
+ * lambdas/data/table/conditional.ts against DynamoDB Local: real failed conditions and real cancellation
  * reasons (test/unit/lambdas/conditional-writes.test.ts scripts conflicts, throttling and giving up).
  * Its items live under a partition of their own (no other code reads CONDITIONAL-TEST#) and go
  * at the end.
  */
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { conditionalWrite, transact } = await import('../../lambdas/data/conditional.ts');
+const { dynamo, tableName } = await import('#data/table');
+const { conditionalWrite, transact } = await import('#data/table');
 
 const written: { pk: string; sk: string }[] = [];
 function key(label: string) {

@@ -13,7 +13,7 @@ import { awayFromWindowEnd, expectBudgetRefusal } from '../support/rate-windows.
  */
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { getUser } = await import('../../lambdas/data/users.ts');
+const { getUser } = await import('#data/members');
 
 const AUSTIN = { city: 'Austin', state: 'Texas' } as const;
 

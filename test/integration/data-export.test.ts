@@ -9,10 +9,10 @@ import { picturesClient } from '../support/removal-community.ts';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { keys } = await import('../../lambdas/data/keys.ts');
+const { dynamo, tableName } = await import('#data/table');
+const { keys } = await import('#data/table');
 const { handler: worker } = await import('../../lambdas/jobs/data-export-worker.ts');
-const { startExportJob } = await import('../../lambdas/data/data-export-jobs.ts');
+const { startExportJob } = await import('#data/exports');
 
 /** Every entry of a zip, by name, as text (pictures as their bytes' length). */
 function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {

@@ -16,7 +16,7 @@ import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { getUser } = await import('../../lambdas/data/users.ts');
+const { getUser } = await import('#data/members');
 
 const VERIFIED = { email_verified: 'true' };
 const AUSTIN = { city: 'Austin', state: 'Texas' };

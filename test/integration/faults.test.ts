@@ -217,7 +217,7 @@ describe('backend faults', () => {
       const madeComments: { postId: string; content: string }[] = [];
       const others = (me: TestMember) => members.filter((m) => m !== me);
       // Read by the test itself, past the faults (only the cloud's handlers meet them).
-      const { getFriendship } = await import('../../lambdas/data/friendships.ts');
+      const { getFriendship } = await import('#data/graph');
 
       async function session(me: TestMember, round: number): Promise<void> {
         // A post and a comment, each retried with its own clientRequestId until it lands.
@@ -372,7 +372,7 @@ describe('backend faults', () => {
       // The newcomers are in, each on the invite they used; Eve is gone.
       const [nia, oli, pam] = newcomers;
       expect(newcomers.map((n) => n.inviteType)).toEqual(['local', 'distant', 'unrestricted']);
-      const { getUser } = await import('../../lambdas/data/users.ts');
+      const { getUser } = await import('#data/members');
       for (const [newcomer, inviter] of [
         [nia, ada],
         [oli, ben],

@@ -16,8 +16,8 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 useLocalCloudData(endpoints);
-const { tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { queryAll } = await import('../../lambdas/data/query-all.ts');
+const { tableName } = await import('#data/table');
+const { queryAll } = await import('#data/table');
 
 let adminToken = '';
 beforeAll(async () => {

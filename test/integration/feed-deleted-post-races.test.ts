@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import type * as Posts from '../../lambdas/data/posts.ts';
+import type * as Posts from '#data/posts';
 import { dynamoDbClient, ensureTable } from '../../local/dynamodb-local.ts';
 import { deleteAnchorEdges, seedAcceptedAnchors } from '../support/local-cloud-anchors.ts';
 import { useLocalCloudData } from '../support/local-cloud-members.ts';
@@ -21,7 +21,7 @@ const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 
 const race: { afterPostsRead?: () => Promise<void> } = {};
-vi.mock('../../lambdas/data/posts.ts', async (importOriginal) => {
+vi.mock('../../lambdas/data/posts/posts.ts', async (importOriginal) => {
   const real = await importOriginal<typeof Posts>();
   return {
     ...real,
@@ -35,11 +35,11 @@ vi.mock('../../lambdas/data/posts.ts', async (importOriginal) => {
   };
 });
 
-const { addAuthorPostsToFeed, feedEntryItem, batchWrite, hasFeedEntry, removeAuthorPostsFromFeed } = await import('../../lambdas/data/feed.ts');
-const { putPost } = await import('../../lambdas/data/posts.ts');
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { postKeys } = await import('../../lambdas/data/keys.ts');
-const { cleanUpDeletedPost } = await import('../../lambdas/data/content-changes.ts');
+const { addAuthorPostsToFeed, feedEntryItem, batchWrite, hasFeedEntry, removeAuthorPostsFromFeed } = await import('#data/posts');
+const { putPost } = await import('#data/posts');
+const { dynamo, tableName } = await import('#data/table');
+const { postKeys } = await import('#data/table');
+const { cleanUpDeletedPost } = await import('#data/posts');
 
 const sharedTable = endpoints.dynamodb.tableName;
 const ownTable = `feed-races-${randomUUID().slice(0, 8)}`;

@@ -12,8 +12,8 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
  */
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { queryAll } = await import('../../lambdas/data/query-all.ts');
+const { dynamo, tableName } = await import('#data/table');
+const { queryAll } = await import('#data/table');
 
 async function anchor(a: TestMember, b: TestMember): Promise<void> {
   await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } });

@@ -22,14 +22,14 @@ const {
   FEED_MAX_ENTRIES,
   FEED_TRIM_ONE_IN,
   fanOutPost,
-} = await import('../../lambdas/data/feed.ts');
-const { likePost } = await import('../../lambdas/data/likes.ts');
+} = await import('#data/posts');
+const { likePost } = await import('#data/posts');
 const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
-const { dynamo } = await import('../../lambdas/data/aws-clients.ts');
-const { queryAll } = await import('../../lambdas/data/query-all.ts');
-const { tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { putComment } = await import('../../lambdas/data/comments.ts');
-const { putPost, postItem } = await import('../../lambdas/data/posts.ts');
+const { dynamo } = await import('#data/table');
+const { queryAll } = await import('#data/table');
+const { tableName } = await import('#data/table');
+const { putComment } = await import('#data/posts');
+const { putPost, postItem } = await import('#data/posts');
 const { reactToChange } = await import('../../lambdas/streams/react-to-change.ts');
 const { newTimeOrderedId } = await import('../../lambdas/domain/post-ids.ts');
 

@@ -21,7 +21,7 @@ import { useLocalCloudData } from '../support/local-cloud-members.ts';
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 useLocalCloudData(endpoints);
-const { dynamo } = await import('../../lambdas/data/aws-clients.ts');
+const { dynamo } = await import('#data/table');
 
 const CLI = fileURLToPath(new URL('../../local/founder/founder-cli.ts', import.meta.url));
 

@@ -7,10 +7,10 @@ import { clientAddress, createMember, MEMBER_PASSWORD, useLocalCloudData, type T
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { getUser } = await import('../../lambdas/data/users.ts');
-const { findReservation, reserveInvite } = await import('../../lambdas/data/invite-reservations.ts');
+const { getUser } = await import('#data/members');
+const { findReservation, reserveInvite } = await import('#data/invites');
 const { lapseReservations } = await import('../../lambdas/jobs/lapse-reservations.ts');
-const { takeRateLimitedHit } = await import('../../lambdas/data/rate-limits.ts');
+const { takeRateLimitedHit } = await import('#data/table');
 const { SUPERUSER_SIGN_UPS, UNVERIFIED_HOLDS_PER_MEMBER } = await import('../../lambdas/domain/sign-up-limits.ts');
 
 const AUSTIN = { city: 'Austin', state: 'Texas' };
@@ -26,7 +26,7 @@ function preSignUpRefusal(message: string) {
 /** The held and unverified counts on the inviter's record (a raw read: the contract has no unverified count). */
 async function heldCounts(uid: string) {
   const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
+  const { dynamo, tableName } = await import('#data/table');
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `USER#${uid}`, sk: 'PROFILE' }, ConsistentRead: true }));
   const system = (Item?.inviteSystem ?? {}) as { invitesReserved?: number; invitesUnverified?: number };
   return { reserved: system.invitesReserved ?? 0, unverified: system.invitesUnverified ?? 0 };

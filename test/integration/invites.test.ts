@@ -9,7 +9,7 @@ import { awayFromWindowEnd } from '../support/rate-windows.ts';
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { getUser } = await import('../../lambdas/data/users.ts');
+const { getUser } = await import('#data/members');
 const { INVITE_CHECK_LIMIT } = await import('../../lambdas/handlers/joining/validate-invite-code.ts');
 
 const AUSTIN = { city: 'Austin', state: 'Texas' };

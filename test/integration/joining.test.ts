@@ -12,7 +12,7 @@ import { createMember, useLocalCloudData } from '../support/local-cloud-members.
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 useLocalCloudData(endpoints);
-const { getUser } = await import('../../lambdas/data/users.ts');
+const { getUser } = await import('#data/members');
 const PASSWORD = 'joining horse 42';
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

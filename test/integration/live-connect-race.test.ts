@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
-import type * as LiveConnections from '../../lambdas/data/live-connections.ts';
+import type * as LiveConnections from '#data/live';
 import { liveProtocols } from '../../lambdas/contracts/push.ts';
 import type { LiveEvent } from '../../lambdas/live/live-event.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
@@ -15,7 +15,7 @@ const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 
 const race: { afterRegister?: (uid: string) => Promise<void> } = {};
-vi.mock('../../lambdas/data/live-connections.ts', async (importOriginal) => {
+vi.mock('../../lambdas/data/live/live-connections.ts', async (importOriginal) => {
   const real = await importOriginal<typeof LiveConnections>();
   return {
     ...real,
@@ -28,8 +28,8 @@ vi.mock('../../lambdas/data/live-connections.ts', async (importOriginal) => {
 });
 
 const { handler: connect } = await import('../../lambdas/live/connect.ts');
-const { listLiveConnections } = await import('../../lambdas/data/live-connections.ts');
-const { advanceSessionEpoch } = await import('../../lambdas/data/session-epochs.ts');
+const { listLiveConnections } = await import('#data/live');
+const { advanceSessionEpoch } = await import('#data/members');
 
 const environment = { ...process.env };
 afterAll(() => {

@@ -11,7 +11,7 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
  */
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { markRemovalPending } = await import('../../lambdas/data/member-presence.ts');
+const { markRemovalPending } = await import('#data/members');
 
 const openPage = useLiveSockets(endpoints);
 

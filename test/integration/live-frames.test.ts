@@ -1,7 +1,6 @@
 import { ApiGatewayManagementApiClient, GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { describe, expect, inject, it } from 'vitest';
-import { listLiveConnections } from '../../lambdas/data/live-connections.ts';
-import { pushToMembers } from '../../lambdas/data/live-push.ts';
+import { listLiveConnections, pushToMembers } from '#data/live';
 import { LIVE_FRAME_LIMIT } from '../../lambdas/domain/live-frames.ts';
 import type { LiveEvent } from '../../lambdas/live/live-event.ts';
 import { handler as receiveFrame } from '../../lambdas/live/message.ts';

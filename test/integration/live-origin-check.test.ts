@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LIVE_PROTOCOL, liveProtocols } from '../../lambdas/contracts/push.ts';
-import { listLiveConnections } from '../../lambdas/data/live-connections.ts';
+import { listLiveConnections } from '#data/live';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/http/client-address.ts';
 import { handler as connect } from '../../lambdas/live/connect.ts';
 import type { LiveEvent } from '../../lambdas/live/live-event.ts';

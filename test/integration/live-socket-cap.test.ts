@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { listLiveConnections } from '../../lambdas/data/live-connections.ts';
+import { listLiveConnections } from '#data/live';
 import { LIVE_SOCKETS_PER_MEMBER } from '../../lambdas/domain/live-sockets.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 import { openLive, refusedStatus, type TestSocket, useLiveSockets } from '../support/live-sockets.ts';

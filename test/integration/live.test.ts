@@ -1,9 +1,8 @@
 import { ApiGatewayManagementApiClient, GetConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { LIVE_PROTOCOL, type PushMessage } from '../../lambdas/contracts/push.ts';
-import { listLiveConnections, registerLiveConnection } from '../../lambdas/data/live-connections.ts';
-import { CONNECTING_GRACE_MS, endMemberSessions, pushToMembers } from '../../lambdas/data/live-push.ts';
-import { markRemovalPending } from '../../lambdas/data/member-presence.ts';
+import { listLiveConnections, registerLiveConnection, CONNECTING_GRACE_MS, endMemberSessions, pushToMembers } from '#data/live';
+import { markRemovalPending } from '#data/members';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
 import { rawRequest, signIn } from '../support/local-cloud-client.ts';
 import { createMember, MEMBER_PASSWORD, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
- * The removal's file deletion (lambdas/data/member-files.ts) on s3rver, the local cloud's S3.
+ * The removal's file deletion (lambdas/data/storage/member-files.ts) on s3rver, the local cloud's S3.
  * s3rver keeps no versions: it answers GetBucketVersioning with no Status and refuses
  * ListObjectVersions, so here the deletion takes the plain listing, as on a bucket never versioned.
  * What it does on the versioned AWS bucket is tested against a model in
@@ -13,8 +13,8 @@ import { useLocalCloudData } from '../support/local-cloud-members.ts';
  */
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { bucketName, s3 } = await import('../../lambdas/data/aws-clients.ts');
-const { deleteMemberFiles, memberFilesPrefixes } = await import('../../lambdas/data/member-files.ts');
+const { bucketName, s3 } = await import('#data/table');
+const { deleteMemberFiles, memberFilesPrefixes } = await import('#data/storage');
 
 async function keysUnder(prefix: string): Promise<string[]> {
   const { Contents } = await s3().send(new ListObjectsV2Command({ Bucket: bucketName(), Prefix: prefix }));

@@ -7,9 +7,9 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { keys } = await import('../../lambdas/data/keys.ts');
-const { putPost } = await import('../../lambdas/data/posts.ts');
+const { dynamo, tableName } = await import('#data/table');
+const { keys } = await import('#data/table');
+const { putPost } = await import('#data/posts');
 const { newTimeOrderedId } = await import('../../lambdas/domain/post-ids.ts');
 
 function post(member: TestMember, content: string, privacy: 'anchors' | 'public') {
@@ -114,7 +114,7 @@ describe('listMemberPosts', () => {
 
 describe('what a page costs', () => {
   it('two DynamoDB requests for a full page, whoever reads it (a Query and one BatchGet)', async () => {
-    const { readMemberPostsPage } = await import('../../lambdas/data/member-posts.ts');
+    const { readMemberPostsPage } = await import('#data/posts');
     const author = await createMember(endpoints, 'wall-costly');
     for (let index = 0; index < MEMBER_POSTS_PAGE_SIZE + 1; index += 1) await post(author, `Costly ${index}`, 'public');
     const sent: string[] = [];
@@ -165,7 +165,7 @@ describe('a rename follows the member', () => {
     await expect.poll(names, { timeout: 30_000 }).toEqual(['New Name', 'New Name', 'New Name']);
 
     // The stream's reaction again (a redelivered record): it reads the record now and writes nothing new.
-    const { repointAuthorDetails, authorDetailsChangeOf } = await import('../../lambdas/data/author-details.ts');
+    const { repointAuthorDetails, authorDetailsChangeOf } = await import('#data/posts');
     expect(await repointAuthorDetails(member.uid)).toBe(3);
     expect(await names()).toEqual(['New Name', 'New Name', 'New Name']);
     const profile = { pk: `USER#${member.uid}`, sk: 'PROFILE' };

@@ -13,9 +13,9 @@ import { useLocalCloudData } from '../support/local-cloud-members.ts';
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 // The data layer's raw client: the old-shape items are written as a stage deployed before this wave held them.
-const { dynamo } = await import('../../lambdas/data/aws-clients.ts');
+const { dynamo } = await import('#data/table');
 // What the presence check of every member callable makes of a stored record.
-const { presenceOf } = await import('../../lambdas/data/member-presence.ts');
+const { presenceOf } = await import('#data/members');
 
 const CLI = fileURLToPath(new URL('../../local/migrate/migrate-cli.ts', import.meta.url));
 const DAY = 24 * 60 * 60;

@@ -2,16 +2,16 @@ import { describe, expect, inject, it } from 'vitest';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
 
 /**
- * forgetNotificationsBy (lambdas/data/notification-removal.ts), the removal step that deletes the
+ * forgetNotificationsBy (lambdas/data/notifications/notification-removal.ts), the removal step that deletes the
  * notifications naming a member who leaves, on more than one transaction holds: a recipient with
  * 120 from the actor (some read), others with a few each, and one from someone else who stays.
  * Every one naming the actor goes and every recipient's unread count stays exact.
  */
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { storeNotification, markRead, unreadCount, unreadIds, listNotificationPage } = await import('../../lambdas/data/notifications.ts');
-const { notificationIdOf } = await import('../../lambdas/data/keys.ts');
-const { forgetNotificationsBy } = await import('../../lambdas/data/notification-removal.ts');
+const { storeNotification, markRead, unreadCount, unreadIds, listNotificationPage } = await import('#data/notifications');
+const { notificationIdOf } = await import('#data/table');
+const { forgetNotificationsBy } = await import('#data/notifications');
 
 describe("removing a member's notifications in packed transactions", () => {
   it('deletes every notification naming the actor across several transactions, each recipient counted exactly', { timeout: 120_000 }, async () => {

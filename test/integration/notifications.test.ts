@@ -16,11 +16,11 @@ import { moderationClient } from '../support/moderation.ts';
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 useLocalCloudData(endpoints);
-const { updateUserRecord } = await import('../../lambdas/data/users.ts');
+const { updateUserRecord } = await import('#data/members');
 const { notifyOfChange } = await import('../../lambdas/streams/notify.ts');
-const { storeNotification } = await import('../../lambdas/data/notifications.ts');
-const { keys, notificationIdOf } = await import('../../lambdas/data/keys.ts');
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
+const { storeNotification } = await import('#data/notifications');
+const { keys, notificationIdOf } = await import('#data/table');
+const { dynamo, tableName } = await import('#data/table');
 const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
 
 let founderToken = '';

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it, vi } from 'vitest';
-import type * as Pictures from '../../lambdas/data/pictures.ts';
+import type * as Pictures from '#data/storage';
 import { ok } from '../support/callable-client.ts';
 import { invokeHandler } from '../support/invoke-handler.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
@@ -19,7 +19,7 @@ useLocalCloudData(endpoints);
 process.env.PICTURES_URL = `${new URL(endpoints.apiUrl).origin}/pictures`;
 
 const race: { afterSize?: () => Promise<void> } = {};
-vi.mock('../../lambdas/data/pictures.ts', async (importOriginal) => {
+vi.mock('../../lambdas/data/storage/pictures.ts', async (importOriginal) => {
   const real = await importOriginal<typeof Pictures>();
   return {
     ...real,
@@ -33,9 +33,9 @@ vi.mock('../../lambdas/data/pictures.ts', async (importOriginal) => {
   };
 });
 
-const { getUser } = await import('../../lambdas/data/users.ts');
+const { getUser } = await import('#data/members');
 const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
-const { s3, bucketName } = await import('../../lambdas/data/aws-clients.ts');
+const { s3, bucketName } = await import('#data/table');
 
 /** Every object of the member's (served pictures and staged uploads). */
 async function objectsOf(uid: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it, vi } from 'vitest';
-import type * as Pictures from '../../lambdas/data/pictures.ts';
+import type * as Pictures from '#data/storage';
 import { ok } from '../support/callable-client.ts';
 import { createMember, useLocalCloudData, type TestMember } from '../support/local-cloud-members.ts';
 import { PNG_1X1, postFile } from '../support/picture-uploads.ts';
@@ -16,7 +16,7 @@ useLocalCloudData(endpoints);
 const throttle = () => Object.assign(new Error('Please reduce your request rate.'), { name: 'SlowDown' });
 /** failCopyNumber: that copy fails; landed: it fails after S3 made it (a timeout after the request was applied). */
 const faults = { failCopyNumber: 0, landed: false, failDeletes: 0, copies: 0, deletes: 0 };
-vi.mock('../../lambdas/data/pictures.ts', async (importOriginal) => {
+vi.mock('../../lambdas/data/storage/pictures.ts', async (importOriginal) => {
   const real = await importOriginal<typeof Pictures>();
   return {
     ...real,
@@ -34,10 +34,10 @@ vi.mock('../../lambdas/data/pictures.ts', async (importOriginal) => {
   };
 });
 
-const { rekeyPictures } = await import('../../lambdas/data/picture-versions.ts');
-const { getUser } = await import('../../lambdas/data/users.ts');
+const { rekeyPictures } = await import('#data/storage');
+const { getUser } = await import('#data/members');
 const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
-const { s3, bucketName } = await import('../../lambdas/data/aws-clients.ts');
+const { s3, bucketName } = await import('#data/table');
 
 /** A member with a profile picture and two gallery photos, each confirmed through the gateway. */
 async function memberWithPictures(label: string): Promise<TestMember> {

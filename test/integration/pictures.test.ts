@@ -13,14 +13,14 @@ import { GIF_1X1, PNG_1X1, postFile } from '../support/picture-uploads.ts';
  */
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { getUser } = await import('../../lambdas/data/users.ts');
-const { RETIRED_PICTURES } = await import('../../lambdas/data/picture-versions.ts');
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { keys } = await import('../../lambdas/data/keys.ts');
+const { getUser } = await import('#data/members');
+const { RETIRED_PICTURES } = await import('#data/storage');
+const { dynamo, tableName } = await import('#data/table');
+const { keys } = await import('#data/table');
 const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
 const { ListObjectsV2Command, PutObjectCommand } = await import('@aws-sdk/client-s3');
-const { s3, bucketName } = await import('../../lambdas/data/aws-clients.ts');
-const { rekeyPictures, PHOTOS_MOVE_REQUESTED } = await import('../../lambdas/data/picture-versions.ts');
+const { s3, bucketName } = await import('#data/table');
+const { rekeyPictures, PHOTOS_MOVE_REQUESTED } = await import('#data/storage');
 const { followPictures } = await import('../../lambdas/streams/follow-pictures.ts');
 
 const gateway = new URL(endpoints.apiUrl).origin;

@@ -12,7 +12,7 @@ import { createMember, useLocalCloudData } from '../support/local-cloud-members.
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { getUser } = await import('../../lambdas/data/users.ts');
+const { getUser } = await import('#data/members');
 
 const PORTLAND = { city: 'Portland', state: 'Oregon' } as const;
 

@@ -6,7 +6,7 @@ import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
 
 /**
  * The product's figures leave a callable as one CloudWatch EMF line on stdout (Powertools Metrics,
- * lambdas/data/product-metrics.ts), which Lambda hands to CloudWatch. The tests and the local cloud
+ * lambdas/data/table/product-metrics.ts), which Lambda hands to CloudWatch. The tests and the local cloud
  * turn them off (POWERTOOLS_METRICS_DISABLED); this file turns them on in its own process and runs
  * the callables in process against the local cloud's table. Not run here: CloudWatch reading the
  * lines into metrics (no emulator has it), which the dashboard and LivePushesFailed rely on.

@@ -15,14 +15,14 @@ const endpoints = inject('endpoints');
 const founder = inject('founder');
 useLocalCloudData(endpoints);
 Object.assign(process.env, { LAMBDA_ENDPOINT: endpoints.apiUrl.replace(/\/api$/, ''), REMOVAL_WORKER_FUNCTION: 'RemovalWorker' });
-const { getUser } = await import('../../lambdas/data/users.ts');
-const { findInviteCodeOwner } = await import('../../lambdas/data/invite-codes.ts');
-const { findReservation, reserveInvite } = await import('../../lambdas/data/invite-reservations.ts');
-const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');
-const { markAdmin } = await import('../../lambdas/data/member-roles.ts');
+const { getUser } = await import('#data/members');
+const { findInviteCodeOwner } = await import('#data/invites');
+const { findReservation, reserveInvite } = await import('#data/invites');
+const { listAuditEntries } = await import('#data/members');
+const { markAdmin } = await import('#data/members');
 const { runRemoval, startTreeRemoval } = await import('../../lambdas/workflows/removal-runner.ts');
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { keys } = await import('../../lambdas/data/keys.ts');
+const { dynamo, tableName } = await import('#data/table');
+const { keys } = await import('#data/table');
 
 let founderToken: string;
 

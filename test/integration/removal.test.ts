@@ -35,13 +35,13 @@ useLocalCloudData(endpoints);
 Object.assign(process.env, { LAMBDA_ENDPOINT: inject('localCloudSecrets').lambdaEndpoint, REMOVAL_WORKER_FUNCTION: 'RemovalWorker' });
 const { runRemoval, startTreeRemoval } = await import('../../lambdas/workflows/removal-runner.ts');
 const { removeMember } = await import('../../lambdas/workflows/member-removal.ts');
-const { forgetInMetrics } = await import('../../lambdas/data/member-removal-steps.ts');
-const { claimRemovalJob, getRemovalJob, markMemberRemoved } = await import('../../lambdas/data/removal-jobs.ts');
-const { listAuditEntries } = await import('../../lambdas/data/audit-log.ts');
-const { dispatchRemovalWorker } = await import('../../lambdas/data/removal-dispatch.ts');
-const { getUser } = await import('../../lambdas/data/users.ts');
-const { markRemovalPending } = await import('../../lambdas/data/member-presence.ts');
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
+const { forgetInMetrics } = await import('#data/removal');
+const { claimRemovalJob, getRemovalJob, markMemberRemoved } = await import('#data/removal');
+const { listAuditEntries } = await import('#data/members');
+const { dispatchRemovalWorker } = await import('#data/removal');
+const { getUser } = await import('#data/members');
+const { markRemovalPending } = await import('#data/members');
+const { dynamo, tableName } = await import('#data/table');
 
 let admin: TestMember;
 const communities: Community[] = [];
@@ -165,7 +165,7 @@ describe('getUserInviteTree, the refusals, and a whole removal', () => {
     const adminInTree = await createMember(endpoints, 'tree-admin', { extra: { isAdmin: true } });
     const inviter = await createMember(endpoints, 'tree-top');
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { keys } = await import('../../lambdas/data/keys.ts');
+    const { keys } = await import('#data/table');
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
@@ -254,7 +254,7 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     const job = await getRemovalJob({ rootUid: root.uid, kind: 'tree' });
     expect(job?.removed.size).toBe(4);
     // The tree was frozen first: every code of it is gone, so nobody joins under it meanwhile.
-    const { findInviteCodeOwner } = await import('../../lambdas/data/invite-codes.ts');
+    const { findInviteCodeOwner } = await import('#data/invites');
     for (const label of TREE) expect(await findInviteCodeOwner(seeded.members[label]?.inviteCode ?? ''), label).toBeNull();
     expect(await findInviteCodeOwner(seeded.members.S1?.inviteCode ?? '')).toBe(uidOf(seeded, 'S1'));
 
@@ -383,7 +383,7 @@ describe('removeUserAndInviteTree, interrupted, split and raced', () => {
     await markRemovalPending(job.members, root.uid);
     for (const uid of job.members) await Promise.all([removeMember(uid, options), removeMember(uid, options)]);
     await forgetInMetrics(new Set(job.members));
-    const { deleteRemovalJob } = await import('../../lambdas/data/removal-jobs.ts');
+    const { deleteRemovalJob } = await import('#data/removal');
     await deleteRemovalJob({ rootUid: root.uid, kind: 'tree' });
     // Nothing was counted down twice: the stayers hold exactly what one run leaves.
     await expectGoneAndRestored(seeded);

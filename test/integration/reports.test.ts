@@ -14,7 +14,7 @@ import { moderationClient } from '../support/moderation.ts';
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 useLocalCloudData(endpoints);
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
+const { dynamo, tableName } = await import('#data/table');
 
 let founderToken = '';
 const m = moderationClient(endpoints, () => founderToken);

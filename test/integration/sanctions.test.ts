@@ -18,8 +18,8 @@ import { moderationClient } from '../support/moderation.ts';
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 useLocalCloudData(endpoints);
-const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
-const { keys } = await import('../../lambdas/data/keys.ts');
+const { dynamo, tableName } = await import('#data/table');
+const { keys } = await import('#data/table');
 
 let founderToken = '';
 const m = moderationClient(endpoints, () => founderToken);
@@ -433,7 +433,7 @@ describe('remove-member', () => {
 describe("remove-member's job", () => {
   it('re-parents before the member goes, once, whatever run crashes after it: a re-run moves nobody twice and finishes the removal', async () => {
     const { startMemberRemoval, runRemoval } = await import('../../lambdas/workflows/removal-runner.ts');
-    const { getRemovalState } = await import('../../lambdas/data/removal-jobs.ts');
+    const { getRemovalState } = await import('#data/removal');
     const top = await invitee('rerun-top', null);
     const removed = await invitee('rerun-removed', top);
     const kid = await invitee('rerun-kid', removed);
@@ -472,7 +472,7 @@ describe('reports naming a member who left', () => {
     expect((await m.standing(leaver)).notices).toHaveLength(1);
     await ok(endpoints, 'deleteMyAccount', { token: leaver.accessToken, data: { confirmationText: ACCOUNT_DELETION_CONFIRMATION } });
     // Removal takes their whole partition, the moderation items in it too.
-    const { queryAll } = await import('../../lambdas/data/query-all.ts');
+    const { queryAll } = await import('#data/table');
     const left = await queryAll({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${leaver.uid}` } });
     expect(left).toEqual([]);
     const queued = (await m.queue()).filter((report) => [onPost, onMember].includes(report.reportId));

@@ -8,11 +8,11 @@ import { createMember, useLocalCloudData, type TestMember } from '../support/loc
 
 const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
-const { getUser } = await import('../../lambdas/data/users.ts');
-const { s3, bucketName } = await import('../../lambdas/data/aws-clients.ts');
+const { getUser } = await import('#data/members');
+const { s3, bucketName } = await import('#data/table');
 
 const gateway = new URL(endpoints.apiUrl).origin;
-/** A served key of one member: pictures/{uid}/{version}.{ext} (lambdas/data/keys.ts). */
+/** A served key of one member: pictures/{uid}/{version}.{ext} (lambdas/data/table/keys.ts). */
 const servedKey = (uid: string, ext = 'png') => new RegExp(`^pictures/${uid}/[A-Za-z0-9_-]{22}\\.${ext}$`);
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const AUSTIN = { city: 'Austin', state: 'Texas' };

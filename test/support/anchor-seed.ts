@@ -1,7 +1,6 @@
 import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Friendship } from '../../lambdas/contracts/anchors.ts';
-import { dynamo, tableName } from '../../lambdas/data/aws-clients.ts';
-import { keys } from '../../lambdas/data/keys.ts';
+import { dynamo, tableName, keys } from '#data/table';
 import { friendshipIdOf } from '../../lambdas/domain/friendship.ts';
 
 /**

@@ -112,7 +112,7 @@ export function assertRefused(answer: Answer, what: string): void {
  * left out: the abuse limits count every request, refused or not, by design.
  */
 export async function snapshot(): Promise<string> {
-  const { dynamo, tableName, s3, bucketName } = await import('../../lambdas/data/aws-clients.ts');
+  const { dynamo, tableName, s3, bucketName } = await import('#data/table');
   const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
   const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
   const items: Record<string, unknown>[] = [];

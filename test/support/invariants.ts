@@ -2,14 +2,14 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { FEED_PAGE_SIZE } from '../../lambdas/contracts/feed.ts';
 import { INVITES_PER_MEMBER } from '../../lambdas/contracts/user.ts';
-import { SERVED_PICTURE_KEY } from '../../lambdas/data/keys.ts';
-import { RETIRED_PICTURES } from '../../lambdas/data/picture-versions.ts';
+import { SERVED_PICTURE_KEY } from '#data/table';
+import { RETIRED_PICTURES } from '#data/storage';
 
 /**
  * The data invariants of the social core, checked over a whole (test-owned) table and bucket:
  * the fault test (test/integration/faults.test.ts) runs them after a workload under injected
  * faults. Returns the list of violations, each a plain sentence naming the items; empty = sound.
- * Reads through this process's data layer (lambdas/data/aws-clients.ts), which must point at the
+ * Reads through this process's data layer (lambdas/data/table/aws-clients.ts), which must point at the
  * cloud under test (useLocalCloudData) and never has faults (STAGE is unset here).
  *
  * Invite counters are checked against the invitees in the table, so they hold only while no
@@ -19,7 +19,7 @@ import { RETIRED_PICTURES } from '../../lambdas/data/picture-versions.ts';
 type Item = Record<string, unknown>;
 
 async function scanAll(): Promise<Item[]> {
-  const { dynamo, tableName } = await import('../../lambdas/data/aws-clients.ts');
+  const { dynamo, tableName } = await import('#data/table');
   const items: Item[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -31,7 +31,7 @@ async function scanAll(): Promise<Item[]> {
 }
 
 async function listObjects(): Promise<string[]> {
-  const { s3, bucketName } = await import('../../lambdas/data/aws-clients.ts');
+  const { s3, bucketName } = await import('#data/table');
   const keys: string[] = [];
   let token: string | undefined;
   do {
@@ -182,7 +182,7 @@ export async function checkInvariants(): Promise<string[]> {
 
   // Every post is in the feeds it belongs to. Fan-out on write puts each new post into its author's
   // feed and each accepted anchor's; an accept copies each member's FEED_PAGE_SIZE newest posts
-  // into the other's feed (lambdas/data/feed.ts addAuthorPostsToFeed). So an anchor's feed holds at
+  // into the other's feed (lambdas/data/posts/feed.ts addAuthorPostsToFeed). So an anchor's feed holds at
   // least the author's FEED_PAGE_SIZE newest posts (older ones only if posted after the accept), and
   // the author's own feed every post. Wall posts never enter a feed.
   const postsByAuthor = new Map<string, string[]>();
@@ -205,7 +205,7 @@ export async function checkInvariants(): Promise<string[]> {
 
   // Invite counters equal the invites they count: each member's invitees (invitedBy) by kind. A
   // superuser's code counts only in invitesUsed ('unrestricted'); invitesRemaining goes down with
-  // every invite until it reaches 0 (lambdas/data/invite-consumption.ts), so it is what is left of
+  // every invite until it reaches 0 (lambdas/data/invites/invite-consumption.ts), so it is what is left of
   // the member's INVITES_PER_MEMBER (superusers may go on past 0).
   const invitees = new Map<string, { all: number; local: number; distant: number }>();
   for (const [uid, user] of users) {

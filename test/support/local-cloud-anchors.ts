@@ -6,7 +6,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
  * useLocalCloudData first.
  */
 export async function seedAcceptedAnchors(a: string, b: string, now = new Date()): Promise<void> {
-  const [{ dynamo, tableName }, { keys }] = await Promise.all([import('../../lambdas/data/aws-clients.ts'), import('../../lambdas/data/keys.ts')]);
+  const [{ dynamo, tableName }, { keys }] = await Promise.all([import('#data/table'), import('#data/table')]);
   const at = now.toISOString();
   await Promise.all(
     [
@@ -24,7 +24,7 @@ export async function seedAcceptedAnchors(a: string, b: string, now = new Date()
 }
 
 export async function deleteAnchorEdges(a: string, b: string): Promise<void> {
-  const [{ dynamo, tableName }, { keys }] = await Promise.all([import('../../lambdas/data/aws-clients.ts'), import('../../lambdas/data/keys.ts')]);
+  const [{ dynamo, tableName }, { keys }] = await Promise.all([import('#data/table'), import('#data/table')]);
   await Promise.all([
     dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.anchorEdge(a, b) })),
     dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.anchorEdge(b, a) })),

@@ -74,7 +74,7 @@ export async function createMember(endpoints: Endpoints, label: string, options:
   const uid = String(decodeJwtPayload(accessToken).sub);
   const inviteCode = generateInviteCode();
   if (options.record !== false) {
-    const { createUserWithInviteCode } = await import('../../lambdas/data/users.ts');
+    const { createUserWithInviteCode } = await import('#data/members');
     const base = newUserRecord({ uid, email, displayName, inviteCode, invitedBy: null, now: new Date() });
     await createUserWithInviteCode({
       ...base,

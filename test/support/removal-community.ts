@@ -3,9 +3,8 @@ import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/clien
 import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Endpoints } from '../../local/cloud-files.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../local/local-aws.ts';
-import { dynamo, tableName } from '../../lambdas/data/aws-clients.ts';
-import { keys, postKeys } from '../../lambdas/data/keys.ts';
-import { likedPostIds } from '../../lambdas/data/likes.ts';
+import { dynamo, tableName, keys, postKeys } from '#data/table';
+import { likedPostIds } from '#data/posts';
 import { callRaw, errorOf, ok } from './callable-client.ts';
 import { cognito } from './local-cloud-client.ts';
 import { createMember, type TestMember } from './local-cloud-members.ts';

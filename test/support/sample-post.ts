@@ -1,5 +1,5 @@
 import type { Post } from '#contracts/feed';
-import type { StoredPost } from '../../lambdas/data/posts.ts';
+import type { StoredPost } from '#data/posts';
 import { newTimeOrderedId } from '../../lambdas/domain/post-ids.ts';
 
 /**

@@ -12,7 +12,7 @@ import { createMember } from './local-cloud-members.ts';
  */
 export async function streamCaughtUp(endpoints: Endpoints, timeoutMs = 180_000): Promise<void> {
   // After useLocalCloudData: the data layer's client reads the endpoint from the environment.
-  const { hasFeedEntry } = await import('../../lambdas/data/feed.ts');
+  const { hasFeedEntry } = await import('#data/posts');
   const started = Date.now();
   const where = { location: { city: 'Austin', state: 'Texas' } };
   const [author, reader] = await Promise.all([createMember(endpoints, 'barrier-author', where), createMember(endpoints, 'barrier-reader', where)]);

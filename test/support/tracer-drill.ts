@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { callableHandlers, jobHandlers } from '../../lambdas/callable-handlers.ts';
-import { s3 } from '../../lambdas/data/aws-clients.ts';
-import { inSubsegment } from '../../lambdas/data/tracer.ts';
+import { s3, inSubsegment } from '#data/table';
 import { liveHandlers } from '../../lambdas/live/handler-rows.ts';
 import { TTL_DELETION_IDENTITY } from '../../lambdas/streams/stream-mapping.ts';
 

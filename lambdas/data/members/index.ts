@@ -10,6 +10,5 @@ export * from './member-presence.ts';
 export * from './member-roles.ts';
 export * from './member-search.ts';
 export * from './profile-updates.ts';
-export * from './protected-members.ts';
 export * from './session-epochs.ts';
 export * from './users.ts';

@@ -1,8 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { hasJoined, userSchema, type User } from '#contracts/user';
-import { dynamo, tableName } from '#data/table';
-import { conditionalWrite } from '#data/table';
-import { keys, withoutStorageAttributes } from '#data/table';
+import { dynamo, tableName, conditionalWrite, keys, withoutStorageAttributes } from '#data/table';
 
 /**
  * Set on the record of every member a removal job is about to remove (the value: the job's root
@@ -55,7 +53,7 @@ export async function callerStanding(
 }
 
 /**
- * The member's session epoch (seconds; set by signOutEverywhere, lambdas/data/session-epochs.ts),
+ * The member's session epoch (seconds; set by signOutEverywhere, lambdas/data/members/session-epochs.ts),
  * or null when they never signed out everywhere. Not part of the User contract (userSchema strips
  * it), so no answer carries it.
  */

@@ -33,7 +33,7 @@ export const PARTITIONS = {
   dailyMetrics: 'METRICS',
   /** The metrics' counters, the inviters' ranking and the applied-record markers (every METRICS#… partition). */
   metricsCounters: 'METRICS#*',
-  /** An admin's removal of a member and their tree (lambdas/data/removal-jobs.ts). */
+  /** An admin's removal of a member and their tree (lambdas/data/removal/removal-jobs.ts). */
   removalJob: 'REMOVAL#*',
   /** The abuse-limit counters (keys.rateWindow): every callable's are granted apart (lib/rate-limit-grant.ts), a trigger names them. */
   rateCounters: 'RATE#*',

@@ -1,6 +1,7 @@
 export * from './aws-clients.ts';
 export * from './backoff.ts';
 export * from './batch.ts';
+export * from './changed-item.ts';
 export * from './conditional.ts';
 export * from './fault-injection.ts';
 export * from './grant-check.ts';
@@ -9,6 +10,5 @@ export * from './keys.ts';
 export * from './product-metrics.ts';
 export * from './query-all.ts';
 export * from './rate-limits.ts';
-export * from './table-changes.ts';
 export * from './table-schema.ts';
 export * from './tracer.ts';

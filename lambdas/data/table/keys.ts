@@ -119,7 +119,7 @@ export const keys = {
   ownReport: (uid: string, reportId: string) => ({ pk: `USER#${uid}`, sk: `${OWN_REPORT_PREFIX}${reportId}` }),
   /** A moderation notice for a member (getMyStanding): warning, suspension, outcome of their report… */
   notice: (uid: string, noticeId: string) => ({ pk: `USER#${uid}`, sk: `${NOTICE_PREFIX}${noticeId}` }),
-  /** One notification of a member (lambdas/data/notifications.ts); its id is notificationIdOf the change it tells of. */
+  /** One notification of a member (lambdas/data/notifications/notifications.ts); its id is notificationIdOf the change it tells of. */
   notification: (uid: string, notificationId: string) => ({ pk: `USER#${uid}`, sk: `${NOTIFICATION_PREFIX}${notificationId}` }),
   /**
    * A member's unread notification count (`unread`, moved in the same transactions as the
@@ -130,7 +130,7 @@ export const keys = {
   /**
    * That a member was told once of something that may repeat (a like, an anchor request): a digest
    * of (kind, actor, subject), so a toggle back and forth makes no second notification or push
-   * while it lasts (TTL `expiresAt`, see lambdas/data/notifications.ts TOLD_ONCE_SECONDS).
+   * while it lasts (TTL `expiresAt`, see lambdas/data/notifications/notifications.ts TOLD_ONCE_SECONDS).
    */
   toldOnce: (uid: string, digest: string) => ({ pk: `USER#${uid}`, sk: `TOLD#${digest}` }),
   /** One line of the public moderation log; ULIDs, so newest first is one descending Query. */
@@ -186,7 +186,7 @@ export const SERVED_PICTURE_KEY = /^pictures\/[A-Za-z0-9_-]{1,128}\/[A-Za-z0-9_-
 export const objectKeys = {
   /**
    * One version of a member's picture (profile picture or gallery photo): the version is drawn at
-   * random by its writer (lambdas/data/pictures.ts newPictureKey), so a key is never guessed from
+   * random by its writer (lambdas/data/storage/pictures.ts newPictureKey), so a key is never guessed from
    * another and a new version never reuses one.
    */
   picture: (uid: string, version: string, type: PictureType) => {

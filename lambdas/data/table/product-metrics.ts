@@ -18,7 +18,7 @@ export const PRODUCT_EVENTS = {
   comment: 'Comments',
   /** reportContent filed a report. */
   report: 'Reports',
-  /** Frames API Gateway took for delivery to open pages (lambdas/data/live-push.ts). */
+  /** Frames API Gateway took for delivery to open pages (lambdas/data/live/live-push.ts). */
   pushDelivered: 'PushesDelivered',
   /** Frames that could not be sent for another reason than a closed page (the stream's batch is retried). */
   pushFailed: 'PushesFailed',

@@ -1,4 +1,4 @@
-import { PARTITIONS } from '#data/grant-scopes';
+import { PARTITIONS } from '#data/table';
 import type { CallableHandlerEntry } from '../../handler-row.ts';
 import type { CallableName } from '#contracts/callables';
 

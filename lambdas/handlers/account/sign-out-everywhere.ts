@@ -1,6 +1,6 @@
 import { AppError } from '#domain/app-error';
 import { sessionEpochAt } from '#domain/session-epoch';
-import { advanceSessionEpoch, signOutAccountEverywhere } from '#data/session-epochs';
+import { advanceSessionEpoch, signOutAccountEverywhere } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 import { NO_RECORD_MESSAGE } from '#http/member-presence';
 

@@ -1,7 +1,6 @@
 import { ACCOUNT_MESSAGES } from '#contracts/account';
 import { AppError } from '#domain/app-error';
-import { cognitoEmailOf, emailHeldByAnother, setRecordEmail } from '#data/account-emails';
-import { getUser } from '#data/users';
+import { cognitoEmailOf, emailHeldByAnother, setRecordEmail, getUser } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 import { NO_RECORD_MESSAGE } from '#http/member-presence';
 

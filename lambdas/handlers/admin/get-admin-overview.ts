@@ -1,5 +1,5 @@
 import { PlatformTally } from '#domain/admin-directory';
-import { forEachMember } from '#data/admin-directory';
+import { forEachMember } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 
 /** Stats, the superusers and the admins from one paged Scan of the member records (GSI byEmail). */

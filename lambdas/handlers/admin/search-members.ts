@@ -1,7 +1,6 @@
 import { ADMIN_SEARCH_LIMIT } from '#contracts/admin';
 import { mergeSearchMatches } from '#domain/admin-directory';
-import { adminMemberOfUser, findUsersByEmailPrefix } from '#data/admin-directory';
-import { findUsersByNamePrefix } from '#data/member-search';
+import { adminMemberOfUser, findUsersByEmailPrefix, findUsersByNamePrefix } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 
 export const handler = defineCallable('searchMembers', async ({ query }) => {

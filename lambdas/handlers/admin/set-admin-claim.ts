@@ -1,9 +1,6 @@
 import { ADMIN_MESSAGES } from '#contracts/admin';
 import { AppError } from '#domain/app-error';
-import { recordAdminAction } from '#data/audit-log';
-import { addUserToGroup } from '#data/cognito-groups';
-import { markAdmin } from '#data/member-roles';
-import { getUser } from '#data/users';
+import { recordAdminAction, addUserToGroup, markAdmin, getUser } from '#data/members';
 import { ADMIN_GROUP } from '#http/caller';
 import { defineCallable } from '#http/define-callable';
 import { requireDevAdmin } from '#http/dev-admin-gate';

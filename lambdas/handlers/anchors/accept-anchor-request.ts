@@ -1,9 +1,8 @@
 import { ANCHOR_MESSAGES, MAX_ANCHORS, type AcceptedFriendship } from '#contracts/anchors';
 import { AppError } from '#domain/app-error';
 import { connectionTypeOf, invitationChainOf, isOwnAcceptance, mutualFriendsOf, refuseAccept } from '#domain/friendship';
-import { listAcceptedAnchorIds } from '#data/anchors';
-import { acceptRequest, getFriendship } from '#data/friendships';
-import { getUser } from '#data/users';
+import { listAcceptedAnchorIds, acceptRequest, getFriendship } from '#data/graph';
+import { getUser } from '#data/members';
 import { isRetryableFault, throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 import { otherMember, resolvePair, throwRefusal } from './anchor-pair.ts';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { anchorPairSchema, Friendship } from '#contracts/anchors';
 import { AppError } from '#domain/app-error';
 import { friendshipIdOf, refuseOutsider, usersOfFriendshipId, type Refusal } from '#domain/friendship';
-import { getFriendship } from '#data/friendships';
+import { getFriendship } from '#data/graph';
 
 /** The pair an accept/reject/remove is about, and its stored record (null when there is none). */
 export interface ResolvedPair {

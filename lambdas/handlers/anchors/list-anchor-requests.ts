@@ -1,4 +1,4 @@
-import { getUsers, listEdges, type AnchorEdge } from '#data/friendships';
+import { getUsers, listEdges, type AnchorEdge } from '#data/graph';
 import { defineCallable } from '#http/define-callable';
 import { memberSummary } from '#presenters/present-member';
 

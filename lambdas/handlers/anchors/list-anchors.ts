@@ -1,6 +1,6 @@
 import { MAX_ANCHORS, type Anchor } from '#contracts/anchors';
-import { getUsers, listEdges } from '#data/friendships';
-import { getUser } from '#data/users';
+import { getUsers, listEdges } from '#data/graph';
+import { getUser } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 import { presentAnchor } from '#presenters/present-member';
 

@@ -1,7 +1,7 @@
 import { ANCHOR_MESSAGES } from '#contracts/anchors';
 import { AppError } from '#domain/app-error';
 import { refuseRemoveRequest } from '#domain/friendship';
-import { deleteRequest, getFriendship } from '#data/friendships';
+import { deleteRequest, getFriendship } from '#data/graph';
 import { defineCallable } from '#http/define-callable';
 import { resolvePair, throwRefusal } from './anchor-pair.ts';
 

@@ -1,8 +1,8 @@
 import { ANCHOR_MESSAGES } from '#contracts/anchors';
 import { AppError } from '#domain/app-error';
 import { refuseRemoveAnchor } from '#domain/friendship';
-import { deleteConnection, getFriendship } from '#data/friendships';
-import { getUser } from '#data/users';
+import { deleteConnection, getFriendship } from '#data/graph';
+import { getUser } from '#data/members';
 import { isRetryableFault, throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 import { resolvePair, throwRefusal } from './anchor-pair.ts';

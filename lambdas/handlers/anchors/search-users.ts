@@ -1,6 +1,6 @@
 import { SEARCH_RESULT_LIMIT } from '#contracts/anchors';
-import { listEdges } from '#data/friendships';
-import { findUsersByNamePrefix } from '#data/member-search';
+import { listEdges } from '#data/graph';
+import { findUsersByNamePrefix } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 import { memberSummary } from '#presenters/present-member';
 

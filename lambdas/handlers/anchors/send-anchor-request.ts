@@ -1,8 +1,8 @@
 import { ANCHOR_MESSAGES, type PendingFriendship } from '#contracts/anchors';
 import { AppError } from '#domain/app-error';
 import { friendshipIdOf, invitationChainOf, isOwnPendingRequest, refuseSend } from '#domain/friendship';
-import { createRequest, getFriendship } from '#data/friendships';
-import { getUser } from '#data/users';
+import { createRequest, getFriendship } from '#data/graph';
+import { getUser } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 import { throwRefusal } from './anchor-pair.ts';
 

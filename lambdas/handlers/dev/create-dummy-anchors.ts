@@ -1,8 +1,8 @@
 import { ANCHOR_MESSAGES, MAX_ANCHORS } from '#contracts/anchors';
 import { DUMMY_ANCHOR_COUNT } from '#contracts/dev';
 import { AppError } from '#domain/app-error';
-import { createAnchoredMembers } from '#data/friendships';
-import { getUser } from '#data/users';
+import { createAnchoredMembers } from '#data/graph';
+import { getUser } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 import { requireDevAdmin } from '#http/dev-admin-gate';
 import { presentAnchor } from '#presenters/present-member';

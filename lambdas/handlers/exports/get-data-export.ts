@@ -1,7 +1,6 @@
 import { DATA_EXPORT_LINK_MINUTES } from '#contracts/exports';
 import { describeJob } from '#domain/data-export';
-import { exportDownloadUrl } from '#data/data-export-archive';
-import { getExportJob } from '#data/data-export-jobs';
+import { exportDownloadUrl, getExportJob } from '#data/exports';
 import { defineCallable } from '#http/define-callable';
 
 const LINK_SECONDS = DATA_EXPORT_LINK_MINUTES * 60;

@@ -1,6 +1,5 @@
 import { describeJob } from '#domain/data-export';
-import { dispatchDataExportWorker } from '#data/data-export-dispatch';
-import { getExportJob, markExportFailed, startExportJob } from '#data/data-export-jobs';
+import { dispatchDataExportWorker, getExportJob, markExportFailed, startExportJob } from '#data/exports';
 import { defineCallable } from '#http/define-callable';
 import { logger } from '#http/logger';
 

@@ -1,9 +1,8 @@
 import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
 import { newTimeOrderedId } from '#domain/post-ids';
-import { putComment, type StoredComment } from '#data/comments';
-import { getStoredPost } from '#data/posts';
-import { countProductEvent } from '#data/product-metrics';
+import { putComment, type StoredComment, getStoredPost } from '#data/posts';
+import { countProductEvent } from '#data/table';
 import { defineCallable } from '#http/define-callable';
 import { memberRecordWithLists } from './member-record.ts';
 import { presentComment } from '#presenters/present-post';

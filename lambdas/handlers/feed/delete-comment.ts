@@ -1,7 +1,6 @@
 import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
-import { deleteCommentItem } from '#data/content-changes';
-import { getStoredPost } from '#data/posts';
+import { deleteCommentItem, getStoredPost } from '#data/posts';
 import { defineCallable } from '#http/define-callable';
 import { visiblePost } from '#workflows/visible-post';
 

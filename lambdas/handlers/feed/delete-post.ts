@@ -1,6 +1,6 @@
 import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
-import { deletePostItem } from '#data/content-changes';
+import { deletePostItem } from '#data/posts';
 import { defineCallable } from '#http/define-callable';
 import { visiblePost } from '#workflows/visible-post';
 

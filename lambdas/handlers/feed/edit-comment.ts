@@ -1,6 +1,6 @@
 import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
-import { editCommentContent } from '#data/content-changes';
+import { editCommentContent } from '#data/posts';
 import { defineCallable } from '#http/define-callable';
 import { presentComment } from '#presenters/present-post';
 import { visiblePost } from '#workflows/visible-post';

@@ -1,7 +1,6 @@
 import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
-import { editPostContent } from '#data/content-changes';
-import { hasLiked } from '#data/likes';
+import { editPostContent, hasLiked } from '#data/posts';
 import { defineCallable } from '#http/define-callable';
 import { presentPost } from '#presenters/present-post';
 import { visiblePost } from '#workflows/visible-post';

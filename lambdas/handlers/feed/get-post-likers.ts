@@ -1,6 +1,6 @@
 import { isHiddenFrom } from '#domain/moderation-lists';
-import { listLikes } from '#data/likes';
-import { getModerationLists } from '#data/moderation-lists';
+import { listLikes } from '#data/posts';
+import { getModerationLists } from '#data/graph';
 import { defineCallable } from '#http/define-callable';
 import { visiblePost } from '#workflows/visible-post';
 

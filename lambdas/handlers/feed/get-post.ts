@@ -1,5 +1,5 @@
-import { hasLiked } from '#data/likes';
-import { getModerationLists } from '#data/moderation-lists';
+import { hasLiked } from '#data/posts';
+import { getModerationLists } from '#data/graph';
 import { defineCallable } from '#http/define-callable';
 import { presentPost } from '#presenters/present-post';
 import { visiblePost } from '#workflows/visible-post';

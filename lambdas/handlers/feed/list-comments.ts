@@ -1,6 +1,6 @@
 import { isSilencedFor } from '#domain/moderation-lists';
-import { listComments } from '#data/comments';
-import { getModerationLists } from '#data/moderation-lists';
+import { listComments } from '#data/posts';
+import { getModerationLists } from '#data/graph';
 import { defineCallable } from '#http/define-callable';
 import { presentComment } from '#presenters/present-post';
 import { visiblePost } from '#workflows/visible-post';

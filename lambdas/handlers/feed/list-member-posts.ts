@@ -1,16 +1,16 @@
 import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
 import { memberPostsFor } from '#domain/post-access';
-import { presenceOf, sessionEpochOf } from '#data/member-presence';
-import { readMemberPostsPage } from '#data/member-posts';
-import { moderationListsOf } from '#data/moderation-lists';
+import { presenceOf, sessionEpochOf } from '#data/members';
+import { readMemberPostsPage } from '#data/posts';
+import { moderationListsOf } from '#data/graph';
 import { defineCallable } from '#http/define-callable';
 import { checkPresence, checkSessionEpoch } from '#http/member-presence';
 import { presentPost } from '#presenters/present-post';
 
 /**
  * A member's own posts as the caller may see them (Your Wall, a profile) in TWO DynamoDB requests and
- * no write: a Query of GSI byAuthor and one BatchGet (lambdas/data/member-posts.ts) that holds the
+ * no write: a Query of GSI byAuthor and one BatchGet (lambdas/data/posts/member-posts.ts) that holds the
  * caller's record, from which the presence and session checks (contract presence 'own-read') refuse
  * a removed, unjoined or signed-out caller before anything is answered. A missing member and a
  * blocked pair answer alike, 'User not found', as getUserProfile does.

@@ -2,8 +2,8 @@ import { FEED_MESSAGES } from '#contracts/feed';
 import type { User } from '#contracts/user';
 import { AppError } from '#domain/app-error';
 import type { ModerationLists } from '#domain/moderation-lists';
-import { getUserWithLists } from '#data/moderation-lists';
-import { getUser } from '#data/users';
+import { getUserWithLists } from '#data/graph';
+import { getUser } from '#data/members';
 
 /** The caller's record: posts, likes and comments carry the member's name and picture. */
 export async function memberRecord(uid: string): Promise<User> {

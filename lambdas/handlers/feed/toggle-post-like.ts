@@ -1,9 +1,7 @@
 import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
-import { hasFeedEntry } from '#data/feed';
-import { likePost, unlikePost, type LikeOutcome } from '#data/likes';
-import { getStoredPost } from '#data/posts';
-import { countProductEvent } from '#data/product-metrics';
+import { hasFeedEntry, likePost, unlikePost, type LikeOutcome, getStoredPost } from '#data/posts';
+import { countProductEvent } from '#data/table';
 import { defineCallable } from '#http/define-callable';
 import { memberRecordWithLists } from './member-record.ts';
 import { visiblePost } from '#workflows/visible-post';

@@ -1,8 +1,8 @@
 import { INVITE_KIND_LIMITS, type Invitee } from '#contracts/invites';
 import { invitesLeft } from '#contracts/user';
 import { AppError } from '#domain/app-error';
-import { inviteesOf } from '#data/invite-tree';
-import { getUser } from '#data/users';
+import { inviteesOf } from '#data/invites';
+import { getUser } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 
 /** The Invites page: the caller's code, what is left of it, and who came in with it. */

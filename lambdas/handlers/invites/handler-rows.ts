@@ -1,5 +1,5 @@
 import type { CallableName } from '#contracts/callables';
-import { PARTITIONS } from '#data/grant-scopes';
+import { PARTITIONS } from '#data/table';
 import type { CallableHandlerEntry } from '../../handler-row.ts';
 
 /** Server rows of the Invites page's callables: handler module and least-privilege grants (see handler-row.ts). */

@@ -1,8 +1,7 @@
 import { AppError } from '#domain/app-error';
 import { generateInviteCode } from '#domain/invite-code';
-import { replaceInviteCode } from '#data/invite-codes';
-import { releaseUnverifiedHoldsOf } from '#data/invite-reservations';
-import { getUser } from '#data/users';
+import { replaceInviteCode, releaseUnverifiedHoldsOf } from '#data/invites';
+import { getUser } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 
 /** A fresh code collides with an existing one about once in 10^11; a few draws are plenty. */

@@ -3,7 +3,7 @@ import { normalizePlace } from '#contracts/location';
 import type { User } from '#contracts/user';
 import { AppError } from '#domain/app-error';
 import { isSamePlace } from '#domain/invite-rules';
-import { getUser, saveCompletedProfile } from '#data/users';
+import { getUser, saveCompletedProfile } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 import { spendHandlerBudget } from '#http/rate-limit';
 import { presentUser } from '#presenters/present-user';

@@ -1,10 +1,9 @@
 import { PICTURE_NOT_IMAGE_MESSAGE, pictureMaxBytes, pictureTooLargeMessage } from '#contracts/profile';
 import { AppError } from '#domain/app-error';
 import { detectImageType, IMAGE_SIGNATURE_BYTES } from '#domain/image-type';
-import { objectKeys } from '#data/keys';
-import { recordProfilePicture } from '#data/picture-versions';
-import { copyPicture, deletePicture, isMissingObject, newPictureKey, pictureSize, pictureStart } from '#data/pictures';
-import { getUser } from '#data/users';
+import { objectKeys } from '#data/table';
+import { recordProfilePicture, copyPicture, deletePicture, isMissingObject, newPictureKey, pictureSize, pictureStart } from '#data/storage';
+import { getUser } from '#data/members';
 import { FAULT_MESSAGES, throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 import { presentUser } from '#presenters/present-user';

@@ -1,6 +1,6 @@
 import { pictureMaxBytes } from '#contracts/profile';
-import { createPictureUpload } from '#data/pictures';
-import { objectKeys } from '#data/keys';
+import { createPictureUpload } from '#data/storage';
+import { objectKeys } from '#data/table';
 import { defineCallable } from '#http/define-callable';
 
 /** The browser uploads straight to S3 under the member's own upload key; confirmProfilePicture checks it afterwards. */

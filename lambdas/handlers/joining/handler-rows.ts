@@ -1,5 +1,5 @@
 import type { CallableName } from '#contracts/callables';
-import { OBJECT_PREFIXES, PARTITIONS } from '#data/grant-scopes';
+import { OBJECT_PREFIXES, PARTITIONS } from '#data/table';
 import type { CallableHandlerEntry } from '../../handler-row.ts';
 
 /** The US city-centre table (lambdas/data/places/us-places.ts reads it), copied beside these functions. */

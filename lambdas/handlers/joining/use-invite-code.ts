@@ -3,10 +3,9 @@ import { normalizePlace } from '#contracts/location';
 import type { User } from '#contracts/user';
 import { AppError } from '#domain/app-error';
 import { decideInviteType } from '#domain/invite-rules';
-import { consumeInvite } from '#data/invite-consumption';
-import { confirmReservation, findReservation, type Reservation } from '#data/invite-reservations';
-import { countProductEvent } from '#data/product-metrics';
-import { getUser } from '#data/users';
+import { consumeInvite, confirmReservation, findReservation, type Reservation } from '#data/invites';
+import { countProductEvent } from '#data/table';
+import { getUser } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 import { inviterHolding, inviterOfCode, relationToInviter } from '#workflows/inviter-of-code';
 

@@ -2,7 +2,7 @@ import { INVITE_MESSAGES } from '#contracts/joining';
 import { formatCityState } from '#contracts/location';
 import { AppError } from '#domain/app-error';
 import { assertCanInvite, decideInviteType, invitesLeftByKind } from '#domain/invite-rules';
-import { peekRateLimit, takeRateLimitedHit, type RateDecision } from '#data/rate-limits';
+import { peekRateLimit, takeRateLimitedHit, type RateDecision } from '#data/table';
 import { defineCallable } from '#http/define-callable';
 import { budgetSubject } from '#http/rate-limit';
 import { ticketForCode } from '#http/sign-up-tickets';

@@ -1,12 +1,12 @@
 import { AppError } from '#domain/app-error';
 import { BLOCK_CAP_REFUSAL, refuseBlock } from '#domain/moderation-lists';
-import { blockPair } from '#data/blocks';
-import { forgetNotificationsBetween } from '#data/notification-removal';
+import { blockPair } from '#data/graph';
+import { forgetNotificationsBetween } from '#data/notifications';
 import { defineCallable } from '#http/define-callable';
 import { PAIR_CONTENDED, throwRefusal, userNotFound } from './block-mute-answers.ts';
 
 /**
- * One transaction (data/blocks.ts): whatever the pair was, it is blocked, the anchor or request
+ * One transaction (data/graph/blocks.ts): whatever the pair was, it is blocked, the anchor or request
  * between the two is gone (counters in the same write), and both records carry the block. The
  * target's existence is a condition of that write: no read before it. Then the notifications
  * between the two go (notification-removal.ts), so neither's bell counts what it may not show.

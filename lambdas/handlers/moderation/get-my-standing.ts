@@ -1,6 +1,5 @@
 import { NOTICES_LIMIT } from '#contracts/moderation';
-import { getStanding } from '#data/member-sanctions';
-import { listNotices } from '#data/moderation-records';
+import { getStanding, listNotices } from '#data/moderation';
 import { defineCallable } from '#http/define-callable';
 
 /** The caller's suspension (while it counts) and disabled invites, with their latest notices. */

@@ -1,5 +1,5 @@
 import type { CallableName } from '#contracts/callables';
-import { PARTITIONS } from '#data/grant-scopes';
+import { PARTITIONS } from '#data/table';
 import { EVERY_OBJECT_PREFIX, MEMBER_REMOVAL_PARTITIONS } from '../removal/handler-rows.ts';
 import type { CallableHandlerEntry } from '../../handler-row.ts';
 

@@ -1,4 +1,4 @@
-import { listBlockedUids } from '#data/moderation-lists';
+import { listBlockedUids } from '#data/graph';
 import { defineCallable } from '#http/define-callable';
 import { presentListed } from './listed-members.ts';
 

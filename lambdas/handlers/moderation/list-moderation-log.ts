@@ -1,4 +1,4 @@
-import { listModerationLog } from '#data/moderation-records';
+import { listModerationLog } from '#data/moderation';
 import { defineCallable } from '#http/define-callable';
 
 /** The public moderation log, newest first: stored without names but a removed member's, so it is answered as stored. */

@@ -1,4 +1,4 @@
-import { listMutedUids } from '#data/moderation-lists';
+import { listMutedUids } from '#data/graph';
 import { defineCallable } from '#http/define-callable';
 import { presentListed } from './listed-members.ts';
 

@@ -1,5 +1,5 @@
 import { REPORTS_PAGE_SIZE } from '#contracts/moderation';
-import { listOwnReports } from '#data/reports';
+import { listOwnReports } from '#data/moderation';
 import { defineCallable } from '#http/define-callable';
 
 /** The caller's latest reports with their outcome: never who else reported, nor the note or any admin's text. */

@@ -1,7 +1,7 @@
 import type { QueuedReport } from '#contracts/moderation';
 import type { User } from '#contracts/user';
 import { isSuspended } from '#domain/sanctions';
-import { countOpenReportsOnTargets, listOpenReports, readReportContext, type StoredReport } from '#data/reports';
+import { countOpenReportsOnTargets, listOpenReports, readReportContext, type StoredReport } from '#data/moderation';
 import { defineCallable } from '#http/define-callable';
 import { memberSummary } from '#presenters/present-member';
 

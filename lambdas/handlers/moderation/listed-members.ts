@@ -1,6 +1,5 @@
 import type { ListedMember } from '#contracts/moderation';
-import { getUsers } from '#data/friendships';
-import type { ListedUid } from '#data/moderation-lists';
+import { getUsers, type ListedUid } from '#data/graph';
 import { memberSummary } from '#presenters/present-member';
 
 /** Names and pictures of the listed members, in the list's order; members who are gone are left out. */

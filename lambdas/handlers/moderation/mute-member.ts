@@ -1,9 +1,9 @@
 import { MUTE_CAP_REFUSAL, refuseMute } from '#domain/moderation-lists';
-import { mutePair } from '#data/mutes';
+import { mutePair } from '#data/graph';
 import { defineCallable } from '#http/define-callable';
 import { throwRefusal, userNotFound } from './block-mute-answers.ts';
 
-/** One transaction on the muter's side only (data/mutes.ts); the target's existence is one of its conditions. */
+/** One transaction on the muter's side only (data/graph/mutes.ts); the target's existence is one of its conditions. */
 export const handler = defineCallable('muteMember', async ({ userId }, { caller }) => {
   throwRefusal(refuseMute(caller.uid, userId));
   const outcome = await mutePair(caller.uid, userId);

@@ -2,10 +2,10 @@ import { MODERATION_MESSAGES, type ReportTarget } from '#contracts/moderation';
 import { hasJoined } from '#contracts/user';
 import { AppError } from '#domain/app-error';
 import { newTimeOrderedId } from '#domain/post-ids';
-import { getStoredComment } from '#data/content-changes';
-import { createReport, locateComment } from '#data/reports';
-import { getUser } from '#data/users';
-import { countProductEvent } from '#data/product-metrics';
+import { getStoredComment } from '#data/posts';
+import { createReport, locateComment } from '#data/moderation';
+import { getUser } from '#data/members';
+import { countProductEvent } from '#data/table';
 import { defineCallable } from '#http/define-callable';
 import { visiblePost } from '#workflows/visible-post';
 

@@ -1,9 +1,8 @@
 import { MODERATION_MESSAGES } from '#contracts/moderation';
 import { AppError } from '#domain/app-error';
 import { assertActionFitsTarget, assertSanctionAllowed, sanctionsMember, suspensionEnd } from '#domain/sanctions';
-import { groupMemberIds } from '#data/cognito-groups';
-import { getReport, getReports, openReportIdsOnTarget, writeResolution, type StoredReport } from '#data/reports';
-import { getUser } from '#data/users';
+import { groupMemberIds, getUser } from '#data/members';
+import { getReport, getReports, openReportIdsOnTarget, writeResolution, type StoredReport } from '#data/moderation';
 import { defineCallable } from '#http/define-callable';
 import { ADMIN_GROUP } from '#http/caller';
 import { assertTreeRemovable } from '#workflows/removal-runner';

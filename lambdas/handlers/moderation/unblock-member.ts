@@ -1,5 +1,5 @@
 import { AppError } from '#domain/app-error';
-import { unblockPair } from '#data/blocks';
+import { unblockPair } from '#data/graph';
 import { defineCallable } from '#http/define-callable';
 import { PAIR_CONTENDED } from './block-mute-answers.ts';
 

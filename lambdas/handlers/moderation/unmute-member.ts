@@ -1,4 +1,4 @@
-import { unmutePair } from '#data/mutes';
+import { unmutePair } from '#data/graph';
 import { defineCallable } from '#http/define-callable';
 
 /** Idempotent: unmuting someone not muted (or gone, or themselves) answers changed: false. */

@@ -1,6 +1,6 @@
 import { FORMER_MEMBER_NAME } from '#contracts/notifications';
 import { isHiddenFrom } from '#domain/moderation-lists';
-import { getModerationLists } from '#data/moderation-lists';
+import { getModerationLists } from '#data/graph';
 import { currentActors, listNotificationPage, servedPicture, unreadCount } from '#data/notifications';
 import { defineCallable } from '#http/define-callable';
 

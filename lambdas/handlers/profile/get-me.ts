@@ -1,6 +1,5 @@
 import { AppError } from '#domain/app-error';
-import { getOwnRecord } from '#data/member-presence';
-import { ACTIVITY_RESOLUTION_MS, recordActivity } from '#data/users';
+import { getOwnRecord, ACTIVITY_RESOLUTION_MS, recordActivity } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 import { logger } from '#http/logger';
 import { NO_RECORD_MESSAGE } from '#http/member-presence';

@@ -1,9 +1,9 @@
 import { ANCHOR_MESSAGES, type Relationship } from '#contracts/anchors';
 import { AppError } from '#domain/app-error';
 import { audienceOf, canSeePart, profileForViewer } from '#domain/visibility';
-import { getEdge } from '#data/friendships';
-import { pictureUrl } from '#data/pictures';
-import { getUser } from '#data/users';
+import { getEdge } from '#data/graph';
+import { pictureUrl } from '#data/storage';
+import { getUser } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 import { presentPhotos } from '#presenters/present-photos';
 

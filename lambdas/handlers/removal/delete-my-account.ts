@@ -1,8 +1,7 @@
 import { ACCOUNT_DELETION_CONFIRMATION, REMOVAL_MESSAGES } from '#contracts/removal';
 import { AppError } from '#domain/app-error';
-import { dispatchRemovalWorker } from '#data/removal-dispatch';
-import { getRemovalJob, type JobKey } from '#data/removal-jobs';
-import { getUser } from '#data/users';
+import { dispatchRemovalWorker, getRemovalJob, type JobKey } from '#data/removal';
+import { getUser } from '#data/members';
 import { FAULT_MESSAGES } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 import { logger } from '#http/logger';

@@ -1,11 +1,9 @@
 import { REMOVAL_MESSAGES, type InviteTreeNode } from '#contracts/removal';
 import { AppError } from '#domain/app-error';
 import { nestTree, type NestedNode } from '#domain/invite-tree';
-import { groupMemberIds } from '#data/cognito-groups';
-import type { Reservation } from '#data/invite-reservations';
-import { walkInviteTree } from '#data/invite-tree';
-import { protectedInTree } from '#data/protected-members';
-import { getUser } from '#data/users';
+import { groupMemberIds, getUser } from '#data/members';
+import { type Reservation, walkInviteTree } from '#data/invites';
+import { protectedInTree } from '#data/removal';
 import { ADMIN_GROUP } from '#http/caller';
 import { defineCallable } from '#http/define-callable';
 

@@ -1,4 +1,4 @@
-import { OBJECT_PREFIXES, PARTITIONS } from '#data/grant-scopes';
+import { OBJECT_PREFIXES, PARTITIONS } from '#data/table';
 import type { CallableHandlerEntry } from '../../handler-row.ts';
 import type { CallableName } from '#contracts/callables';
 

@@ -1,8 +1,7 @@
 import { REMOVAL_MESSAGES } from '#contracts/removal';
 import { AppError } from '#domain/app-error';
-import { dispatchRemovalWorker } from '#data/removal-dispatch';
-import { getRemovalState, type JobKey } from '#data/removal-jobs';
-import { getUser } from '#data/users';
+import { dispatchRemovalWorker, getRemovalState, type JobKey } from '#data/removal';
+import { getUser } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 import { logger } from '#http/logger';
 import { finishedReport, runRemoval, startTreeRemoval } from '#workflows/removal-runner';

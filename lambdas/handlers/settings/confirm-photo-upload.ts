@@ -2,10 +2,19 @@ import { PICTURE_NOT_IMAGE_MESSAGE } from '#contracts/profile';
 import { MAX_PHOTOS, PHOTO_MAX_BYTES, SETTINGS_MESSAGES } from '#contracts/settings';
 import { AppError } from '#domain/app-error';
 import { detectImageType, IMAGE_SIGNATURE_BYTES } from '#domain/image-type';
-import { objectKeys } from '#data/keys';
-import { appendPhoto, isPhotoUploadConfirmed, nextPhotoNumber } from '#data/photos';
-import { copyPicture, deletePicture, isMissingObject, newPictureKey, pictureSize, pictureStart } from '#data/pictures';
-import { getUser } from '#data/users';
+import { objectKeys } from '#data/table';
+import {
+  appendPhoto,
+  isPhotoUploadConfirmed,
+  nextPhotoNumber,
+  copyPicture,
+  deletePicture,
+  isMissingObject,
+  newPictureKey,
+  pictureSize,
+  pictureStart,
+} from '#data/storage';
+import { getUser } from '#data/members';
 import { throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 import { presentGallery } from '#presenters/present-photos';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_PHOTOS, PHOTO_MAX_BYTES, SETTINGS_MESSAGES } from '#contracts/settings';
 import { AppError } from '#domain/app-error';
-import { objectKeys } from '#data/keys';
-import { createPictureUpload } from '#data/pictures';
-import { getUser } from '#data/users';
+import { objectKeys } from '#data/table';
+import { createPictureUpload } from '#data/storage';
+import { getUser } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 
 /**

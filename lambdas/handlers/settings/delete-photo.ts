@@ -1,8 +1,7 @@
 import { SETTINGS_MESSAGES } from '#contracts/settings';
 import { AppError } from '#domain/app-error';
-import { removePhotoAt } from '#data/photos';
-import { deleteRetiredPictures } from '#data/picture-versions';
-import { getUser } from '#data/users';
+import { removePhotoAt, deleteRetiredPictures } from '#data/storage';
+import { getUser } from '#data/members';
 import { throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 import { photoIdOf, presentGallery } from '#presenters/present-photos';

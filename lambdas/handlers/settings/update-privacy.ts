@@ -2,7 +2,7 @@ import { AppError } from '#domain/app-error';
 import { photosAudienceShrinks } from '#domain/picture-audience';
 import { suspensionRefusal } from '#domain/sanctions';
 import { privacyWidens } from '#domain/visibility';
-import { savePrivacyMovingPhotos } from '#data/picture-versions';
+import { savePrivacyMovingPhotos } from '#data/storage';
 import { FAULT_MESSAGES } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 import { presentUser } from '#presenters/present-user';

@@ -1,7 +1,6 @@
 import { normalizePlace } from '#contracts/location';
 import { AppError } from '#domain/app-error';
-import { saveProfileChanges } from '#data/profile-updates';
-import { getUser } from '#data/users';
+import { saveProfileChanges, getUser } from '#data/members';
 import { defineCallable } from '#http/define-callable';
 import { spendHandlerBudget } from '#http/rate-limit';
 import { presentUser } from '#presenters/present-user';

@@ -9,8 +9,8 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as MemberPresence from '#data/member-presence';
-import { faultRate, forceFaults, injectedFaultCounts, withFaultInjection } from '#data/fault-injection';
+import type * as MemberPresence from '#data/members';
+import { faultRate, forceFaults, injectedFaultCounts, withFaultInjection } from '#data/table';
 import { FAULT_MESSAGES, asRetryableFault, throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
 

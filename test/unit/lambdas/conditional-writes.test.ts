@@ -3,7 +3,7 @@ import { PutCommand, TransactWriteCommand, UpdateCommand, type BatchGetCommand, 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * lambdas/data/conditional.ts, backoff.ts and batch.ts against a DynamoDB client that answers as
+ * lambdas/data/table/conditional.ts, backoff.ts and batch.ts against a DynamoDB client that answers as
  * each test scripts it (test/integration/conditional-writes.test.ts has them against DynamoDB
  * Local). Math.random is 0 here, so every backoff pause is 0 ms.
  */
@@ -24,9 +24,9 @@ vi.mock('#data/aws-clients', () => ({
     },
   }),
 }));
-const { conditionalWrite, transact } = await import('#data/conditional');
-const { BACKOFF, backoffDelayMs, withBackoff } = await import('#data/backoff');
-const { batchGet, batchWrite } = await import('#data/batch');
+const { conditionalWrite, transact } = await import('#data/table');
+const { BACKOFF, backoffDelayMs, withBackoff } = await import('#data/table');
+const { batchGet, batchWrite } = await import('#data/table');
 
 const answer = (value: unknown) => () => value;
 const fail = (error: Error) => () => {

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import type * as MemberPresence from '#data/member-presence';
+import type * as MemberPresence from '#data/members';
 import { newUserRecord } from '#domain/new-user';
 import { AppError } from '#domain/app-error';
 import { defineCallable } from '#http/define-callable';

@@ -2,12 +2,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runWithinScopes, withGrantCheck, type FunctionScopes } from '../../../lambdas/data/grant-check.ts';
-import { matchesPattern, PARTITIONS } from '../../../lambdas/data/grant-scopes.ts';
-import { keys, objectKeys, postKeys } from '../../../lambdas/data/keys.ts';
+import { runWithinScopes, withGrantCheck, type FunctionScopes, matchesPattern, PARTITIONS, keys, objectKeys, postKeys } from '#data/table';
 
 /**
- * The local cloud's check of a row's grant scopes (lambdas/data/grant-check.ts), on real SDK
+ * The local cloud's check of a row's grant scopes (lambdas/data/table/grant-check.ts), on real SDK
  * clients: a request it refuses fails before it is sent, so an endpoint nobody listens on shows
  * which ones it lets through (they fail to connect instead).
  */

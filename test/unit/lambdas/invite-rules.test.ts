@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INVITE_MESSAGES } from '#contracts/joining';
 import { assertCanInvite, decideInviteType, invitesLeftByKind, isSamePlace, isUnknownPlace, relatePlaces } from '#domain/invite-rules';
 import { cityKey, distanceMiles } from '#domain/places';
-import { findCityCentre, suggestCities } from '#data/places/us-places';
+import { findCityCentre, suggestCities } from '#data/places';
 
 const austin = { lat: 30.267, lon: -97.743 };
 const roundRock = { lat: 30.508, lon: -97.679 };

@@ -10,7 +10,7 @@ import {
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * lambdas/data/member-files.ts against an S3 model held here: s3rver keeps no versions, so what
+ * lambdas/data/storage/member-files.ts against an S3 model held here: s3rver keeps no versions, so what
  * the removal does on a versioned bucket (every version and delete marker of the member's
  * prefixes deleted for good, other members' untouched) is checked against this model. Pages are
  * 2 entries long so that every listing is followed past its first page.
@@ -103,7 +103,7 @@ vi.mock('#data/aws-clients', () => ({
     },
   }),
 }));
-const { deleteMemberFiles, memberFilesPrefixes, UNVERSIONED_ANSWER_MS } = await import('#data/member-files');
+const { deleteMemberFiles, memberFilesPrefixes, UNVERSIONED_ANSWER_MS } = await import('#data/storage');
 
 const versions = (key: string, count: number, withMarker = false): Entry[] => [
   ...Array.from({ length: count }, (_, index) => ({ key, versionId: `v${index}`, deleteMarker: false })),

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
 import { isHiddenFrom, isSilencedFor, NO_MODERATION_LISTS, refuseBlock, refuseMute, type ModerationLists } from '#domain/moderation-lists';
 import { canViewPost } from '#domain/post-access';
-import { moderationListsOf } from '#data/moderation-lists';
-import { tableEventOf } from '#data/table-changes';
+import { moderationListsOf } from '#data/graph';
+import { tableEventOf } from '#data/changes';
 
 const lists = (blocked: string[], blockedBy: string[], muted: string[]): ModerationLists => ({
   blocked: new Set(blocked),

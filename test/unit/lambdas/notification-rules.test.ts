@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveSettings, shouldNotify, THREAD_NOTIFY_CAP, threadRecipients, type RecipientFacts } from '#domain/notifications';
-import { notificationSourceOf } from '#data/notification-changes';
-import { notificationIdOf } from '#data/keys';
+import { notificationSourceOf } from '#data/notifications';
+import { notificationIdOf } from '#data/table';
 
 const lists = (over: Partial<Record<'blocked' | 'blockedBy' | 'muted', string[]>> = {}) => ({
   blocked: new Set(over.blocked ?? []),

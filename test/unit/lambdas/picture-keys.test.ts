@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  isMemberPictureKey,
-  objectKeys,
-  SERVED_PICTURE_KEY,
-  SERVED_PICTURES_PATH,
-  SERVED_PICTURES_PREFIX,
-  STAGED_UPLOADS_PREFIX,
-} from '../../../lambdas/data/keys.ts';
-import { newPictureKey, PICTURES_URL_ENV, pictureUrl } from '../../../lambdas/data/pictures.ts';
+import { isMemberPictureKey, objectKeys, SERVED_PICTURE_KEY, SERVED_PICTURES_PATH, SERVED_PICTURES_PREFIX, STAGED_UPLOADS_PREFIX } from '#data/table';
+import { newPictureKey, PICTURES_URL_ENV, pictureUrl } from '#data/storage';
 import { photosAudienceShrinks, photosOnlyForAnchors } from '../../../lambdas/domain/picture-audience.ts';
 import type { User } from '../../../lambdas/contracts/user.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isEndedBySessionEpoch, sessionEpochAt } from '../../../lambdas/domain/session-epoch.ts';
 import { callerFromEvent, issuedAtOf } from '../../../lambdas/http/caller.ts';
-import { tableEventOf } from '../../../lambdas/data/table-changes.ts';
+import { tableEventOf } from '#data/changes';
 
 describe('the session epoch rule', () => {
   it('a sign-out writes the next whole second, so a token issued earlier in the same second is ended', () => {

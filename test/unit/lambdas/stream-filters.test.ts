@@ -1,7 +1,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { keys, postKeys } from '#data/keys';
-import { tableEventOf } from '#data/table-changes';
+import { keys, postKeys } from '#data/table';
+import { tableEventOf } from '#data/changes';
 import { isDeliveredToConsumer, matchesFilterPattern, TTL_DELETION_IDENTITY } from '../../../lambdas/streams/stream-mapping.ts';
 
 /** A stream record of an INSERT (or a REMOVE by `userIdentity`) of an item with these keys. */

@@ -3,10 +3,10 @@ import { createSocket } from 'node:dgram';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { inSubsegment, isTracing, tracedClient, tracingWanted } from '../../../lambdas/data/tracer.ts';
+import { inSubsegment, isTracing, tracedClient, tracingWanted } from '#data/table';
 
 /**
- * The handlers' tracer (lambdas/data/tracer.ts): off outside Lambda without ever loading the X-Ray
+ * The handlers' tracer (lambdas/data/table/tracer.ts): off outside Lambda without ever loading the X-Ray
  * SDK, and inside Lambda one subsegment a call, batch or route, annotated with names only. The
  * Lambda case runs in a child process (test/support/tracer-drill.ts) with Lambda's environment and
  * a UDP socket of this test standing in for the X-Ray daemon: what would reach X-Ray is read there.

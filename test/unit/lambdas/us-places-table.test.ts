@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildUsPlaces, loadZipcodes } from '#data/places/build-us-places';
+import { buildUsPlaces, loadZipcodes } from '../../../lambdas/data/places/build-us-places.ts';
 
 describe('the committed city-centre table', () => {
   it('is what `npm run build:places` makes from the pinned zipcodes package', () => {

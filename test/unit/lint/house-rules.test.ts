@@ -18,7 +18,7 @@ async function houseMessages(code: string, filePath: string): Promise<string[]> 
 describe('the layers', () => {
   it.each([
     ['lambdas/domain/example.ts', "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const client = DynamoDBClient;\n", 'no AWS SDK'],
-    ['lambdas/contracts/example.ts', "import { getUser } from '#data/users';\nexport const read = getUser;\n", 'nothing of data'],
+    ['lambdas/contracts/example.ts', "import { getUser } from '#data/members';\nexport const read = getUser;\n", 'nothing of data'],
     ['lambdas/contracts/example.ts', "import { AppError } from '#domain/app-error';\nexport const error = AppError;\n", 'nothing of domain'],
     [
       'lambdas/handlers/feed/example.ts',
@@ -31,17 +31,17 @@ describe('the layers', () => {
       'handlers import no AWS SDK',
     ],
     [
-      'lambdas/data/example.ts',
-      "import { handler } from '../live/connect.ts';\nexport const connect = handler;\n",
+      'lambdas/data/posts/example.ts',
+      "import { handler } from '../../live/connect.ts';\nexport const connect = handler;\n",
       'data imports nothing of http, presenters, workflows, handlers, live',
     ],
     [
-      'lambdas/data/example.ts',
+      'lambdas/data/posts/example.ts',
       "import { defineCallable } from '#http/define-callable';\nexport const define = defineCallable;\n",
       'data imports nothing of http',
     ],
     // lambdas/streams (the table stream's consumers) sits where lambdas/jobs does: above http and data.
-    ['lambdas/data/example.ts', "import { handler } from '../streams/table-stream.ts';\nexport const consume = handler;\n", 'triggers or streams'],
+    ['lambdas/data/posts/example.ts', "import { handler } from '../../streams/table-stream.ts';\nexport const consume = handler;\n", 'triggers or streams'],
     ['lambdas/http/example.ts', "import { handler } from '../streams/table-stream.ts';\nexport const consume = handler;\n", 'triggers or streams'],
     ['lambdas/domain/example.ts', "import { isTtlRemoval } from '../streams/stream-mapping.ts';\nexport const ttl = isTtlRemoval;\n", 'triggers or streams'],
     [
@@ -49,7 +49,11 @@ describe('the layers', () => {
       "import { ScanCommand } from '@aws-sdk/lib-dynamodb';\nexport const scan = ScanCommand;\n",
       'migrations import no AWS SDK',
     ],
-    ['lambdas/data/example.ts', "import { migrations } from '../migrations/registry.ts';\nexport const all = migrations;\n", 'nothing below the migrations'],
+    [
+      'lambdas/data/posts/example.ts',
+      "import { migrations } from '../../migrations/registry.ts';\nexport const all = migrations;\n",
+      'nothing below the migrations',
+    ],
     // Coordination lives in lambdas/workflows, answers shared by areas in lambdas/presenters: an area takes neither from another area nor from jobs.
     [
       'lambdas/handlers/joining/example.ts',
@@ -58,12 +62,12 @@ describe('the layers', () => {
     ],
     ['lambdas/handlers/metrics/example.ts', "import { handler } from '#jobs/daily-metrics';\nexport const run = handler;\n", 'handlers import nothing of jobs'],
     [
-      'lambdas/data/example.ts',
+      'lambdas/data/posts/example.ts',
       "import { runRemoval } from '#workflows/removal-runner';\nexport const run = runRemoval;\n",
       'data imports nothing of http, presenters, workflows',
     ],
     [
-      'lambdas/data/example.ts',
+      'lambdas/data/posts/example.ts',
       "import { presentUser } from '#presenters/present-user';\nexport const present = presentUser;\n",
       'data imports nothing of http, presenters',
     ],
@@ -86,16 +90,27 @@ describe('the layers', () => {
     ['lambdas/domain/example.ts', "import { readFeed } from '#workflows/read-feed';\nexport const read = readFeed;\n", 'domain imports nothing of data'],
     // A data module takes only the plumbing and its own entity area (lint/data-areas.js); reaching into another area is a workflow.
     [
-      'lambdas/data/users.ts',
+      'lambdas/data/members/example.ts',
       "import { getStoredPost } from '#data/posts';\nexport const post = getStoredPost;\n",
       'a data module imports only the data plumbing and its own entity area (members → posts)',
     ],
     [
       'lambdas/data/example.ts',
-      "import { getStoredPost } from './posts.ts';\nexport const post = getStoredPost;\n",
-      "name lambdas/data/example.ts's entity area",
+      "import { batchWrite } from './table/batch.ts';\nexport const write = batchWrite;\n",
+      'a data module lives in the folder of its entity area',
     ],
-    ['web/src/lib/example.ts', "import { getUser } from '#data/users';\nexport const read = getUser;\n", 'nothing of lambdas but contracts'],
+    // Outside a data folder, the folder's entry is the only way in.
+    [
+      'lambdas/handlers/feed/example.ts',
+      "import { getUser } from '../../data/members/users.ts';\nexport const read = getUser;\n",
+      'import lambdas/data/members through its entry (#data/members)',
+    ],
+    [
+      'lambdas/data/posts/example.ts',
+      "import { getUser } from '../members/users.ts';\nexport const read = getUser;\n",
+      'import lambdas/data/members through its entry (#data/members)',
+    ],
+    ['web/src/lib/example.ts', "import { getUser } from '#data/members';\nexport const read = getUser;\n", 'nothing of lambdas but contracts'],
     [
       'web/src/features/admin/example.ts',
       "import { InvitesPage } from '../invites/routes/invites.tsx';\nexport const page = InvitesPage;\n",
@@ -108,20 +123,23 @@ describe('the layers', () => {
   });
 
   it('lets each layer import what lies below it', async () => {
-    expect(await houseMessages("import { getUser } from '#data/users';\nexport const read = getUser;\n", 'lambdas/handlers/feed/example.ts')).toEqual([]);
-    expect(await houseMessages("import { AppError } from '#domain/app-error';\nexport const error = AppError;\n", 'lambdas/data/example.ts')).toEqual([]);
-    const sameArea = "import { getStoredPost } from './posts.ts';\nimport { batchWrite } from './batch.ts';\nexport const all = [getStoredPost, batchWrite];\n";
-    expect(await houseMessages(sameArea, 'lambdas/data/likes.ts')).toEqual([]);
+    expect(await houseMessages("import { getUser } from '#data/members';\nexport const read = getUser;\n", 'lambdas/handlers/feed/example.ts')).toEqual([]);
+    expect(await houseMessages("import { AppError } from '#domain/app-error';\nexport const error = AppError;\n", 'lambdas/data/members/example.ts')).toEqual(
+      [],
+    );
+    const sameArea =
+      "import { getStoredPost } from './posts.ts';\nimport { batchWrite } from '#data/table';\nexport const all = [getStoredPost, batchWrite];\n";
+    expect(await houseMessages(sameArea, 'lambdas/data/posts/likes.ts')).toEqual([]);
     const stream =
-      "import { getUser } from '#data/users';\nimport { logger } from '#http/logger';\nimport { unmarshall } from '@aws-sdk/util-dynamodb';\nexport const all = [getUser, logger, unmarshall];\n";
+      "import { getUser } from '#data/members';\nimport { logger } from '#http/logger';\nimport { unmarshall } from '@aws-sdk/util-dynamodb';\nexport const all = [getUser, logger, unmarshall];\n";
     expect(await houseMessages(stream, 'lambdas/streams/example.ts')).toEqual([]);
     const handler =
       "import { presentUser } from '#presenters/present-user';\nimport { visiblePost } from '#workflows/visible-post';\nimport { memberRecord } from './member-record.ts';\nexport const all = [presentUser, visiblePost, memberRecord];\n";
     expect(await houseMessages(handler, 'lambdas/handlers/feed/example.ts')).toEqual([]);
     const workflow =
-      "import { getUser } from '#data/users';\nimport { logger } from '#http/logger';\nimport { presentPost } from '#presenters/present-post';\nexport const all = [getUser, logger, presentPost];\n";
+      "import { getUser } from '#data/members';\nimport { logger } from '#http/logger';\nimport { presentPost } from '#presenters/present-post';\nexport const all = [getUser, logger, presentPost];\n";
     expect(await houseMessages(workflow, 'lambdas/workflows/example.ts')).toEqual([]);
-    expect(await houseMessages("import { pictureUrl } from '#data/pictures';\nexport const url = pictureUrl;\n", 'lambdas/presenters/example.ts')).toEqual([]);
+    expect(await houseMessages("import { pictureUrl } from '#data/storage';\nexport const url = pictureUrl;\n", 'lambdas/presenters/example.ts')).toEqual([]);
     // The registry rows are data, not Lambda code: moderation's rows reuse the removal area's grants.
     const rows = "import { MEMBER_REMOVAL_PARTITIONS } from '../removal/handler-rows.ts';\nexport const grants = MEMBER_REMOVAL_PARTITIONS;\n";
     expect(await houseMessages(rows, 'lambdas/handlers/moderation/handler-rows.ts')).toEqual([]);

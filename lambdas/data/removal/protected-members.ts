@@ -1,11 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '#contracts/user';
 import { protectedRole, type ProtectedMember } from '#domain/removal-protection';
-import { dynamo, tableName } from '#data/table';
+import { dynamo, tableName, keys } from '#data/table';
 import { getUsers } from '#data/graph';
-import { findReservation } from '#data/invites';
-import type { WalkedTree } from '#data/invites';
-import { keys } from '#data/table';
+import { findReservation, type WalkedTree } from '#data/invites';
 
 /**
  * The admins and the founder in a walked tree, root included, in the walk's order (the root first,

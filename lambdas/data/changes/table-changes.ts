@@ -1,4 +1,4 @@
-import { ANCHOR_EDGE_PREFIX, COMMENT_PREFIX, NOTIFICATION_PREFIX, USER_PROFILE_SK } from './keys.ts';
+import { ANCHOR_EDGE_PREFIX, COMMENT_PREFIX, NOTIFICATION_PREFIX, USER_PROFILE_SK, type ChangedItem } from '#data/table';
 import { REMOVAL_PENDING, sessionEpochOf } from '#data/members';
 import { toStoredPost, type StoredPost } from '#data/posts';
 
@@ -30,15 +30,6 @@ export type TableEvent =
   /** One of `recipient`'s unread notifications was deleted (its actor left Anchored): their unread count fell. */
   | { kind: 'unread-notification-removed'; recipient: string }
   | { kind: 'other' };
-
-/** A stream record as the consumer sees it: unmarshalled images. */
-export interface ChangedItem {
-  eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
-  /** The stream record's sequence number: what a reaction that must run once per record (the metrics' counters) remembers it by. */
-  sequenceNumber: string;
-  oldImage?: Record<string, unknown> | undefined;
-  newImage?: Record<string, unknown> | undefined;
-}
 
 /** Reads the images only: what a change means does not depend on which stream record carried it. */
 export function tableEventOf({ eventName, oldImage, newImage }: Omit<ChangedItem, 'sequenceNumber'>): TableEvent {
