@@ -10,8 +10,8 @@ const EMPTY_PAGES_READ_ON = 5;
 
 /**
  * One member's own posts, newest first, as the viewer may see them: the dashboard's Your Wall (the
- * viewer's own) and a profile's Posts section (the app composes it into the profile screen, since
- * features do not import each other). "Load more" reads the next 20.
+ * viewer's own) and a profile's Posts section (the app composes it into the profile screen, so the
+ * profile feature needs nothing of the feed). "Load more" reads the next 20.
  */
 export function MemberPosts({ userId, memberId, emptyText, emptyStep }: { userId: string; memberId: string; emptyText: string; emptyStep?: NextStep }) {
   const posts = useMemberPosts(userId, memberId);

@@ -22,7 +22,7 @@ interface MemberModerationOptions {
 /**
  * The "…" menu's Report, Block and Mute for someone else's post, comment or profile, with the
  * report dialog and the block confirmation they open. After a block or a mute the feed, threads,
- * anchors, search and profiles are read again (lib/moderation.ts), so the content goes at once.
+ * anchors, search and profiles are read again (api/moderation.ts), so the content goes at once.
  */
 export function useMemberModeration({ isOwn, member, report, muted = false, onBlocked }: MemberModerationOptions): {
   actions: ContentAction[];

@@ -69,7 +69,7 @@ function ProfileSkeleton() {
 
 /**
  * What fills the profile's Posts section: the member's posts as the viewer may see them. The app
- * passes the feed's list in (web/src/app/profile-route.tsx), as features do not import each other;
+ * passes the feed's list in (web/src/app/profile-route.tsx), so this feature needs nothing of the feed;
  * without it the section says nothing is shown.
  */
 export type RenderMemberPosts = (member: { uid: string; displayName: string; isOwn: boolean }) => ReactNode;

@@ -6,9 +6,8 @@ import { SecurityCard } from './security-card.tsx';
 import { SignOutEverywhereCard } from './sign-out-everywhere-card.tsx';
 
 /**
- * Account controls while signed in (issue 17), in Settings › Account. They live in the settings
- * feature, not in web/src/components: only this screen uses them, and features do not import each
- * other. Security (an authenticator app) is offered to admins, whom the admin panel asks for one.
+ * Account controls while signed in, in Settings › Account. They live in the settings
+ * feature, not in web/src/components: only this screen uses them. Security (an authenticator app) is offered to admins, whom the admin panel asks for one.
  */
 export function AccountControls({ me }: { me: User }) {
   return (

@@ -9,7 +9,6 @@ import { paths } from '../../../lib/paths.ts';
 /** The spec's registration rules, said the same way. */
 const MIN_PASSWORD_LENGTH = 8;
 
-/** The guard's sign-in route (features do not import each other). */
 export const PASSWORD_CHANGE_MESSAGES = {
   /** The new sign-in of this tab did not finish (e.g. an authenticator app asks for its code). */
   signInAgain: 'Your password has been changed. Sign in with the new one.',

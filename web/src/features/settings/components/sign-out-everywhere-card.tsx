@@ -5,8 +5,6 @@ import { useSignOut } from '../../../lib/session.ts';
 import { useSignOutEverywhere } from '../api/account-controls.ts';
 import { paths } from '../../../lib/paths.ts';
 
-/** The guard's sign-in route, with the notice its page shows (features do not import each other). */
-
 /**
  * Every session ends, this one too (Cognito's global sign-out revokes this browser's refresh token
  * as well): this tab signs out and lands on sign-in; other browsers are refused at their next call.
