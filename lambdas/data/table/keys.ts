@@ -141,6 +141,22 @@ export const keys = {
   migrationApplied: (version: string) => ({ pk: MIGRATION_PARTITION, sk: version }),
   /** The migration runner's lease, beside what it records, so two operators never run at once. */
   migrationLease: () => ({ pk: MIGRATION_PARTITION, sk: 'LEASE' }),
+  /** A removal's job (lambdas/data/removal/removal-jobs.ts), by its root member; the sort key names the kind of removal. */
+  removalJob: (rootUid: string, job: string) => ({ pk: `REMOVAL#${rootUid}`, sk: job }),
+} as const;
+
+/** The prefixes of the partition keys that end in an id: what a Scan filter or an IAM LeadingKeys pattern matches on. */
+export const PARTITION_PREFIXES = {
+  member: 'USER#',
+  inviteCode: 'INVITE#',
+  spentSignUpTicket: 'SIGNUPTICKET#',
+  post: 'POST#',
+  friendship: 'FRIENDSHIP#',
+  report: 'REPORT#',
+  reportsOnTarget: 'REPORTS#',
+  metrics: 'METRICS#',
+  removalJob: 'REMOVAL#',
+  rate: 'RATE#',
 } as const;
 
 export const USER_PROFILE_SK = 'PROFILE';
@@ -259,6 +275,189 @@ export const postKeys = {
     sk: commentId === undefined ? `DELETED#${postId}` : `DELETED#${postId}#${commentId}`,
   }),
 } as const;
+
+/**
+ * What an item is, read from its key: one variant per builder above (keys, postKeys), named after
+ * it, whose fields are the builder's arguments. `unknown` for a key no builder makes. Code outside
+ * this module reads keys through it, never by their prefixes (a lint rule keeps the prefixes here).
+ */
+export type ParsedKey =
+  | { kind: 'member'; uid: string }
+  | { kind: 'invite-code'; code: string }
+  | { kind: 'invite-reservation'; username: string }
+  | { kind: 'spent-sign-up-ticket'; nonce: string }
+  | { kind: 'daily-metrics'; date: string }
+  | { kind: 'metrics-counter'; scope: keyof typeof METRICS_COUNTER_PARTITIONS; name: string }
+  | { kind: 'inviter-rank-entry'; rankKey: string }
+  | { kind: 'inviter-rank-of'; inviter: string }
+  | { kind: 'metrics-applied'; sequenceNumber: string }
+  | { kind: 'rate-window'; limit: string; client: string; windowStart: number }
+  | { kind: 'anchor-edge'; uid: string; otherUid: string }
+  | { kind: 'friendship'; friendshipId: string }
+  | { kind: 'audit-entry'; entryId: string }
+  | { kind: 'live-connection'; uid: string; connectionId: string }
+  | { kind: 'live-sockets'; uid: string }
+  | { kind: 'live-connection-owner'; connectionId: string }
+  | { kind: 'block'; uid: string; otherUid: string }
+  | { kind: 'mute'; uid: string; otherUid: string }
+  | { kind: 'report'; reportId: string }
+  | { kind: 'open-report-on-target'; targetType: string; targetId: string; reporterUid: string }
+  | { kind: 'own-report'; uid: string; reportId: string }
+  | { kind: 'notice'; uid: string; noticeId: string }
+  | { kind: 'notification'; uid: string; notificationId: string }
+  | { kind: 'notification-state'; uid: string }
+  | { kind: 'told-once'; uid: string; digest: string }
+  | { kind: 'moderation-log-entry'; entryId: string }
+  | { kind: 'data-export-job'; uid: string }
+  | { kind: 'migration-applied'; version: string }
+  | { kind: 'migration-lease' }
+  | { kind: 'removal-job'; rootUid: string; job: string }
+  | { kind: 'post'; postId: string }
+  | { kind: 'feed-entry'; ownerUid: string; postId: string }
+  | { kind: 'like'; postId: string; uid: string }
+  | { kind: 'comment'; postId: string; commentId: string }
+  | { kind: 'post-request'; uid: string; clientRequestId: string }
+  | { kind: 'comment-request'; uid: string; clientRequestId: string }
+  | { kind: 'commented-marker'; uid: string; postId: string; commentId: string }
+  | { kind: 'deleted-marker'; uid: string; postId: string; commentId?: string }
+  | { kind: 'unknown' };
+
+export type ItemKind = ParsedKey['kind'];
+
+const UNKNOWN: ParsedKey = { kind: 'unknown' };
+
+/** What follows `prefix` in `value`, or undefined when `value` does not begin with it. */
+function after(value: string, prefix: string): string | undefined {
+  return value.startsWith(prefix) ? value.slice(prefix.length) : undefined;
+}
+
+/** `a#b` as [a, b] at its first '#', or [value, undefined] without one. */
+function splitOnce(value: string): [string, string | undefined] {
+  const at = value.indexOf('#');
+  return at < 0 ? [value, undefined] : [value.slice(0, at), value.slice(at + 1)];
+}
+
+/** The items of a member's partition (`USER#<uid>`), by sort key. */
+function memberItem(uid: string, sk: string): ParsedKey {
+  if (sk === USER_PROFILE_SK) return { kind: 'member', uid };
+  if (sk === 'NOTIFSTATE') return { kind: 'notification-state', uid };
+  if (sk === 'DATAEXPORT') return { kind: 'data-export-job', uid };
+  const [word, rest] = splitOnce(sk);
+  if (rest === undefined) return UNKNOWN;
+  switch (`${word}#`) {
+    case ANCHOR_EDGE_PREFIX:
+      return { kind: 'anchor-edge', uid, otherUid: rest };
+    case BLOCK_PREFIX:
+      return { kind: 'block', uid, otherUid: rest };
+    case MUTE_PREFIX:
+      return { kind: 'mute', uid, otherUid: rest };
+    case OWN_REPORT_PREFIX:
+      return { kind: 'own-report', uid, reportId: rest };
+    case NOTICE_PREFIX:
+      return { kind: 'notice', uid, noticeId: rest };
+    case NOTIFICATION_PREFIX:
+      return { kind: 'notification', uid, notificationId: rest };
+    case 'TOLD#':
+      return { kind: 'told-once', uid, digest: rest };
+    case FEED_ENTRY_PREFIX:
+      return { kind: 'feed-entry', ownerUid: uid, postId: rest };
+    case 'POSTREQUEST#':
+      return { kind: 'post-request', uid, clientRequestId: rest };
+    case 'COMMENTREQUEST#':
+      return { kind: 'comment-request', uid, clientRequestId: rest };
+    case COMMENTED_MARKER_PREFIX: {
+      const [postId, commentId] = splitOnce(rest);
+      return commentId === undefined ? UNKNOWN : { kind: 'commented-marker', uid, postId, commentId };
+    }
+    case 'DELETED#': {
+      const [postId, commentId] = splitOnce(rest);
+      return commentId === undefined ? { kind: 'deleted-marker', uid, postId } : { kind: 'deleted-marker', uid, postId, commentId };
+    }
+  }
+  return UNKNOWN;
+}
+
+/** The items of a post's partition (`POST#<postId>`), by sort key. */
+function postItem(postId: string, sk: string): ParsedKey {
+  if (sk === 'POST') return { kind: 'post', postId };
+  const uid = after(sk, LIKE_PREFIX);
+  if (uid !== undefined) return { kind: 'like', postId, uid };
+  const commentId = after(sk, COMMENT_PREFIX);
+  return commentId === undefined ? UNKNOWN : { kind: 'comment', postId, commentId };
+}
+
+/** The items under `METRICS…` partitions. */
+function metricsItem(pk: string, sk: string): ParsedKey {
+  if (pk === keys.metrics('').pk) return { kind: 'daily-metrics', date: sk };
+  if (pk === METRICS_COUNTER_PARTITIONS.community) return { kind: 'metrics-counter', scope: 'community', name: sk };
+  if (pk === METRICS_COUNTER_PARTITIONS.inviter) return { kind: 'metrics-counter', scope: 'inviter', name: sk };
+  if (pk === INVITER_RANKING_PARTITION) return { kind: 'inviter-rank-entry', rankKey: sk };
+  const inviter = after(pk, 'METRICS#RANKED#');
+  if (inviter !== undefined && sk === 'RANKED') return { kind: 'inviter-rank-of', inviter };
+  const sequenceNumber = after(pk, 'METRICS#APPLIED#');
+  if (sequenceNumber !== undefined && sk.startsWith('APPLIED#')) return { kind: 'metrics-applied', sequenceNumber };
+  return UNKNOWN;
+}
+
+/** The one reader of keys: which item a pk and sk (an item, a stream image, a Query's key) belong to. */
+export function parseKey({ pk, sk }: { pk?: unknown; sk?: unknown }): ParsedKey {
+  if (typeof pk !== 'string' || typeof sk !== 'string') return UNKNOWN;
+  const [word, id] = splitOnce(pk);
+  if (id === undefined) {
+    if (pk === RESERVATION_PARTITION) {
+      const username = after(sk, 'USER#');
+      return username === undefined ? UNKNOWN : { kind: 'invite-reservation', username };
+    }
+    if (pk === 'METRICS') return metricsItem(pk, sk);
+    if (pk === 'AUDIT') return { kind: 'audit-entry', entryId: sk };
+    if (pk === MODERATION_LOG_PARTITION) return { kind: 'moderation-log-entry', entryId: sk };
+    if (pk === MIGRATION_PARTITION) return sk === 'LEASE' ? { kind: 'migration-lease' } : { kind: 'migration-applied', version: sk };
+    return UNKNOWN;
+  }
+  switch (`${word}#`) {
+    case PARTITION_PREFIXES.member:
+      return memberItem(id, sk);
+    case PARTITION_PREFIXES.post:
+      return postItem(id, sk);
+    case PARTITION_PREFIXES.metrics:
+      return metricsItem(pk, sk);
+    case PARTITION_PREFIXES.inviteCode:
+      return sk === 'INVITE' ? { kind: 'invite-code', code: id } : UNKNOWN;
+    case PARTITION_PREFIXES.spentSignUpTicket:
+      return sk === 'SPENT' ? { kind: 'spent-sign-up-ticket', nonce: id } : UNKNOWN;
+    case PARTITION_PREFIXES.friendship:
+      return sk === 'FRIENDSHIP' ? { kind: 'friendship', friendshipId: id } : UNKNOWN;
+    case PARTITION_PREFIXES.report:
+      return sk === 'REPORT' ? { kind: 'report', reportId: id } : UNKNOWN;
+    case PARTITION_PREFIXES.reportsOnTarget: {
+      const [targetType, targetId] = splitOnce(id);
+      const reporterUid = after(sk, REPORTER_PREFIX);
+      return targetId === undefined || reporterUid === undefined ? UNKNOWN : { kind: 'open-report-on-target', targetType, targetId, reporterUid };
+    }
+    case PARTITION_PREFIXES.removalJob:
+      return { kind: 'removal-job', rootUid: id, job: sk };
+    case PARTITION_PREFIXES.rate: {
+      const [limit, client] = splitOnce(id);
+      const windowStart = after(sk, 'WINDOW#');
+      return client === undefined || windowStart === undefined ? UNKNOWN : { kind: 'rate-window', limit, client, windowStart: Number(windowStart) };
+    }
+    case 'LIVE#': {
+      if (sk === 'SOCKETS') return { kind: 'live-sockets', uid: id };
+      const connectionId = after(sk, LIVE_CONNECTION_PREFIX);
+      return connectionId === undefined ? UNKNOWN : { kind: 'live-connection', uid: id, connectionId };
+    }
+    case 'LIVECONN#':
+      return sk === 'LIVECONN' ? { kind: 'live-connection-owner', connectionId: id } : UNKNOWN;
+  }
+  return UNKNOWN;
+}
+
+/** The member whose partition `pk` is (`USER#<uid>`): for items read without their sort key. */
+export function memberOfPartition(pk: unknown): string {
+  const uid = typeof pk === 'string' ? after(pk, PARTITION_PREFIXES.member) : undefined;
+  if (uid === undefined) throw new Error('Not a member partition');
+  return uid;
+}
 
 /** Index attributes that make a user findable by name and email prefix (see table-schema.ts). */
 export function userIndexAttributes(user: { uid: string; displayName: string; email: string }) {
