@@ -29,7 +29,7 @@ export function useAdminAccess() {
   const recordSaysAdmin = me.data?.isAdmin === true;
   const tokenSaysAdmin = Boolean(session.data?.groups.includes(ADMIN_GROUP));
   const sync = useQuery({
-    queryKey: ['session', 'admin-group', recordSaysAdmin],
+    queryKey: [...sessionKeys.all, 'admin-group', recordSaysAdmin],
     queryFn: async () => {
       const { refreshSession } = await import('../../../lib/auth.ts');
       queryClient.setQueryData(sessionKeys.auth, await refreshSession());
