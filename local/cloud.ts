@@ -16,6 +16,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-aws.ts';
 import { newLocalSecret } from './local-secrets.ts';
 import { assertPortsFree, pickFreePorts, type ServicePorts } from './ports.ts';
 import { reapOrphanedEmulators, removePidFile, runningCloudPid, writePidFile } from './process-guard.ts';
+import { injectFaultsIntoNewClients } from './fault-injection.ts';
 import { ensureBucket, startS3Local } from './s3-local.ts';
 import { startInviteLapseScheduler, startMetricsScheduler } from './scheduler.ts';
 import { startTableStreamPoller, tableStreamFiles, type TableStreamPoller } from './table-stream.ts';
@@ -169,6 +170,8 @@ async function stopAll(stoppers: Stopper[]): Promise<void> {
  */
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   if (runningInThisProcess) throw new Error('A local cloud is already running in this process');
+  // Off until FAULT_INJECTION_RATE is set (test/support/fault-cloud-process.ts); the clients are built on first use, after this.
+  injectFaultsIntoNewClients();
   const log = options.log ?? (options.quiet ? () => undefined : (line: string) => console.log(line));
   const files = cloudFiles(options.dataDir);
   mkdirSync(files.dataDir, { recursive: true });

@@ -1,4 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { decorateNewClients, type ClientService } from '#data/table';
 
 /**
  * Fault injection for the local cloud: an SDK middleware that makes a chosen share of
@@ -12,7 +13,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
  * An injected fault is thrown outside the SDK's own retries: it stands for one that outlasted
  * them, so the handler must deal with it.
  */
-export type FaultService = 'dynamodb' | 's3' | 'cognito';
+export type FaultService = ClientService;
 
 export const FAULT_RATE_ENV = 'FAULT_INJECTION_RATE';
 
@@ -152,11 +153,24 @@ interface HasMiddlewareStack {
 }
 type AddMiddleware = (middleware: unknown, options: { step: 'initialize' | 'deserialize'; name: string }) => void;
 
-/** Installs the middlewares on a client built for the local cloud; a no-op elsewhere. */
+/** Installs the middlewares on a client (where STAGE is local: a no-op elsewhere). */
 export function withFaultInjection<C extends HasMiddlewareStack>(client: C, service: FaultService): C {
   if (!faultInjectionPossible()) return client;
   const { outer, inner } = faultMiddlewares(service);
   (client.middlewareStack.add as AddMiddleware)(outer, { step: 'initialize', name: `faultInjection-${service}` });
   (client.middlewareStack.add as AddMiddleware)(inner, { step: 'deserialize', name: `faultInjectionOnTheWire-${service}` });
   return client;
+}
+
+let installed = false;
+
+/**
+ * Puts the middlewares on every data-layer client this process builds from now on. The local cloud
+ * calls it as it starts, before any handler builds a client: this module lives outside lambdas/,
+ * so no deployed bundle can carry it (test/infra/lambda-bundles.test.ts checks one).
+ */
+export function injectFaultsIntoNewClients(): void {
+  if (installed) return;
+  installed = true;
+  decorateNewClients((client, service) => withFaultInjection(client, service));
 }

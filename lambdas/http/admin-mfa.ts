@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES } from '#contracts/account';
 import { AppError } from '#domain/app-error';
 import { hasAuthenticatorApp } from '#data/members';
 import type { Caller } from './caller.ts';
+import { functionEnv } from '#data/table';
 
 /** How long a warm function trusts that an admin has an authenticator app before asking Cognito again. */
 export const ADMIN_MFA_CACHE_MS = 5 * 60 * 1000;
@@ -18,7 +19,7 @@ const enrolledUntil = new Map<string, number>();
  * Off prod (dev, local) admins are only asked to enrol, in Settings › Account › Security.
  */
 export async function requireAdminMfa(caller: Caller, now = Date.now()): Promise<void> {
-  if (process.env.STAGE !== 'prod') return;
+  if (functionEnv('STAGE') !== 'prod') return;
   if ((enrolledUntil.get(caller.username) ?? 0) > now) return;
   if (!(await hasAuthenticatorApp(caller.username))) throw new AppError('permission-denied', ACCOUNT_MESSAGES.adminMfaRequired);
   enrolledUntil.set(caller.username, now + ADMIN_MFA_CACHE_MS);

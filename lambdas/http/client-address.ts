@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { AppError } from '#domain/app-error';
+import { functionEnv } from '#data/table';
 
 /** Set by CloudFront on every request it forwards to the API (origin custom header, lib/web-hosting.ts). */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
@@ -28,7 +29,7 @@ function isOriginSecret(presented: string | undefined, secret: string): boolean 
  */
 export function clientAddressOf(
   event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'headers' | 'requestContext'>,
-  originSecret: string | undefined = process.env.ORIGIN_VERIFY_SECRET,
+  originSecret: string | undefined = functionEnv('ORIGIN_VERIFY_SECRET'),
 ): string {
   const sourceIp = event.requestContext?.http?.sourceIp || 'unknown';
   if (!originSecret) return sourceIp;
@@ -48,7 +49,7 @@ export const DIRECT_CALL_REFUSED = "This API is reached through the app's own ad
  */
 export function requireCloudFrontOrigin(
   event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'headers'>,
-  originSecret: string | undefined = process.env.ORIGIN_VERIFY_SECRET,
+  originSecret: string | undefined = functionEnv('ORIGIN_VERIFY_SECRET'),
 ): void {
   if (!originSecret) return;
   if (!isOriginSecret(event.headers?.[ORIGIN_VERIFY_HEADER], originSecret)) throw new AppError('permission-denied', DIRECT_CALL_REFUSED);

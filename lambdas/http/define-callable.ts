@@ -12,6 +12,7 @@ import { logger } from './logger.ts';
 import { requireMemberRecord } from './member-presence.ts';
 import { spendActionBudget, spendRequestBudget } from './rate-limit.ts';
 import { compressedFor, errorResponse, resultResponse } from './responses.ts';
+import { functionEnv } from '#data/table';
 
 export interface CallContext {
   /** Null only for public callables called without a token. */
@@ -45,7 +46,7 @@ function authorize(name: CallableName, caller: Caller | null): void {
   const access: Access = contract.access;
   if (access === 'public') return;
   if (!caller) throw new AppError('unauthenticated', 'Please sign in to continue.');
-  if (access === 'dev-only' && process.env.STAGE === 'prod') {
+  if (access === 'dev-only' && functionEnv('STAGE') === 'prod') {
     throw new AppError('unimplemented', 'This function is not available.');
   }
   if (access === 'admin' && !caller.groups.includes(ADMIN_GROUP)) {

@@ -3,6 +3,7 @@ import { AppError } from '#domain/app-error';
 import { devAdminPolicy, mayMakeThemselfAdmin } from '#domain/dev-admins';
 import { verifiedEmailOf } from '#data/members';
 import type { Caller } from './caller.ts';
+import { functionEnv } from '#data/table';
 
 /**
  * The dev tools' gate (Make Me Admin, dummy anchors, metrics now): on a deployed dev stage only a
@@ -12,8 +13,8 @@ import type { Caller } from './caller.ts';
  * account), never from the request or the record. `refusal`: the sentence for a caller not listed.
  */
 export async function requireDevAdmin(caller: Caller, refusal: string = ADMIN_MESSAGES.notOnDevToolsList): Promise<void> {
-  if (process.env.STAGE === 'prod') throw new AppError('unimplemented', 'This function is not available.');
-  const policy = devAdminPolicy(process.env.DEV_ADMIN_EMAILS, process.env.STAGE);
+  if (functionEnv('STAGE') === 'prod') throw new AppError('unimplemented', 'This function is not available.');
+  const policy = devAdminPolicy(functionEnv('DEV_ADMIN_EMAILS'), functionEnv('STAGE'));
   const verifiedEmail = policy.anyone || policy.emails.size === 0 ? null : await verifiedEmailOf(caller.username);
   if (!mayMakeThemselfAdmin(policy, verifiedEmail)) throw new AppError('permission-denied', refusal);
 }

@@ -3,8 +3,8 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { CallableName } from '#contracts/callables';
 import { ABUSE_LIMITS, ABUSE_MESSAGES, CALLABLE_ACTION_LIMITS, rateWindowOf, type AbuseLimitName, type HandlerBudget } from '#domain/abuse-limits';
 import { AppError } from '#domain/app-error';
-import { budgetsLifted } from '#domain/budget-lift';
-import { takeRateLimitedHit } from '#data/table';
+import { LIFT_BUDGETS_ENV, budgetsLifted } from '#domain/budget-lift';
+import { functionEnvOf, takeRateLimitedHit } from '#data/table';
 import type { Caller } from './caller.ts';
 import { budgetAddressOf, clientAddressOf } from './client-address.ts';
 import { logger } from './logger.ts';
@@ -38,7 +38,7 @@ async function spend(limit: AbuseLimitName, subject: string, now: Date): Promise
   }
   if (!hit.allowed) {
     // Counted as everywhere, refused nowhere: only the local cloud started with budgets: 'lifted'.
-    if (budgetsLifted(process.env)) return;
+    if (budgetsLifted(functionEnvOf('STAGE', LIFT_BUDGETS_ENV))) return;
     throw new AppError('resource-exhausted', ABUSE_MESSAGES[limit], undefined, { retryAfterSeconds: hit.retryAfterSeconds });
   }
 }
@@ -77,7 +77,7 @@ export async function spendRequestBudget(
 ): Promise<void> {
   const subject = subjectOf(caller, event);
   const seen = tallyInInstance(subject, now);
-  if (seen.hits > ABUSE_LIMITS.requests.maxHits && !budgetsLifted(process.env)) {
+  if (seen.hits > ABUSE_LIMITS.requests.maxHits && !budgetsLifted(functionEnvOf('STAGE', LIFT_BUDGETS_ENV))) {
     throw new AppError('resource-exhausted', ABUSE_MESSAGES.requests, undefined, { retryAfterSeconds: seen.retryAfterSeconds });
   }
   if (!readOnly) await spend('requests', subject, now);

@@ -1,4 +1,5 @@
 import { budgetFromEnv } from '#domain/removal-budget';
+import { functionEnv } from '#data/table';
 
 /**
  * Time budgets of removal runs, counted from the start of the invocation (walking and freezing a
@@ -16,9 +17,9 @@ export const WORKER_MIN_RUN_MS = 30_000;
 export const LEASE_GRACE_MS = 1_000;
 
 export function callableBudgetMs(): number {
-  return budgetFromEnv(process.env.REMOVAL_BUDGET_MS, 8_000);
+  return budgetFromEnv(functionEnv('REMOVAL_BUDGET_MS'), 8_000);
 }
 
 export function workerBudgetMs(): number {
-  return budgetFromEnv(process.env.REMOVAL_WORKER_BUDGET_MS, 120_000);
+  return budgetFromEnv(functionEnv('REMOVAL_WORKER_BUDGET_MS'), 120_000);
 }

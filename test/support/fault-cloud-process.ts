@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { FAULT_RATE_ENV, forceFaults, injectedFaultCounts, type FaultService } from '#data/table';
 import { startLocalCloud } from '../../local/cloud.ts';
+import { FAULT_RATE_ENV, forceFaults, injectedFaultCounts, type FaultService } from '../../local/fault-injection.ts';
 
 /**
  * An ephemeral local cloud of its own for the fault test (test/integration/faults.test.ts): the
@@ -12,7 +12,7 @@ import { startLocalCloud } from '../../local/cloud.ts';
  * optionally with `"force": {"cognito": 3}` (that many of the service's next requests fail
  * whatever the rate), answered `{"rate": 0.25}` on stdout once set: the cloud starts with faults
  * off, so its own setup (table, pool, founder) is never hit. The rate is this process's
- * FAULT_INJECTION_RATE, which lambdas/data/table/fault-injection.ts reads on every SDK request; STAGE is
+ * FAULT_INJECTION_RATE, which local/fault-injection.ts reads on every SDK request; STAGE is
  * 'local' here, as the middleware requires. `{"counts": true}` is answered with the faults
  * injected so far per service, `{"counts": {"dynamodb": 41, "s3": 6, "cognito": 3}}` (the
  * handlers run in this process, so its fault-injection module is theirs). It stops when stdin

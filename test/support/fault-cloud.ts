@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { FaultService } from '#data/table';
+import type { FaultService } from '../../local/fault-injection.ts';
 import type { Endpoints } from '../../local/cloud-files.ts';
 
 const CHILD = fileURLToPath(new URL('./fault-cloud-process.ts', import.meta.url));

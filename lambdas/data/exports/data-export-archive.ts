@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ZipFile } from 'yazl';
-import { bucketName, region, s3 } from '#data/table';
+import { bucketName, functionEnv, region, s3 } from '#data/table';
 import type { ExportContents } from './data-export-contents.ts';
 import { objectKeys } from '#data/table';
 import { isMissingObject } from '#data/storage';
@@ -30,7 +30,7 @@ let uploadClient: S3Client | undefined;
  * (framing included), so the local zip would not open.
  */
 function uploads(): S3Client {
-  const endpoint = process.env.S3_ENDPOINT || undefined;
+  const endpoint = functionEnv('S3_ENDPOINT') || undefined;
   uploadClient ??= new S3Client({ region: region(), endpoint, forcePathStyle: Boolean(endpoint), requestChecksumCalculation: 'WHEN_REQUIRED' });
   return uploadClient;
 }

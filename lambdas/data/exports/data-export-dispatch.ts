@@ -1,5 +1,5 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { region, requiredEnv } from '#data/table';
+import { functionEnv, region, requiredEnv } from '#data/table';
 import { tracedClient } from '#data/table';
 
 /** What the data export worker is invoked with: whose export, and which (a later one replaces it). */
@@ -12,7 +12,7 @@ let lambdaClient: LambdaClient | undefined;
 
 /** Locally LAMBDA_ENDPOINT points at the gateway, which serves the Lambda Invoke API. */
 function lambda(): LambdaClient {
-  lambdaClient ??= tracedClient(new LambdaClient({ region: region(), endpoint: process.env.LAMBDA_ENDPOINT || undefined }));
+  lambdaClient ??= tracedClient(new LambdaClient({ region: region(), endpoint: functionEnv('LAMBDA_ENDPOINT') || undefined }));
   return lambdaClient;
 }
 

@@ -1,6 +1,6 @@
 import { JwtVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
-import { requiredEnv } from '#data/table';
+import { functionEnv, requiredEnv } from '#data/table';
 
 /**
  * Verifies a member's Cognito access token where no API Gateway JWT authorizer stands in front (a
@@ -29,7 +29,7 @@ const httpFetcher = {
 function createVerifier() {
   const issuer = requiredEnv('TOKEN_ISSUER');
   const clientId = requiredEnv('USER_POOL_CLIENT_ID');
-  const local = process.env.STAGE === 'local' && issuer.startsWith('http://');
+  const local = functionEnv('STAGE') === 'local' && issuer.startsWith('http://');
   return JwtVerifier.create(
     {
       issuer,

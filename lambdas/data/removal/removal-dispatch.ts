@@ -1,5 +1,5 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { region, requiredEnv } from '#data/table';
+import { functionEnv, region, requiredEnv } from '#data/table';
 import { tracedClient } from '#data/table';
 import type { JobKey } from './removal-jobs.ts';
 
@@ -13,7 +13,7 @@ let lambdaClient: LambdaClient | undefined;
 
 /** Locally LAMBDA_ENDPOINT points at the gateway, which serves the Lambda Invoke API. */
 function lambda(): LambdaClient {
-  lambdaClient ??= tracedClient(new LambdaClient({ region: region(), endpoint: process.env.LAMBDA_ENDPOINT || undefined }));
+  lambdaClient ??= tracedClient(new LambdaClient({ region: region(), endpoint: functionEnv('LAMBDA_ENDPOINT') || undefined }));
   return lambdaClient;
 }
 

@@ -2,9 +2,9 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { withFaultInjection } from './fault-injection.ts';
 import { withGrantCheck } from './grant-check.ts';
 import { tracedClient } from './tracer.ts';
+import { functionEnv, requiredEnv } from './function-env.ts';
 
 /**
  * Clients are built from the environment the first time they are used. On AWS only TABLE_NAME
@@ -13,14 +13,31 @@ import { tracedClient } from './tracer.ts';
  */
 let documentClient: DynamoDBDocumentClient | undefined;
 
-export function region(): string {
-  return process.env.AWS_REGION ?? 'us-east-1';
+/** The services whose clients this module builds. */
+export type ClientService = 'dynamodb' | 's3' | 'cognito';
+/** What a client decorator may touch: the client's SDK middleware stack. */
+export interface ClientMiddlewareStack {
+  middlewareStack: { add: (...args: never[]) => void };
+}
+type ClientDecorator = (client: ClientMiddlewareStack, service: ClientService) => void;
+const decorators: ClientDecorator[] = [];
+
+/**
+ * Adds middleware to every client built from now on (before the grant check and tracing). Only
+ * the local cloud and the tests call it (fault injection, local/fault-injection.ts), so no Lambda
+ * bundle carries what they add.
+ */
+export function decorateNewClients(decorator: ClientDecorator): void {
+  decorators.push(decorator);
 }
 
-export function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`Environment variable ${name} is not set`);
-  return value;
+function decorated<C extends ClientMiddlewareStack>(client: C, service: ClientService): C {
+  for (const decorate of decorators) decorate(client, service);
+  return client;
+}
+
+export function region(): string {
+  return functionEnv('AWS_REGION') ?? 'us-east-1';
 }
 
 export function tableName(): string {
@@ -29,12 +46,9 @@ export function tableName(): string {
 
 export function dynamo(): DynamoDBDocumentClient {
   documentClient ??= DynamoDBDocumentClient.from(
-    // The document client shares this client's middleware stack, so faults and the grant check reach it too (local only).
+    // The document client shares this client's middleware stack, so what decorated it and the grant check reach it too (local only).
     tracedClient(
-      withGrantCheck(
-        withFaultInjection(new DynamoDBClient({ region: region(), endpoint: process.env.DYNAMODB_ENDPOINT || undefined }), 'dynamodb'),
-        'dynamodb',
-      ),
+      withGrantCheck(decorated(new DynamoDBClient({ region: region(), endpoint: functionEnv('DYNAMODB_ENDPOINT') || undefined }), 'dynamodb'), 'dynamodb'),
     ),
     { marshallOptions: { removeUndefinedValues: true } },
   );
@@ -50,7 +64,7 @@ export function userPoolId(): string {
 
 export function cognito(): CognitoIdentityProviderClient {
   cognitoClient ??= tracedClient(
-    withFaultInjection(new CognitoIdentityProviderClient({ region: region(), endpoint: process.env.COGNITO_ENDPOINT || undefined }), 'cognito'),
+    decorated(new CognitoIdentityProviderClient({ region: region(), endpoint: functionEnv('COGNITO_ENDPOINT') || undefined }), 'cognito'),
   );
   return cognitoClient;
 }
@@ -61,7 +75,7 @@ export function bucketName(): string {
 
 /** Locally s3rver serves buckets by path (http://host:port/bucket/key), not as subdomains. */
 export function s3(): S3Client {
-  const endpoint = process.env.S3_ENDPOINT || undefined;
-  s3Client ??= tracedClient(withGrantCheck(withFaultInjection(new S3Client({ region: region(), endpoint, forcePathStyle: Boolean(endpoint) }), 's3'), 's3'));
+  const endpoint = functionEnv('S3_ENDPOINT') || undefined;
+  s3Client ??= tracedClient(withGrantCheck(decorated(new S3Client({ region: region(), endpoint, forcePathStyle: Boolean(endpoint) }), 's3'), 's3'));
   return s3Client;
 }

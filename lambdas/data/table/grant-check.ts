@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { matchesPattern } from './grant-scopes.ts';
+import { functionEnv } from './function-env.ts';
 
 /**
  * The local cloud's check of the registry's grant scopes (lambdas/handler-row.ts `tableWrites` and
@@ -163,7 +164,7 @@ function s3Check(next: Next, context: { commandName?: string }) {
 
 /** Installs the check on a client built for the local cloud; a no-op elsewhere. */
 export function withGrantCheck<C extends HasMiddlewareStack>(client: C, service: 'dynamodb' | 's3'): C {
-  if (process.env.STAGE !== 'local') return client;
+  if (functionEnv('STAGE') !== 'local') return client;
   const add = client.middlewareStack.add as AddMiddleware;
   // DynamoDB after serializing (the request names its action and the marshalled keys), S3 before.
   if (service === 'dynamodb') add(dynamoCheck, { step: 'build', name: 'grantCheck-dynamodb' });

@@ -3,7 +3,7 @@ export * from './backoff.ts';
 export * from './batch.ts';
 export * from './changed-item.ts';
 export * from './conditional.ts';
-export * from './fault-injection.ts';
+export * from './function-env.ts';
 export * from './grant-check.ts';
 export * from './grant-scopes.ts';
 export * from './keys.ts';

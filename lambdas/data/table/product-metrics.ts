@@ -1,4 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { functionEnv } from './function-env.ts';
 
 /**
  * The product's own figures on the operations dashboard (lib/observability.ts), one CloudWatch
@@ -38,7 +39,7 @@ function productMetrics(): Metrics {
   metrics ??= new Metrics({
     namespace: PRODUCT_METRICS_NAMESPACE,
     serviceName: PRODUCT_METRICS_SERVICE,
-    defaultDimensions: { stage: process.env.STAGE ?? 'unknown' },
+    defaultDimensions: { stage: functionEnv('STAGE') ?? 'unknown' },
   });
   return metrics;
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type * as PowertoolsTracer from '@aws-lambda-powertools/tracer';
 import { PRODUCT_METRICS_SERVICE } from './product-metrics.ts';
+import { functionEnvOf } from './function-env.ts';
 
 /**
  * The one X-Ray tracer of every function (issue 18 item 1): Powertools Tracer, from the AWS
@@ -34,7 +35,7 @@ export interface TraceSpan {
 const NO_SPAN: TraceSpan = { annotate: () => undefined, recordError: () => undefined };
 
 /** True inside a Lambda function whose tracing was not turned off. */
-export function tracingWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+export function tracingWanted(env: Readonly<Record<string, string | undefined>> = functionEnvOf('AWS_EXECUTION_ENV', 'POWERTOOLS_TRACE_ENABLED')): boolean {
   return Boolean(env.AWS_EXECUTION_ENV?.startsWith('AWS_Lambda_')) && env.POWERTOOLS_TRACE_ENABLED?.toLowerCase() !== 'false';
 }
 

@@ -4,6 +4,7 @@ import { recordAdminAction, addUserToGroup, markAdmin, getUser } from '#data/mem
 import { ADMIN_GROUP } from '#http/caller';
 import { defineCallable } from '#http/define-callable';
 import { requireDevAdmin } from '#http/dev-admin-gate';
+import { functionEnv } from '#data/table';
 
 /**
  * Make Me Admin (dev stage and local only). CDK leaves this function out of prod, and
@@ -13,7 +14,7 @@ import { requireDevAdmin } from '#http/dev-admin-gate';
  * use it (lambdas/http/dev-admin-gate.ts); an empty or missing list lets nobody. The local cloud sets '*' (anyone).
  */
 export const handler = defineCallable('setAdminClaim', async ({ userId }, { caller }) => {
-  if (process.env.STAGE === 'prod') throw new AppError('unimplemented', 'This function is not available.');
+  if (functionEnv('STAGE') === 'prod') throw new AppError('unimplemented', 'This function is not available.');
   if (userId !== caller.uid) throw new AppError('permission-denied', ADMIN_MESSAGES.ownAdminClaimOnly);
   await requireDevAdmin(caller, ADMIN_MESSAGES.notOnDevAdminList);
   const user = await getUser(caller.uid);

@@ -10,9 +10,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as MemberPresence from '#data/members';
-import { faultRate, forceFaults, injectedFaultCounts, withFaultInjection } from '#data/table';
 import { FAULT_MESSAGES, asRetryableFault, throughFaults } from '#http/backend-faults';
 import { defineCallable } from '#http/define-callable';
+import { faultRate, forceFaults, injectedFaultCounts, withFaultInjection } from '../../../local/fault-injection.ts';
 
 // The protocol alone: budgets are counted in DynamoDB (test/integration/abuse-limits.test.ts covers them).
 vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: () => Promise.resolve({ allowed: true }) }));
