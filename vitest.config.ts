@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LaneSequencer from './test/support/lane-sequencer.ts';
 
 /**
  * One run, four projects: unit (pure code), integration (handlers against an ephemeral local
@@ -7,8 +8,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Handlers log through Powertools; tests read responses, not logs. Nor EMF metric lines
-    // (lambdas/data/product-metrics.ts): test/integration/product-metrics.test.ts turns them on.
-    // Nor X-Ray segments (lambdas/data/tracer.ts): no daemon here, and outside Lambda it stays off anyway.
+    // (lambdas/data/table/product-metrics.ts): test/integration/product-metrics.test.ts turns them on.
+    // Nor X-Ray segments (lambdas/data/table/tracer.ts): no daemon here, and outside Lambda it stays off anyway.
     // Nor the AWS SDK's notice that its 2027 releases need Node 22 (each worker printed it): the
     // functions run on nodejs24.x (lib/app-function.ts); this machine's Node is 20.
     env: {
@@ -21,8 +22,11 @@ export default defineConfig({
     // projects with fileParallelism off (integration: one local cloud and its stream poller, whose
     // waiting tests were slowed past their polls by a second file's writes; e2e: one Chromium) run
     // afterwards, one file at a time (Vitest puts them in a sequential group of their own); `npm test`
-    // (local/run-tests.ts) runs those two side by side, as vitest processes of their own.
+    // (local/run-tests.ts) runs integration in two shards (`--shard i/2`) beside e2e, each a vitest
+    // process with a local cloud of its own.
     maxWorkers: 2,
+    // `--shard` splits the files by their time (test/support/lane-sequencer.ts), not by a hash of their paths.
+    sequence: { sequencer: LaneSequencer },
     projects: [
       {
         extends: true,

@@ -6,14 +6,18 @@ import { stripVTControlCharacters } from 'node:util';
 
 /**
  * `npm test`: the four vitest projects in two steps. First unit and infra in one vitest run (two
- * workers); then integration and e2e side by side, each in a vitest process of its own, each line of
- * its output prefixed with the project's name.
+ * workers); then integration in two shards and e2e, the three side by side, each in a vitest
+ * process of its own, each line of its output prefixed with its name (`[integration 1/2]`).
  *
- * Integration and e2e each run one file at a time (one local cloud and its stream poller each; one
- * Chromium), and in a single vitest run they would also run one after the other (Vitest puts the
- * projects with file parallelism off in one sequential group). Their tests mostly wait on the local
- * cloud rather than compute, so two processes, each with its own cloud, run them at once. Not beside
- * unit and infra: their two busy workers slowed the stream's fan-out past the tests' waits.
+ * Integration and e2e each run one file at a time against a local cloud (one stream poller, whose
+ * fan-out a second file's writes slowed past the first file's waits; one Chromium), and in a single
+ * vitest run they would also run one after the other (Vitest puts the projects with file parallelism
+ * off in one sequential group). Integration files mostly wait (leases, the stream, request chains:
+ * about half a core each), so they run in two shards (`--shard i/2`, split by the files' time:
+ * test/support/lane-sequencer.ts), each a vitest process with a local cloud of its own, beside e2e.
+ * E2e stays one shard: Chromium and Vite keep a core busy, and two e2e shards beside the rest missed
+ * the live pages' time limits. Not beside unit and infra: their two busy workers slowed the
+ * stream's fan-out past the tests' waits.
  * Any arguments (`npm test -- test/unit/foo.test.ts`, `--project unit`) run one plain `vitest run`.
  */
 
@@ -28,7 +32,8 @@ interface Run {
 const STEPS: Run[][] = [
   [{ name: 'unit+infra', args: ['--project', 'unit', '--project', 'infra'] }],
   [
-    { name: 'integration', args: ['--project', 'integration'] },
+    { name: 'integration 1/2', args: ['--project', 'integration', '--shard', '1/2'] },
+    { name: 'integration 2/2', args: ['--project', 'integration', '--shard', '2/2'] },
     { name: 'e2e', args: ['--project', 'e2e'] },
   ],
 ];
