@@ -26,6 +26,11 @@ export default tseslint.config(
     rules: { 'house/page-paths': 'error' },
   },
   {
+    files: ['lambdas/**/*.{ts,tsx,js}'],
+    plugins: { house: housePlugin },
+    rules: { 'house/env-reader': 'error' },
+  },
+  {
     files: ['web/**/*.{ts,tsx}', 'test/unit/web/**/*.{ts,tsx}', 'test/support/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

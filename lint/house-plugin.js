@@ -161,4 +161,21 @@ const noCycle = {
   },
 };
 
-export const housePlugin = { rules: { layers, 'no-cycle': noCycle, 'page-paths': pagePaths } };
+/** The one module of lambdas/ that reads the environment (it scopes the reads per function locally). */
+export const ENV_READER = 'lambdas/data/table/function-env.ts';
+
+const envReader = {
+  meta: { type: 'problem', schema: [], docs: { description: `In lambdas/, only ${ENV_READER} reads process.env.` } },
+  create(context) {
+    if (toRepoPath(context.filename) === ENV_READER) return {};
+    return {
+      MemberExpression(node) {
+        if (node.object.type === 'Identifier' && node.object.name === 'process' && !node.computed && node.property.name === 'env') {
+          context.report({ node, message: `A function reads its environment through functionEnv() of #data/table (${ENV_READER}), never process.env.` });
+        }
+      },
+    };
+  },
+};
+
+export const housePlugin = { rules: { layers, 'no-cycle': noCycle, 'page-paths': pagePaths, 'env-reader': envReader } };

@@ -149,6 +149,24 @@ describe('the layers', () => {
   });
 });
 
+describe('the environment', () => {
+  it.each([
+    ['lambdas/http/example.ts', 'export const stage = () => process.env.STAGE;\n'],
+    ['lambdas/data/members/example.ts', "export const secret = () => process.env['SIGN_UP_TICKET_SECRET'];\n"],
+    ['lambdas/handlers/admin/example.ts', 'export const everything = () => ({ ...process.env });\n'],
+  ])('refuses %s reading process.env', async (filePath, code) => {
+    expect(await houseMessages(code, filePath)).toEqual([expect.stringContaining('through functionEnv() of #data/table')]);
+  });
+
+  it('lets the one reader read it, and code outside lambdas/', async () => {
+    expect(await houseMessages('export const stage = () => process.env.STAGE;\n', 'lambdas/data/table/function-env.ts')).toEqual([]);
+    expect(await houseMessages('export const stage = () => process.env.STAGE;\n', 'local/example.ts')).toEqual([]);
+    expect(
+      await houseMessages("import { functionEnv } from '#data/table';\nexport const stage = () => functionEnv('STAGE');\n", 'lambdas/http/example.ts'),
+    ).toEqual([]);
+  });
+});
+
 describe('import cycles', () => {
   const folder = mkdtempSync(join(ROOT, 'test/unit/lint/cycle-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
