@@ -5,7 +5,7 @@ import { ABUSE_LIMITS, ABUSE_MESSAGES, CALLABLE_ACTION_LIMITS, rateWindowOf } fr
 import { AppError } from '#domain/app-error';
 
 const takeRateLimitedHit = vi.fn();
-vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: (...args: unknown[]) => takeRateLimitedHit(...args) }));
+vi.mock('../../../lambdas/data/table/rate-limits.ts', () => ({ takeRateLimitedHit: (...args: unknown[]) => takeRateLimitedHit(...args) }));
 const { budgetSubject, spendActionBudget, spendRequestBudget } = await import('#http/rate-limit');
 const { clientAddressOf } = await import('#http/client-address');
 

@@ -15,10 +15,10 @@ import { defineCallable } from '#http/define-callable';
 import { faultRate, forceFaults, injectedFaultCounts, withFaultInjection } from '../../../local/fault-injection.ts';
 
 // The protocol alone: budgets are counted in DynamoDB (test/integration/abuse-limits.test.ts covers them).
-vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: () => Promise.resolve({ allowed: true }) }));
+vi.mock('../../../lambdas/data/table/rate-limits.ts', () => ({ takeRateLimitedHit: () => Promise.resolve({ allowed: true }) }));
 // Nor the caller's record (every callable that takes a member's token reads it for the session epoch,
 // test/integration/authz-matrix.test.ts): a member who never signed out everywhere.
-vi.mock('#data/member-presence', async (original) => ({
+vi.mock('../../../lambdas/data/members/member-presence.ts', async (original) => ({
   ...(await original<typeof MemberPresence>()),
   callerStanding: () => Promise.resolve({ presence: 'member', isAdmin: false, suspendedUntil: null, sessionEpoch: null }),
 }));

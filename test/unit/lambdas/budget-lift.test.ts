@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIFT_BUDGETS_ENV, budgetsLifted } from '#domain/budget-lift';
 
 const takeRateLimitedHit = vi.fn();
-vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: (...args: unknown[]) => takeRateLimitedHit(...args) }));
+vi.mock('../../../lambdas/data/table/rate-limits.ts', () => ({ takeRateLimitedHit: (...args: unknown[]) => takeRateLimitedHit(...args) }));
 const { spendActionBudget, spendRequestBudget } = await import('#http/rate-limit');
 
 /** The local-only lift of the abuse budgets (startLocalCloud's `budgets: 'lifted'`, npm run bench:feed). */

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  */
 let answers: ((command: unknown) => unknown)[] = [];
 const sent: unknown[] = [];
-vi.mock('#data/aws-clients', () => ({
+vi.mock('../../../lambdas/data/table/aws-clients.ts', () => ({
   tableName: () => 'table',
   dynamo: () => ({
     send: (command: unknown) => {

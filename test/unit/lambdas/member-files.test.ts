@@ -91,7 +91,7 @@ function answer(command: unknown): unknown {
   throw new Error(`no answer modelled for ${(command as object).constructor.name}`);
 }
 
-vi.mock('#data/aws-clients', () => ({
+vi.mock('../../../lambdas/data/table/aws-clients.ts', () => ({
   bucketName: () => bucket,
   s3: () => ({
     send: (command: unknown) => {

@@ -12,7 +12,7 @@ import { AppError } from '#domain/app-error';
  */
 const sent: unknown[] = [];
 let stored: Record<string, unknown> | undefined;
-vi.mock('#data/aws-clients', () => ({
+vi.mock('../../../lambdas/data/table/aws-clients.ts', () => ({
   tableName: () => 'table',
   dynamo: () => ({
     send: (command: unknown) => {

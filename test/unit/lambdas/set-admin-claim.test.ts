@@ -5,10 +5,10 @@ import { ADMIN_MESSAGES } from '#contracts/admin';
 import { handler } from '#handlers/admin/set-admin-claim';
 
 // No AWS here: the request budget (counted in DynamoDB) always has room.
-vi.mock('#data/rate-limits', () => ({ takeRateLimitedHit: () => Promise.resolve({ allowed: true }) }));
+vi.mock('../../../lambdas/data/table/rate-limits.ts', () => ({ takeRateLimitedHit: () => Promise.resolve({ allowed: true }) }));
 
 // No AWS here: the caller is a member, not removed nor being removed (lambdas/http/member-presence.ts).
-vi.mock('#data/member-presence', () => ({
+vi.mock('../../../lambdas/data/members/member-presence.ts', () => ({
   callerPresence: () => Promise.resolve('member'),
   callerStanding: () => Promise.resolve({ presence: 'member', isAdmin: false }),
 }));
