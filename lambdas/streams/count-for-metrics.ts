@@ -1,5 +1,5 @@
 import { rerankInviters, countedFactsOf, applyCounterDeltas } from '#data/metrics';
-import type { ChangedItem } from '#data/table';
+import type { ClassifiedChange } from '#data/table';
 import { invitersTouchedBy } from '#domain/inviter-ranking';
 import { contributionOf, deltaOf } from '#domain/metrics-counters';
 
@@ -12,9 +12,9 @@ import { contributionOf, deltaOf } from '#domain/metrics-counters';
  * so running it again is harmless. A member who is no longer counted (their record deleted) is
  * re-ranked too, which takes their ranking entry and the uid their ranking record held.
  */
-export async function countForMetrics(change: ChangedItem): Promise<void> {
-  const before = countedFactsOf(change.oldImage);
-  const after = countedFactsOf(change.newImage);
+export async function countForMetrics(change: ClassifiedChange): Promise<void> {
+  const before = countedFactsOf(change.key, change.oldImage);
+  const after = countedFactsOf(change.key, change.newImage);
   const delta = deltaOf(contributionOf(before), contributionOf(after));
   await applyCounterDeltas(change, delta);
   await rerankInviters(invitersTouchedBy(delta, before, after));

@@ -1,8 +1,8 @@
 import { photosOnlyForAnchors } from '#domain/picture-audience';
 import { authorDetailsChangeOf, repointAuthorDetails } from '#data/posts';
-import { USER_PROFILE_SK, type ChangedItem } from '#data/table';
+import type { ClassifiedChange } from '#data/table';
 import { movePhotosAsked, PHOTOS_MOVE_REQUESTED, rekeyPictures, requestPhotosMove } from '#data/storage';
-import { tableEventOf } from '#data/changes';
+import type { TableEvent } from '#data/changes';
 
 const forAnchorsOnly = (owner: { privacy: Parameters<typeof photosOnlyForAnchors>[0] }) => photosOnlyForAnchors(owner.privacy);
 
@@ -17,8 +17,7 @@ const forAnchorsOnly = (owner: { privacy: Parameters<typeof photosOnlyForAnchors
  * their likes too). All are safe to run again (a second move only draws other keys; the copy sets
  * what the record holds now, and only where it differs).
  */
-export async function followPictures(change: ChangedItem): Promise<void> {
-  const event = tableEventOf(change);
+export async function followPictures(change: ClassifiedChange, event: TableEvent): Promise<void> {
   if (event.kind === 'anchor-edge-changed' && event.before === 'accepted' && event.after !== 'accepted') {
     await requestPhotosMove(event.owner, forAnchorsOnly);
   }
@@ -39,8 +38,8 @@ export async function followPictures(change: ChangedItem): Promise<void> {
 }
 
 /** The member whose record just got a new ask for a photo move (requestPhotosMove), or null. */
-function photosMoveAskedOf({ newImage, oldImage }: ChangedItem): string | null {
-  if (!newImage || String(newImage.sk) !== USER_PROFILE_SK) return null;
+function photosMoveAskedOf({ key, newImage, oldImage }: ClassifiedChange): string | null {
+  if (!newImage || key.kind !== 'member') return null;
   const asked = newImage[PHOTOS_MOVE_REQUESTED];
-  return typeof asked === 'string' && asked !== oldImage?.[PHOTOS_MOVE_REQUESTED] ? String(newImage.pk).slice('USER#'.length) : null;
+  return typeof asked === 'string' && asked !== oldImage?.[PHOTOS_MOVE_REQUESTED] ? key.uid : null;
 }

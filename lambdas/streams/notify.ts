@@ -1,6 +1,7 @@
 import type { NotificationKind } from '#contracts/notifications';
 import { shouldNotify, THREAD_COMMENTS_READ, threadRecipients } from '#domain/notifications';
-import { notificationIdOf, type ChangedItem } from '#data/table';
+import { notificationIdOf, type ClassifiedChange } from '#data/table';
+import { exhaustive } from '#domain/exhaustive';
 import { pushToMembers } from '#data/live';
 import {
   notificationSourceOf,
@@ -33,7 +34,7 @@ interface Candidate {
  * from the change and its recipient, so a redelivered record stores nothing twice and pushes nothing.
  * A like or an anchor request toggled back and forth tells its recipient once (onceDigestOf).
  */
-export async function notifyOfChange(change: ChangedItem): Promise<void> {
+export async function notifyOfChange(change: ClassifiedChange): Promise<void> {
   const source = notificationSourceOf(change);
   if (!source) return;
   const candidates = await candidatesOf(source);
@@ -105,5 +106,7 @@ async function candidatesOf(source: NotificationSource): Promise<Candidate[]> {
         ...threadRecipients(earlier, source.actorId, post.authorId).map((recipient) => ({ recipient, kind: 'thread-comment' as const, ...about })),
       ];
     }
+    default:
+      return exhaustive(source);
   }
 }

@@ -10,7 +10,8 @@ import {
 } from '#data/posts';
 import { endMemberSessions, pushToMembers } from '#data/live';
 import { tableEventOf, type TableEvent } from '#data/changes';
-import type { ChangedItem } from '#data/table';
+import { classifyChange, type ChangedItem } from '#data/table';
+import { exhaustive } from '#domain/exhaustive';
 import { countForMetrics } from './count-for-metrics.ts';
 import { followPictures } from './follow-pictures.ts';
 import { notifyOfChange } from './notify.ts';
@@ -22,10 +23,13 @@ import { notifyOfChange } from './notify.ts';
  * mapping (on AWS) or the local poller, from the failed record on, and lands on the on-failure
  * destination only after every retry.
  */
-export async function reactToChange(change: ChangedItem): Promise<void> {
+export async function reactToChange(item: ChangedItem): Promise<void> {
+  // The item's key is read once; each reaction reads what the change means to it from this.
+  const change = classifyChange(item);
+  const event = tableEventOf(change);
   await countForMetrics(change);
-  await react(tableEventOf(change));
-  await followPictures(change);
+  await react(event);
+  await followPictures(change, event);
   await notifyOfChange(change);
 }
 
@@ -69,6 +73,8 @@ async function react(event: TableEvent): Promise<void> {
       return;
     case 'other':
       return;
+    default:
+      return exhaustive(event);
   }
 }
 

@@ -508,7 +508,7 @@ try {
   const { countForMetrics } = await import('../../lambdas/streams/count-for-metrics.ts');
   const { readCounters } = await import('#data/metrics');
   const { readRanking } = await import('#data/metrics');
-  const { STREAM_REACTED_SORT_KEYS } = await import('#data/table');
+  const { STREAM_REACTED_SORT_KEYS, classifyChange } = await import('#data/table');
   const { checkCounters } = await import('../metrics/compare.ts');
   const metricsNow = new Date();
   /** Whether the table stream's filter delivers an item's changes (lambdas/streams/stream-mapping.ts, by sort key). */
@@ -521,7 +521,7 @@ try {
     await Promise.all(
       Array.from({ length: COUNTING_WORKERS }, async () => {
         for (let index = next++; index < changes.length; index = next++) {
-          await countForMetrics({ eventName: 'INSERT', sequenceNumber: String(index + 1).padStart(21, '0'), newImage: changes[index] });
+          await countForMetrics(classifyChange({ eventName: 'INSERT', sequenceNumber: String(index + 1).padStart(21, '0'), newImage: changes[index] }));
         }
       }),
     );

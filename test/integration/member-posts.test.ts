@@ -166,24 +166,24 @@ describe('a rename follows the member', () => {
 
     // The stream's reaction again (a redelivered record): it reads the record now and writes nothing new.
     const { repointAuthorDetails, authorDetailsChangeOf } = await import('#data/posts');
+    const { classifyChange } = await import('#data/table');
     expect(await repointAuthorDetails(member.uid)).toBe(3);
     expect(await names()).toEqual(['New Name', 'New Name', 'New Name']);
     const profile = { pk: `USER#${member.uid}`, sk: 'PROFILE' };
     expect(
-      authorDetailsChangeOf({
-        sequenceNumber: '1',
-        eventName: 'MODIFY',
-        oldImage: { ...profile, displayName: 'A' },
-        newImage: { ...profile, displayName: 'A', bio: 'new' },
-      }),
+      authorDetailsChangeOf(
+        classifyChange({
+          sequenceNumber: '1',
+          eventName: 'MODIFY',
+          oldImage: { ...profile, displayName: 'A' },
+          newImage: { ...profile, displayName: 'A', bio: 'new' },
+        }),
+      ),
     ).toBeNull();
     expect(
-      authorDetailsChangeOf({
-        sequenceNumber: '1',
-        eventName: 'MODIFY',
-        oldImage: { ...profile, displayName: 'A' },
-        newImage: { ...profile, displayName: 'B' },
-      }),
+      authorDetailsChangeOf(
+        classifyChange({ sequenceNumber: '1', eventName: 'MODIFY', oldImage: { ...profile, displayName: 'A' }, newImage: { ...profile, displayName: 'B' } }),
+      ),
     ).toBe(member.uid);
   });
 });

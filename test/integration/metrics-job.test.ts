@@ -25,7 +25,7 @@ const { scanCommunity } = await import('#data/metrics');
 const { createMetricsTally } = await import('../../lambdas/domain/community-metrics.ts');
 const { createUserWithInviteCode, getUser } = await import('#data/members');
 const { consumeInvite } = await import('#data/invites');
-const { keys, postKeys } = await import('#data/table');
+const { classifyChange, keys, postKeys } = await import('#data/table');
 const { friendshipIdOf } = await import('../../lambdas/domain/friendship.ts');
 const { createAnchoredMembers } = await import('#data/graph');
 const { dummyMember } = await import('../../lambdas/handlers/dev/dummy-members.ts');
@@ -448,7 +448,8 @@ describe("the champions' ranking under concurrent changes (a table of its own)",
 
   it('many invitees of two inviters counted at once (re-rankings racing) leave exactly one entry per inviter, with every invitee counted', async () => {
     let sequence = 1_000;
-    const insert = (item: Record<string, unknown>) => countForMetrics({ eventName: 'INSERT', sequenceNumber: String(++sequence), newImage: item });
+    const insert = (item: Record<string, unknown>) =>
+      countForMetrics(classifyChange({ eventName: 'INSERT', sequenceNumber: String(++sequence), newImage: item }));
     await Promise.all([insert(memberItem('hub', { invitesUsed: 12 })), insert(memberItem('spoke', { invitesUsed: 5 }))]);
     await Promise.all([
       ...Array.from({ length: 12 }, (_, n) => insert(memberItem(`hub-${n}`, { invitedBy: 'hub' }, 'hub'))),

@@ -19,7 +19,7 @@ useLocalCloudData(endpoints);
 const { updateUserRecord } = await import('#data/members');
 const { notifyOfChange } = await import('../../lambdas/streams/notify.ts');
 const { storeNotification } = await import('#data/notifications');
-const { keys, notificationIdOf } = await import('#data/table');
+const { classifyChange, keys, notificationIdOf, postKeys } = await import('#data/table');
 const { dynamo, tableName } = await import('#data/table');
 const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
 
@@ -127,11 +127,13 @@ describe('notifications from the table stream', () => {
     // A muted member's anchor request still arrives: a mute quiets content only.
     await ok(endpoints, 'sendAnchorRequest', { token: muted.accessToken, data: { userId: author.uid } });
     // A blocked member can no longer like the post; their like arriving anyway (from before the block) tells nothing.
-    await notifyOfChange({
-      eventName: 'INSERT',
-      sequenceNumber: 'blocked-like',
-      newImage: { pk: `POST#${post.postId}`, sk: `LIKE#${blocked.uid}`, likerId: blocked.uid, likedAt: new Date().toISOString() },
-    });
+    await notifyOfChange(
+      classifyChange({
+        eventName: 'INSERT',
+        sequenceNumber: 'blocked-like',
+        newImage: { ...postKeys.like(post.postId, blocked.uid), likerId: blocked.uid, likedAt: new Date().toISOString() },
+      }),
+    );
     await m.comment(friend, post.postId, 'Friendly words');
     const listed = await until(author, (l) => has('anchor-request')(l) && has('comment', 2)(l));
     const byActor = (uid: string) => listed.notifications.filter((n) => n.actor?.uid === uid).map((n) => n.kind);
@@ -205,7 +207,7 @@ describe('toggles tell their target once', () => {
     // The last request's own change, told here (as the stream tells it, or tells it again: either way once).
     const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.anchorEdge(target.uid, asker.uid), ConsistentRead: true }));
     expect(Item).toMatchObject({ status: 'pending', direction: 'received' });
-    await notifyOfChange({ eventName: 'INSERT', sequenceNumber: 'last-request', newImage: Item });
+    await notifyOfChange(classifyChange({ eventName: 'INSERT', sequenceNumber: 'last-request', newImage: Item }));
     const listed = await list(target);
     expect(listed.notifications.filter((n) => n.kind === 'anchor-request')).toHaveLength(1);
     expect(listed.unreadCount).toBe(1);
@@ -221,8 +223,8 @@ describe('reading and marking notifications', () => {
     const likedAt = first.notifications[0]?.createdAt ?? '';
     // The same stream record again, as the event source mapping would after a failed batch.
     const like = { ...keys.user('x'), pk: `POST#${post.postId}`, sk: `LIKE#${fan.uid}`, likerId: fan.uid, uid: fan.uid, likedAt };
-    await notifyOfChange({ eventName: 'INSERT', sequenceNumber: 'again', newImage: like });
-    await notifyOfChange({ eventName: 'INSERT', sequenceNumber: 'again-2', newImage: like });
+    await notifyOfChange(classifyChange({ eventName: 'INSERT', sequenceNumber: 'again', newImage: like }));
+    await notifyOfChange(classifyChange({ eventName: 'INSERT', sequenceNumber: 'again-2', newImage: like }));
     const again = await list(author);
     expect(again.notifications.filter((n) => n.kind === 'like')).toHaveLength(1);
     expect(again.unreadCount).toBe(1);

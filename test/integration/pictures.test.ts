@@ -16,7 +16,8 @@ useLocalCloudData(endpoints);
 const { getUser } = await import('#data/members');
 const { RETIRED_PICTURES } = await import('#data/storage');
 const { dynamo, tableName } = await import('#data/table');
-const { keys } = await import('#data/table');
+const { classifyChange, keys } = await import('#data/table');
+const { tableEventOf } = await import('#data/changes');
 const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
 const { ListObjectsV2Command, PutObjectCommand } = await import('@aws-sdk/client-s3');
 const { s3, bucketName } = await import('#data/table');
@@ -208,12 +209,15 @@ describe('revocation', () => {
     const photoKeys = async () => (await getUser(owner.uid))?.photos.map((photo) => photo.url);
     const stored = await photoKeys();
     // Three of the owner's edges stop being accepted at once, as the stream reads them (three anchors removed in a row).
-    const edgeRemoved = (other: string) => ({
-      eventName: 'REMOVE' as const,
-      sequenceNumber: `burst-${other}`,
-      oldImage: { pk: `USER#${owner.uid}`, sk: `ANCHOR#${other}`, status: 'accepted', direction: 'sent' },
-    });
-    await Promise.all(['ex-1', 'ex-2', 'ex-3'].map((other) => followPictures(edgeRemoved(other))));
+    const edgeRemoved = (other: string) => {
+      const change = classifyChange({
+        eventName: 'REMOVE' as const,
+        sequenceNumber: `burst-${other}`,
+        oldImage: { ...keys.anchorEdge(owner.uid, other), status: 'accepted', direction: 'sent' },
+      });
+      return followPictures(change, tableEventOf(change));
+    };
+    await Promise.all(['ex-1', 'ex-2', 'ex-3'].map(edgeRemoved));
     // No move per removal (each would copy every photo): one ask, on the record.
     const asked = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(owner.uid), ConsistentRead: true }));
     expect(asked.Item?.[PHOTOS_MOVE_REQUESTED]).toEqual(expect.any(String));
@@ -230,7 +234,7 @@ describe('revocation', () => {
     expect(await retiredKeys(owner.uid)).toEqual([]);
     // Photos everyone may see have no ex-anchor to hide from: no ask at all.
     await ok(endpoints, 'updatePrivacy', { token: owner.accessToken, data: EVERYONE });
-    await followPictures(edgeRemoved('ex-4'));
+    await edgeRemoved('ex-4');
     const open = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(owner.uid), ConsistentRead: true }));
     expect(open.Item?.[PHOTOS_MOVE_REQUESTED]).toBeUndefined();
     expect(await photoKeys()).toEqual(movedKeys);

@@ -1,4 +1,5 @@
-import { ANCHOR_EDGE_PREFIX, COMMENT_PREFIX, NOTIFICATION_PREFIX, USER_PROFILE_SK, type ChangedItem } from '#data/table';
+import { exhaustive } from '#domain/exhaustive';
+import type { ChangedItem, ClassifiedChange } from '#data/table';
 import { REMOVAL_PENDING, sessionEpochOf } from '#data/members';
 import { toStoredPost, type StoredPost } from '#data/posts';
 
@@ -31,50 +32,93 @@ export type TableEvent =
   | { kind: 'unread-notification-removed'; recipient: string }
   | { kind: 'other' };
 
-/** Reads the images only: what a change means does not depend on which stream record carried it. */
-export function tableEventOf({ eventName, oldImage, newImage }: Omit<ChangedItem, 'sequenceNumber'>): TableEvent {
-  const image = newImage ?? oldImage;
-  if (!image) return { kind: 'other' };
-  const pk = String(image.pk);
-  const sk = String(image.sk);
-  if (pk.startsWith('POST#') && sk === 'POST' && eventName === 'REMOVE' && oldImage) {
-    return { kind: 'post-deleted', postId: pk.slice('POST#'.length), authorId: String(oldImage.authorId) };
+/**
+ * Reads the images only: what a change means does not depend on which stream record carried it.
+ * Every item kind has its case, so a new kind is a decision here: the stream reacts to it or not
+ * (and then STREAM_REACTED_SORT_KEYS in keys.ts lets its changes reach the consumer).
+ */
+export function tableEventOf({ key, eventName, oldImage, newImage }: Omit<ClassifiedChange, 'sequenceNumber'>): TableEvent {
+  switch (key.kind) {
+    case 'post':
+      return postEventOf(key.postId, eventName, oldImage, newImage);
+    case 'comment':
+      return eventName === 'INSERT' && newImage ? { kind: 'comment-added', postId: key.postId, commentId: key.commentId } : OTHER;
+    case 'anchor-edge': {
+      const statusOf = (item?: Record<string, unknown>) => (item && typeof item.status === 'string' ? item.status : null);
+      const before = statusOf(oldImage);
+      const after = statusOf(newImage);
+      if (before === after) return OTHER;
+      return { kind: 'anchor-edge-changed', owner: key.uid, other: key.otherUid, before, after };
+    }
+    case 'friendship':
+      return newImage?.status === 'blocked' ? pairBlockedOf(oldImage, newImage) : OTHER;
+    case 'notification':
+      return eventName === 'REMOVE' && oldImage?.read === false ? { kind: 'unread-notification-removed', recipient: key.uid } : OTHER;
+    case 'member': {
+      const marked = newImage?.[REMOVAL_PENDING] !== undefined && oldImage?.[REMOVAL_PENDING] === undefined;
+      if (eventName === 'REMOVE' || marked) return { kind: 'member-leaving', uid: key.uid };
+      if (sessionEpochOf(newImage) !== sessionEpochOf(oldImage) && sessionEpochOf(newImage) !== null) return { kind: 'member-signed-out', uid: key.uid };
+      return OTHER;
+    }
+    // Read by other reactions (notifications: likes and notices) or by none.
+    case 'like':
+    case 'notice':
+    case 'invite-code':
+    case 'invite-reservation':
+    case 'spent-sign-up-ticket':
+    case 'daily-metrics':
+    case 'metrics-counter':
+    case 'inviter-rank-entry':
+    case 'inviter-rank-of':
+    case 'metrics-applied':
+    case 'rate-window':
+    case 'audit-entry':
+    case 'live-connection':
+    case 'live-sockets':
+    case 'live-connection-owner':
+    case 'block':
+    case 'mute':
+    case 'report':
+    case 'open-report-on-target':
+    case 'own-report':
+    case 'notification-state':
+    case 'told-once':
+    case 'moderation-log-entry':
+    case 'data-export-job':
+    case 'migration-applied':
+    case 'migration-lease':
+    case 'removal-job':
+    case 'feed-entry':
+    case 'post-request':
+    case 'comment-request':
+    case 'commented-marker':
+    case 'deleted-marker':
+    case 'unknown':
+      return OTHER;
+    default:
+      return exhaustive(key);
   }
-  if (pk.startsWith('POST#') && sk === 'POST' && newImage) {
-    const post = toStoredPost(newImage);
-    if (eventName === 'INSERT') return post.isWallPost ? { kind: 'other' } : { kind: 'post-created', post };
-    const countsMoved = oldImage && (Number(oldImage.likeCount ?? 0) !== post.likeCount || Number(oldImage.commentCount ?? 0) !== post.commentCount);
-    if (post.isWallPost) return { kind: 'other' };
-    if (countsMoved) return { kind: 'post-counts-changed', post };
-    return oldImage && oldImage.content !== post.content ? { kind: 'post-edited', post } : { kind: 'other' };
-  }
-  if (pk.startsWith('POST#') && sk.startsWith(COMMENT_PREFIX) && eventName === 'INSERT' && newImage) {
-    return { kind: 'comment-added', postId: pk.slice('POST#'.length), commentId: sk.slice(COMMENT_PREFIX.length) };
-  }
-  if (pk.startsWith('USER#') && sk.startsWith(ANCHOR_EDGE_PREFIX)) {
-    const statusOf = (item?: Record<string, unknown>) => (item && typeof item.status === 'string' ? item.status : null);
-    const before = statusOf(oldImage);
-    const after = statusOf(newImage);
-    if (before === after) return { kind: 'other' };
-    return { kind: 'anchor-edge-changed', owner: pk.slice('USER#'.length), other: sk.slice(ANCHOR_EDGE_PREFIX.length), before, after };
-  }
-  if (pk.startsWith('FRIENDSHIP#') && sk === 'FRIENDSHIP' && newImage?.status === 'blocked') {
-    const blockersOf = (item?: Record<string, unknown>) =>
-      item?.status === 'blocked' && (item.blockedBy instanceof Set || Array.isArray(item.blockedBy))
-        ? [...(item.blockedBy as Iterable<unknown>)].map(String)
-        : [];
-    const before = new Set(blockersOf(oldImage));
-    const blockers = blockersOf(newImage).filter((uid) => !before.has(uid));
-    return blockers.length > 0 ? { kind: 'pair-blocked', blockers } : { kind: 'other' };
-  }
-  if (pk.startsWith('USER#') && sk.startsWith(NOTIFICATION_PREFIX) && eventName === 'REMOVE' && oldImage?.read === false) {
-    return { kind: 'unread-notification-removed', recipient: pk.slice('USER#'.length) };
-  }
-  if (pk.startsWith('USER#') && sk === USER_PROFILE_SK) {
-    const marked = newImage?.[REMOVAL_PENDING] !== undefined && oldImage?.[REMOVAL_PENDING] === undefined;
-    if (eventName === 'REMOVE' || marked) return { kind: 'member-leaving', uid: pk.slice('USER#'.length) };
-    if (sessionEpochOf(newImage) !== sessionEpochOf(oldImage) && sessionEpochOf(newImage) !== null)
-      return { kind: 'member-signed-out', uid: pk.slice('USER#'.length) };
-  }
-  return { kind: 'other' };
+}
+
+const OTHER: TableEvent = { kind: 'other' };
+
+function postEventOf(postId: string, eventName: ChangedItem['eventName'], oldImage?: Record<string, unknown>, newImage?: Record<string, unknown>): TableEvent {
+  if (eventName === 'REMOVE' && oldImage) return { kind: 'post-deleted', postId, authorId: String(oldImage.authorId) };
+  if (!newImage) return OTHER;
+  const post = toStoredPost(newImage);
+  if (eventName === 'INSERT') return post.isWallPost ? OTHER : { kind: 'post-created', post };
+  const countsMoved = oldImage && (Number(oldImage.likeCount ?? 0) !== post.likeCount || Number(oldImage.commentCount ?? 0) !== post.commentCount);
+  if (post.isWallPost) return OTHER;
+  if (countsMoved) return { kind: 'post-counts-changed', post };
+  return oldImage && oldImage.content !== post.content ? { kind: 'post-edited', post } : OTHER;
+}
+
+function pairBlockedOf(oldImage: Record<string, unknown> | undefined, newImage: Record<string, unknown>): TableEvent {
+  const blockersOf = (item?: Record<string, unknown>) =>
+    item?.status === 'blocked' && (item.blockedBy instanceof Set || Array.isArray(item.blockedBy))
+      ? [...(item.blockedBy as Iterable<unknown>)].map(String)
+      : [];
+  const before = new Set(blockersOf(oldImage));
+  const blockers = blockersOf(newImage).filter((uid) => !before.has(uid));
+  return blockers.length > 0 ? { kind: 'pair-blocked', blockers } : OTHER;
 }

@@ -2,7 +2,7 @@ import { PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { communityMetricsSchema, type CommunityMetrics } from '#contracts/metrics';
 import type { CommunityFacts } from '#domain/community-metrics';
 import { dynamo, tableName } from '#data/table';
-import { keys, USER_PROFILE_SK } from '#data/table';
+import { keys, USER_PROFILE_SK, type ParsedKey } from '#data/table';
 
 const FRIENDSHIP_SK = 'FRIENDSHIP';
 const METRICS_PK = keys.metrics('').pk;
@@ -62,11 +62,11 @@ function factsOf(item: Record<string, unknown>): CommunityFacts | null {
  * reads it); anything else, null. The stream's counters read each image through it, so they count
  * exactly what a scan would.
  */
-export function countedFactsOf(item: Record<string, unknown> | undefined): CommunityFacts | null {
+export function countedFactsOf(key: ParsedKey, item: Record<string, unknown> | undefined): CommunityFacts | null {
   if (!item) return null;
-  if (item.sk === USER_PROFILE_SK && item.isVerified !== true) return null;
-  if (item.sk === FRIENDSHIP_SK && (item.status !== 'accepted' || item.dummy !== undefined)) return null;
-  return factsOf(item);
+  if (key.kind === 'member') return item.isVerified === true ? factsOf(item) : null;
+  if (key.kind === 'friendship') return item.status === 'accepted' && item.dummy === undefined ? factsOf(item) : null;
+  return null;
 }
 
 /**

@@ -1,10 +1,9 @@
 import type { NoticeKind } from '#contracts/moderation';
-import type { ChangedItem } from '#data/table';
-import { ANCHOR_EDGE_PREFIX, COMMENT_PREFIX, LIKE_PREFIX, NOTICE_PREFIX, USER_PROFILE_SK } from '#data/table';
+import type { ClassifiedChange } from '#data/table';
 
 /**
  * Which changes on the table's stream someone is notified of (lambdas/streams/notify.ts decides
- * who), read from the images by key shape like table-changes.ts. `at` is when it happened, from the
+ * who), read from the change's parsed key (classifyChange) like table-changes.ts. `at` is when it happened, from the
  * item itself, so a redelivered record names the same moment (the notification's id derives from it).
  */
 export type NotificationSource =
@@ -24,25 +23,22 @@ function inviterOf(record: Record<string, unknown>): string | null {
   return text(record.invitedBy) ?? text(system?.invitedBy);
 }
 
-export function notificationSourceOf({ eventName, oldImage, newImage }: Omit<ChangedItem, 'sequenceNumber'>): NotificationSource | null {
+export function notificationSourceOf({ key, eventName, oldImage, newImage }: Omit<ClassifiedChange, 'sequenceNumber'>): NotificationSource | null {
   if (!newImage || eventName === 'REMOVE') return null;
-  const pk = String(newImage.pk);
-  const sk = String(newImage.sk);
-  if (pk.startsWith('POST#') && sk.startsWith(LIKE_PREFIX) && eventName === 'INSERT') {
+  if (key.kind === 'like' && eventName === 'INSERT') {
     const at = text(newImage.likedAt);
-    return at ? { type: 'like', postId: pk.slice('POST#'.length), actorId: sk.slice(LIKE_PREFIX.length), at } : null;
+    return at ? { type: 'like', postId: key.postId, actorId: key.uid, at } : null;
   }
-  if (pk.startsWith('POST#') && sk.startsWith(COMMENT_PREFIX) && eventName === 'INSERT') {
+  if (key.kind === 'comment' && eventName === 'INSERT') {
     const at = text(newImage.createdAt);
     const actorId = text(newImage.authorId);
-    return at && actorId ? { type: 'comment', postId: pk.slice('POST#'.length), commentId: sk.slice(COMMENT_PREFIX.length), actorId, at } : null;
+    return at && actorId ? { type: 'comment', postId: key.postId, commentId: key.commentId, actorId, at } : null;
   }
-  if (!pk.startsWith('USER#')) return null;
-  const owner = pk.slice('USER#'.length);
-  if (sk.startsWith(ANCHOR_EDGE_PREFIX)) {
+  if (key.kind === 'anchor-edge') {
+    const owner = key.uid;
     const before = oldImage?.status ?? null;
     const after = newImage.status;
-    const actorId = sk.slice(ANCHOR_EDGE_PREFIX.length);
+    const actorId = key.otherUid;
     if (after === 'pending' && before !== 'pending' && newImage.direction === 'received') {
       const at = text(newImage.requestedAt);
       return at ? { type: 'anchor', kind: 'anchor-request', recipient: owner, actorId, at } : null;
@@ -53,19 +49,19 @@ export function notificationSourceOf({ eventName, oldImage, newImage }: Omit<Cha
     }
     return null;
   }
-  if (sk === USER_PROFILE_SK && eventName === 'MODIFY') {
+  if (key.kind === 'member' && eventName === 'MODIFY') {
     const joinedAt = text(newImage.joinedAt);
     const inviter = inviterOf(newImage);
     // Joined in this very write: using the invite sets invitedBy with joinedAt. A record that had its
     // invitedBy already is an older member whose joinedAt a migration backfilled: nobody is told.
     if (joinedAt && !text(oldImage?.joinedAt) && !text(oldImage?.invitedBy) && inviter)
-      return { type: 'invitee-joined', recipient: inviter, actorId: owner, at: joinedAt };
+      return { type: 'invitee-joined', recipient: inviter, actorId: key.uid, at: joinedAt };
     return null;
   }
-  if (sk.startsWith(NOTICE_PREFIX) && eventName === 'INSERT') {
+  if (key.kind === 'notice' && eventName === 'INSERT') {
     const at = text(newImage.at);
     const kind = text(newImage.kind);
-    return at && kind ? { type: 'notice', recipient: owner, noticeId: sk.slice(NOTICE_PREFIX.length), noticeKind: kind as NoticeKind, at } : null;
+    return at && kind ? { type: 'notice', recipient: key.uid, noticeId: key.noticeId, noticeKind: kind as NoticeKind, at } : null;
   }
   return null;
 }

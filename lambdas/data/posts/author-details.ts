@@ -1,10 +1,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '#data/table';
 import { conditionalWrite } from '#data/table';
-import { COMMENTED_MARKER_PREFIX, keys, postKeys, USER_PROFILE_SK } from '#data/table';
+import { COMMENTED_MARKER_PREFIX, keys, postKeys } from '#data/table';
 import { authorPostIds } from './member-contributions.ts';
 import { queryAll } from '#data/table';
-import type { ChangedItem } from '#data/table';
+import type { ClassifiedChange } from '#data/table';
 
 /**
  * Posts and comments carry their author's name and picture key, and likes their liker's name (a
@@ -23,11 +23,10 @@ function text(value: unknown): string {
 }
 
 /** The member whose name or profile picture a change replaced, or null for any other change. */
-export function authorDetailsChangeOf({ eventName, oldImage, newImage }: ChangedItem): string | null {
-  if (eventName !== 'MODIFY' || !oldImage || !newImage) return null;
-  if (!String(newImage.pk).startsWith('USER#') || newImage.sk !== USER_PROFILE_SK) return null;
+export function authorDetailsChangeOf({ key, eventName, oldImage, newImage }: Omit<ClassifiedChange, 'sequenceNumber'>): string | null {
+  if (eventName !== 'MODIFY' || !oldImage || !newImage || key.kind !== 'member') return null;
   const same = text(oldImage.profilePicture) === text(newImage.profilePicture) && text(oldImage.displayName) === text(newImage.displayName);
-  return same ? null : String(newImage.pk).slice('USER#'.length);
+  return same ? null : key.uid;
 }
 
 async function inChunks<T>(items: readonly T[], write: (item: T) => Promise<unknown>): Promise<void> {

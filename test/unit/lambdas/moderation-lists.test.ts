@@ -4,6 +4,10 @@ import { isHiddenFrom, isSilencedFor, NO_MODERATION_LISTS, refuseBlock, refuseMu
 import { canViewPost } from '#domain/post-access';
 import { moderationListsOf } from '#data/graph';
 import { tableEventOf } from '#data/changes';
+import { classifyChange, type ChangedItem } from '#data/table';
+
+/** What a change means, its key read as the consumer reads it. */
+const eventOf = (change: Omit<ChangedItem, 'sequenceNumber'>) => tableEventOf(classifyChange(change));
 
 const lists = (blocked: string[], blockedBy: string[], muted: string[]): ModerationLists => ({
   blocked: new Set(blocked),
@@ -46,7 +50,7 @@ describe('block and mute lists', () => {
     const key = { pk: 'FRIENDSHIP#a_b', sk: 'FRIENDSHIP' };
     const pair = (status: string, blockedBy?: string[]) => ({ ...key, status, ...(blockedBy && { blockedBy: new Set(blockedBy) }) });
     const change = (oldImage: Record<string, unknown> | undefined, newImage: Record<string, unknown> | undefined) =>
-      tableEventOf({ eventName: oldImage ? (newImage ? 'MODIFY' : 'REMOVE') : 'INSERT', oldImage, newImage });
+      eventOf({ eventName: oldImage ? (newImage ? 'MODIFY' : 'REMOVE') : 'INSERT', oldImage, newImage });
     expect(change(undefined, pair('blocked', ['a']))).toEqual({ kind: 'pair-blocked', blockers: ['a'] });
     expect(change(pair('accepted'), pair('blocked', ['b']))).toEqual({ kind: 'pair-blocked', blockers: ['b'] });
     expect(change(pair('blocked', ['a']), pair('blocked', ['a', 'b']))).toEqual({ kind: 'pair-blocked', blockers: ['b'] });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveSettings, shouldNotify, THREAD_NOTIFY_CAP, threadRecipients, type RecipientFacts } from '#domain/notifications';
 import { notificationSourceOf } from '#data/notifications';
+import { classifyChange, type ChangedItem } from '#data/table';
 import { notificationIdOf } from '#data/table';
+
+/** What a change notifies of, its key read as the consumer reads it. */
+const sourceOf = (change: Omit<ChangedItem, 'sequenceNumber'>) => notificationSourceOf(classifyChange(change));
 
 const lists = (over: Partial<Record<'blocked' | 'blockedBy' | 'muted', string[]>> = {}) => ({
   blocked: new Set(over.blocked ?? []),
@@ -51,42 +55,42 @@ describe('which changes are notified of (notificationSourceOf)', () => {
   const at = '2026-11-25T10:00:00.000Z';
   it('a received request and a sent request accepted, not the other sides', () => {
     const edge = (direction: string, status: string) => ({ pk: 'USER#me', sk: 'ANCHOR#them', direction, status, requestedAt: at, acceptedAt: at });
-    expect(notificationSourceOf({ eventName: 'INSERT', newImage: edge('received', 'pending') })).toMatchObject({
+    expect(sourceOf({ eventName: 'INSERT', newImage: edge('received', 'pending') })).toMatchObject({
       kind: 'anchor-request',
       recipient: 'me',
       actorId: 'them',
     });
-    expect(notificationSourceOf({ eventName: 'INSERT', newImage: edge('sent', 'pending') })).toBeNull();
-    expect(notificationSourceOf({ eventName: 'MODIFY', oldImage: edge('sent', 'pending'), newImage: edge('sent', 'accepted') })).toMatchObject({
+    expect(sourceOf({ eventName: 'INSERT', newImage: edge('sent', 'pending') })).toBeNull();
+    expect(sourceOf({ eventName: 'MODIFY', oldImage: edge('sent', 'pending'), newImage: edge('sent', 'accepted') })).toMatchObject({
       kind: 'anchor-accepted',
     });
-    expect(notificationSourceOf({ eventName: 'MODIFY', oldImage: edge('received', 'pending'), newImage: edge('received', 'accepted') })).toBeNull();
+    expect(sourceOf({ eventName: 'MODIFY', oldImage: edge('received', 'pending'), newImage: edge('received', 'accepted') })).toBeNull();
   });
 
   it('a like and a comment put, a member joining with an inviter, a moderation notice; nothing for removals', () => {
-    expect(notificationSourceOf({ eventName: 'INSERT', newImage: { pk: 'POST#p', sk: 'LIKE#u', likedAt: at } })).toEqual({
+    expect(sourceOf({ eventName: 'INSERT', newImage: { pk: 'POST#p', sk: 'LIKE#u', likedAt: at } })).toEqual({
       type: 'like',
       postId: 'p',
       actorId: 'u',
       at,
     });
-    expect(notificationSourceOf({ eventName: 'REMOVE', oldImage: { pk: 'POST#p', sk: 'LIKE#u', likedAt: at } })).toBeNull();
-    expect(notificationSourceOf({ eventName: 'INSERT', newImage: { pk: 'POST#p', sk: 'COMMENT#c', authorId: 'u', createdAt: at } })).toMatchObject({
+    expect(sourceOf({ eventName: 'REMOVE', oldImage: { pk: 'POST#p', sk: 'LIKE#u', likedAt: at } })).toBeNull();
+    expect(sourceOf({ eventName: 'INSERT', newImage: { pk: 'POST#p', sk: 'COMMENT#c', authorId: 'u', createdAt: at } })).toMatchObject({
       type: 'comment',
       commentId: 'c',
     });
     const record = { pk: 'USER#new', sk: 'PROFILE', inviteSystem: { invitedBy: 'inviter' } };
-    expect(notificationSourceOf({ eventName: 'MODIFY', oldImage: { ...record, joinedAt: null }, newImage: { ...record, joinedAt: at } })).toEqual({
+    expect(sourceOf({ eventName: 'MODIFY', oldImage: { ...record, joinedAt: null }, newImage: { ...record, joinedAt: at } })).toEqual({
       type: 'invitee-joined',
       recipient: 'inviter',
       actorId: 'new',
       at,
     });
-    expect(notificationSourceOf({ eventName: 'MODIFY', oldImage: { ...record, joinedAt: at }, newImage: { ...record, joinedAt: at } })).toBeNull();
+    expect(sourceOf({ eventName: 'MODIFY', oldImage: { ...record, joinedAt: at }, newImage: { ...record, joinedAt: at } })).toBeNull();
     // An older member (invite used before joinedAt existed) whose joinedAt npm run migrate backfills: no news to their inviter.
     const older = { ...record, invitedBy: 'inviter' };
-    expect(notificationSourceOf({ eventName: 'MODIFY', oldImage: older, newImage: { ...older, joinedAt: at } })).toBeNull();
-    expect(notificationSourceOf({ eventName: 'INSERT', newImage: { pk: 'USER#me', sk: 'NOTICE#n', kind: 'warning', at } })).toMatchObject({
+    expect(sourceOf({ eventName: 'MODIFY', oldImage: older, newImage: { ...older, joinedAt: at } })).toBeNull();
+    expect(sourceOf({ eventName: 'INSERT', newImage: { pk: 'USER#me', sk: 'NOTICE#n', kind: 'warning', at } })).toMatchObject({
       type: 'notice',
       noticeKind: 'warning',
     });
