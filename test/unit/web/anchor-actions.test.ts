@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ANCHOR_MESSAGES } from '#contracts/anchors';
 import { ApiError } from '../../../web/src/lib/api-client.ts';
-import {
-  ANCHOR_UI_MESSAGES,
-  profileAction,
-  searchResultAction,
-  sendRequestFailureMessage,
-  serverReason,
-} from '../../../web/src/features/anchors/anchor-actions.ts';
+import { serverReason } from '../../../web/src/lib/server-reason.ts';
+import { ANCHOR_UI_MESSAGES, profileAction, searchResultAction, sendRequestFailureMessage } from '../../../web/src/features/anchors/anchor-actions.ts';
 import { joinLocation, profileLoadMessage } from '../../../web/src/features/profile/profile-view-messages.ts';
 import { nameInitial } from '../../../web/src/components/user-avatar.tsx';
 

@@ -1,5 +1,5 @@
 import type { Relationship } from '#contracts/anchors';
-import { type ApiError, isApiError } from '../../lib/api-client.ts';
+import { serverReason } from '../../lib/server-reason.ts';
 
 /** The spec's messages (§8) for anchor actions that fail, shown by the anchors page and the profile. */
 export const ANCHOR_UI_MESSAGES = {
@@ -13,14 +13,6 @@ export const ANCHOR_UI_MESSAGES = {
   noAnchors: "You don't have any anchors yet. Start building your community!",
   noPending: 'No pending anchor requests',
 } as const;
-
-/** Refusals whose message the server wrote for the member (e.g. 'Anchor request already pending'). */
-const MEMBER_FACING = new Set<ApiError['status']>(['invalid-argument', 'permission-denied', 'not-found', 'aborted', 'resource-exhausted']);
-
-/** The server's own sentence when it refused for a reason the member can act on; otherwise undefined. */
-export function serverReason(error: unknown): string | undefined {
-  return isApiError(error) && MEMBER_FACING.has(error.status) && error.message ? error.message : undefined;
-}
 
 /** Spec §8: sending shows the server message, else 'Failed to send anchor request'. */
 export function sendRequestFailureMessage(error: unknown): string {

@@ -1,5 +1,5 @@
 /** What other areas may use of anchors; its query keys are in keys.ts. */
-export { serverReason, ANCHOR_UI_MESSAGES, profileAction, sendRequestFailureMessage } from './anchor-actions.ts';
+export { ANCHOR_UI_MESSAGES, profileAction, sendRequestFailureMessage } from './anchor-actions.ts';
 export {
   useAcceptAnchorRequest,
   useAnchorsLive,

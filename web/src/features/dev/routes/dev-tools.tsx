@@ -3,7 +3,7 @@ import { DUMMY_ANCHOR_COUNT } from '#contracts/dev';
 import { PageError } from '../../../components/page-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
-import { serverReason } from '../../anchors/index.ts';
+import { serverReason } from '../../../lib/server-reason.ts';
 import { useAuthSession } from '../../../lib/session.ts';
 import { useStage } from '../../../lib/stage.ts';
 import { useCreateDummyAnchors } from '../api/dev-tools.ts';

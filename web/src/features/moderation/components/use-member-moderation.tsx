@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import type { ReportTarget } from '#contracts/moderation';
-import { serverReason } from '../../anchors/index.ts';
+import { serverReason } from '../../../lib/server-reason.ts';
 import { MODERATION_UI, useMemberAction } from '../api/moderation.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import type { ContentAction } from '../../../components/content-actions-menu.tsx';

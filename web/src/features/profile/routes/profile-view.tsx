@@ -11,7 +11,6 @@ import {
   ANCHOR_UI_MESSAGES,
   profileAction,
   sendRequestFailureMessage,
-  serverReason,
   useAcceptAnchorRequest,
   useAnchorsLive,
   useSendAnchorRequest,
@@ -19,6 +18,7 @@ import {
 import { useUserProfile } from '../api/get-user-profile.ts';
 import { joinLocation, PROFILE_VIEW_MESSAGES, profileLoadMessage } from '../profile-view-messages.ts';
 import { formatDate } from '../../../lib/dates.ts';
+import { serverReason } from '../../../lib/server-reason.ts';
 import { paths } from '../../../lib/paths.ts';
 
 function BackToDashboard() {

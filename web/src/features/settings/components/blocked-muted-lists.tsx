@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { ListedMember } from '#contracts/moderation';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
-import { serverReason } from '../../anchors/index.ts';
+import { serverReason } from '../../../lib/server-reason.ts';
 import { formatDay, MODERATION_UI, useBlockedList, useMemberAction, useMutedList } from '../../moderation/index.ts';
 import { profilePath } from '../../../lib/paths.ts';
 
