@@ -47,6 +47,7 @@ async function count(tableName: string): Promise<number> {
 }
 
 describe('the table restore drill', () => {
+  // It copies every item the earlier files wrote: its time grows with the table, hence a wide limit.
   it('copies the table into a new one with its keys, indexes, stream and TTL, and the product answers from it', async () => {
     const { accessToken } = await signIn(endpoints, founder.email, founder.password);
     const before = await ok(endpoints, 'getMe', { token: accessToken, data: {} });
@@ -81,6 +82,5 @@ describe('the table restore drill', () => {
     if (after.status !== 200 || !('result' in after.body)) throw new Error(`getMe from the new table answered ${after.status}: ${JSON.stringify(after.body)}`);
     const fields = (me: typeof before) => ({ uid: me.uid, email: me.email, displayName: me.displayName, roles: [me.isAdmin, me.isSuperuser, me.isFounder] });
     expect(fields(after.body.result)).toEqual(fields(before));
-    // It copies every item the earlier files wrote: its time grows with the table, hence a wide limit.
   }, 180_000);
 });
