@@ -44,6 +44,8 @@ export const triggerHandlers = {
     entry: 'triggers/pre-sign-up.ts',
     // Its sign-up budgets are counted here (a trigger is no callable: lib/rate-limit-grant.ts is not its).
     permissions: { table: 'readWrite', tableWrites: [PARTITIONS.member, PARTITIONS.reservations, PARTITIONS.spentSignUpTicket, PARTITIONS.rateCounters] },
+    // Checks the sign-up ticket validateInviteCode issued.
+    needs: { secrets: ['signUpTicket'] },
   },
   // readWrite: a verified email turns the held invite into one that counts as verified (and lasts 7 days):
   // the reservation and the inviter's unverified count on their record. A completed password reset
@@ -80,5 +82,6 @@ export const jobHandlers = {
       pictures: 'readWrite',
       pictureKeys: [OBJECT_PREFIXES.served, OBJECT_PREFIXES.legacy],
     },
+    needs: { livePush: true },
   },
 } as const satisfies Record<string, CallableHandlerEntry>;

@@ -32,10 +32,26 @@ export interface Permissions {
   readonly userPoolActions?: readonly string[];
 }
 
+/**
+ * What a function needs besides its grants and the table, bucket and pool every function is handed.
+ * CDK derives the function's environment from it (and the right to invoke a worker), and the local
+ * cloud lets the function read those variables only (lambdas/function-env-names.ts): a function
+ * reading what its row does not declare fails in the tests, as it would fail on AWS.
+ */
+export interface FunctionNeeds {
+  /** Secrets it is given: `signUpTicket` signs and checks sign-up tickets (SIGN_UP_TICKET_SECRET). */
+  readonly secrets?: readonly 'signUpTicket'[];
+  /** Background workers it hands work to (invokes asynchronously) and finds by name: REMOVAL_WORKER_FUNCTION, DATA_EXPORT_WORKER_FUNCTION. */
+  readonly workers?: readonly ('removal' | 'dataExport')[];
+  /** It pushes to members' open pages through the live socket's @connections API (LIVE_MANAGEMENT_ENDPOINT). */
+  readonly livePush?: true;
+}
+
 export interface CallableHandlerEntry {
   /** Handler module, relative to lambdas/, exporting `handler`. */
   readonly entry: string;
   readonly permissions: Permissions;
+  readonly needs?: FunctionNeeds;
   /**
    * Data files (relative to lambdas/) the handler reads beside its module at run time; CDK copies
    * each beside the bundle, so only these functions carry them.

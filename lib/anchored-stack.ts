@@ -3,7 +3,8 @@ import type { Construct } from 'constructs';
 import { AccessLogs } from './access-logs.ts';
 import { Auth } from './auth.ts';
 import { API_PATH_PREFIX, CallableApi, routeMethodFromContext } from './callable-api.ts';
-import { jobHandlers } from '../lambdas/callable-handlers.ts';
+import { callableHandlers, jobHandlers } from '../lambdas/callable-handlers.ts';
+import { rowsNeedingWorker, WORKER_VARIABLES } from '../lambdas/function-env-names.ts';
 import { DAILY_METRICS_SCHEDULE, INVITE_LAPSE_SCHEDULE, ScheduledJob } from './scheduled-job.ts';
 import { DataTable } from './data-table.ts';
 import { restoredTableFromContext } from './restored-table-context.ts';
@@ -15,7 +16,7 @@ import { SignUpTicketSecret } from './sign-up-ticket-secret.ts';
 import { LIVE_MANAGEMENT_ENDPOINT_ENV } from '../lambdas/data/live/index.ts';
 import { PICTURES_URL_ENV } from '../lambdas/data/storage/index.ts';
 import { TableStream } from './table-stream.ts';
-import { BackgroundWorker, DATA_EXPORT_CALLABLES, REMOVAL_CALLABLES } from './background-worker.ts';
+import { BackgroundWorker } from './background-worker.ts';
 import type { Stage } from './stage.ts';
 import { WebHosting } from './web-hosting.ts';
 import { customDomainFromContext } from './edge-context.ts';
@@ -116,8 +117,8 @@ export class AnchoredStack extends Stack {
       description: 'Removal worker: finishes large removals in the background',
       resources,
       callableFunctions,
-      invokedBy: REMOVAL_CALLABLES,
-      functionNameEnv: 'REMOVAL_WORKER_FUNCTION',
+      invokedBy: rowsNeedingWorker(callableHandlers, 'removal'),
+      functionNameEnv: WORKER_VARIABLES.removal,
       invokesItself: true,
       ...logs,
     });
@@ -127,8 +128,8 @@ export class AnchoredStack extends Stack {
       description: "Data export worker: builds a member's zip in the background",
       resources: dataResources,
       callableFunctions,
-      invokedBy: DATA_EXPORT_CALLABLES,
-      functionNameEnv: 'DATA_EXPORT_WORKER_FUNCTION',
+      invokedBy: rowsNeedingWorker(callableHandlers, 'dataExport'),
+      functionNameEnv: WORKER_VARIABLES.dataExport,
       ...logs,
     });
     // The table's changes drive a consumer off the request path (fan-out, live push).
@@ -143,9 +144,11 @@ export class AnchoredStack extends Stack {
       originSecret: originSecret.value,
       ...logs,
     });
-    // The stream's consumer pushes to open pages through this stage's @connections API.
-    this.live.grantManageConnections(this.tableStream.consumer.function);
-    this.tableStream.consumer.function.addEnvironment(LIVE_MANAGEMENT_ENDPOINT_ENV, this.live.managementEndpoint);
+    // The stream's consumer pushes to open pages through this stage's @connections API (its row's livePush need).
+    if (jobHandlers.tableStream.needs.livePush) {
+      this.live.grantManageConnections(this.tableStream.consumer.function);
+      this.tableStream.consumer.function.addEnvironment(LIVE_MANAGEMENT_ENDPOINT_ENV, this.live.managementEndpoint);
+    }
 
     this.web = new WebHosting(this, 'Web', {
       webAclArn: this.cloudFrontWebAclArn(props.cloudFrontFirewall),

@@ -4,6 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { triggerHandlers } from '../lambdas/callable-handlers.ts';
+import { secretsEnvironment } from '../lambdas/function-env-names.ts';
 import { INVITE_CODE_ATTRIBUTE } from '../lambdas/contracts/sign-up.ts';
 import { ADMIN_GROUP } from '../lambdas/http/caller.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
@@ -143,7 +144,7 @@ export class Auth extends Construct {
       timeout: Duration.seconds(5),
       logRetention: props.logRetention,
       logRemovalPolicy: props.logRemovalPolicy,
-      extraEnvironment: { SIGN_UP_TICKET_SECRET: props.signUpTicketSecret },
+      extraEnvironment: secretsEnvironment(triggerHandlers.preSignUp.needs, { signUpTicket: props.signUpTicketSecret }),
     });
     // The alias (a qualified ARN is accepted as a trigger): sign-ups go through the canary too.
     this.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, this.preSignUp.alias);

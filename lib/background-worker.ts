@@ -6,12 +6,6 @@ import type { CallableHandlerEntry } from '../lambdas/handler-row.ts';
 import { AppFunction, type FunctionResources } from './app-function.ts';
 import type { Stage } from './stage.ts';
 
-/** The callables that hand the rest of a removal to the removal worker (resolveReport: its remove-member and remove-member-and-tree). */
-export const REMOVAL_CALLABLES = ['removeUserAndInviteTree', 'deleteMyAccount', 'resolveReport'] as const;
-
-/** The callable that hands each data export to its worker. */
-export const DATA_EXPORT_CALLABLES = ['requestDataExport'] as const;
-
 export interface BackgroundWorkerProps {
   readonly stage: Stage;
   /** The worker's row of lambdas/callable-handlers.ts jobHandlers (handler module and grants). */
@@ -20,7 +14,7 @@ export interface BackgroundWorkerProps {
   readonly resources: FunctionResources;
   /** The Lambdas of the callables, by name (CallableApi.functions). */
   readonly callableFunctions: ReadonlyMap<string, AppFunction>;
-  /** The callables that hand work to it: each may invoke it and finds its name in `functionNameEnv`. */
+  /** The callables that hand work to it (the rows that declare it among their `needs.workers`): each may invoke it and finds its name in `functionNameEnv`. */
   readonly invokedBy: readonly string[];
   readonly functionNameEnv: string;
   /** A worker that re-invokes itself until its job is done (the removal of a large tree). */

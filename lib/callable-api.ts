@@ -4,6 +4,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { callableHandlers } from '../lambdas/callable-handlers.ts';
+import { secretsEnvironment } from '../lambdas/function-env-names.ts';
 import { callables, type Access, type CallableName } from '../lambdas/contracts/callables.ts';
 import { apiAccessLogFormat } from './access-logs.ts';
 import type { AppFunction, FunctionResources } from './app-function.ts';
@@ -52,7 +53,7 @@ export interface CallableApiProps {
    * believes the viewer address CloudFront passes (lambdas/http/client-address.ts).
    */
   readonly originSecret: string;
-  /** Signs sign-up tickets; only validateInviteCode is given it (a dynamic reference, see sign-up-ticket-secret.ts). */
+  /** Signs sign-up tickets; given to the callables whose row needs it (a dynamic reference, see sign-up-ticket-secret.ts). */
   readonly signUpTicketSecret: string;
   /**
    * The emails that may use the dev tools (Make Me Admin, dummy anchors, metrics now) on a deployed
@@ -160,6 +161,7 @@ export class CallableApi extends Construct {
 
     const stageCallables = callablesFor(props.stage, props.callables);
     const devTools = new Set(stageCallables.filter((callable) => callable.access === 'dev-only').map((callable) => callable.name));
+    const needsOf = new Map(stageCallables.map((callable) => [callable.name, callable.needs]));
     const routeMethod = props.routeMethod ?? apigw.HttpMethod.POST;
     // A public route's throttle names its route key, which must exist: none while the routes are ANY.
     if (routeMethod === apigw.HttpMethod.POST) this.throttlePublicRoutes(stageCallables);
@@ -177,7 +179,7 @@ export class CallableApi extends Construct {
         logRemovalPolicy: props.logRemovalPolicy,
         environmentOf: (name) => ({
           ORIGIN_VERIFY_SECRET: props.originSecret,
-          ...(name === 'validateInviteCode' && { SIGN_UP_TICKET_SECRET: props.signUpTicketSecret }),
+          ...secretsEnvironment(needsOf.get(name), { signUpTicket: props.signUpTicketSecret }),
           // Every dev tool obeys the list (lambdas/http/dev-admin-gate.ts). Never '*' here (lib/stage.ts
           // refuses it): only the local cloud opens the dev tools to anyone.
           ...(devTools.has(name) && { DEV_ADMIN_EMAILS: (props.devAdminEmails ?? []).join(',') }),

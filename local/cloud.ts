@@ -91,7 +91,8 @@ export class CloudAlreadyRunningError extends Error {
 let runningInThisProcess = false;
 
 /**
- * The environment CDK gives each function on AWS, pointed at the emulators. Set before the
+ * The environment CDK gives the functions on AWS, pointed at the emulators, every variable at once:
+ * each invocation reads only its own function's (local/lambda-modules.ts). Set before the
  * first handler module is imported (the logger reads its level at import, the data layer builds
  * its clients on first use).
  */

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { runWithinScopes } from '#data/table';
+import { runWithFunctionEnv, runWithinScopes } from '#data/table';
 import { REPO_ROOT } from './cloud-files.ts';
-import { scopesOfEntry } from './function-scopes.ts';
+import { envScopeOfEntry, scopesOfEntry } from './function-scopes.ts';
 
 /** A Lambda handler as the modules under lambdas/ export it. */
 export type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
@@ -24,9 +24,12 @@ export function loadHandler(entry: string): Promise<LambdaHandler> {
     handler = import(/* @vite-ignore */ url).then((module: { handler?: unknown }) => {
       if (typeof module.handler !== 'function') throw new Error(`lambdas/${entry} does not export a handler function`);
       const run = module.handler as LambdaHandler;
-      // Held to its registry row's scopes, as its role is on AWS (lambdas/data/table/grant-check.ts).
+      // Held to its registry row's scopes, as its role is on AWS (lambdas/data/table/grant-check.ts),
+      // and to the variables CDK gives it: every handler shares this process's one process.env.
       const scopes = scopesOfEntry(entry);
-      return scopes ? (event, context) => runWithinScopes(scopes, () => run(event, context)) : run;
+      const envScope = envScopeOfEntry(entry);
+      if (!scopes || !envScope) return run;
+      return (event, context) => runWithFunctionEnv(envScope, () => runWithinScopes(scopes, () => run(event, context)));
     });
     // A failed import (syntax error while editing) must not stick: the next call retries.
     handler.catch(() => loaded.delete(entry));

@@ -7,7 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
 import { API_THROTTLE, CallableApi, callablesFor, registryCallables, type CallableDefinition } from '../../lib/callable-api.ts';
 import { isRateCounterGrant } from '../../lib/rate-limit-grant.ts';
-import { REMOVAL_CALLABLES } from '../../lib/background-worker.ts';
+import { callableVariables, RESOURCE_VARIABLES } from '../../lambdas/function-env-names.ts';
 import { STAGES, type Stage } from '../../lib/stage.ts';
 import { functionBehind } from './aliases.ts';
 import { objectKeyPatterns, tableWriteScopes } from './grant-scopes.ts';
@@ -65,30 +65,13 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
     // Runtime, architecture, environment, log group.
     expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
     const variables = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
-    // The removal callables also name the removal worker they hand work to (lib/background-worker.ts).
-    const handsToWorker = (REMOVAL_CALLABLES as readonly string[]).includes(name);
-    // Only validateInviteCode signs sign-up tickets (PreSignUp checks them, test/infra/auth.test.ts).
-    const signsTickets = name === 'validateInviteCode';
-    // Every dev tool reads the dev stage's admin list, and nothing else does (test/infra/admin-callables.test.ts).
-    const readsDevAdmins = callable.access === 'dev-only';
-    // Only requestDataExport names the data export worker (test/infra/data-export.test.ts).
-    const handsToExportWorker = name === 'requestDataExport';
-    expect(Object.keys(variables).toSorted()).toEqual(
-      [
-        'BUCKET_NAME',
-        'NODE_OPTIONS',
-        'ORIGIN_VERIFY_SECRET',
-        // Where served pictures are fetched: https://{distribution}/pictures (test/infra/web-hosting.test.ts).
-        'PICTURES_URL',
-        'STAGE',
-        'TABLE_NAME',
-        'USER_POOL_ID',
-        ...(handsToWorker ? ['REMOVAL_WORKER_FUNCTION'] : []),
-        ...(signsTickets ? ['SIGN_UP_TICKET_SECRET'] : []),
-        ...(readsDevAdmins ? ['DEV_ADMIN_EMAILS'] : []),
-        ...(handsToExportWorker ? ['DATA_EXPORT_WORKER_FUNCTION'] : []),
-      ].toSorted(),
-    );
+    // Exactly the variables its row derives (lambdas/function-env-names.ts), which the local cloud
+    // also scopes its invocations to: the origin secret, PICTURES_URL, a dev tool's admin list, and
+    // its needs (the ticket secret, a worker's name).
+    expect(Object.keys(variables).toSorted()).toEqual(['NODE_OPTIONS', ...RESOURCE_VARIABLES, ...callableVariables(callable.access, callable)].toSorted());
+    if (name === 'validateInviteCode') expect(variables).toHaveProperty('SIGN_UP_TICKET_SECRET');
+    if (name === 'resolveReport') expect(variables).toHaveProperty('REMOVAL_WORKER_FUNCTION');
+    if (name === 'requestDataExport') expect(variables).toHaveProperty('DATA_EXPORT_WORKER_FUNCTION');
     expect(variables).toMatchObject({ STAGE: stage, NODE_OPTIONS: '--enable-source-maps' });
     const logGroupId = referencedId((fn.LoggingConfig as { LogGroup: unknown }).LogGroup);
     expect(resourcesOf(template, 'AWS::Logs::LogGroup')[logGroupId]?.Properties?.RetentionInDays).toBeGreaterThan(0);
@@ -116,7 +99,7 @@ describe.each(STAGES)('callable API on %s', (stage: Stage) => {
 
     expect(actions.filter((a) => a.startsWith('cognito-idp:')).toSorted()).toEqual([...userPoolActions].toSorted());
     expect(actions.filter((a) => !/^(dynamodb|s3|cognito-idp):/.test(a)).toSorted()).toEqual([
-      ...(handsToWorker || handsToExportWorker ? ['lambda:InvokeFunction'] : []),
+      ...(callable.needs?.workers?.length ? ['lambda:InvokeFunction'] : []),
       'logs:CreateLogStream',
       'logs:PutLogEvents',
       // Active tracing (test/infra/tracing.test.ts): X-Ray's writes, on '*' (no resource-level permissions).

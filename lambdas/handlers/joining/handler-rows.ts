@@ -12,6 +12,8 @@ export const joiningHandlers = {
   validateInviteCode: {
     entry: 'handlers/joining/validate-invite-code.ts',
     permissions: { table: 'read', tableReads: [PARTITIONS.inviteCode, PARTITIONS.member, PARTITIONS.rateCounters] },
+    // Issues the sign-up ticket PreSignUp checks.
+    needs: { secrets: ['signUpTicket'] },
     assets: US_PLACES,
   },
   useInviteCode: {

@@ -33,6 +33,8 @@ export const moderationHandlers = {
       pictureKeys: EVERY_OBJECT_PREFIX,
       userPoolActions: MEMBER_REMOVAL,
     },
+    // Its remove-member and remove-member-and-tree hand the rest of a removal to the worker.
+    needs: { workers: ['removal'] },
     timeoutSeconds: 29,
   },
   listMyReports: { entry: 'handlers/moderation/list-my-reports.ts', permissions: { table: 'read' } },

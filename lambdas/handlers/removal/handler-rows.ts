@@ -46,6 +46,7 @@ export const removalHandlers = {
       pictureKeys: EVERY_OBJECT_PREFIX,
       userPoolActions: TREE_REMOVAL,
     },
+    needs: { workers: ['removal'] },
     timeoutSeconds: 29,
   },
   deleteMyAccount: {
@@ -57,6 +58,7 @@ export const removalHandlers = {
       pictureKeys: EVERY_OBJECT_PREFIX,
       userPoolActions: ACCOUNT_DELETION,
     },
+    needs: { workers: ['removal'] },
     timeoutSeconds: 29,
   },
 } as const satisfies Partial<Record<CallableName, CallableHandlerEntry>>;
