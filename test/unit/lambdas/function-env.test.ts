@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { functionEnv, requiredEnv, runWithFunctionEnv } from '#data/table';
+import { AMBIENT_ENV, functionEnv, GIVEN_ENV, requiredEnv, runWithFunctionEnv } from '#data/table';
 import { ticketForCode } from '#http/sign-up-tickets';
 import { envScopeOfEntry } from '../../../local/function-scopes.ts';
 import { callableHandlers, jobHandlers, triggerHandlers } from '#lambdas/callable-handlers';
@@ -50,5 +51,15 @@ describe('a function reads only the environment its row declares', () => {
   it('outside any function (a test, a script) reads the process environment as it is', () => {
     process.env.SIGN_UP_TICKET_SECRET = 'another';
     expect(functionEnv('SIGN_UP_TICKET_SECRET')).toBe('another');
+  });
+});
+
+describe("lambdas/data/README.md's table of the environment", () => {
+  it('names exactly the variables a function may read', () => {
+    const readme = readFileSync(new URL('../../../lambdas/data/README.md', import.meta.url), 'utf8');
+    const named = [...readme.matchAll(/^\| (`[A-Z0-9_]+`(?:, `[A-Z0-9_]+`)*) \|/gm)].flatMap((match) =>
+      [...(match[1] ?? '').matchAll(/`([A-Z0-9_]+)`/g)].map((name) => name[1]),
+    );
+    expect(named.toSorted()).toEqual([...GIVEN_ENV, ...AMBIENT_ENV].toSorted());
   });
 });
