@@ -71,7 +71,7 @@ export const jobHandlers = {
   ...removalJobHandlers,
   ...exportsJobHandlers,
   // The table stream's consumer (lib/table-stream.ts, local/table-stream.ts): reacts to changes off
-  // the request path. Live push will add execute-api:ManageConnections (TableStream.allowManageConnections).
+  // the request path. Its livePush need: CDK grants it execute-api:ManageConnections and the endpoint (lib/anchored-stack.ts).
   // pictures readWrite: an ex-anchor's photos move to new keys (copy, then delete the old ones).
   tableStream: {
     entry: 'streams/table-stream.ts',
