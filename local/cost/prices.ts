@@ -291,7 +291,7 @@ export const PRICE_LIST: PriceList = {
       usd: 0.5,
       per: 1,
       unit: 'hosted zone a month (first 25)',
-      source: 'Amazon Route 53 pricing (aws.amazon.com/route53/pricing), as given in issue 15',
+      source: 'Amazon Route 53 pricing (aws.amazon.com/route53/pricing)',
       verified: false,
     },
     secretsManagerSecretMonth: {

@@ -20,7 +20,7 @@ const endpoints = inject('endpoints');
 const pageAt = usePagesAt(endpoints.webUrl);
 const SCREENSHOTS = process.env.MIGRATIONS_SCREENSHOTS;
 useLocalCloudData(endpoints);
-const { dynamo } = await import('../../lambdas/data/aws-clients.ts');
+const { dynamo } = await import('#data/table');
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });

@@ -35,7 +35,7 @@ function imageSize(bytes: Buffer): { type: string; width: number; height: number
 }
 
 async function getUser(uid: string) {
-  const { getUser: read } = await import('../../lambdas/data/users.ts');
+  const { getUser: read } = await import('#data/members');
   return read(uid);
 }
 
@@ -158,7 +158,7 @@ describe('settings', () => {
       await page.getByLabel(/^Password/).fill(MEMBER_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       // The account is unknown now: the spec's message, as Cognito answers with the pool client's
-      // PreventUserExistenceErrors LEGACY (issue 27 item 13: it read 'Incorrect password.').
+      // PreventUserExistenceErrors LEGACY (it read 'Incorrect password.').
       const refusal = page.getByRole('alert').filter({ hasText: 'No account found with this email.' });
       await refusal.waitFor();
       expect(new URL(page.url()).pathname).toBe('/auth/signin');

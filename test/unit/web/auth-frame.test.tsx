@@ -6,8 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { AlreadyAMember, AuthFrame } from '../../../web/src/features/auth/components/auth-frame.tsx';
 
 /**
- * The one frame of the join, create-account, verify-email and reset-password screens (issue 28
- * item 8): the title is the page's h1 and names the form; the joining steps show their progress.
+ * The one frame of the join, create-account, verify-email and reset-password screens: the title is the page's h1 and names the form; the joining steps show their progress.
  */
 const { installJsdomShims } = await import('../../support/render-web-route.tsx');
 beforeAll(installJsdomShims);

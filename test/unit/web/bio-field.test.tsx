@@ -8,7 +8,7 @@ import { BioField } from '../../../web/src/components/bio-field.tsx';
 import { BIO_TOO_LONG } from '../../../web/src/lib/text-limit.ts';
 
 /**
- * The one Bio field profile setup and settings both show (issue 28 item 8): its counter follows the
+ * The one Bio field profile setup and settings both show: its counter follows the
  * text, and over the limit it says the server's words; setup marks it required, settings does not.
  */
 const { installJsdomShims } = await import('../../support/render-web-route.tsx');

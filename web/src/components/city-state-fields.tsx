@@ -39,7 +39,7 @@ export function CityStateFields({ form }: { form: LocationForm }) {
   const cities = useCitySuggestions(cityQuery, normalizeState(location.state) ?? undefined);
   // Each option's value says "City, State" (unique, and what the list shows); its label is the city
   // alone, which is what Mantine puts in the field when one is picked. With "City, State" as the
-  // label the field, and so the saved city, read "Portland, Oregon" (issue 27).
+  // label the field, and so the saved city, read "Portland, Oregon".
   const suggestions = new Map((cities.data?.cities ?? []).map((suggestion) => [`${suggestion.city}, ${suggestion.state}`, suggestion]));
   const cityOptions = [...suggestions].map(([value, suggestion]) => ({ value, label: suggestion.city }));
 

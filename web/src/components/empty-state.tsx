@@ -21,7 +21,7 @@ interface EmptyStateProps {
   testId?: string;
 }
 
-/** An empty list that says what it means and what to do next (issue 17: a finished look). */
+/** An empty list that says what it means and what to do next (a finished look). */
 export function EmptyState({ message, hint, steps = [], extra, framed = false, testId }: EmptyStateProps) {
   const body = (
     <Stack gap="xs" align="flex-start" data-testid={testId}>

@@ -2,7 +2,7 @@ import { Box, Card, Group, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
- * Content placeholders shaped like what is loading (issue 17: skeletons instead of bare spinners,
+ * Content placeholders shaped like what is loading (skeletons instead of bare spinners,
  * and no '0 / 100' before the data arrives). Each is one status region named for what loads, so a
  * screen reader hears "Loading the feed" once, not a row of empty boxes. Kept out of page-loader.tsx:
  * that one is in the landing's JavaScript, these load with the signed-in screens only.

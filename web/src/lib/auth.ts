@@ -132,7 +132,7 @@ export async function signIn(email: string, password: string): Promise<void> {
 }
 
 /**
- * The sign-in step of an account with an authenticator app (admins are asked to add one, issue 17):
+ * The sign-in step of an account with an authenticator app (admins are asked to add one):
  * Cognito answers the password with a SOFTWARE_TOKEN_MFA challenge, and the app's code finishes it.
  */
 export const TOTP_SIGN_IN_STEP = 'CONFIRM_SIGN_IN_WITH_TOTP_CODE';

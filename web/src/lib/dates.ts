@@ -1,5 +1,5 @@
 /**
- * The one way the app writes dates (issue 17: three formats and raw ISO birthdays before):
+ * The one way the app writes dates (three formats and raw ISO birthdays before):
  * a day is "Nov 22, 2026", a moment "Nov 22, 2026, 1:05 AM", in US English as the rest of the app's
  * words. Every screen goes through these; an unreadable value shows as nothing rather than
  * "Invalid Date".

@@ -1,5 +1,5 @@
 /**
- * What "local" and "distant" mean, said one way on every screen (issue 27: the Invites page said
+ * What "local" and "distant" mean, said one way on every screen (the Invites page said
  * distant meant "within 50 miles" where Anchor Tips said "elsewhere"). Local: the same city and
  * state. Distant: another city; an invite reaches distant people only within 50 miles of the
  * inviter's city (lambdas/domain/invite-rules.ts, spec §9), an anchor anywhere.

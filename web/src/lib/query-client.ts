@@ -17,7 +17,7 @@ export function retryIdempotentCreate(failureCount: number, error: unknown): boo
 }
 
 /**
- * Any call the server answers 'unauthenticated' (a token from before a sign-out everywhere, issue 17)
+ * Any call the server answers 'unauthenticated' (a token from before a sign-out everywhere)
  * makes the member's record be read again: getMe refuses such a token too, and useMe then signs the
  * tab out, so the next call after a sign-out elsewhere ends on the sign-in page, not in an error.
  */

@@ -10,7 +10,7 @@ import { DISTANT_INVITE_MILES, distantInvitePeople, localPeople } from '../../li
 export function inviteFailureMessage(serverMessage: string | undefined, status?: string): string {
   const message = serverMessage?.trim() || INVITE_MESSAGES.locationMismatch;
   if (status === 'resource-exhausted') return message;
-  // The code's owner replaced it before this account was verified (issue 27 item 4): not the location.
+  // The code's owner replaced it before this account was verified: not the location.
   if (message === INVITE_MESSAGES.holdReleased) return message;
   return message.includes('This is a') ? message : `Location validation failed: ${message}`;
 }
@@ -28,7 +28,7 @@ const NEXT_STEPS: Record<string, string> = {
 
 /**
  * What the newcomer can do after their invite was refused at profile save, shown under the spec's
- * alert text (issue 27: a refusal never ends at the sentence alone). null when the server's
+ * alert text (a refusal never ends at the sentence alone). null when the server's
  * message already says what to do ('Please …').
  */
 export function inviteNextStep(serverMessage: string | undefined, status?: string): string | null {

@@ -43,7 +43,7 @@ export function stopLive(): void {
 /**
  * A sign-out everywhere is pushed (from the table stream) to every socket the member has then,
  * and a slow stream can reach a socket this tab opened after signing in again: a password change
- * signs out everywhere and signs this tab in again at once (issue 27). So the tab asks getMe with
+ * signs out everywhere and signs this tab in again at once. So the tab asks getMe with
  * its token: answered, its session began after the sign-out and the socket opens again; refused
  * (401) or unreachable, the session is over as the server said.
  */

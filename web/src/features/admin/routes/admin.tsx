@@ -32,7 +32,7 @@ export default function AdminRoute() {
       <Title order={1} size="h2" mb="md">
         Admin Panel
       </Title>
-      {/* On prod an admin without an authenticator app is refused by every admin callable (issue 17). */}
+      {/* On prod an admin without an authenticator app is refused by every admin callable. */}
       {isApiError(overview.error, 'permission-denied') && overview.error.message === ACCOUNT_MESSAGES.adminMfaRequired && (
         <Alert color="yellow" role="alert" mb="md">
           {overview.error.message}{' '}

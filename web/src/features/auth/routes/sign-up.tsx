@@ -17,7 +17,7 @@ function checkFailedMessage(error: unknown): string {
 const left = (count: number) => (count === 0 ? 'none left' : `${count} left`);
 
 /**
- * What the code admits, before any account is made (issue 27: a newcomer from too far learned it
+ * What the code admits, before any account is made (a newcomer from too far learned it
  * only at the last step): local and distant in the words of every other screen, and how many of
  * each are left. A superuser's code has neither limit nor distance rule.
  */

@@ -6,7 +6,7 @@ interface SideMenuProps {
   userId: string;
 }
 
-/** Spec §2 Dashboard side menu: News Feed, Profile, Groups (Coming Soon: its page says so), Anchors, Invites, (issue 16) Moderation log, Messages and Events (Coming Soon). */
+/** Spec §2 Dashboard side menu: News Feed, Profile, Groups (Coming Soon: its page says so), Anchors, Invites, Moderation log, Messages and Events (Coming Soon). */
 function ComingSoon() {
   return (
     <Badge size="xs" variant="light" color="gray">

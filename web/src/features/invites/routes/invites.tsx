@@ -89,7 +89,7 @@ function Counts({ invites }: { invites: MyInvites }) {
 }
 
 /**
- * Inviters are held accountable (issue 16): they are told here when someone they invited was
+ * Inviters are held accountable: they are told here when someone they invited was
  * suspended or removed, and why their own invites were disabled.
  */
 const INVITE_NOTICES = ['invitee-suspended', 'invitee-removed', 'invites-disabled'] as const;

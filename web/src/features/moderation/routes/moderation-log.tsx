@@ -103,7 +103,7 @@ function YourReports() {
   );
 }
 
-/** /moderation-log: the community's moderation log (issue 16) and the member's own reports. */
+/** /moderation-log: the community's moderation log and the member's own reports. */
 export default function ModerationLogRoute() {
   return (
     <Container size="md" py="xl">

@@ -34,7 +34,7 @@ export function useConfirmEmailChange(me: User) {
 }
 
 /**
- * A password change ends the member's other sessions (issue 27): Cognito's ChangePassword leaves
+ * A password change ends the member's other sessions: Cognito's ChangePassword leaves
  * every session's refresh token alive, and the server never sees the change. So this tab then
  * signs out everywhere and signs itself in again with the new password (signInAgain).
  */
