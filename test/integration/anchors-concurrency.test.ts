@@ -13,7 +13,7 @@ const { seedAcceptedAnchors } = await import('../support/anchor-seed.ts');
 // About 9,000 seeded edges (93 members at 99) each pass through the table's stream, whose consumer
 // reacts to every accepted edge: some 40 s of backlog on a loaded machine. The file waits it out, so
 // the next file's own waits on the stream (seconds each) do not queue behind it (a rerun of the lanes saw them fail).
-afterAll(() => streamCaughtUp(endpoints), 240_000);
+afterAll(() => streamCaughtUp(endpoints), 660_000);
 
 const AUSTIN = { city: 'Austin', state: 'Texas' };
 const MEMBERS = 30;
