@@ -21,6 +21,11 @@ export default tseslint.config(
     rules: { 'house/layers': 'error', 'house/no-cycle': 'error' },
   },
   {
+    files: ['lambdas/**/*.ts'],
+    plugins: { house: housePlugin },
+    rules: { 'house/key-literals': 'error' },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { house: housePlugin },
     rules: { 'house/page-paths': 'error' },

@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { dataAreaRefusal } from './data-areas.js';
+import { keyLiterals } from './key-literals.js';
 import { pagePaths, webAreaRefusal } from './web-areas.js';
 
 /**
@@ -178,4 +179,4 @@ const envReader = {
   },
 };
 
-export const housePlugin = { rules: { layers, 'no-cycle': noCycle, 'page-paths': pagePaths, 'env-reader': envReader } };
+export const housePlugin = { rules: { layers, 'no-cycle': noCycle, 'page-paths': pagePaths, 'env-reader': envReader, 'key-literals': keyLiterals } };

@@ -5,7 +5,7 @@ import { batchGet } from '#data/table';
 import { toStoredComment } from '#data/posts';
 import { listEdges } from '#data/graph';
 import { inviteesOf } from '#data/invites';
-import { COMMENTED_MARKER_PREFIX, isMemberPictureKey, keys, postKeys, withoutStorageAttributes } from '#data/table';
+import { COMMENTED_MARKER_PREFIX, isMemberPictureKey, keys, parseKeyAs, postKeys, withoutStorageAttributes } from '#data/table';
 import { likedPostIds } from '#data/posts';
 import { authorPostIds } from '#data/posts';
 import { REMOVAL_PENDING } from '#data/members';
@@ -96,7 +96,7 @@ async function readComments(uid: string) {
 
 async function readLikes(uid: string) {
   const items = await batchGet((await likedPostIds(uid)).map((postId) => postKeys.like(postId, uid)));
-  return items.map((item) => ({ postId: String(item.pk).slice('POST#'.length), likedAt: String(item.likedAt ?? '') })).sort(byTime('likedAt'));
+  return items.map((item) => ({ postId: parseKeyAs('like', item).postId, likedAt: String(item.likedAt ?? '') })).sort(byTime('likedAt'));
 }
 
 /** Accepted and pending anchors; a blocked pair is left out (its edge says nothing but 'blocked'). */

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { LIVE_SOCKETS_PER_MEMBER } from '#domain/live-sockets';
 import { dynamo, tableName } from '#data/table';
 import { transact } from '#data/table';
-import { keys, LIVE_CONNECTION_PREFIX } from '#data/table';
+import { keys, LIVE_CONNECTION_PREFIX, parseKey } from '#data/table';
 import { queryAll } from '#data/table';
 import { TTL_ATTRIBUTE } from '#data/table';
 
@@ -78,14 +78,14 @@ async function memberSockets(uid: string): Promise<{ open: number; version: numb
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': pk },
-    ProjectionExpression: 'sk, version, #ttl',
+    ProjectionExpression: 'pk, sk, version, #ttl',
     ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
     ConsistentRead: true,
   });
   const now = nowSeconds();
   const version = items.find((item) => item.sk === socketsKey)?.version;
   const open = items.filter(
-    (item) => String(item.sk).startsWith(LIVE_CONNECTION_PREFIX) && !(typeof item[TTL_ATTRIBUTE] === 'number' && item[TTL_ATTRIBUTE] <= now),
+    (item) => parseKey(item).kind === 'live-connection' && !(typeof item[TTL_ATTRIBUTE] === 'number' && item[TTL_ATTRIBUTE] <= now),
   ).length;
   return { open, version: typeof version === 'number' ? version : undefined };
 }

@@ -1,7 +1,7 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '#data/table';
 import { conditionalWrite } from '#data/table';
-import { COMMENT_PREFIX, FEED_ENTRY_PREFIX, LIKE_PREFIX, postKeys, RESERVATION_PARTITION, USER_PROFILE_SK } from '#data/table';
+import { COMMENT_PREFIX, FEED_ENTRY_PREFIX, keys, LIKE_PREFIX, PARTITION_PREFIXES, postKeys, RESERVATION_PARTITION, USER_PROFILE_SK } from '#data/table';
 import { countAll } from '#data/table';
 
 /**
@@ -29,13 +29,18 @@ export interface ScannedItem {
 }
 
 const KIND_FILTERS: Record<BackfilledKind, { filter: string; values: Record<string, string>; pkPrefix: string; skPrefix: string }> = {
-  member: { filter: 'sk = :sk', values: { ':sk': USER_PROFILE_SK }, pkPrefix: 'USER#', skPrefix: USER_PROFILE_SK },
-  post: { filter: 'sk = :sk', values: { ':sk': postKeys.post('').sk }, pkPrefix: 'POST#', skPrefix: postKeys.post('').sk },
-  like: { filter: 'begins_with(pk, :pk) AND begins_with(sk, :sk)', values: { ':pk': 'POST#', ':sk': LIKE_PREFIX }, pkPrefix: 'POST#', skPrefix: LIKE_PREFIX },
+  member: { filter: 'sk = :sk', values: { ':sk': USER_PROFILE_SK }, pkPrefix: PARTITION_PREFIXES.member, skPrefix: USER_PROFILE_SK },
+  post: { filter: 'sk = :sk', values: { ':sk': postKeys.post('').sk }, pkPrefix: PARTITION_PREFIXES.post, skPrefix: postKeys.post('').sk },
+  like: {
+    filter: 'begins_with(pk, :pk) AND begins_with(sk, :sk)',
+    values: { ':pk': PARTITION_PREFIXES.post, ':sk': LIKE_PREFIX },
+    pkPrefix: PARTITION_PREFIXES.post,
+    skPrefix: LIKE_PREFIX,
+  },
   feedEntry: {
     filter: 'begins_with(pk, :pk) AND begins_with(sk, :sk)',
-    values: { ':pk': 'USER#', ':sk': FEED_ENTRY_PREFIX },
-    pkPrefix: 'USER#',
+    values: { ':pk': PARTITION_PREFIXES.member, ':sk': FEED_ENTRY_PREFIX },
+    pkPrefix: PARTITION_PREFIXES.member,
     skPrefix: FEED_ENTRY_PREFIX,
   },
 };
@@ -195,7 +200,7 @@ export async function countPostReactions(postId: string): Promise<{ likes: numbe
 
 /** Invites held at sign-up for people this member invited who have not joined yet: their invitesReserved. */
 export async function countHeldInvites(inviterUid: string): Promise<number> {
-  return countItems(RESERVATION_PARTITION, 'USER#', { expression: 'invitedBy = :inviter', values: { ':inviter': inviterUid } });
+  return countItems(RESERVATION_PARTITION, keys.inviteReservation('').sk, { expression: 'invitedBy = :inviter', values: { ':inviter': inviterUid } });
 }
 
 /**

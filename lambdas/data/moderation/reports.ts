@@ -5,7 +5,7 @@ import { dynamo, tableName } from '#data/table';
 import { batchGet } from '#data/table';
 import { transact, type NamedItem } from '#data/table';
 import { toStoredComment, type StoredComment } from '#data/posts';
-import { COMMENT_PREFIX, keys, OPEN_REPORTS_QUEUE, OWN_REPORT_PREFIX, postKeys, REPORTER_PREFIX, USER_PROFILE_SK, withoutStorageAttributes } from '#data/table';
+import { keys, OPEN_REPORTS_QUEUE, parseKey, OWN_REPORT_PREFIX, postKeys, REPORTER_PREFIX, USER_PROFILE_SK, withoutStorageAttributes } from '#data/table';
 import { toStoredPost, type StoredPost } from '#data/posts';
 import { queryAll } from '#data/table';
 
@@ -202,8 +202,11 @@ export async function locateComment(commentId: string): Promise<string | null> {
     }),
   );
   // The request record and the author's marker carry commentId too: only the comment item itself counts.
-  const comment = (Items ?? []).find((item) => String(item.sk).startsWith(COMMENT_PREFIX) && String(item.pk).startsWith('POST#'));
-  return comment ? String(comment.pk).slice('POST#'.length) : null;
+  for (const item of Items ?? []) {
+    const key = parseKey(item);
+    if (key.kind === 'comment') return key.postId;
+  }
+  return null;
 }
 
 /** How many open reports each target has (one COUNT Query per distinct target, in parallel). */
@@ -249,7 +252,7 @@ export async function readReportContext(reports: readonly StoredReport[]): Promi
       // A member being removed shows as gone.
       if (user.success && item.removalPending === undefined) users.set(user.data.uid, user.data);
     } else if (item.sk === 'POST') posts.set(String(item.postId), toStoredPost(item));
-    else if (String(item.sk).startsWith(COMMENT_PREFIX)) comments.set(String(item.commentId), toStoredComment(item));
+    else if (parseKey(item).kind === 'comment') comments.set(String(item.commentId), toStoredComment(item));
   }
   return { users, posts, comments };
 }

@@ -2,7 +2,7 @@ import { tableName } from '#data/table';
 import { withBackoff } from '#data/table';
 import { batchGet } from '#data/table';
 import { transact } from '#data/table';
-import { keys, NOTIFICATION_PREFIX } from '#data/table';
+import { keys, memberOfPartition, parseKey } from '#data/table';
 import { queryAll } from '#data/table';
 
 const READ = { '#read': 'read' } as const;
@@ -32,7 +32,7 @@ export async function forgetNotificationsBy(actorUid: string, onlyTo?: string): 
   });
   const recipientPk = onlyTo === undefined ? null : keys.user(onlyTo).pk;
   const notifications = indexed
-    .filter((item) => String(item.sk).startsWith(NOTIFICATION_PREFIX) && (recipientPk === null || item.pk === recipientPk))
+    .filter((item) => parseKey(item).kind === 'notification' && (recipientPk === null || item.pk === recipientPk))
     .map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
   if (notifications.length === 0) return;
   const found = await batchGet(notifications, undefined, { consistent: true });
@@ -103,7 +103,7 @@ function deletionOf(items: readonly Record<string, unknown>[]) {
       name: 'counter' as const,
       Update: {
         TableName: tableName(),
-        Key: keys.notificationState(recipientPk.slice('USER#'.length)),
+        Key: keys.notificationState(memberOfPartition(recipientPk)),
         UpdateExpression: 'ADD unread :minus',
         ConditionExpression: 'unread >= :unread',
         ExpressionAttributeValues: { ':minus': -unread, ':unread': unread },

@@ -13,7 +13,7 @@ import { dynamo, tableName } from '#data/table';
 import { batchGet } from '#data/table';
 import { withBackoff } from '#data/table';
 import { transact, type NamedItem } from '#data/table';
-import { COMMENT_PREFIX, keys, NOTIFICATION_PREFIX, postKeys } from '#data/table';
+import { COMMENT_PREFIX, keys, memberOfPartition, NOTIFICATION_PREFIX, postKeys } from '#data/table';
 import { queryAll } from '#data/table';
 import { REMOVAL_PENDING } from '#data/members';
 import { moderationListsOf } from '#data/graph';
@@ -145,7 +145,7 @@ export async function storeNotification(uid: string, notification: NewNotificati
 const RECIPIENT_PROJECTION = `pk, blockedIds, blockedByIds, mutedIds, notificationSettings, ${REMOVAL_PENDING}`;
 
 function uidOfUserKey(pk: unknown): string {
-  return String(pk).slice('USER#'.length);
+  return memberOfPartition(pk);
 }
 
 /**

@@ -3,7 +3,7 @@ import { FEED_PAGE_SIZE } from '#contracts/feed';
 import { dynamo, tableName } from '#data/table';
 import { batchGet, batchWrite } from '#data/table';
 import { conditionalWrite } from '#data/table';
-import { FEED_ENTRY_PREFIX, keys, postKeys } from '#data/table';
+import { FEED_ENTRY_PREFIX, keys, parseKeyAs, postKeys } from '#data/table';
 import { settleLikedByMe } from './likes.ts';
 import { authorPostIdsQuery, getPostsForViewer, toStoredPost, type StoredPost } from './posts.ts';
 import { queryAll } from '#data/table';
@@ -162,9 +162,9 @@ async function authorPostIds(authorUid: string, limit?: number): Promise<string[
 async function postsInFeed(ownerUid: string, postIds: readonly string[]): Promise<Set<string>> {
   const entries = await batchGet(
     postIds.map((postId) => postKeys.feedEntry(ownerUid, postId)),
-    'sk',
+    'pk, sk',
   );
-  return new Set(entries.map((item) => String(item.sk).slice(FEED_ENTRY_PREFIX.length)));
+  return new Set(entries.map((item) => parseKeyAs('feed-entry', item).postId));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '#data/table';
 import { transact, type TransactOutcome } from '#data/table';
-import { LIKE_PREFIX, postKeys } from '#data/table';
+import { LIKE_PREFIX, parseKeyAs, postKeys } from '#data/table';
 import { queryAll } from '#data/table';
 
 /**
@@ -150,5 +150,5 @@ export async function likedPostIds(uid: string): Promise<string[]> {
     KeyConditionExpression: 'likerId = :uid',
     ExpressionAttributeValues: { ':uid': uid },
   });
-  return items.map((item) => String(item.pk).slice('POST#'.length));
+  return items.map((item) => parseKeyAs('like', item).postId);
 }

@@ -72,7 +72,7 @@ function kindOf(value: unknown): RemovalKind {
 }
 
 function jobKey({ rootUid, kind }: JobKey) {
-  return { pk: `REMOVAL#${rootUid}`, sk: JOB_SORT_KEYS[kind] };
+  return keys.removalJob(rootUid, JOB_SORT_KEYS[kind]);
 }
 
 function toJob(item: Record<string, unknown>): RemovalJob {

@@ -1,6 +1,7 @@
 import {
   DATA_EXPORTS_PREFIX,
   LIVE_KEY_PATTERNS,
+  PARTITION_PREFIXES,
   MODERATION_LOG_PARTITION,
   RESERVATION_PARTITION,
   SERVED_PICTURES_PREFIX,
@@ -15,28 +16,28 @@ import {
  */
 export const PARTITIONS = {
   /** A member's partition: their record and everything kept in it (edges, feed, notifications, markers…). */
-  member: 'USER#*',
-  inviteCode: 'INVITE#*',
+  member: `${PARTITION_PREFIXES.member}*`,
+  inviteCode: `${PARTITION_PREFIXES.inviteCode}*`,
   /** Invites held for accounts that signed up and have not joined (keys.inviteReservation). */
   reservations: RESERVATION_PARTITION,
   /** A spent sign-up ticket (keys.spentSignUpTicket). */
-  spentSignUpTicket: 'SIGNUPTICKET#*',
+  spentSignUpTicket: `${PARTITION_PREFIXES.spentSignUpTicket}*`,
   /** A post, its likes and its comments. */
-  post: 'POST#*',
-  friendship: 'FRIENDSHIP#*',
+  post: `${PARTITION_PREFIXES.post}*`,
+  friendship: `${PARTITION_PREFIXES.friendship}*`,
   audit: 'AUDIT',
-  report: 'REPORT#*',
+  report: `${PARTITION_PREFIXES.report}*`,
   /** The open reports on one target (keys.openReportOnTarget). */
-  reportsOnTarget: 'REPORTS#*',
+  reportsOnTarget: `${PARTITION_PREFIXES.reportsOnTarget}*`,
   moderationLog: MODERATION_LOG_PARTITION,
   /** The stored daily metrics (keys.metrics). */
   dailyMetrics: 'METRICS',
   /** The metrics' counters, the inviters' ranking and the applied-record markers (every METRICS#… partition). */
-  metricsCounters: 'METRICS#*',
+  metricsCounters: `${PARTITION_PREFIXES.metrics}*`,
   /** An admin's removal of a member and their tree (lambdas/data/removal/removal-jobs.ts). */
-  removalJob: 'REMOVAL#*',
+  removalJob: `${PARTITION_PREFIXES.removalJob}*`,
   /** The abuse-limit counters (keys.rateWindow): every callable's are granted apart (lib/rate-limit-grant.ts), a trigger names them. */
-  rateCounters: 'RATE#*',
+  rateCounters: `${PARTITION_PREFIXES.rate}*`,
   /** A member's live sockets and a socket's owner (LIVE_KEY_PATTERNS): the live push forgets gone ones. */
   liveConnections: LIVE_KEY_PATTERNS[0],
   liveConnectionOwners: LIVE_KEY_PATTERNS[1],

@@ -452,6 +452,13 @@ export function parseKey({ pk, sk }: { pk?: unknown; sk?: unknown }): ParsedKey 
   return UNKNOWN;
 }
 
+/** An item's key as the kind its read already knows (a like from GSI byLiker…); any other key is an error. */
+export function parseKeyAs<K extends ItemKind>(kind: K, item: { pk?: unknown; sk?: unknown }): Extract<ParsedKey, { kind: K }> {
+  const key = parseKey(item);
+  if (key.kind !== kind) throw new Error(`Not the key of a ${kind}`);
+  return key as Extract<ParsedKey, { kind: K }>;
+}
+
 /** The member whose partition `pk` is (`USER#<uid>`): for items read without their sort key. */
 export function memberOfPartition(pk: unknown): string {
   const uid = typeof pk === 'string' ? after(pk, PARTITION_PREFIXES.member) : undefined;

@@ -167,6 +167,32 @@ describe('the environment', () => {
   });
 });
 
+describe('key prefixes', () => {
+  it.each([
+    ['lambdas/data/posts/example.ts', "export const postIdOf = (pk: string) => pk.slice('POST#'.length);\n", 'POST#'],
+    ['lambdas/streams/example.ts', "export const isMember = (pk: string) => pk.startsWith('USER#');\n", 'USER#'],
+    ['lambdas/data/removal/example.ts', 'export const jobKey = (uid: string) => ({ pk: `REMOVAL#${uid}`, sk: "JOB" });\n', 'REMOVAL#'],
+    ['lambdas/data/metrics/example.ts', "export const marker = 'METRICS#APPLIED#';\n", 'METRICS#'],
+  ])('refuses %s spelling a key prefix', async (filePath, code, prefix) => {
+    expect(await houseMessages(code, filePath)).toEqual([expect.stringContaining(`'${prefix}' is a key prefix`)]);
+  });
+
+  it('lets keys.ts spell them, tests and the local cloud too, and strings that only hold a #', async () => {
+    const code = "export const member = (uid: string) => `USER#${uid}`;\nexport const like = 'LIKE#';\n";
+    expect(await houseMessages(code, 'lambdas/data/table/keys.ts')).toEqual([]);
+    expect(await houseMessages(code, 'local/example.ts')).toEqual([]);
+    expect(await houseMessages(code, 'test/unit/lambdas/example.test.ts')).toEqual([]);
+    const fine = "export const names = { '#count': 'count' };\nexport const title = 'Anchored #1';\nexport const hash = (digest: string) => `${digest}#x`;\n";
+    expect(await houseMessages(fine, 'lambdas/data/metrics/example.ts')).toEqual([]);
+    expect(
+      await houseMessages(
+        "import { parseKey } from '#data/table';\nexport const kind = (item: { pk: string; sk: string }) => parseKey(item).kind;\n",
+        'lambdas/streams/example.ts',
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('import cycles', () => {
   const folder = mkdtempSync(join(ROOT, 'test/unit/lint/cycle-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
