@@ -4,9 +4,9 @@ import { REMOVAL_PENDING, sessionEpochOf } from '#data/members';
 import { toStoredPost, type StoredPost } from '#data/posts';
 
 /**
- * What a change on the table's stream means to the product, read from its images by key shape (the
- * keys are this layer's: nothing outside lambdas/data parses them). The stream consumer
- * (lambdas/streams) reacts to these; everything else on the stream is `other`.
+ * What a change on the table's stream means to the product, read from its images and its parsed key
+ * (classifyChange; only keys.ts reads keys). The stream consumer (lambdas/streams) reacts to these;
+ * everything else on the stream is `other`.
  */
 export type TableEvent =
   | { kind: 'post-created'; post: StoredPost }
