@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { effectiveSettings, shouldNotify, THREAD_NOTIFY_CAP, threadRecipients, type RecipientFacts } from '#domain/notifications';
 import { notificationSourceOf } from '#data/notifications';
 import { classifyChange, type ChangedItem } from '#data/table';
-import { notificationIdOf } from '#data/table';
+import { keys, notificationIdOf, postKeys } from '#data/table';
 
 /** What a change notifies of, its key read as the consumer reads it. */
 const sourceOf = (change: Omit<ChangedItem, 'sequenceNumber'>) => notificationSourceOf(classifyChange(change));
@@ -54,7 +54,7 @@ describe('whom a new comment tells in its thread (threadRecipients)', () => {
 describe('which changes are notified of (notificationSourceOf)', () => {
   const at = '2026-11-25T10:00:00.000Z';
   it('a received request and a sent request accepted, not the other sides', () => {
-    const edge = (direction: string, status: string) => ({ pk: 'USER#me', sk: 'ANCHOR#them', direction, status, requestedAt: at, acceptedAt: at });
+    const edge = (direction: string, status: string) => ({ ...keys.anchorEdge('me', 'them'), direction, status, requestedAt: at, acceptedAt: at });
     expect(sourceOf({ eventName: 'INSERT', newImage: edge('received', 'pending') })).toMatchObject({
       kind: 'anchor-request',
       recipient: 'me',
@@ -68,18 +68,18 @@ describe('which changes are notified of (notificationSourceOf)', () => {
   });
 
   it('a like and a comment put, a member joining with an inviter, a moderation notice; nothing for removals', () => {
-    expect(sourceOf({ eventName: 'INSERT', newImage: { pk: 'POST#p', sk: 'LIKE#u', likedAt: at } })).toEqual({
+    expect(sourceOf({ eventName: 'INSERT', newImage: { ...postKeys.like('p', 'u'), likedAt: at } })).toEqual({
       type: 'like',
       postId: 'p',
       actorId: 'u',
       at,
     });
-    expect(sourceOf({ eventName: 'REMOVE', oldImage: { pk: 'POST#p', sk: 'LIKE#u', likedAt: at } })).toBeNull();
-    expect(sourceOf({ eventName: 'INSERT', newImage: { pk: 'POST#p', sk: 'COMMENT#c', authorId: 'u', createdAt: at } })).toMatchObject({
+    expect(sourceOf({ eventName: 'REMOVE', oldImage: { ...postKeys.like('p', 'u'), likedAt: at } })).toBeNull();
+    expect(sourceOf({ eventName: 'INSERT', newImage: { ...postKeys.comment('p', 'c'), authorId: 'u', createdAt: at } })).toMatchObject({
       type: 'comment',
       commentId: 'c',
     });
-    const record = { pk: 'USER#new', sk: 'PROFILE', inviteSystem: { invitedBy: 'inviter' } };
+    const record = { ...keys.user('new'), inviteSystem: { invitedBy: 'inviter' } };
     expect(sourceOf({ eventName: 'MODIFY', oldImage: { ...record, joinedAt: null }, newImage: { ...record, joinedAt: at } })).toEqual({
       type: 'invitee-joined',
       recipient: 'inviter',
@@ -90,7 +90,7 @@ describe('which changes are notified of (notificationSourceOf)', () => {
     // An older member (invite used before joinedAt existed) whose joinedAt npm run migrate backfills: no news to their inviter.
     const older = { ...record, invitedBy: 'inviter' };
     expect(sourceOf({ eventName: 'MODIFY', oldImage: older, newImage: { ...older, joinedAt: at } })).toBeNull();
-    expect(sourceOf({ eventName: 'INSERT', newImage: { pk: 'USER#me', sk: 'NOTICE#n', kind: 'warning', at } })).toMatchObject({
+    expect(sourceOf({ eventName: 'INSERT', newImage: { ...keys.notice('me', 'n'), kind: 'warning', at } })).toMatchObject({
       type: 'notice',
       noticeKind: 'warning',
     });
