@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * Account controls while signed in (issue 17): the sentences the server and the Account screen
+ * Account controls while signed in: the sentences the server and the Account screen
  * share. The spec has none for these screens; where it has a like sentence (registration's 'This
  * email is already registered…', sign-in's 'Incorrect password.', the password rules), these follow it.
  */

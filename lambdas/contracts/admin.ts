@@ -31,7 +31,7 @@ export const ADMIN_MESSAGES = {
   alreadyAdmin: 'This member is already an admin.',
   notAdmin: 'This member is not an admin.',
   founderStaysAdmin: 'The founder cannot be revoked: the founding member stays an admin.',
-  /** Not in the spec: grantSuperuserStatus and revokeSuperuserStatus leave the founder's flag alone (issue 27). */
+  /** Not in the spec: grantSuperuserStatus and revokeSuperuserStatus leave the founder's flag alone. */
   founderStaysSuperuser: "The founder's superuser status cannot be changed: the founding member stays a superuser.",
   lastAdmin: 'Cannot revoke the last admin: grant admin to another member first.',
   notJoinedForAdmin: 'Only a member who has joined the community can be made an admin.',

@@ -29,7 +29,7 @@ export const INVITE_MESSAGES = {
   notJoinedInviter: 'This invite code cannot be used until its owner has joined',
   otherInviter: "You signed up with another member's invite code. Please use that code.",
   reservationLapsed: 'The invite held for you has lapsed. Please ask for a new invite.',
-  /** PreSignUp: a member's code already holds 4 invites for accounts whose email is not verified (issue 27). */
+  /** PreSignUp: a member's code already holds 4 invites for accounts whose email is not verified. */
   tooManyUnverified: 'Four people who signed up with this invite code have not verified their email yet. Please try again once one of them has.',
   /** PreSignUp: a superuser's code admitted its sign-ups for today. */
   dailySignUpsSpent: 'This invite code has admitted as many sign-ups as it can today. Please try again tomorrow.',

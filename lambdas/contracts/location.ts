@@ -133,7 +133,7 @@ function exactState(raw: string): UsStateName | null {
 /**
  * A place as a member typed, pasted or picked it → the city alone (normalizeCity) and the state's
  * full name. A trailing ", <state>" or ", <country>" is not part of the city's name: a picked
- * suggestion once saved "Portland, Oregon" as the city (issue 27), and places are compared, counted
+ * suggestion once saved "Portland, Oregon" as the city, and places are compared, counted
  * and shown as city and state apart. The trailing state is dropped when it is the place's state (or
  * the state is missing, then it becomes the state); a different one is left for the member to see.
  * A state that names none of the 50 is kept as typed.

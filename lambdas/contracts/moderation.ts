@@ -14,7 +14,7 @@ export const MAX_SUSPENSION_DAYS = 366;
 export const REPORT_NOTE_MAX_LENGTH = 500;
 export const NOTE_TO_MEMBER_MAX_LENGTH = 500;
 
-/** Plain sentences for what the spec leaves open (issue 16). */
+/** Plain sentences for what the spec leaves open. */
 export const MODERATION_MESSAGES = {
   blockYourself: 'You cannot block yourself',
   muteYourself: 'You cannot mute yourself',

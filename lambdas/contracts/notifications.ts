@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { noticeKindSchema } from './moderation.ts';
 
 /**
- * Notifications (issue 17): what happened that concerns the member, produced off the request path
+ * Notifications: what happened that concerns the member, produced off the request path
  * by the table stream's consumer, kept in the member's partition, counted unread, pushed live
  * (`notifications.changed`) and each kind switched on or off in Settings.
  */

@@ -51,7 +51,7 @@ export const userSchema = z.object({
    */
   joinedAt: z.string().nullable().default(null),
   /**
-   * Sanctions (issue 16, resolveReport): until when (ISO date-time) the member may read but not
+   * Sanctions (resolveReport): until when (ISO date-time) the member may read but not
    * write to the community, and the admin's note they are shown; a past end simply stops counting.
    * `invitesDisabled`: their code admits nobody new. Absent on members never sanctioned.
    */

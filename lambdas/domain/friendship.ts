@@ -61,7 +61,7 @@ export function mutualFriendsOf(anchorsOfA: readonly string[], anchorsOfB: reado
 const refuse = (status: ErrorStatus, message: string): Refusal => ({ status, message });
 
 /**
- * No graph oracle (issue 27): a caller who is not one of the two members a friendship id names is
+ * No graph oracle: a caller who is not one of the two members a friendship id names is
  * refused from the id alone, before the pair is read, with one answer whatever the pair is (none,
  * pending either way, anchored, blocked, a member gone). Asking about other members' pairs then
  * tells nothing of who is anchored to, asked or blocked whom. null: the caller is one of the two,

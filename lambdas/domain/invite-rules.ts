@@ -30,7 +30,7 @@ export function isUnknownPlace(place: Place): boolean {
 
 /**
  * Same city (by cityKey) in the same state (full name, 2-letter code or prefix), both normalized
- * first: a city stored as "Portland, Oregon" is Portland in Oregon (normalizePlace, issue 27).
+ * first: a city stored as "Portland, Oregon" is Portland in Oregon (normalizePlace).
  */
 export function isSamePlace(a: Place, b: Place): boolean {
   const placeA = normalizePlace(a.city, a.state);
@@ -93,7 +93,7 @@ export function invitesLeftByKind(inviter: Pick<User, 'isSuperuser' | 'inviteSys
   };
 }
 
-/** Why a place does not match: the spec's sentence and the reason (issue 27: never the sentence alone). */
+/** Why a place does not match: the spec's sentence and the reason (never the sentence alone). */
 const PLACE_REFUSALS: Record<'too-far' | 'unlocatable' | 'inviter-unlocatable', string> = {
   'too-far': INVITE_MESSAGES.tooFar,
   unlocatable: INVITE_MESSAGES.unknownCity,

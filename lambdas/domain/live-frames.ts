@@ -1,7 +1,7 @@
 /**
  * How many frames one live socket may send: the app sends a ping every 5 minutes, so 30 a minute
  * leaves room for the frame types later features add to the client message contract, and is a wall
- * against a page (or a script) that floods (issue 27: 200 frames of 100 KB in 2.5 s were accepted).
+ * against a page (or a script) that floods (200 frames of 100 KB in 2.5 s were accepted).
  */
 export const LIVE_FRAME_LIMIT = { maxFrames: 30, windowMs: 60_000 } as const;
 

@@ -2,7 +2,7 @@ import { MODERATION_MESSAGES } from '#contracts/moderation';
 import type { Refusal } from './friendship.ts';
 
 /**
- * What a member's record says about whom they keep out of sight (issue 16): the members they
+ * What a member's record says about whom they keep out of sight: the members they
  * blocked, the members who blocked them, the members they muted. A block hides both ways; a mute
  * only quiets the muted member's posts and comments for the muter.
  */

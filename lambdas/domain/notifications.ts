@@ -2,7 +2,7 @@ import { NOTIFICATION_KINDS, type NotificationKind, type NotificationSettings } 
 import { isHiddenFrom, isSilencedFor, type ModerationLists } from './moderation-lists.ts';
 
 /**
- * Who is told of what (issue 17). The stream's consumer finds the candidates of a change; these
+ * Who is told of what. The stream's consumer finds the candidates of a change; these
  * rules decide, from the recipient's own record, whether each is told.
  */
 

@@ -2,7 +2,7 @@ import { MAX_SUSPENSION_DAYS, MODERATION_MESSAGES, type ModerationAction, type R
 import { AppError } from './app-error.ts';
 
 /**
- * The rules of reports and graduated sanctions (issue 16), without storage: when a suspension
+ * The rules of reports and graduated sanctions, without storage: when a suspension
  * counts, what a suspension's end may be, whom a sanction may touch, what a code whose owner is
  * sanctioned admits, and what the public moderation log may say.
  */

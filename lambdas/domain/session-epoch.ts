@@ -1,5 +1,5 @@
 /**
- * Sign out everywhere (issue 17): a member's record carries a session epoch, in whole seconds, and
+ * Sign out everywhere: a member's record carries a session epoch, in whole seconds, and
  * every access token issued before it is refused, although API Gateway's JWT authorizer still
  * finds it valid (it cannot see a revocation; a token lives 15 minutes).
  *

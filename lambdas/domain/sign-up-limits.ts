@@ -1,7 +1,7 @@
 import type { RateLimit } from './abuse-limits.ts';
 
 /**
- * What a leaked invite code can do before its owner notices (issue 27, item 4). Holds are taken at
+ * What a leaked invite code can do before its owner notices. Holds are taken at
  * SignUp, before anyone proved they own the email, so an unverified hold must be cheap to undo:
  * few at once, short-lived, and released when the owner replaces the code.
  */

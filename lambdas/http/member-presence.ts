@@ -55,7 +55,7 @@ export async function requireMemberRecord(name: CallableName, caller: Caller | n
   const { presence, isAdmin, suspendedUntil, sessionEpoch } = await callerStanding(caller.uid);
   // Every member callable honours a sign out everywhere, the ones that work without a record too
   // (createUserRecord would answer the whole record, deleteMyAccount would remove the account):
-  // no record means no epoch, so a removed member's token still reaches them (issue 27).
+  // no record means no epoch, so a removed member's token still reaches them.
   checkSessionEpoch(caller, sessionEpoch);
   if (BEFORE_RECORD_CALLABLES.has(name)) return;
   checkPresence(name, caller, presence);
@@ -65,7 +65,7 @@ export async function requireMemberRecord(name: CallableName, caller: Caller | n
   // The token's admin group is checked first (define-callable.ts); the record must still say admin,
   // so a revocation (revokeAdmin) takes effect at once, whatever tokens the member still holds.
   if (callables[name].access === 'admin' && !isAdmin) throw new AppError('permission-denied', ADMIN_MESSAGES.accessDenied);
-  // On prod an admin must have an authenticator app too (issue 17).
+  // On prod an admin must have an authenticator app too.
   if (callables[name].access === 'admin') await requireAdminMfa(caller);
 }
 

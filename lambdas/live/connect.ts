@@ -18,8 +18,8 @@ import { tracedHandler } from '#data/table';
  * refusal is the handshake's answer (no connection is made): 401 without a valid access token, 403
  * for an account that is not a joined member (not joined yet, removed, or being removed — the same
  * presence check every member callable makes). A token issued before the member signed out
- * everywhere is 401 too, from the same read (issue 17). A member who already holds
- * LIVE_SOCKETS_PER_MEMBER open sockets is refused with 429 (issue 27). An accepted handshake answers
+ * everywhere is 401 too, from the same read. A member who already holds
+ * LIVE_SOCKETS_PER_MEMBER open sockets is refused with 429. An accepted handshake answers
  * LIVE_PROTOCOL as the socket's subprotocol, as a browser requires of a server it offered some to.
  */
 export const handler = tracedHandler('live $connect', { route: '$connect' }, connect);

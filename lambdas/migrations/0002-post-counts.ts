@@ -2,7 +2,7 @@ import { countPostReactions } from '#data/migrations';
 import { backfill, type Migration } from './migration.ts';
 
 /**
- * Since issue 15 the post is the only home of its counts, moved with `countsVersion` in each like's
+ * The post is the only home of its counts, moved with `countsVersion` in each like's
  * and comment's transaction; the live push and the page keep the highest countsVersion they saw.
  * Posts have carried likeCount and commentCount since they existed (written as 0), but those made
  * before countsVersion (5ba7dce) lack it, and a post missing a count would show none and fail its

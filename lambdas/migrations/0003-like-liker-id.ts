@@ -1,7 +1,7 @@
 import { backfill, type Migration } from './migration.ts';
 
 /**
- * GSI byLiker (issue 15) finds a member's likes by `likerId`; likes written before it lack the
+ * GSI byLiker finds a member's likes by `likerId`; likes written before it lack the
  * attribute, so removing a member or deleting an account would leave their likes behind (and a
  * rename would not reach them). The liker is the like's own key: `LIKE#<uid>`.
  */

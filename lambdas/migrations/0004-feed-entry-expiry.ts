@@ -3,7 +3,7 @@ import { FEED_ENTRY_TTL_SECONDS } from '#data/posts';
 import { backfill, type Migration } from './migration.ts';
 
 /**
- * Feed entries expire 90 days after their post (TTL on `expiresAt`, issue 15); entries written
+ * Feed entries expire 90 days after their post (TTL on `expiresAt`); entries written
  * before, full copies of their post, lack it, so they would stay for ever and a feed's old end
  * would never thin out. The post's time is the entry's own copy of `createdAt`, else the time in its
  * ULID (post ids are ULIDs of their creation).

@@ -3,7 +3,7 @@ import { replaceIfUnchanged, scanItemsContaining } from '#data/migrations';
 import type { Migration } from './migration.ts';
 
 /**
- * Until issue 27, picking a city suggestion saved "Portland, Oregon" as the city: the profile read
+ * Picking a city suggestion once saved "Portland, Oregon" as the city: the profile read
  * "Portland, Oregon, Oregon, United States", metrics counted two cities, and the invite rule
  * refused a newcomer who typed Portland / Oregon. This repairs member records whose city (or the
  * place their invite was judged on, inviteSystem.invitedFrom) holds a trailing state or country:

@@ -24,7 +24,7 @@ export interface Reservation {
   /**
    * True until PostConfirmation learns the account's email was verified: the hold then counts
    * among the inviter's at most 4 unverified ones and lapses within a day. Absent on holds taken
-   * before issue 27 (they count as verified).
+   * before holds knew of verification (they count as verified).
    */
   unverified: boolean;
   /**
@@ -70,7 +70,7 @@ export function isReservationItem(item: Record<string, unknown>): boolean {
 /**
  * The inviter's condition for holding one more invite, checked by DynamoDB inside the write:
  * the code is still theirs (a replaced code admits nobody), they joined and are not being removed,
- * their invites are not disabled and no suspension counts (issue 16: ISO date-times compare as
+ * their invites are not disabled and no suspension counts (ISO date-times compare as
  * strings), and — unless a superuser — an invite is left after those already held and fewer than
  * 4 are held for accounts whose email is not verified yet (a leaked code cannot freeze the rest).
  */

@@ -37,8 +37,8 @@ export async function callerStanding(
     new GetCommand({
       TableName: tableName(),
       Key: keys.user(uid),
-      // suspendedUntil: a suspended member's writes are refused from this same read (issue 16).
-      // sessionEpoch: tokens issued before a sign-out everywhere are refused from this same read (issue 17).
+      // suspendedUntil: a suspended member's writes are refused from this same read.
+      // sessionEpoch: tokens issued before a sign-out everywhere are refused from this same read.
       ProjectionExpression: 'pk, #pending, joinedAt, isSuperuser, isAdmin, suspendedUntil, sessionEpoch',
       ExpressionAttributeNames: { '#pending': REMOVAL_PENDING },
       ConsistentRead: true,

@@ -7,7 +7,7 @@ import { REMOVAL_PENDING } from '#data/members';
 import { queryAll } from '#data/table';
 
 /**
- * Sanctions kept on the member's record (issue 16): `suspendedUntil` (ISO date-time) with
+ * Sanctions kept on the member's record: `suspendedUntil` (ISO date-time) with
  * `suspensionNote`, read by the presence check every call already makes (member-presence.ts), and
  * `invitesDisabled`, a condition of every write that admits someone with their code
  * (invite-reservations.ts, invite-consumption.ts).

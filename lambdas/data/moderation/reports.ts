@@ -10,7 +10,7 @@ import { toStoredPost, type StoredPost } from '#data/posts';
 import { queryAll } from '#data/table';
 
 /**
- * Reports (issue 16): `REPORT#<ULID> / REPORT` holds the report; while open it carries `openQueue`,
+ * Reports: `REPORT#<ULID> / REPORT` holds the report; while open it carries `openQueue`,
  * which puts it in the sparse GSI openReports (the admin queue, oldest first). Beside it, in one
  * transaction: the target's marker `REPORTS#<type>#<id> / REPORTER#<uid>` (one open report per
  * reporter and target; the target's partition lists its open reports, so a resolution resolves them

@@ -5,7 +5,7 @@ import { PRODUCT_METRICS_SERVICE } from './product-metrics.ts';
 import { functionEnvOf } from './function-env.ts';
 
 /**
- * The one X-Ray tracer of every function (issue 18 item 1): Powertools Tracer, from the AWS
+ * The one X-Ray tracer of every function: Powertools Tracer, from the AWS
  * Powertools layer on Lambda (lib/powertools-layer.ts), never from the bundle.
  *
  * It is loaded only inside Lambda, with tracing on (Lambda sets AWS_EXECUTION_ENV; the stack turns

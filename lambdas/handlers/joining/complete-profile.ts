@@ -35,7 +35,7 @@ export const handler = defineCallable('completeProfile', async (profile, { calle
     displayName: profile.displayName,
     bio: profile.bio,
     birthday: profile.birthday,
-    // City and state apart: a city typed or picked as "Portland, Oregon" is saved as Portland (issue 27).
+    // City and state apart: a city typed or picked as "Portland, Oregon" is saved as Portland.
     location: { ...normalizePlace(profile.location.city, profile.location.state), country: profile.location.country },
     contactInfo: { ...user.contactInfo, ...profile.contactInfo },
     privacy: { ...user.privacy, ...profile.privacy },

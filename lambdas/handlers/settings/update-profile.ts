@@ -21,7 +21,7 @@ export const handler = defineCallable('updateProfile', async (changes, { caller,
     graduationYear: changes.graduationYear,
     major: changes.major,
     bio: changes.bio,
-    // City and state apart: "Portland, Oregon" typed as the city is saved as Portland (issue 27).
+    // City and state apart: "Portland, Oregon" typed as the city is saved as Portland.
     location: { ...normalizePlace(changes.location.city, changes.location.state), country: user.location.country },
     // The legacy visibility flags stay as they were; the privacy tab governs who sees what.
     contactInfo: { ...user.contactInfo, ...changes.contactInfo },

@@ -142,4 +142,23 @@ describe('the docs say what the code does', () => {
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter((name) => !diagram.includes(name))).toEqual([]);
   });
+
+  it('no code comment says which issue changed it: comments say why, git says when', () => {
+    const tagged: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+        const path = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) walk(path);
+        else if (/\.(ts|tsx|js|mjs)$/.test(entry.name)) {
+          read(path)
+            .split('\n')
+            .forEach((line, index) => {
+              if (/\bissue \d+/i.test(line)) tagged.push(`${path}:${index + 1}`);
+            });
+        }
+      }
+    };
+    for (const dir of ['bin', 'lambdas', 'lib', 'lint', 'local', 'test', 'web/src', 'web/scripts']) walk(dir);
+    expect(tagged).toEqual([]);
+  });
 });
