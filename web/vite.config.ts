@@ -1,20 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-/**
- * The app's modules (all but the entries, main.tsx and the prerender's) do nothing when imported
- * but define things. A feature's entry (index.ts)
- * re-exports its parts; unless the bundler knows this, a part that only a lazy screen uses rides
- * into the entry chunk whenever the app shell imports something else from that entry. Said here,
- * in the transform hook, because that outranks a package.json `sideEffects` field.
- */
-const appModulesHaveNoSideEffects: Plugin = {
-  name: 'app-modules-have-no-side-effects',
-  transform(code, id) {
-    return /\/web\/src\/(app|features|components|lib)\/[^?]*\.tsx?$/.test(id) ? { code, map: null, moduleSideEffects: false } : null;
-  },
-};
+import { defineConfig } from 'vite';
 
 /**
  * The SPA build. No dev-server proxy here: locally the local cloud passes its own proxy for
@@ -22,7 +8,7 @@ const appModulesHaveNoSideEffects: Plugin = {
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), appModulesHaveNoSideEffects],
+  plugins: [react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
