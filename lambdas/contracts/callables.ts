@@ -13,6 +13,7 @@ import { notificationsCallables } from './notifications.ts';
 import { profileCallables } from './profile.ts';
 import { removalCallables } from './removal.ts';
 import { settingsCallables } from './settings.ts';
+import { vouchingCallables } from './vouching.ts';
 
 /**
  * Who may call a callable:
@@ -35,7 +36,8 @@ export type Access = 'public' | 'member' | 'admin' | 'dev-only';
 export type Presence = 'before-record' | 'joining' | 'own-read';
 
 /** Action budgets a call spends besides the request budget (lambdas/domain/abuse-limits.ts). */
-export type ActionBudget = 'posts' | 'comments' | 'uploads' | 'edits' | 'reports' | 'blocks' | 'privacy' | 'anchorRemovals' | 'anchorRequests' | 'likes';
+export type ActionBudget =
+  'posts' | 'comments' | 'uploads' | 'edits' | 'reports' | 'blocks' | 'privacy' | 'anchorRemovals' | 'anchorRequests' | 'likes' | 'vouchCodes' | 'vouchChecks';
 
 export interface CallableContract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   readonly access: Access;
@@ -79,6 +81,7 @@ export const callableAreas = {
   notifications: notificationsCallables,
   account: accountCallables,
   exports: exportsCallables,
+  vouching: vouchingCallables,
   dev: devCallables,
 } as const;
 export type CallableArea = keyof typeof callableAreas;
@@ -101,6 +104,7 @@ export const callables = {
   ...notificationsCallables,
   ...accountCallables,
   ...exportsCallables,
+  ...vouchingCallables,
   ...devCallables,
 } as const satisfies Record<string, CallableContract>;
 

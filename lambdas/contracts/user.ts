@@ -27,7 +27,17 @@ export const userSchema = z.object({
   email: z.string(),
   displayName: z.string(),
   isVerified: z.boolean().default(false),
+  /** 'pending' until verified in person ('verified'): lambdas/domain/verification.ts; the fields below say how and until when. */
   verificationLevel: z.string().default('pending'),
+  /** What verified the member (vouches, an admin, being the founder); absent while pending. */
+  verifiedVia: z.enum(['vouches', 'admin', 'founder']).optional(),
+  verifiedAt: z.string().optional(),
+  /** When a verification by vouches lapses unless renewed; absent when it does not lapse or the member is pending. */
+  verifiedUntil: z.string().optional(),
+  /** Counting vouches received (kept with the vouches in one transaction). */
+  vouchCount: z.number().int().default(0),
+  /** Until when the member may not vouch (two of their vouchees were removed as not real). */
+  vouchingSuspendedUntil: z.string().optional(),
   createdAt: z.string(),
   lastActive: z.string(),
   bio: z.string().default(''),

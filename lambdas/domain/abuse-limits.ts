@@ -63,6 +63,17 @@ export const ABUSE_LIMITS = {
    * open pages. Liking one's way through a long feed is far within 120 in 30 minutes.
    */
   likes: { name: 'likes', maxHits: 120, windowSeconds: 30 * 60 },
+  /**
+   * Vouch codes minted (createVouchCode): the "Get verified" page shows a new code each minute for
+   * ten minutes and then asks before going on, so a member meeting people all afternoon, with two
+   * pages open, stays far within 60 an hour; a script cannot mint thousands.
+   */
+  vouchCodes: { name: 'vouchCodes', maxHits: 60, windowSeconds: 60 * 60 },
+  /**
+   * Vouch code checks (previewVouchCode and vouchFor together): a voucher scans, reads the name and
+   * confirms, a few times at a meetup; 60 an hour keeps guessing six-character codes hopeless.
+   */
+  vouchChecks: { name: 'vouchChecks', maxHits: 60, windowSeconds: 60 * 60 },
 } as const satisfies Record<'requests' | ActionBudget | HandlerBudget, RateLimit>;
 
 /** Budgets a handler spends itself, for part of what a call may do (a rename, not every profile save). */
@@ -81,6 +92,8 @@ export const ABUSE_MESSAGES = {
   anchorRemovals: 'You have removed a lot of anchors in a short time. Please wait a while before removing more.',
   anchorRequests: 'You have sent, withdrawn or declined a lot of anchor requests in a short time. Please wait a while before trying again.',
   likes: 'You have liked and unliked a lot in a short time. Please wait a while before trying again.',
+  vouchCodes: 'You have made a lot of vouch codes in a short time. Please wait a while before showing a new one.',
+  vouchChecks: 'You have checked a lot of vouch codes in a short time. Please wait a while before trying again.',
 } as const satisfies Record<keyof typeof ABUSE_LIMITS, string>;
 
 export type AbuseLimitName = keyof typeof ABUSE_LIMITS;

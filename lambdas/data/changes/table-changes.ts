@@ -93,6 +93,12 @@ export function tableEventOf({ key, eventName, oldImage, newImage }: Omit<Classi
     case 'comment-request':
     case 'commented-marker':
     case 'deleted-marker':
+    case 'vouch-received':
+    case 'vouch-given':
+    case 'vouch-month':
+    case 'vouch-nonce':
+    case 'vouch-short-code':
+    case 'due-item':
     case 'unknown':
       return OTHER;
     default:

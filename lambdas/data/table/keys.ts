@@ -28,6 +28,25 @@ export const LIVE_CONNECTION_PREFIX = 'CONN#';
 /** The partition keys of live connections (keys.liveConnection, liveConnectionOwner): IAM LeadingKeys patterns. */
 export const LIVE_KEY_PATTERNS = ['LIVE#*', 'LIVECONN#*'] as const;
 
+/** Sort-key prefixes of vouches in a member's partition: those received (by voucher) and those given (by subject). */
+export const VOUCH_RECEIVED_PREFIX = 'VOUCH#';
+export const VOUCH_GIVEN_PREFIX = 'VOUCHED#';
+
+/**
+ * GSI queues' partitions (table-schema.ts): due items spread over DUE_QUEUE_SHARDS shards by a
+ * digest of their key (the minute sweep reads every shard up to now), and joined members not yet
+ * verified in person in one (the admins' list, oldest joined first).
+ */
+export const DUE_QUEUE_SHARDS = 8;
+export const UNVERIFIED_QUEUE = 'UNVERIFIED';
+export function dueQueueOf(dueKind: string, subjectId: string): string {
+  const shard = createHash('sha256').update(`${dueKind}\n${subjectId}`, 'utf8').digest().readUInt8(0) % DUE_QUEUE_SHARDS;
+  return `DUE#${shard}`;
+}
+export function dueQueues(): string[] {
+  return Array.from({ length: DUE_QUEUE_SHARDS }, (_, shard) => `DUE#${shard}`);
+}
+
 /** The applied migrations and the runner's lease (keys.migrationApplied, migrationLease). */
 export const MIGRATION_PARTITION = 'MIGRATION';
 
@@ -143,6 +162,28 @@ export const keys = {
   migrationLease: () => ({ pk: MIGRATION_PARTITION, sk: 'LEASE' }),
   /** A removal's job (lambdas/data/removal/removal-jobs.ts), by its root member; the sort key names the kind of removal. */
   removalJob: (rootUid: string, job: string) => ({ pk: `REMOVAL#${rootUid}`, sk: job }),
+  /**
+   * A vouch a member received, in their partition (their verification is computed from these), and
+   * its mirror in the voucher's partition (what they gave): written and changed together. One per
+   * pair: vouching again renews it; a withdrawn, void or lapsed one stays as history.
+   */
+  vouchReceived: (subjectUid: string, voucherUid: string) => ({ pk: `USER#${subjectUid}`, sk: `${VOUCH_RECEIVED_PREFIX}${voucherUid}` }),
+  vouchGiven: (voucherUid: string, subjectUid: string) => ({ pk: `USER#${voucherUid}`, sk: `${VOUCH_GIVEN_PREFIX}${subjectUid}` }),
+  /** How many vouches a member gave in one calendar month (UTC, 'YYYY-MM'); moved in the vouch's transaction, expires after the month. */
+  vouchMonth: (uid: string, month: string) => ({ pk: `USER#${uid}`, sk: `VOUCHMONTH#${month}` }),
+  /**
+   * A vouch code, by a digest of its nonce (the nonce itself is never stored): its subject, the
+   * minute it is good for, and who redeemed it. Expires (TTL) a day later.
+   */
+  vouchNonce: (nonceDigest: string) => ({ pk: `VOUCHNONCE#${nonceDigest}`, sk: 'NONCE' }),
+  /** The same code's six-character fallback, naming the nonce's digest; written with it on the condition the fallback is free. */
+  vouchShortCode: (code: string) => ({ pk: `VOUCHCODE#${code}`, sk: 'SHORT' }),
+  /**
+   * Work due at a time (a verification's lapse, its notice a month before; later events'
+   * reminders): one per kind and subject, rescheduled by overwriting; it carries `queue` and
+   * `queueKey` (dueAt#kind#subject), so the minute sweep finds it in the GSI queues.
+   */
+  dueItem: (dueKind: string, subjectId: string) => ({ pk: `DUE#${dueKind}#${subjectId}`, sk: 'DUE' }),
 } as const;
 
 /** The prefixes of the partition keys that end in an id: what a Scan filter or an IAM LeadingKeys pattern matches on. */
@@ -157,6 +198,9 @@ export const PARTITION_PREFIXES = {
   metrics: 'METRICS#',
   removalJob: 'REMOVAL#',
   rate: 'RATE#',
+  vouchNonce: 'VOUCHNONCE#',
+  vouchShortCode: 'VOUCHCODE#',
+  dueItem: 'DUE#',
 } as const;
 
 export const USER_PROFILE_SK = 'PROFILE';
@@ -312,6 +356,12 @@ export type ParsedKey =
   | { kind: 'migration-applied'; version: string }
   | { kind: 'migration-lease' }
   | { kind: 'removal-job'; rootUid: string; job: string }
+  | { kind: 'vouch-received'; subjectUid: string; voucherUid: string }
+  | { kind: 'vouch-given'; voucherUid: string; subjectUid: string }
+  | { kind: 'vouch-month'; uid: string; month: string }
+  | { kind: 'vouch-nonce'; nonceDigest: string }
+  | { kind: 'vouch-short-code'; code: string }
+  | { kind: 'due-item'; dueKind: string; subjectId: string }
   | { kind: 'post'; postId: string }
   | { kind: 'feed-entry'; ownerUid: string; postId: string }
   | { kind: 'like'; postId: string; uid: string }
@@ -359,6 +409,12 @@ function memberItem(uid: string, sk: string): ParsedKey {
       return { kind: 'notification', uid, notificationId: rest };
     case 'TOLD#':
       return { kind: 'told-once', uid, digest: rest };
+    case VOUCH_RECEIVED_PREFIX:
+      return { kind: 'vouch-received', subjectUid: uid, voucherUid: rest };
+    case VOUCH_GIVEN_PREFIX:
+      return { kind: 'vouch-given', voucherUid: uid, subjectUid: rest };
+    case 'VOUCHMONTH#':
+      return { kind: 'vouch-month', uid, month: rest };
     case FEED_ENTRY_PREFIX:
       return { kind: 'feed-entry', ownerUid: uid, postId: rest };
     case 'POSTREQUEST#':
@@ -448,6 +504,14 @@ export function parseKey({ pk, sk }: { pk?: unknown; sk?: unknown }): ParsedKey 
     }
     case 'LIVECONN#':
       return sk === 'LIVECONN' ? { kind: 'live-connection-owner', connectionId: id } : UNKNOWN;
+    case PARTITION_PREFIXES.vouchNonce:
+      return sk === 'NONCE' ? { kind: 'vouch-nonce', nonceDigest: id } : UNKNOWN;
+    case PARTITION_PREFIXES.vouchShortCode:
+      return sk === 'SHORT' ? { kind: 'vouch-short-code', code: id } : UNKNOWN;
+    case PARTITION_PREFIXES.dueItem: {
+      const [dueKind, subjectId] = splitOnce(id);
+      return subjectId === undefined || sk !== 'DUE' ? UNKNOWN : { kind: 'due-item', dueKind, subjectId };
+    }
   }
   return UNKNOWN;
 }

@@ -80,6 +80,14 @@ export const GSIS = [
     projection: 'KEYS_ONLY',
     purpose: 'Notifications by the member they name as actor (only notifications carry happenedAt): removal deletes them',
   },
+  {
+    indexName: 'queues',
+    partitionKey: 'queue',
+    sortKey: 'queueKey',
+    projection: 'ALL',
+    purpose:
+      "Sparse: items waiting in a queue. Due items (DUE#<shard>, by dueAt#kind#subject) for the minute sweep; joined members not yet verified in person (UNVERIFIED, by joinedAt#uid) for the admins' list",
+  },
 ] as const satisfies readonly GsiShape[];
 
 /** A GSI's projection in DynamoDB's own shape (CreateTable, UpdateTable). */

@@ -50,6 +50,12 @@ const rows: { [B in keyof Builders]: { key: { pk: string; sk: string }; parsed: 
   commentRequest: { key: postKeys.commentRequest('u1', 'q1'), parsed: { kind: 'comment-request', uid: 'u1', clientRequestId: 'q1' } },
   commentedMarker: { key: postKeys.commentedMarker('u1', 'p1', 'c1'), parsed: { kind: 'commented-marker', uid: 'u1', postId: 'p1', commentId: 'c1' } },
   deletedMarker: { key: postKeys.deletedMarker('u1', 'p1', 'c1'), parsed: { kind: 'deleted-marker', uid: 'u1', postId: 'p1', commentId: 'c1' } },
+  vouchReceived: { key: keys.vouchReceived('u1', 'u2'), parsed: { kind: 'vouch-received', subjectUid: 'u1', voucherUid: 'u2' } },
+  vouchGiven: { key: keys.vouchGiven('u2', 'u1'), parsed: { kind: 'vouch-given', voucherUid: 'u2', subjectUid: 'u1' } },
+  vouchMonth: { key: keys.vouchMonth('u1', '2026-11'), parsed: { kind: 'vouch-month', uid: 'u1', month: '2026-11' } },
+  vouchNonce: { key: keys.vouchNonce('d1'), parsed: { kind: 'vouch-nonce', nonceDigest: 'd1' } },
+  vouchShortCode: { key: keys.vouchShortCode('ABC234'), parsed: { kind: 'vouch-short-code', code: 'ABC234' } },
+  dueItem: { key: keys.dueItem('verification-lapse', 'u1'), parsed: { kind: 'due-item', dueKind: 'verification-lapse', subjectId: 'u1' } },
 };
 
 describe('parseKey reads back every key a builder makes', () => {
