@@ -167,6 +167,12 @@ export class Auth extends Construct {
       roles: [this.postConfirmation.function.role as iam.IRole],
       statements: [new iam.PolicyStatement({ actions: ['cognito-idp:AdminUserGlobalSignOut'], resources: [this.userPool.userPoolArn] })],
     });
+    // PreSignUp moves the hold of a sign-up's earlier attempt to its retry only when that attempt
+    // has no account (lambdas/triggers/pre-sign-up.ts): one lookup, on this pool, by the same route.
+    new iam.Policy(this, 'PreSignUpAccountLookup', {
+      roles: [this.preSignUp.function.role as iam.IRole],
+      statements: [new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [this.userPool.userPoolArn] })],
+    });
     new SignUpFirewall(this, 'Firewall', { userPool: this.userPool });
   }
 }

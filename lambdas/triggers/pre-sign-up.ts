@@ -5,12 +5,13 @@ import { INVITE_CODE_ATTRIBUTE, INVITE_CODE_METADATA_KEY, SIGN_UP_TICKET_KEY } f
 import type { User } from '#contracts/user';
 import { assertCanInvite } from '#domain/invite-rules';
 import { isWellFormedInviteCode, normalizeInviteCode } from '#domain/invite-code';
-import { findInviteCode, reserveInvite } from '#data/invites';
+import { earlierAttemptHold, findInviteCode, reserveInvite, resumeHold, type NewReservation } from '#data/invites';
 import { takeRateLimitedHit, tracedHandler } from '#data/table';
-import { getUser } from '#data/members';
+import { accountExists, getUser } from '#data/members';
 import { SUPERUSER_SIGN_UPS } from '#domain/sign-up-limits';
 import { FAULT_MESSAGES, isRetryableFault } from '#http/backend-faults';
 import { logger } from '#http/logger';
+import type { SignUpTicket } from '#domain/sign-up-ticket';
 import { readTicketForCode } from '#http/sign-up-tickets';
 
 export const INVALID_INVITE_MESSAGE = INVITE_MESSAGES.invalidCode;
@@ -69,6 +70,24 @@ async function spendSuperuserDailySignUp(inviter: User | null): Promise<void> {
 }
 
 /**
+ * A retry of a sign-up whose earlier attempt was answered "busy" after its hold was written (the
+ * answer lost): with email sign-in Cognito gives every SignUp call a fresh username, so the retry
+ * finds its ticket spent by another username. When that attempt gave the same email and its hold
+ * is still an unverified one of this code, the hold moves to this username (the inviter's counts
+ * unchanged) and the sign-up is admitted. The earlier attempt has no account: its trigger refused,
+ * so Cognito created none. Should it have one after all (its trigger admitted and only Cognito's
+ * answer to the browser was lost), its hold stays with it: Cognito refuses a second account for
+ * the same email (email is the username attribute), whether it checks before this trigger or after.
+ */
+async function resumeEarlierAttempt(event: PreSignUpTriggerEvent, ticket: SignUpTicket, signUp: Omit<NewReservation, 'ticket' | 'now'>): Promise<boolean> {
+  const earlier = await earlierAttemptHold(ticket, signUp);
+  if (!earlier || (await accountExists(earlier.username, event.userPoolId))) return false;
+  const resumed = await resumeHold(earlier, signUp, ticket);
+  if (resumed) logger.info('Sign-up retried after a lost answer; its held invite moved to the new attempt', { inviterUid: signUp.inviterUid });
+  return resumed;
+}
+
+/**
  * Invite-only sign-up. Cognito refuses a self sign-up unless it carries a valid invite code — the
  * `custom:invite_code` attribute (kept on the account, so the server knows the code whichever
  * browser goes on), or else clientMetadata/validationData `inviteCode` — together with the ticket
@@ -94,17 +113,11 @@ async function admitSignUp(event: PreSignUpTriggerEvent): Promise<PreSignUpTrigg
     if (found.retired) throw refusal(INVITE_MESSAGES.codeReplaced);
     const inviter = await getUser(found.ownerUid);
     await spendSuperuserDailySignUp(inviter);
-    const outcome = await reserveInvite({
-      username: event.userName,
-      inviterUid: found.ownerUid,
-      code,
-      displayName,
-      email: event.request.userAttributes?.email ?? '',
-      ticket: signUpTicket,
-      now: new Date(),
-    });
-    // A spent ticket reads as no ticket: the SPA checks the code again (free) for a fresh one.
-    if (outcome === 'ticket-spent') throw refusal(INVITE_MESSAGES.ticketNeeded);
+    const signUp = { username: event.userName, inviterUid: found.ownerUid, code, displayName, email: event.request.userAttributes?.email ?? '' };
+    const outcome = await reserveInvite({ ...signUp, ticket: signUpTicket, now: new Date() });
+    // A spent ticket reads as no ticket (the SPA checks the code again, free, for a fresh one),
+    // unless this is the same sign-up tried again.
+    if (outcome === 'ticket-spent' && !(await resumeEarlierAttempt(event, signUpTicket, signUp))) throw refusal(INVITE_MESSAGES.ticketNeeded);
     if (outcome === 'duplicate') throw refusal(INVALID_INVITE_MESSAGE);
     if (outcome === 'inviter-refused') throw explainRefusal(await getUser(found.ownerUid), code);
     logger.info('Sign-up admitted; an invite is held', { inviterUid: found.ownerUid });

@@ -62,8 +62,10 @@ describe('auth (Cognito)', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
   });
 
-  it('validates invite codes in a PreSignUp trigger that may read and write the table (it holds an invite) and nothing else', () => {
-    const [pool] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPool'));
+  it('validates invite codes in a PreSignUp trigger that may read and write the table (it holds an invite), look up an account of its pool, and nothing else', () => {
+    const pools = resourcesOf(template, 'AWS::Cognito::UserPool');
+    const [poolId = ''] = Object.keys(pools);
+    const pool = pools[poolId];
     const triggerId = functionBehind(template, (pool?.Properties?.LambdaConfig as { PreSignUp: unknown }).PreSignUp);
     const trigger = resourcesOf(template, 'AWS::Lambda::Function')[triggerId];
     expect(trigger?.Properties).toMatchObject({ Runtime: 'nodejs24.x', Timeout: 5 });
@@ -72,7 +74,13 @@ describe('auth (Cognito)', () => {
     const actions = actionsOfRole(template, referencedId(trigger?.Properties?.Role));
     expect(actions).toContain('dynamodb:GetItem');
     expect(actions).toContain('dynamodb:UpdateItem');
-    expect(actions.filter((a) => a.startsWith('s3:') || a.startsWith('cognito-idp:'))).toEqual([]);
+    expect(actions.filter((a) => a.startsWith('s3:'))).toEqual([]);
+    // Whether a retried sign-up's earlier attempt has an account, on this pool only.
+    expect(actions.filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminGetUser']);
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: referencedId(trigger?.Properties?.Role) }],
+      PolicyDocument: { Statement: [Match.objectLike({ Action: 'cognito-idp:AdminGetUser', Resource: { 'Fn::GetAtt': [poolId, 'Arn'] } })] },
+    });
     // It checks validateInviteCode's tickets with their secret, given as a dynamic reference only.
     const secret = (trigger?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables.SIGN_UP_TICKET_SECRET;
     expect(JSON.stringify(secret)).toMatch(/resolve:secretsmanager/);

@@ -99,15 +99,19 @@ export interface NewReservation {
  */
 export type ReserveOutcome = 'reserved' | 'inviter-refused' | 'ticket-spent' | 'duplicate';
 
-/** The ticket's nonce, written once: a second sign-up with the same ticket fails the whole transaction. */
-function ticketSpend(ticket: SignUpTicket | undefined, username: string) {
+/**
+ * The ticket's nonce, written once: a second sign-up with the same ticket fails the whole
+ * transaction. The email (lower-cased, as Cognito compares it) tells a retry of the same sign-up
+ * from another sign-up (resumeHold).
+ */
+function ticketSpend(ticket: SignUpTicket | undefined, username: string, email: string) {
   if (!ticket) return [];
   return [
     {
       name: 'ticket' as const,
       Put: {
         TableName: tableName(),
-        Item: { ...keys.spentSignUpTicket(ticket.nonce), username, [TTL_ATTRIBUTE]: ticket.expiresAt },
+        Item: { ...keys.spentSignUpTicket(ticket.nonce), username, email: email.toLowerCase(), [TTL_ATTRIBUTE]: ticket.expiresAt },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -160,7 +164,7 @@ export async function reserveInvite({ username, inviterUid, code, displayName, e
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    ...ticketSpend(ticket, username),
+    ...ticketSpend(ticket, username, email),
   ]);
   if (outcome.ok) return 'reserved';
   if (outcome.failed.includes('ticket')) return (await spentBy(ticket, username)) ? 'reserved' : 'ticket-spent';
@@ -177,6 +181,70 @@ async function spentBy(ticket: SignUpTicket | undefined, username: string): Prom
   if (!ticket) return false;
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.spentSignUpTicket(ticket.nonce), ConsistentRead: true }));
   return Item?.username === username && (await findReservation(username)) !== null;
+}
+
+/**
+ * The hold an earlier attempt at the same sign-up took with this ticket: the sign-up that spent it
+ * gave the same email, under another username (with email sign-in Cognito names every SignUp call
+ * anew), and its hold is still an unverified one of this inviter's code. Null for anything else.
+ */
+export async function earlierAttemptHold(ticket: SignUpTicket, { username, email, inviterUid, code }: Omit<NewReservation, 'ticket' | 'displayName' | 'now'>) {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.spentSignUpTicket(ticket.nonce), ConsistentRead: true }));
+  if (!email || Item?.email !== email.toLowerCase() || typeof Item.username !== 'string' || Item.username === username) return null;
+  const held = await findReservation(Item.username);
+  const resumable = held?.unverified && !held.releasedAt && !held.accountSeenAt && held.inviterUid === inviterUid && held.code === code;
+  return resumable ? held : null;
+}
+
+/**
+ * Moves an earlier attempt's hold to this sign-up, in one transaction: the old reservation goes
+ * (still as read: unverified, not released, not lapsing, no account seen), the same hold is put
+ * under the new username (its times kept: it lapses as the first one would have), and the spent
+ * ticket names the new username. The inviter's counts do not change: one invite stays held.
+ */
+export async function resumeHold(from: Reservation, to: { username: string; displayName: string; email: string }, ticket: SignUpTicket): Promise<boolean> {
+  const outcome = await transact([
+    {
+      name: 'earlier' as const,
+      Delete: {
+        TableName: tableName(),
+        Key: keys.inviteReservation(from.username),
+        ConditionExpression:
+          'invitedBy = :inviter AND code = :code AND unverified = :true AND attribute_not_exists(releasedAt) AND ' +
+          'attribute_not_exists(lapsingSince) AND attribute_not_exists(accountSeenAt)',
+        ExpressionAttributeValues: { ':inviter': from.inviterUid, ':code': from.code, ':true': true },
+      },
+    },
+    {
+      name: 'resumed',
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.inviteReservation(to.username),
+          username: to.username,
+          invitedBy: from.inviterUid,
+          createdAt: from.reservedAt,
+          lapsesAt: from.lapsesAt,
+          unverified: true,
+          code: from.code,
+          displayName: to.displayName,
+          email: to.email,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      name: 'ticket',
+      Update: {
+        TableName: tableName(),
+        Key: keys.spentSignUpTicket(ticket.nonce),
+        UpdateExpression: 'SET username = :to',
+        ConditionExpression: 'username = :from',
+        ExpressionAttributeValues: { ':from': from.username, ':to': to.username },
+      },
+    },
+  ]);
+  return outcome.ok;
 }
 
 export async function findReservation(username: string): Promise<Reservation | null> {

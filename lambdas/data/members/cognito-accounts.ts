@@ -22,10 +22,13 @@ export async function deleteAccountOf(uid: string): Promise<'deleted' | 'absent'
   }
 }
 
-/** Whether a Cognito account with this username exists (the lapse job's check on a held invite). */
-export async function accountExists(username: string): Promise<boolean> {
+/**
+ * Whether a Cognito account with this username exists (the lapse job's check on a held invite;
+ * PreSignUp's before it resumes an earlier attempt's hold, with the pool id of its event).
+ */
+export async function accountExists(username: string, poolId = userPoolId()): Promise<boolean> {
   try {
-    await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: username }));
+    await cognito().send(new AdminGetUserCommand({ UserPoolId: poolId, Username: username }));
     return true;
   } catch (error) {
     if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return false;
