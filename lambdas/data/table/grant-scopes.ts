@@ -41,6 +41,8 @@ export const PARTITIONS = {
   /** A member's live sockets and a socket's owner (LIVE_KEY_PATTERNS): the live push forgets gone ones. */
   liveConnections: LIVE_KEY_PATTERNS[0],
   liveConnectionOwners: LIVE_KEY_PATTERNS[1],
+  /** Work due at a time (keys.dueItem): scheduled with the write that makes it due, deleted by the minute sweep once done. */
+  dueItem: `${PARTITION_PREFIXES.dueItem}*`,
 } as const;
 export type PartitionPattern = (typeof PARTITIONS)[keyof typeof PARTITIONS];
 
