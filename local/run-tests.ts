@@ -46,6 +46,14 @@ function isFailureLine(line: string): boolean {
   return /^\s*FAIL\s/.test(line) || /unhandled errors? during the test run/i.test(line);
 }
 
+/** The line of vitest's report under a FAIL line that says why (the error and its message). */
+function isErrorLine(line: string): boolean {
+  return /^(\w*Error|Error)\b/.test(line) || /^Unhandled/i.test(line);
+}
+
+/** How many lines under a FAIL line may hold its error (vitest prints it right below). */
+const ERROR_LOOKAHEAD = 6;
+
 /** One `vitest run`; resolves with its exit code. Prefixed output, and failures collected, when a lane name is given. */
 function vitestRun(args: string[], prefix?: string, failures: string[] = []): Promise<number> {
   const child = spawn(process.execPath, [VITEST, 'run', ...args], { stdio: ['inherit', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'] });
@@ -55,10 +63,21 @@ function vitestRun(args: string[], prefix?: string, failures: string[] = []): Pr
       [child.stderr, process.stderr],
     ] as const) {
       if (!stream) continue;
+      let errorLookahead = 0;
       createInterface({ input: stream }).on('line', (line) => {
         out.write(`[${prefix}] ${line}\n`);
         const plain = stripVTControlCharacters(line).trim();
-        if (isFailureLine(plain) && !failures.includes(plain)) failures.push(plain);
+        if (isFailureLine(plain)) {
+          if (!failures.includes(plain)) failures.push(plain);
+          errorLookahead = ERROR_LOOKAHEAD;
+        } else if (errorLookahead > 0) {
+          errorLookahead--;
+          // The why, under its FAIL line, so CI's tail says what failed and why.
+          if (isErrorLine(plain)) {
+            failures.push(`  ${plain.slice(0, 400)}`);
+            errorLookahead = 0;
+          }
+        }
       });
     }
   }
