@@ -21,6 +21,8 @@ export const notificationKindSchema = z.enum([
   'invitee-joined',
   /** A moderation outcome that concerns the member (a notice of getMyStanding). */
   'moderation',
+  /** Vouches and the member's verification in person: which one, `vouchNotice`. */
+  'vouching',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 export const NOTIFICATION_KINDS = notificationKindSchema.options;
@@ -34,7 +36,27 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'thread-comment': 'Comments in threads you commented in',
   'invitee-joined': 'Members you invited joining',
   moderation: 'Moderation outcomes that concern you',
+  vouching: 'Vouches and your verification in person',
 };
+
+/** What a 'vouching' notification tells the member. */
+export const vouchNoticeSchema = z.enum([
+  /** Someone vouched for the member (new or renewed); the actor is the voucher. */
+  'vouched',
+  /** The member is now verified in person. */
+  'verified',
+  /** The member's verification lapses in a month (on `vouchUntil`) unless someone vouches again. */
+  'expiring',
+  /** The member's verification lapsed: back to pending. */
+  'lapsed',
+  /** A member the member vouched for was removed as not being who they said; no actor. */
+  'vouchee-removed',
+  /** Someone who vouched for the member was removed as not real; their verification was checked again; no actor. */
+  'voucher-removed',
+  /** The member may not vouch for anyone until `vouchUntil`; no actor. */
+  'vouching-suspended',
+]);
+export type VouchNotice = z.infer<typeof vouchNoticeSchema>;
 
 /** Each kind on (true) or off; a kind absent from the record is on. */
 export const notificationSettingsSchema = z.object(
@@ -64,6 +86,10 @@ export const notificationSchema = z.object({
   postAuthorId: z.string().nullable(),
   commentId: z.string().nullable(),
   noticeKind: noticeKindSchema.nullable(),
+  /** Which vouching notice (kind 'vouching'); null on every other kind. */
+  vouchNotice: vouchNoticeSchema.nullable(),
+  /** The date a vouching notice names: when the verification lapses ('expiring'), when vouching is allowed again ('vouching-suspended'); null otherwise. */
+  vouchUntil: z.string().nullable(),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
 
@@ -84,7 +110,7 @@ export const notificationsCallables = {
     readOnly: true,
     input: z.object({ cursor: notificationIdSchema.optional() }).strict(),
     output: z.object({ notifications: z.array(notificationSchema), nextCursor: z.string().nullable(), unreadCount: z.number().int().min(0) }),
-    description: `The caller's notifications, newest first, ${NOTIFICATIONS_PAGE_SIZE} a page (cursor: the last notificationId of the page before), and the exact number unread. Kinds: an anchor request received or accepted, a like or comment on the caller's post, a comment in a thread they commented in, a member they invited joined, a moderation outcome concerning them. Never from a member blocked either way (also dropped when read after a block); an actor whose account is gone reads '${FORMER_MEMBER_NAME}' with no picture. Read notifications expire 30 days after they were read; at most ${MAX_UNREAD_NOTIFICATIONS} are kept unread (later ones are not stored until some are read).`,
+    description: `The caller's notifications, newest first, ${NOTIFICATIONS_PAGE_SIZE} a page (cursor: the last notificationId of the page before), and the exact number unread. Kinds: an anchor request received or accepted, a like or comment on the caller's post, a comment in a thread they commented in, a member they invited joined, a moderation outcome concerning them, vouches and their verification in person (vouchNotice). Never from a member blocked either way (also dropped when read after a block); an actor whose account is gone reads '${FORMER_MEMBER_NAME}' with no picture. Read notifications expire 30 days after they were read; at most ${MAX_UNREAD_NOTIFICATIONS} are kept unread (later ones are not stored until some are read).`,
   },
   markNotificationsRead: {
     access: 'member',

@@ -6,6 +6,7 @@ import {
   type AppNotification,
   type NotificationKind,
   type NotificationSettings,
+  type VouchNotice,
 } from '#contracts/notifications';
 import type { NoticeKind } from '#contracts/moderation';
 import { effectiveSettings, type RecipientFacts } from '#domain/notifications';
@@ -42,6 +43,9 @@ export interface NewNotification {
   postAuthorId: string | null;
   commentId: string | null;
   noticeKind: NoticeKind | null;
+  /** Which vouching notice (kind 'vouching'), and the date it names. */
+  vouchNotice?: VouchNotice | null;
+  vouchUntil?: string | null;
 }
 
 export type StoreOutcome = 'stored' | 'already-stored' | 'already-told' | 'unread-full' | 'member-leaving';
@@ -107,6 +111,8 @@ export async function storeNotification(uid: string, notification: NewNotificati
       aboutPostAuthorId: notification.postAuthorId,
       aboutCommentId: notification.commentId,
       noticeKind: notification.noticeKind,
+      vouchNotice: notification.vouchNotice,
+      vouchUntil: notification.vouchUntil,
       actorId: actor?.uid,
       actorName: actor?.displayName,
       actorPictureKey: actor?.pictureKey,
@@ -232,6 +238,8 @@ function toStored(item: Record<string, unknown>): StoredNotification {
     postAuthorId: text(item.aboutPostAuthorId),
     commentId: text(item.aboutCommentId),
     noticeKind: text(item.noticeKind) as NoticeKind | null,
+    vouchNotice: text(item.vouchNotice) as VouchNotice | null,
+    vouchUntil: text(item.vouchUntil),
   };
 }
 

@@ -13,6 +13,8 @@ const base: AppNotification = {
   postAuthorId: 'me',
   commentId: null,
   noticeKind: null,
+  vouchNotice: null,
+  vouchUntil: null,
 };
 
 describe('the bell and the notifications page in words', () => {
