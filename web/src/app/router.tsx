@@ -25,6 +25,11 @@ function comingSoon(title: string): RouteObject['lazy'] {
 const publicRoutes: RouteObject[] = [
   { index: true, handle: { title: 'Welcome' }, lazy: screen(() => import('../features/landing/routes/landing.tsx')) },
   { path: paths.why, handle: { title: 'Why Anchored' }, lazy: screen(() => import('../features/about/routes/why.tsx')) },
+  {
+    path: paths.aboutVerification,
+    handle: { title: 'How verification works' },
+    lazy: screen(() => import('../features/about/routes/verification.tsx')),
+  },
   { path: paths.terms, handle: { title: 'Terms of Service' }, lazy: screen(() => import('../features/legal/routes/terms.tsx')) },
   { path: paths.signUp, handle: { title: 'Join' }, lazy: screen(() => import('../features/auth/routes/sign-up.tsx')) },
   { path: paths.register, handle: { title: 'Create account' }, lazy: screen(() => import('../features/auth/routes/register.tsx')) },
@@ -67,6 +72,8 @@ const guardedRoutes: RouteObject[] = [
     lazy: screen(() => import('../features/moderation/routes/moderation-log.tsx')),
   },
   { path: paths.dev, handle: { title: 'Developer tools' }, lazy: screen(() => import('../features/dev/routes/dev-tools.tsx')) },
+  { path: paths.verify, handle: { title: 'Get verified' }, lazy: screen(() => import('../features/vouching/routes/verify.tsx')) },
+  { path: paths.vouch, handle: { title: 'Vouch for a member' }, lazy: screen(() => import('../features/vouching/routes/vouch.tsx')) },
 ];
 
 /** Spec §2 "linked only, screens not shown". */

@@ -6,6 +6,8 @@
 export const paths = {
   home: '/',
   why: '/why',
+  /** How verification in person works (public: the landing's "Verified real people" links here). */
+  aboutVerification: '/about/verification',
   terms: '/terms',
   privacy: '/privacy',
   signUp: '/auth/signup',
@@ -25,6 +27,10 @@ export const paths = {
   notifications: '/notifications',
   settings: '/settings',
   moderationLog: '/moderation-log',
+  /** Get verified: the member's vouch code (the vouching feature). */
+  verify: '/verify',
+  /** Vouch for a member: scan or type their code (the vouching feature). */
+  vouch: '/vouch',
   dev: '/dev',
   groups: '/groups',
   discoverGroups: '/groups/discover',
@@ -57,6 +63,8 @@ export function profilePath(userId: string): string {
 /** The dashboard with the composer open and focused. */
 export const COMPOSE_POST_PATH = `${paths.dashboard}?${COMPOSE_PARAM}`;
 export const FIND_ANCHORS_PATH = `${paths.anchors}?${FIND_ANCHORS_PARAM}`;
+/** Settings on its Vouches tab (vouches received and given, with Withdraw). */
+export const SETTINGS_VOUCHES_PATH = `${paths.settings}?tab=vouches`;
 /** The Anchors page on its Pending tab (the dashboard's 'Pending requests'). */
 export const PENDING_ANCHORS_PATH = `${paths.anchors}?tab=pending`;
 

@@ -1,4 +1,5 @@
 import type { LineIconName } from '../../components/line-icons.tsx';
+import { paths } from '../../lib/paths.ts';
 
 /** The landing page's words: the spec's stats and marketing claims (§1, §2 Landing). */
 
@@ -31,7 +32,8 @@ export const FEATURES = [
   {
     icon: 'verified',
     title: 'Verified real people',
-    body: 'Everyone joins with an invite from a member who vouches for them, and verifies their email. Fake accounts can be reported.',
+    body: 'Everyone joins with an invite. Two members verified in person vouch for you after meeting you face to face, and a badge shows who is verified.',
+    link: { label: 'How verification works', to: paths.aboutVerification },
   },
   {
     icon: 'moderation',
@@ -43,7 +45,7 @@ export const FEATURES = [
     title: 'Limited connections',
     body: 'Up to 100 anchors: the people you actually know and trust, not a follower count.',
   },
-] as const satisfies readonly { icon: LineIconName; title: string; body: string }[];
+] as const satisfies readonly { icon: LineIconName; title: string; body: string; link?: { label: string; to: string } }[];
 
 /** Illustrative voices (the page says so): the experience Anchored is built for, not real quotes. */
 export const TESTIMONIALS = [

@@ -102,6 +102,11 @@ export default function LandingRoute() {
                   <Text size="sm" c="dimmed">
                     {feature.body}
                   </Text>
+                  {'link' in feature && (
+                    <Anchor component={Link} to={feature.link.to} size="sm" mt="xs" display="inline-block">
+                      {feature.link.label}
+                    </Anchor>
+                  )}
                 </div>
               ))}
             </div>
