@@ -10,8 +10,11 @@ export const HSTS_MAX_AGE_SECONDS = 63_072_000;
 
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
-/** Powerful features the product never uses, refused for the page and anything it might embed. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+/**
+ * Powerful features: the camera for the page itself only (the vouch scanner reads a member's QR
+ * code); the rest the product never uses, refused for the page and anything it might embed.
+ */
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()';
 
 export interface CspSources {
   /** Where Amplify talks to Cognito (the regional cognito-idp endpoint on AWS). */

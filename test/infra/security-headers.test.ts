@@ -58,9 +58,10 @@ describe.each(['dev', 'prod'] as const)('CloudFront security headers (%s)', (sta
     expect(security.XSSProtection).toBeUndefined();
   });
 
-  it('sends a Permissions-Policy refusing camera, microphone, geolocation, payment and USB', () => {
+  it('sends a Permissions-Policy allowing the camera to the page alone and refusing microphone, geolocation, payment and USB', () => {
     expect(policy.CustomHeadersConfig.Items).toEqual([{ Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY, Override: true }]);
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(PERMISSIONS_POLICY).toContain(`${feature}=()`);
+    expect(PERMISSIONS_POLICY).toContain('camera=(self)');
+    for (const feature of ['microphone', 'geolocation', 'payment', 'usb']) expect(PERMISSIONS_POLICY).toContain(`${feature}=()`);
   });
 
   it('sends a CSP with no inline script or eval, no plugins, no framing, and only the needed origins', () => {
