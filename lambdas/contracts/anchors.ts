@@ -49,12 +49,14 @@ export type Relationship = z.infer<typeof relationshipSchema>;
 
 const locationSchema = z.object({ city: z.string(), state: z.string(), country: z.string() });
 
-/** What any signed-in member may see of anyone (search, requests): name and picture. */
+/** What any signed-in member may see of anyone (search, requests): name, picture and the "Verified in person" badge. */
 export const memberSummarySchema = z.object({
   uid: z.string(),
   displayName: z.string(),
   /** The picture's URL (its own version, unsigned), '' when the member has no picture. */
   profilePicture: z.string(),
+  /** The member is verified in person now (their record's verificationLevel is 'verified'). */
+  verifiedInPerson: z.boolean(),
 });
 
 const friendshipFields = {

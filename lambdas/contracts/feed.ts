@@ -45,6 +45,8 @@ export const postSchema = z.object({
   authorId: z.string(),
   authorName: z.string(),
   authorPicture: z.string(),
+  /** The author is verified in person (a stored copy the stream keeps, like the name; older posts without it read false). */
+  authorVerified: z.boolean(),
   content: z.string(),
   createdAt: z.string(),
   privacy: postPrivacySchema,
@@ -65,6 +67,8 @@ export const commentSchema = z.object({
   authorId: z.string(),
   authorName: z.string(),
   authorPicture: z.string(),
+  /** As on a post: the author is verified in person. */
+  authorVerified: z.boolean(),
   content: z.string(),
   createdAt: z.string(),
   /** When its author last edited it (absent: never edited). */

@@ -132,6 +132,14 @@ export function accountabilityAfterStrike(earlierStrikes: readonly string[], now
   return { strikes, vouchingSuspendedUntil: suspended };
 }
 
+/**
+ * Whether a member shows the "Verified in person" badge: their record's level, which every
+ * verification write keeps (a lapse moves it back to 'pending'). Anything else, or nothing, is not verified.
+ */
+export function isVerifiedInPerson(member: { verificationLevel?: unknown }): boolean {
+  return member.verificationLevel === 'verified';
+}
+
 /** Whether a member may vouch now: verified in person and not past a lost right. */
 export function mayVouch(member: { verificationLevel: string; vouchingSuspendedUntil?: string | undefined }, now: Date): boolean {
   if (member.verificationLevel !== 'verified') return false;

@@ -1,5 +1,6 @@
 import type { Relationship, UserProfile } from '#contracts/anchors';
 import { invitesLeft, type User, type Visibility } from '#contracts/user';
+import { isVerifiedInPerson } from './verification.ts';
 
 /**
  * Who sees what of a profile (fixing the spec's two defects): the owner sees everything;
@@ -73,7 +74,7 @@ export function contactForViewer(user: User, audience: Audience): { phoneNumber?
  */
 export function profileForViewer(user: User, relationship: Relationship, pictureUrl: string): UserProfile {
   const audience = audienceOf(relationship);
-  const summary = { uid: user.uid, displayName: user.displayName, profilePicture: pictureUrl, relationship };
+  const summary = { uid: user.uid, displayName: user.displayName, profilePicture: pictureUrl, verifiedInPerson: isVerifiedInPerson(user), relationship };
   if (!canSeeProfile(user.privacy, audience)) return { ...summary, private: true };
   const profile: UserProfile = {
     ...summary,

@@ -1,11 +1,12 @@
 import type { AcceptedFriendship, Anchor } from '#contracts/anchors';
 import type { User } from '#contracts/user';
+import { isVerifiedInPerson } from '#domain/verification';
 import { audienceOf, locationForViewer } from '#domain/visibility';
 import { pictureUrl } from '#data/storage';
 
-/** Name and picture (its served URL), what any signed-in member may see of anyone. */
+/** Name, picture (its served URL) and the badge: what any signed-in member may see of anyone. */
 export function memberSummary(user: User) {
-  return { uid: user.uid, displayName: user.displayName, profilePicture: pictureUrl(user.profilePicture) };
+  return { uid: user.uid, displayName: user.displayName, profilePicture: pictureUrl(user.profilePicture), verifiedInPerson: isVerifiedInPerson(user) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Post, PostPrivacy } from '#contracts/feed';
 import type { User } from '#contracts/user';
 import { newTimeOrderedId } from '#domain/post-ids';
+import { isVerifiedInPerson } from '#domain/verification';
 import { fanOutMissing, getPostsForViewer, putPost, type StoredPost } from '#data/posts';
 import { countProductEvent } from '#data/table';
 import { presentPost } from '#presenters/present-post';
@@ -17,12 +18,17 @@ export interface NewPost {
  * pushes the post to their open pages. A retry with the same clientRequestId returns the first
  * post and puts the author's entry again if the first attempt died before it.
  */
-export async function publishPost(author: Pick<User, 'uid' | 'displayName' | 'profilePicture'>, input: NewPost, now = new Date()): Promise<Post> {
+export async function publishPost(
+  author: Pick<User, 'uid' | 'displayName' | 'profilePicture' | 'verificationLevel'>,
+  input: NewPost,
+  now = new Date(),
+): Promise<Post> {
   const post: StoredPost = {
     postId: newTimeOrderedId(now),
     authorId: author.uid,
     authorName: author.displayName,
     authorPictureKey: author.profilePicture,
+    authorVerified: isVerifiedInPerson(author),
     content: input.content,
     createdAt: now.toISOString(),
     privacy: input.privacy,

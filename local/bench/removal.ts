@@ -140,7 +140,10 @@ try {
   const byUid = new Map([stayer, ...members].map((member) => [member.uid, member]));
   await inPool([stayer, ...members], async (member) => {
     member.postId = (
-      await publishPost({ uid: member.uid, displayName: member.name, profilePicture: '' }, { content: `post of ${member.name}`, privacy: 'public' })
+      await publishPost(
+        { uid: member.uid, displayName: member.name, profilePicture: '', verificationLevel: 'pending' },
+        { content: `post of ${member.name}`, privacy: 'public' },
+      )
     ).postId;
   });
   await inPool(members, async (member) => {
@@ -154,6 +157,7 @@ try {
       authorId: member.uid,
       authorName: member.name,
       authorPictureKey: '',
+      authorVerified: false,
       content: 'hello',
       createdAt: createdAt.toISOString(),
     });

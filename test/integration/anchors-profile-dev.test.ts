@@ -64,7 +64,14 @@ describe('getUserProfile: owner, anchor and non-anchor × profile public/friends
 
         const byAnchor = await ok(endpoints, 'getUserProfile', { token: anchored.accessToken, data: { userId: owner.uid } });
         if (profileVisibility === 'private') {
-          expect(byAnchor).toEqual({ uid: owner.uid, displayName: 'profile-owner member', profilePicture: '', relationship: 'anchored', private: true });
+          expect(byAnchor).toEqual({
+            uid: owner.uid,
+            displayName: 'profile-owner member',
+            profilePicture: '',
+            verifiedInPerson: false,
+            relationship: 'anchored',
+            private: true,
+          });
         } else {
           expect(byAnchor).toMatchObject({ private: false, relationship: 'anchored', bio: 'Owner bio', birthday: '1990-05-06' });
           if (contactVisibility === 'friends')
@@ -78,7 +85,14 @@ describe('getUserProfile: owner, anchor and non-anchor × profile public/friends
           expect(byStranger).not.toHaveProperty('contactInfo');
           expect(byStranger).not.toHaveProperty('birthday');
         } else {
-          expect(byStranger).toEqual({ uid: owner.uid, displayName: 'profile-owner member', profilePicture: '', relationship: 'pending-sent', private: true });
+          expect(byStranger).toEqual({
+            uid: owner.uid,
+            displayName: 'profile-owner member',
+            profilePicture: '',
+            verifiedInPerson: false,
+            relationship: 'pending-sent',
+            private: true,
+          });
         }
         expect(await ok(endpoints, 'getUserProfile', { token: owner.accessToken, data: { userId: stranger.uid } })).toMatchObject({
           relationship: 'pending-received',

@@ -427,6 +427,7 @@ describe('comments', () => {
         authorId: ben.uid,
         authorName: 'Ben Anchor',
         authorPictureKey: '',
+        authorVerified: false,
         content: `c${i}`,
         createdAt: new Date().toISOString(),
       };

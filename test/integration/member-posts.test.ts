@@ -44,6 +44,7 @@ beforeAll(async () => {
     authorId: ada.uid,
     authorName: 'Ada Wall',
     authorPictureKey: '',
+    authorVerified: false,
     content: 'On Ben’s wall',
     createdAt: at.toISOString(),
     privacy: 'public',

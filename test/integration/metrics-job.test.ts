@@ -214,6 +214,7 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
       authorId: 'founder',
       authorName: 'founder',
       authorPictureKey: '',
+      authorVerified: false,
       content: 'hello',
       createdAt: RUN.toISOString(),
       privacy: 'anchors' as const,

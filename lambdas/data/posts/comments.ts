@@ -15,6 +15,8 @@ export interface StoredComment {
   authorId: string;
   authorName: string;
   authorPictureKey: string;
+  /** As on posts: the author is verified in person (false on comments from before it was kept). */
+  authorVerified: boolean;
   content: string;
   createdAt: string;
   /** Set when its author edits it. */
@@ -28,6 +30,7 @@ export function toStoredComment(item: Record<string, unknown>): StoredComment {
     authorId: String(item.authorId),
     authorName: String(item.authorName ?? ''),
     authorPictureKey: String(item.authorPictureKey ?? ''),
+    authorVerified: item.authorVerified === true,
     content: String(item.content ?? ''),
     createdAt: String(item.createdAt),
     ...(typeof item.editedAt === 'string' ? { editedAt: item.editedAt } : {}),

@@ -16,6 +16,8 @@ export interface StoredPost {
   authorName: string;
   /** Storage key of the author's picture ('' when none); responses sign it into a URL. */
   authorPictureKey: string;
+  /** The author is verified in person, copied like the name (false on posts from before it was kept). */
+  authorVerified: boolean;
   content: string;
   createdAt: string;
   privacy: PostPrivacy;
@@ -38,6 +40,7 @@ export function toStoredPost(item: Record<string, unknown>): StoredPost {
     authorId: String(item.authorId),
     authorName: String(item.authorName ?? ''),
     authorPictureKey: String(item.authorPictureKey ?? ''),
+    authorVerified: item.authorVerified === true,
     content: String(item.content ?? ''),
     createdAt: String(item.createdAt),
     privacy: item.privacy === 'public' ? 'public' : 'anchors',

@@ -1,6 +1,7 @@
 import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
 import { newTimeOrderedId } from '#domain/post-ids';
+import { isVerifiedInPerson } from '#domain/verification';
 import { putComment, type StoredComment, getStoredPost } from '#data/posts';
 import { countProductEvent } from '#data/table';
 import { defineCallable } from '#http/define-callable';
@@ -18,6 +19,7 @@ export const handler = defineCallable('addComment', async ({ postId, content, cl
     authorId: author.uid,
     authorName: author.displayName,
     authorPictureKey: author.profilePicture,
+    authorVerified: isVerifiedInPerson(author),
     content,
     createdAt: now.toISOString(),
   };

@@ -10,7 +10,7 @@ type Context = Awaited<ReturnType<typeof readReportContext>>;
 /** A member the queue names; a member who is gone (or being removed) shows as a bare uid. */
 function summaryOf(uid: string, users: Context['users']) {
   const user = users.get(uid);
-  return user ? memberSummary(user) : { uid, displayName: '', profilePicture: '' };
+  return user ? memberSummary(user) : { uid, displayName: '', profilePicture: '', verifiedInPerson: false };
 }
 
 function subjectOf(user: User | undefined, now: Date): QueuedReport['content']['member'] {

@@ -16,7 +16,7 @@ const pending = {
 describe('the anchor contracts', () => {
   it('a pending request carries no connectionType: an answer never passes one on, even when a stored record still has it', () => {
     expect(callables.sendAnchorRequest.output.parse({ ...pending, connectionType: 'local' })).not.toHaveProperty('connectionType');
-    const request = { uid: 'b', displayName: 'B', profilePicture: '', friendshipId: 'a_b', requestedAt: AT, connectionType: 'local' };
+    const request = { uid: 'b', displayName: 'B', profilePicture: '', verifiedInPerson: false, friendshipId: 'a_b', requestedAt: AT, connectionType: 'local' };
     const lists = callables.listAnchorRequests.output.parse({ received: [request], sent: [request] });
     for (const listed of [...lists.received, ...lists.sent]) expect(listed).not.toHaveProperty('connectionType');
   });
@@ -29,6 +29,7 @@ describe('the anchor contracts', () => {
       uid: 'b',
       displayName: 'B',
       profilePicture: '',
+      verifiedInPerson: false,
       friendshipId: 'a_b',
       connectionType: 'local',
       invitationChain: false,

@@ -63,7 +63,16 @@ function post(id: string, overrides: Partial<Post> = {}): Post {
 }
 
 function comment(id: string, postId: string): Comment {
-  return { commentId: id, postId, authorId: 'u2', authorName: 'Bo', authorPicture: '', content: `comment ${id}`, createdAt: '2026-11-22T00:00:00.000Z' };
+  return {
+    commentId: id,
+    postId,
+    authorId: 'u2',
+    authorName: 'Bo',
+    authorPicture: '',
+    authorVerified: false,
+    content: `comment ${id}`,
+    createdAt: '2026-11-22T00:00:00.000Z',
+  };
 }
 
 /** Two loaded pages of two posts each: a1 a2 | b1 b2. */

@@ -194,14 +194,14 @@ function queued(overrides: Partial<QueuedReport> & Pick<QueuedReport, 'reportId'
     createdAt: AT,
     reason: 'spam',
     note: '',
-    reporter: { uid: 'rep-1', displayName: 'Rita Reporter', profilePicture: '' },
+    reporter: { uid: 'rep-1', displayName: 'Rita Reporter', profilePicture: '', verifiedInPerson: false },
     content: { member: null, post: null, comment: null },
     openReportsOnTarget: 1,
     ...overrides,
   };
 }
 
-const MEMBER = { uid: 'bad-1', displayName: 'Bob Author', profilePicture: '', isSuspended: false, invitesDisabled: false };
+const MEMBER = { uid: 'bad-1', displayName: 'Bob Author', profilePicture: '', verifiedInPerson: false, isSuspended: false, invitesDisabled: false };
 
 const QUEUE: CallableOutput<'listReports'> = {
   reports: [
@@ -297,7 +297,7 @@ describe('admin panel: Reports tab', () => {
         queued({
           reportId: 'r-comment-2',
           target: { type: 'comment', id: 'c-1', postId: 'p-1' },
-          reporter: { uid: 'rep-2', displayName: 'Ron Second', profilePicture: '' },
+          reporter: { uid: 'rep-2', displayName: 'Ron Second', profilePicture: '', verifiedInPerson: false },
         }),
       ],
     });

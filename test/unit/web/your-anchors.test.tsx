@@ -22,6 +22,7 @@ const ANCHORS: CallableOutput<'listAnchors'> = {
       uid: 'hidden-1',
       displayName: 'Olive Hidden',
       profilePicture: '',
+      verifiedInPerson: false,
       friendshipId: 'hidden-1_viewer-1',
       connectionType: 'local',
       invitationChain: false,
@@ -32,6 +33,7 @@ const ANCHORS: CallableOutput<'listAnchors'> = {
       uid: 'open-1',
       displayName: 'Andy Open',
       profilePicture: '',
+      verifiedInPerson: false,
       friendshipId: 'open-1_viewer-1',
       location: { city: 'Dallas', state: 'Texas', country: 'United States' },
       connectionType: 'distant',
@@ -45,8 +47,8 @@ const ANCHORS: CallableOutput<'listAnchors'> = {
 };
 
 const REQUESTS: CallableOutput<'listAnchorRequests'> = {
-  received: [{ uid: 'asker-1', displayName: 'Rita Received', profilePicture: '', friendshipId: 'asker-1_viewer-1', requestedAt: AT }],
-  sent: [{ uid: 'asked-1', displayName: 'Sam Sent', profilePicture: '', friendshipId: 'asked-1_viewer-1', requestedAt: AT }],
+  received: [{ uid: 'asker-1', displayName: 'Rita Received', profilePicture: '', verifiedInPerson: false, friendshipId: 'asker-1_viewer-1', requestedAt: AT }],
+  sent: [{ uid: 'asked-1', displayName: 'Sam Sent', profilePicture: '', verifiedInPerson: false, friendshipId: 'asked-1_viewer-1', requestedAt: AT }],
 };
 
 function renderYourAnchors(path = '/anchors') {
