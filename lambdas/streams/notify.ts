@@ -11,7 +11,9 @@ import {
   recipientFacts,
   storeNotification,
   toldOnceDigest,
+  vouchNoticesOf,
   type NewNotification,
+  type VouchNoticeSource,
 } from '#data/notifications';
 import { getStoredPost } from '#data/posts';
 
@@ -23,8 +25,11 @@ interface Candidate {
   postId?: string;
   postAuthorId?: string;
   commentId?: string;
-  source: NotificationSource;
+  source: Source;
 }
+
+/** What a change may notify of: the kinds of notification-changes.ts, and the vouching notices. */
+type Source = NotificationSource | VouchNoticeSource;
 
 /**
  * Notifications, off the request path: a change someone should hear of becomes one notification per
@@ -34,9 +39,13 @@ interface Candidate {
  * from the change and its recipient, so a redelivered record stores nothing twice and pushes nothing.
  * A like or an anchor request toggled back and forth tells its recipient once (onceDigestOf).
  */
-export async function notifyOfChange(change: ClassifiedChange): Promise<void> {
+export async function notifyOfChange(change: ClassifiedChange, now = new Date()): Promise<void> {
   const source = notificationSourceOf(change);
-  if (!source) return;
+  const sources: Source[] = [...(source ? [source] : []), ...vouchNoticesOf(change, now)];
+  for (const each of sources) await notifyOf(each);
+}
+
+async function notifyOf(source: Source): Promise<void> {
   const candidates = await candidatesOf(source);
   if (candidates.length === 0) return;
 
@@ -62,6 +71,8 @@ export async function notifyOfChange(change: ClassifiedChange): Promise<void> {
       postAuthorId: candidate.postAuthorId ?? null,
       commentId: candidate.commentId ?? null,
       noticeKind: source.type === 'notice' ? source.noticeKind : null,
+      vouchNotice: source.type === 'vouching' ? source.notice : null,
+      vouchUntil: source.type === 'vouching' ? source.until : null,
     };
     if ((await storeNotification(candidate.recipient, notification, onceDigestOf(candidate))) === 'stored') stored.push(candidate.recipient);
   }
@@ -70,22 +81,35 @@ export async function notifyOfChange(change: ClassifiedChange): Promise<void> {
 
 /** What makes a notification itself: the same change to the same recipient is the same notification. */
 function identityOf({ source, recipient, kind }: Candidate): string {
-  const item = source.type === 'comment' ? source.commentId : source.type === 'notice' ? source.noticeId : source.type === 'like' ? source.postId : '';
+  const item =
+    source.type === 'comment'
+      ? source.commentId
+      : source.type === 'notice'
+        ? source.noticeId
+        : source.type === 'like'
+          ? source.postId
+          : source.type === 'vouching'
+            ? source.notice
+            : '';
   return [kind, recipient, 'actorId' in source ? source.actorId : '', item, source.at].join('\n');
 }
 
 /**
  * What may repeat without being new: a like of the same post by the same member (like, unlike, like
  * again) and an anchor request from the same member (send, withdraw, send again). Its recipient is
- * told once (TOLD_ONCE_SECONDS); everything else (comments, acceptances, notices) is new each time.
+ * told once (TOLD_ONCE_SECONDS); so is a vouching notice whose moment is not stored (VouchNoticeSource's
+ * `once`: a redelivered lapse). Everything else (comments, acceptances, notices) is new each time.
  */
-function onceDigestOf({ kind, actorId, postId }: Candidate): string | undefined {
+function onceDigestOf({ kind, actorId, postId, source }: Candidate): string | undefined {
+  if (source.type === 'vouching') return source.once === undefined ? undefined : toldOnceDigest(['vouching', source.once].join('\n'));
   if (kind !== 'like' && kind !== 'anchor-request') return undefined;
   return toldOnceDigest([kind, actorId ?? '', postId ?? ''].join('\n'));
 }
 
-async function candidatesOf(source: NotificationSource): Promise<Candidate[]> {
+async function candidatesOf(source: Source): Promise<Candidate[]> {
   switch (source.type) {
+    case 'vouching':
+      return [{ recipient: source.recipient, kind: 'vouching', actorId: source.actorId, source }];
     case 'anchor':
       return [{ recipient: source.recipient, kind: source.kind, actorId: source.actorId, source }];
     case 'invitee-joined':

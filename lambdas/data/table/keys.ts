@@ -567,6 +567,8 @@ export const STREAM_REACTED_SORT_KEYS = [
   // Notifications (lambdas/streams/notify.ts): a like tells the post's author; a moderation notice its member.
   { prefix: 'LIKE#' },
   { prefix: 'NOTICE#' },
+  // A vouch received tells its member (lambdas/data/notifications/vouch-notice-changes.ts); the given mirror tells nobody.
+  { prefix: VOUCH_RECEIVED_PREFIX },
 ] as const;
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveSettings, shouldNotify, THREAD_NOTIFY_CAP, threadRecipients, type RecipientFacts } from '#domain/notifications';
-import { notificationSourceOf } from '#data/notifications';
+import { notificationSourceOf, vouchNoticesOf } from '#data/notifications';
 import { classifyChange, type ChangedItem } from '#data/table';
 import { keys, notificationIdOf, postKeys } from '#data/table';
 
@@ -102,5 +102,73 @@ describe('which changes are notified of (notificationSourceOf)', () => {
     expect(notificationIdOf(at, 'like\nme\nu\np')).toBe(id);
     expect(notificationIdOf(at, 'like\nme\nv\np')).not.toBe(id);
     expect(notificationIdOf('2026-11-25T10:00:01.000Z', 'like\nme\nu\np') > id).toBe(true);
+  });
+});
+
+describe('which changes make vouching notices (vouchNoticesOf)', () => {
+  const at = '2026-11-25T10:00:00.000Z';
+  const later = '2026-12-01T09:00:00.000Z';
+  const now = new Date('2026-12-02T00:00:00.000Z');
+  const noticesOf = (change: Omit<ChangedItem, 'sequenceNumber'>) => vouchNoticesOf(classifyChange(change), now);
+  const vouch = (over: Record<string, unknown> = {}) => ({
+    ...keys.vouchReceived('me', 'voucher'),
+    subjectUid: 'me',
+    voucherUid: 'voucher',
+    vouchedAt: at,
+    lapsesAt: '2027-11-25T10:00:00.000Z',
+    state: 'active',
+    changedAt: at,
+    ...over,
+  });
+
+  it('a vouch received, new or renewed, tells its member who vouched; its mirror and a withdrawal tell nothing', () => {
+    expect(noticesOf({ eventName: 'INSERT', newImage: vouch() })).toEqual([
+      { type: 'vouching', recipient: 'me', notice: 'vouched', actorId: 'voucher', until: null, at },
+    ]);
+    expect(noticesOf({ eventName: 'MODIFY', oldImage: vouch(), newImage: vouch({ vouchedAt: later, changedAt: later }) })).toMatchObject([
+      { notice: 'vouched', at: later },
+    ]);
+    expect(noticesOf({ eventName: 'INSERT', newImage: { ...vouch(), ...keys.vouchGiven('voucher', 'me') } })).toEqual([]);
+    expect(noticesOf({ eventName: 'MODIFY', oldImage: vouch(), newImage: vouch({ state: 'withdrawn', changedAt: later }) })).toEqual([]);
+    expect(noticesOf({ eventName: 'REMOVE', oldImage: vouch() })).toEqual([]);
+  });
+
+  it('a vouch voided while it counted tells its member, with no actor; one voided after its lapse tells nothing', () => {
+    expect(noticesOf({ eventName: 'MODIFY', oldImage: vouch(), newImage: vouch({ state: 'void', changedAt: later }) })).toEqual([
+      { type: 'vouching', recipient: 'me', notice: 'voucher-removed', actorId: null, until: null, at: later },
+    ]);
+    const lapsed = vouch({ lapsesAt: '2026-11-30T00:00:00.000Z' });
+    expect(noticesOf({ eventName: 'MODIFY', oldImage: lapsed, newImage: { ...lapsed, state: 'void', changedAt: later } })).toEqual([]);
+  });
+
+  it("the record's level either way (not the founder's), a strike, the right lost, and the month-ahead notice once per lapse", () => {
+    const record = { ...keys.user('me'), verificationLevel: 'pending', vouchVersion: 3 };
+    const verified = { ...record, verificationLevel: 'verified', verifiedVia: 'vouches', verifiedAt: later, vouchVersion: 4 };
+    expect(noticesOf({ eventName: 'MODIFY', oldImage: record, newImage: verified })).toMatchObject([{ notice: 'verified', at: later, actorId: null }]);
+    expect(noticesOf({ eventName: 'MODIFY', oldImage: record, newImage: { ...verified, verifiedVia: 'founder' } })).toEqual([]);
+    const lapsed = noticesOf({ eventName: 'MODIFY', oldImage: verified, newImage: { ...record, vouchVersion: 5 } });
+    expect(lapsed).toMatchObject([{ notice: 'lapsed', at: now.toISOString() }]);
+    // Its moment is not stored, so a redelivery is told once (the told-once marker), by the write's vouchVersion.
+    expect(lapsed[0]?.once).toContain('5');
+
+    const struck = { ...verified, vouchStrikes: [at, later], vouchingSuspendedUntil: '2027-12-01T09:00:00.000Z' };
+    expect(noticesOf({ eventName: 'MODIFY', oldImage: { ...verified, vouchStrikes: [at] }, newImage: struck })).toMatchObject([
+      { notice: 'vouchee-removed', at: later, until: null },
+      { notice: 'vouching-suspended', at: later, until: '2027-12-01T09:00:00.000Z' },
+    ]);
+    expect(noticesOf({ eventName: 'MODIFY', oldImage: struck, newImage: { ...struck, displayName: 'Renamed' } })).toEqual([]);
+
+    const noticed = { ...verified, lapseNoticeUntil: '2027-01-01T00:00:00.000Z', lapseNoticeAt: later };
+    expect(noticesOf({ eventName: 'MODIFY', oldImage: verified, newImage: noticed })).toMatchObject([
+      { notice: 'expiring', until: '2027-01-01T00:00:00.000Z', at: later },
+    ]);
+    expect(noticesOf({ eventName: 'MODIFY', oldImage: noticed, newImage: { ...noticed, vouchCount: 3 } })).toEqual([]);
+  });
+
+  it('the vouching kind has its own switch and never comes from a member blocked either way', () => {
+    expect(shouldNotify(recipient(), 'vouching', 'voucher')).toBe(true);
+    expect(shouldNotify(recipient({ lists: lists({ blocked: ['voucher'] }) }), 'vouching', 'voucher')).toBe(false);
+    expect(shouldNotify(recipient({ lists: lists({ blockedBy: ['voucher'] }) }), 'vouching', 'voucher')).toBe(false);
+    expect(shouldNotify(recipient({ settings: { vouching: false } }), 'vouching', null)).toBe(false);
   });
 });

@@ -22,6 +22,8 @@ const reacted = {
   // Notifications: a like tells the post's author, a moderation notice its member.
   'a like': postKeys.like('p1', 'u1'),
   'a moderation notice': keys.notice('u1', '01J0000000000000000000000'),
+  // A vouch received tells its member (vouched, or void after its voucher's removal).
+  'a vouch received': keys.vouchReceived('u1', 'u2'),
 };
 
 const churn = {
@@ -34,6 +36,9 @@ const churn = {
   'an audit entry': keys.auditEntry('01J0000000000000000000000'),
   'a notification': keys.notification('u1', '01J0000000000000000000000'),
   "a member's unread notification count": keys.notificationState('u1'),
+  // Its received side (VOUCH#) tells; the mirror (VOUCHED#), the month's count and due items tell nobody.
+  "a vouch given's mirror": keys.vouchGiven('u2', 'u1'),
+  "a voucher's monthly count": keys.vouchMonth('u2', '2026-11'),
 };
 
 describe("the table stream's filters (TABLE_STREAM_FILTERS)", () => {
