@@ -15,6 +15,7 @@ import { notificationsHandlers } from './handlers/notifications/handler-rows.ts'
 import { profileHandlers } from './handlers/profile/handler-rows.ts';
 import { EVERY_OBJECT_PREFIX, MEMBER_REMOVAL_PARTITIONS, removalHandlers, removalJobHandlers } from './handlers/removal/handler-rows.ts';
 import { settingsHandlers } from './handlers/settings/handler-rows.ts';
+import { vouchingHandlers } from './handlers/vouching/handler-rows.ts';
 
 /**
  * The server side of the callable registry, gathered from each handler area's rows: every callable
@@ -35,6 +36,7 @@ export const callableHandlers: Record<CallableName, CallableHandlerEntry> = {
   ...accountHandlers,
   ...exportsHandlers,
   ...devHandlers,
+  ...vouchingHandlers,
 };
 
 /** Functions that are not callables: Cognito triggers, scheduled jobs, the removal worker and the table stream's consumer. */
@@ -67,6 +69,17 @@ export const jobHandlers = {
       pictureKeys: EVERY_OBJECT_PREFIX,
       userPoolActions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers'],
     },
+  },
+  // Every minute: work due by now (lambdas/workflows/due-work.ts), each item deleted once done.
+  // A verification's lapse rewrites the member's record and due items; its notice is a notification
+  // (in the member's partition) pushed to their open pages, which forgets sockets that are gone.
+  dueItemsSweep: {
+    entry: 'jobs/due-items-sweep.ts',
+    permissions: {
+      table: 'readWrite',
+      tableWrites: [PARTITIONS.member, PARTITIONS.dueItem, PARTITIONS.liveConnections, PARTITIONS.liveConnectionOwners],
+    },
+    needs: { livePush: true },
   },
   ...removalJobHandlers,
   ...exportsJobHandlers,

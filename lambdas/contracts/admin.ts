@@ -64,6 +64,8 @@ export const adminActionSchema = z.enum([
   'grantAdmin',
   'revokeAdmin',
   'resolveReport',
+  'verifyMember',
+  'revokeVerification',
 ]);
 
 /** One audit entry: who (actor), what (action), whom (target), why (reason), when (at). */

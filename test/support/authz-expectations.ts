@@ -1,5 +1,6 @@
 import type { CallableInput, CallableName } from '../../lambdas/contracts/callables.ts';
 import { ERROR_HTTP_STATUS, statusFromWire, type WireStatus } from '../../lambdas/contracts/protocol.ts';
+import { VOUCH_MESSAGES } from '../../lambdas/contracts/vouching.ts';
 import { INVITE_REQUIRED_MESSAGE } from '../../lambdas/handlers/joining/complete-profile.ts';
 import { ACCOUNT_GONE_MESSAGE, NO_RECORD_MESSAGE, NOT_JOINED_MESSAGE } from '../../lambdas/http/member-presence.ts';
 import type { TestMember } from './local-cloud-members.ts';
@@ -125,6 +126,9 @@ const commentNotFound = refused('NOT_FOUND', 'Comment not found');
 /** A well-formed comment id that names no comment. */
 const NO_SUCH_COMMENT = '01HZZZZZZZZZZZZZZZZZZZZZZZ';
 const notPartOfRequest = refused('PERMISSION_DENIED', 'You are not part of this anchor request');
+
+/** Only a member verified in person may vouch. */
+const notAVoucher = refused('PERMISSION_DENIED', VOUCH_MESSAGES.voucherNotVerified);
 
 const confirmationMismatch = refused('INVALID_ARGUMENT', 'Please type DELETE MY ACCOUNT to confirm.');
 
@@ -274,4 +278,14 @@ export const authzExpectations: { [N in CallableName]: AuthzRow<N> } = {
   // The caller's own export only: no input names anyone; a removed member is refused (gone).
   requestDataExport: { input: () => ({}), expect: members(ok) },
   getDataExport: { input: () => ({}), expect: members(ok) },
+  // Vouching. A code is the caller's own; no identity is verified in person, so none may preview or
+  // redeem a code (the voucher's right is checked before the code is looked up), and none gave the victim a vouch.
+  createVouchCode: { input: () => ({}), expect: members(ok) },
+  previewVouchCode: { input: () => ({ code: 'ZZZZZZ' }), expect: members(notAVoucher) },
+  vouchFor: { input: () => ({ code: 'ZZZZZZ' }), expect: members(notAVoucher) },
+  listMyVouches: { input: () => ({}), expect: members(ok) },
+  withdrawVouch: { input: (f) => ({ userId: f.victim.uid }), expect: members(refused('NOT_FOUND', VOUCH_MESSAGES.vouchNotFound)) },
+  verifyMember: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('NOT_FOUND', 'User not found')) },
+  revokeVerification: { input: () => ({ userId: NO_SUCH_MEMBER, reason: 'matrix' }), expect: adminRow(refused('NOT_FOUND', 'User not found')) },
+  listUnverifiedMembers: { input: () => ({}), expect: adminRow(ok) },
 };

@@ -11,7 +11,7 @@ import { fuzzCallable, memberFor, useOwnFuzzStore, type FuzzCounts, type FuzzMem
 export const HOSTILE_INPUT_GROUPS = {
   joining: ['joining', 'profile', 'invites', 'account', 'exports', 'metrics', 'dev'],
   posts: ['feed', 'notifications'],
-  anchors: ['anchors', 'moderation'],
+  anchors: ['anchors', 'moderation', 'vouching'],
   admin: ['admin', 'settings', 'removal'],
 } as const;
 

@@ -9,7 +9,16 @@ import { keys } from '#data/table';
  * what, whom, why and when never change. Only a removal's `outcome` is written twice: when its job
  * is created (in the same transaction) and when the job finishes, so one entry tells the story.
  */
-export type AdminAction = 'grantSuperuser' | 'revokeSuperuser' | 'removeUserAndInviteTree' | 'setAdminClaim' | 'grantAdmin' | 'revokeAdmin' | 'resolveReport';
+export type AdminAction =
+  | 'grantSuperuser'
+  | 'revokeSuperuser'
+  | 'removeUserAndInviteTree'
+  | 'setAdminClaim'
+  | 'grantAdmin'
+  | 'revokeAdmin'
+  | 'resolveReport'
+  | 'verifyMember'
+  | 'revokeVerification';
 
 export interface AuditEntry {
   entryId: string;

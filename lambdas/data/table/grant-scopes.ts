@@ -43,6 +43,9 @@ export const PARTITIONS = {
   liveConnectionOwners: LIVE_KEY_PATTERNS[1],
   /** Work due at a time (keys.dueItem): scheduled with the write that makes it due, deleted by the minute sweep once done. */
   dueItem: `${PARTITION_PREFIXES.dueItem}*`,
+  /** A vouch code by its nonce's digest, and its six-character fallback (keys.vouchNonce, keys.vouchShortCode). */
+  vouchNonce: `${PARTITION_PREFIXES.vouchNonce}*`,
+  vouchShortCode: `${PARTITION_PREFIXES.vouchShortCode}*`,
 } as const;
 export type PartitionPattern = (typeof PARTITIONS)[keyof typeof PARTITIONS];
 
