@@ -2,6 +2,7 @@ import { ActionIcon, Anchor as TextLink, Badge, Card, Group, Stack, Text } from 
 import { Link } from 'react-router-dom';
 import type { Anchor } from '#contracts/anchors';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { VerifiedBadge } from '../../../components/verified-badge.tsx';
 import { profilePath } from '../../../lib/paths.ts';
 
 interface AnchorCardProps {
@@ -17,9 +18,12 @@ export function AnchorCard({ anchor, onRemove }: AnchorCardProps) {
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <UserAvatar name={anchor.displayName} picture={anchor.profilePicture} />
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <TextLink component={Link} to={profilePath(anchor.uid)} fw={600}>
-              {anchor.displayName}
-            </TextLink>
+            <Group gap={6} wrap="nowrap">
+              <TextLink component={Link} to={profilePath(anchor.uid)} fw={600}>
+                {anchor.displayName}
+              </TextLink>
+              <VerifiedBadge verified={anchor.verifiedInPerson} />
+            </Group>
             <Group gap={4}>
               <Badge size="xs" variant="light" color={anchor.connectionType === 'local' ? 'teal' : 'violet'}>
                 {anchor.connectionType === 'local' ? 'Local' : 'Distant'}

@@ -6,6 +6,7 @@ import type { CallableOutput } from '#contracts/callables';
 import { SearchForm } from '../../../components/search-form.tsx';
 import { RowSkeletons } from '../../../components/skeletons.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { VerifiedBadge } from '../../../components/verified-badge.tsx';
 import { ANCHOR_UI_MESSAGES, searchResultAction, sendRequestFailureMessage } from '../anchor-actions.ts';
 import { useSendAnchorRequest } from '../api/anchor-requests.ts';
 import { useSuspension } from '../../moderation/index.ts';
@@ -29,6 +30,7 @@ function ResultRow({ user }: { user: SearchResult }) {
         <Text size="sm" component={Link} to={profilePath(user.uid)}>
           {user.displayName}
         </Text>
+        <VerifiedBadge verified={user.verifiedInPerson} size={14} />
       </Group>
       {action.kind === 'add' ? (
         <Button

@@ -8,6 +8,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { RowSkeletons, ValueSkeleton } from '../../../components/skeletons.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { VerifiedBadge } from '../../../components/verified-badge.tsx';
 import { serverReason } from '../../../lib/server-reason.ts';
 import { ANCHOR_UI_MESSAGES } from '../anchor-actions.ts';
 import { useAnchorList, useAnchorRequests } from '../api/anchor-requests.ts';
@@ -44,6 +45,7 @@ function RequestSection({ title, testId, requests, actions }: RequestSectionProp
             <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
               <UserAvatar name={request.displayName} picture={request.profilePicture} size="sm" />
               <Text size="sm">{request.displayName}</Text>
+              <VerifiedBadge verified={request.verifiedInPerson} size={14} />
             </Group>
             {/* The buttons keep their width on a phone; a long name wraps instead ('Cance' at 390 px). */}
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>

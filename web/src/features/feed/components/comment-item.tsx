@@ -3,6 +3,7 @@ import { COMMENT_MAX_LENGTH, type Comment, FEED_MESSAGES } from '#contracts/feed
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { useMemberModeration } from '../../moderation/index.ts';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { VerifiedBadge } from '../../../components/verified-badge.tsx';
 import { EDIT_DELETE_MESSAGES, useDeleteComment, useEditComment } from '../api/edit-delete.ts';
 import { formatWhen } from '../format-when.ts';
 import { ContentActionsMenu } from '../../../components/content-actions-menu.tsx';
@@ -29,7 +30,7 @@ export function CommentItem({ userId, comment }: { userId: string; comment: Comm
       <UserAvatar name={comment.authorName} picture={comment.authorPicture} size="sm" />
       <div style={{ minWidth: 0, flex: 1 }}>
         <Text size="sm">
-          <strong>{comment.authorName}</strong>{' '}
+          <strong>{comment.authorName}</strong> <VerifiedBadge verified={comment.authorVerified} size={14} />{' '}
           <Text span size="xs" c="dimmed">
             {formatWhen(comment.createdAt)}
             <EditedMark editedAt={comment.editedAt} />

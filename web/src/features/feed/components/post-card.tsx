@@ -5,6 +5,7 @@ import { FEED_MESSAGES, POST_MAX_LENGTH, type Post } from '#contracts/feed';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { useMemberModeration, useSuspension } from '../../moderation/index.ts';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { VerifiedBadge } from '../../../components/verified-badge.tsx';
 import { EDIT_DELETE_MESSAGES, useDeletePost, useEditPost } from '../api/edit-delete.ts';
 import { useTogglePostLike } from '../api/toggle-post-like.ts';
 import { formatWhen } from '../format-when.ts';
@@ -45,7 +46,8 @@ export function PostCard({ userId, post }: { userId: string; post: Post }) {
         <div style={{ minWidth: 0, flex: 1 }}>
           <Anchor component={Link} to={profilePath(post.authorId)} fw={600} size="sm">
             {post.authorName}
-          </Anchor>
+          </Anchor>{' '}
+          <VerifiedBadge verified={post.authorVerified} size={14} />
           {/* A div, not Text's default p: the Badge inside is a div, which a p may not hold. */}
           <Text size="xs" c="dimmed" component="div">
             {formatWhen(post.createdAt)}

@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Types only: the app shell (the bell) imports this module, and zod must stay out of the landing's JavaScript.
-import type { AppNotification, NotificationKind } from '#contracts/notifications';
+import type { AppNotification, NotificationKind, VouchNotice } from '#contracts/notifications';
 import { callApi } from '../../../lib/api-client.ts';
 import { useLivePollInterval } from '../../../lib/live/poll-interval.ts';
 import { useLiveCatchUp, useLiveMessages } from '../../../lib/live/use-live.ts';
 import { useAuthSession, useMe } from '../../../lib/session.ts';
-import { paths, profilePath } from '../../../lib/paths.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { paths, profilePath, SETTINGS_VOUCHES_PATH } from '../../../lib/paths.ts';
 
 /**
  * Notifications, shared by the header's bell and the notifications page: both read listNotifications
@@ -99,14 +100,43 @@ export function notificationText(notification: AppNotification): string {
       return `${who}, whom you invited, joined Anchored`;
     case 'moderation':
       return notification.noticeKind === 'report-resolved' ? 'An admin acted on your report' : 'A moderation decision concerns you';
+    case 'vouching':
+      return vouchNoticeText(notification.vouchNotice ?? 'vouched', who, notification.vouchUntil);
   }
 }
 
+/** A vouching notification's sentence; `until` is the date it names (a lapse, the end of a suspension). */
+function vouchNoticeText(notice: VouchNotice, who: string, until: string | null): string {
+  const day = until ? formatDate(until) : 'a later date';
+  switch (notice) {
+    case 'vouched':
+      return `${who} vouched for you`;
+    case 'verified':
+      return 'You are now verified in person';
+    case 'expiring':
+      return `Your verification lapses on ${day} unless someone vouches for you again`;
+    case 'lapsed':
+      return 'Your verification lapsed';
+    case 'vouchee-removed':
+      return 'A member you vouched for was removed as not being who they said';
+    case 'voucher-removed':
+      return 'Someone who vouched for you was removed; your verification was checked again';
+    case 'vouching-suspended':
+      return `You cannot vouch for anyone until ${day}`;
+  }
+}
+
+/** Notices about the member's own verification lead to Get verified; those about vouches to Settings › Vouches. */
+const VOUCH_NOTICES_TO_VERIFY: ReadonlySet<VouchNotice> = new Set(['expiring', 'lapsed', 'voucher-removed']);
+
 /**
  * Where a notification leads: the profile listing the post (there is no page of one post), your
- * anchor requests, the member, or your notices.
+ * anchor requests, the member, your notices, Get verified or your vouches.
  */
 export function notificationLink(notification: AppNotification): string {
+  if (notification.kind === 'vouching') {
+    return notification.vouchNotice && VOUCH_NOTICES_TO_VERIFY.has(notification.vouchNotice) ? paths.verify : SETTINGS_VOUCHES_PATH;
+  }
   if (notification.postAuthorId) return profilePath(notification.postAuthorId);
   if (notification.kind === 'anchor-request') return paths.anchors;
   if (notification.kind === 'moderation') return notification.noticeKind === 'report-resolved' ? paths.moderationLog : paths.dashboard;
