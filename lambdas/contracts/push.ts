@@ -37,6 +37,11 @@ export const pushMessageSchema = z.discriminatedUnion('type', [
    * and the notifications page read again (listNotifications).
    */
   z.object({ type: z.literal('notifications.changed') }),
+  /**
+   * The recipient's own record changed in what their pages show of them: they became verified in
+   * person or went back to pending. The member's record (getMe) and their own profile read again.
+   */
+  z.object({ type: z.literal('me.changed') }),
   /** The member was removed (or signed out everywhere): every open page signs out. */
   z.object({ type: z.literal('session.ended'), reason: z.enum(['removed', 'signed-out']) }),
 ]);

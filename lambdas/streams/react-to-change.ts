@@ -67,6 +67,10 @@ async function react(event: TableEvent): Promise<void> {
       // signOutEverywhere: the epoch already refuses their tokens; this ends the pages still open on them.
       await endMemberSessions(event.uid, 'signed-out');
       return;
+    case 'member-verification-changed':
+      // The badge on their own profile and the "Get verified" card follow it without a reload.
+      await pushToMembers([event.uid], { type: 'me.changed' });
+      return;
     case 'unread-notification-removed':
       // Its actor left (removal forgets what names them): the bell's count fell, so it reads again.
       await pushToMembers([event.recipient], { type: 'notifications.changed' });

@@ -1,4 +1,5 @@
 import { exhaustive } from '#domain/exhaustive';
+import { isVerifiedInPerson } from '#domain/verification';
 import type { ChangedItem, ClassifiedChange } from '#data/table';
 import { REMOVAL_PENDING, sessionEpochOf } from '#data/members';
 import { toStoredPost, type StoredPost } from '#data/posts';
@@ -28,6 +29,8 @@ export type TableEvent =
   | { kind: 'member-leaving'; uid: string }
   /** A member signed out everywhere (their session epoch rose): their open pages must end too. */
   | { kind: 'member-signed-out'; uid: string }
+  /** A member became verified in person, or went back to pending: their own open pages show it. */
+  | { kind: 'member-verification-changed'; uid: string }
   /** One of `recipient`'s unread notifications was deleted (its actor left Anchored): their unread count fell. */
   | { kind: 'unread-notification-removed'; recipient: string }
   | { kind: 'other' };
@@ -58,6 +61,8 @@ export function tableEventOf({ key, eventName, oldImage, newImage }: Omit<Classi
       const marked = newImage?.[REMOVAL_PENDING] !== undefined && oldImage?.[REMOVAL_PENDING] === undefined;
       if (eventName === 'REMOVE' || marked) return { kind: 'member-leaving', uid: key.uid };
       if (sessionEpochOf(newImage) !== sessionEpochOf(oldImage) && sessionEpochOf(newImage) !== null) return { kind: 'member-signed-out', uid: key.uid };
+      if (eventName === 'MODIFY' && isVerifiedInPerson(oldImage ?? {}) !== isVerifiedInPerson(newImage ?? {}))
+        return { kind: 'member-verification-changed', uid: key.uid };
       return OTHER;
     }
     // Read by other reactions (notifications: likes and notices) or by none.

@@ -5,14 +5,15 @@ import { COMMENTED_MARKER_PREFIX, keys, postKeys } from '#data/table';
 import { authorPostIds } from './member-contributions.ts';
 import { queryAll } from '#data/table';
 import type { ClassifiedChange } from '#data/table';
+import { isVerifiedInPerson } from '#domain/verification';
 
 /**
- * Posts and comments carry their author's name and picture key, and likes their liker's name (a
- * feed page and the likers list read no member records). When a member's displayName or
- * profilePicture changes, the table stream's consumer copies the record's current values into their
- * posts and comments, and the name into their likes; until it has (well under a second behind the
- * change) their older items show the old name, and no picture (a picture version lives until the
- * next one).
+ * Posts and comments carry their author's name, picture key and "Verified in person" badge, and
+ * likes their liker's name (a feed page and the likers list read no member records). When a
+ * member's displayName, profilePicture or verification in person changes, the table stream's
+ * consumer copies the record's current values into their posts and comments, and the name into
+ * their likes; until it has (well under a second behind the change) their older items show the old
+ * name and badge, and no picture (a picture version lives until the next one).
  */
 
 /** Writes in flight at once: a member with thousands of posts stays well inside the consumer's minute. */
@@ -22,10 +23,13 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** The member whose name or profile picture a change replaced, or null for any other change. */
+/** The member whose name, profile picture or verification in person a change replaced, or null for any other change. */
 export function authorDetailsChangeOf({ key, eventName, oldImage, newImage }: Omit<ClassifiedChange, 'sequenceNumber'>): string | null {
   if (eventName !== 'MODIFY' || !oldImage || !newImage || key.kind !== 'member') return null;
-  const same = text(oldImage.profilePicture) === text(newImage.profilePicture) && text(oldImage.displayName) === text(newImage.displayName);
+  const same =
+    text(oldImage.profilePicture) === text(newImage.profilePicture) &&
+    text(oldImage.displayName) === text(newImage.displayName) &&
+    isVerifiedInPerson(oldImage) === isVerifiedInPerson(newImage);
   return same ? null : key.uid;
 }
 
@@ -35,16 +39,23 @@ async function inChunks<T>(items: readonly T[], write: (item: T) => Promise<unkn
   }
 }
 
-/** Sets name and picture key on one post or comment that still exists and holds another of either. */
-function repointContent(key: { pk: string; sk: string }, name: string, pictureKey: string) {
+/** The author details a post or comment copies from its author's record. */
+interface AuthorDetails {
+  name: string;
+  pictureKey: string;
+  verified: boolean;
+}
+
+/** Sets name, picture key and badge on one post or comment that still exists and holds another of any. */
+function repointContent(key: { pk: string; sk: string }, { name, pictureKey, verified }: AuthorDetails) {
   return conditionalWrite(
     new UpdateCommand({
       TableName: tableName(),
       Key: key,
-      UpdateExpression: 'SET authorName = :name, authorPictureKey = :key',
+      UpdateExpression: 'SET authorName = :name, authorPictureKey = :key, authorVerified = :verified',
       ConditionExpression:
-        'attribute_exists(pk) AND (attribute_not_exists(authorPictureKey) OR authorPictureKey <> :key OR attribute_not_exists(authorName) OR authorName <> :name)',
-      ExpressionAttributeValues: { ':key': pictureKey, ':name': name },
+        'attribute_exists(pk) AND (attribute_not_exists(authorPictureKey) OR authorPictureKey <> :key OR attribute_not_exists(authorName) OR authorName <> :name OR attribute_not_exists(authorVerified) OR authorVerified <> :verified)',
+      ExpressionAttributeValues: { ':key': pictureKey, ':name': name, ':verified': verified },
     }),
   );
 }
@@ -63,8 +74,9 @@ function repointLike(key: { pk: string; sk: string }, name: string) {
 }
 
 /**
- * Copies the member's current displayName and profilePicture (read now, strongly consistent, so a
- * late or repeated change converges on the latest) into every post and comment of theirs, and the
+ * Copies the member's current displayName, profilePicture and verification in person (read now,
+ * strongly consistent, so a late or repeated change converges on the latest) into every post and
+ * comment of theirs, and the
  * name into every like of theirs. Posts through GSI byAuthor, comments through the COMMENTED#
  * markers of their own partition, likes through GSI byLiker (keys only). An item already holding
  * these values is not written, so a redelivery writes nothing. A member without a record (removed)
@@ -72,11 +84,15 @@ function repointLike(key: { pk: string; sk: string }, name: string) {
  */
 export async function repointAuthorDetails(uid: string): Promise<number> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.user(uid), ProjectionExpression: 'profilePicture, displayName', ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.user(uid),
+      ProjectionExpression: 'profilePicture, displayName, verificationLevel',
+      ConsistentRead: true,
+    }),
   );
   if (!Item) return 0;
-  const pictureKey = text(Item.profilePicture);
-  const name = text(Item.displayName);
+  const details: AuthorDetails = { name: text(Item.displayName), pictureKey: text(Item.profilePicture), verified: isVerifiedInPerson(Item) };
   const [postIds, markers, likes] = await Promise.all([
     authorPostIds(uid),
     queryAll({
@@ -87,8 +103,8 @@ export async function repointAuthorDetails(uid: string): Promise<number> {
     }),
     queryAll({ TableName: tableName(), IndexName: 'byLiker', KeyConditionExpression: 'likerId = :uid', ExpressionAttributeValues: { ':uid': uid } }),
   ]);
-  await inChunks(postIds, (postId) => repointContent(postKeys.post(postId), name, pictureKey));
-  await inChunks(markers, (marker) => repointContent(postKeys.comment(String(marker.postId), String(marker.commentId)), name, pictureKey));
-  await inChunks(likes, (like) => repointLike({ pk: String(like.pk), sk: String(like.sk) }, name));
+  await inChunks(postIds, (postId) => repointContent(postKeys.post(postId), details));
+  await inChunks(markers, (marker) => repointContent(postKeys.comment(String(marker.postId), String(marker.commentId)), details));
+  await inChunks(likes, (like) => repointLike({ pk: String(like.pk), sk: String(like.sk) }, details.name));
   return postIds.length + markers.length + likes.length;
 }

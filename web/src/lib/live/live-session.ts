@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LiveMessage } from './live-bus.ts';
-import { forgetSession, useSignOut } from '../session.ts';
+import { forgetSession, sessionKeys, useSignOut } from '../session.ts';
 import { onSignOutElsewhere } from './cross-tab.ts';
 import { startLive, stopLive } from './live-client.ts';
 import { useLiveMessages } from './use-live.ts';
@@ -46,6 +46,11 @@ export function useLiveSession(session: { userId: string; joined: boolean } | nu
     startLive().catch(() => undefined);
     return stopLive;
   }, [userId, joined]);
+
+  // The member's own record changed (verified in person, or back to pending): every screen reading it follows.
+  useLiveMessages('me.changed', () => {
+    if (userId) void queryClient.invalidateQueries({ queryKey: sessionKeys.me(userId) });
+  });
 
   useLiveMessages('session.ended', ({ reason }: SessionEnded) => {
     void Promise.resolve(navigate(paths.signIn, { replace: true, state: { notice: SESSION_NOTICES[reason] } })).finally(() => signOut.mutate());
