@@ -89,6 +89,8 @@ export const ACTION_LABELS: Record<string, string> = {
   grantAdmin: 'Granted the admin role',
   revokeAdmin: 'Revoked the admin role',
   resolveReport: 'Resolved a report',
+  verifyMember: 'Verified in person',
+  revokeVerification: 'Revoked verification in person',
 };
 
 export function auditActionLabel(action: CallableOutput<'listAuditLog'>['entries'][number]['action']): string {

@@ -14,6 +14,7 @@ export const adminKeys = {
   auditLog: ['admin', 'audit-log'] as const,
   search: (query: string) => ['admin', 'search', query] as const,
   inviteTree: (userId: string) => ['admin', 'invite-tree', userId] as const,
+  unverified: ['admin', 'unverified'] as const,
 };
 
 /**

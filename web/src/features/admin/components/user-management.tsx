@@ -5,8 +5,16 @@ import { SearchForm } from '../../../components/search-form.tsx';
 import { useRemoveUser, useSearchMembers } from '../api/admin-api.ts';
 import { ADMIN_UI, failureMessage, removalOutcome, type RemovalResult } from '../admin-messages.ts';
 import { RemoveDialog } from './remove-dialog.tsx';
+import { VerificationDialog, type VerificationAction } from './verification-dialog.tsx';
 
-function MemberRow({ member, isSelf, onRemove }: { member: AdminMember; isSelf: boolean; onRemove: () => void }) {
+interface MemberRowProps {
+  member: AdminMember;
+  isSelf: boolean;
+  onRemove: () => void;
+  onVerification: (action: VerificationAction) => void;
+}
+
+function MemberRow({ member, isSelf, onRemove, onVerification }: MemberRowProps) {
   return (
     <Group justify="space-between" wrap="nowrap" data-testid="member-row">
       <div>
@@ -30,16 +38,25 @@ function MemberRow({ member, isSelf, onRemove }: { member: AdminMember; isSelf: 
           {member.location.city ? ` · ${member.location.city}, ${member.location.state}` : ''}
         </Text>
       </div>
-      {/* An admin cannot remove themself (the server refuses too). */}
-      {isSelf ? (
-        <Badge variant="outline" color="gray">
-          You
-        </Badge>
-      ) : (
-        <Button size="xs" color="red" variant="light" onClick={onRemove} aria-label={`Remove ${member.displayName}`}>
-          Remove
+      <Group gap="xs" justify="flex-end" style={{ flexShrink: 0 }}>
+        {/* The search does not say who is verified: the server refuses a repeat with its sentence. */}
+        <Button size="xs" variant="light" onClick={() => onVerification('verify')} aria-label={`Verify ${member.displayName} in person`}>
+          Verify in person
         </Button>
-      )}
+        <Button size="xs" variant="default" onClick={() => onVerification('revoke')} aria-label={`Revoke ${member.displayName}'s verification`}>
+          Revoke verification
+        </Button>
+        {/* An admin cannot remove themself (the server refuses too). */}
+        {isSelf ? (
+          <Badge variant="outline" color="gray">
+            You
+          </Badge>
+        ) : (
+          <Button size="xs" color="red" variant="light" onClick={onRemove} aria-label={`Remove ${member.displayName}`}>
+            Remove
+          </Button>
+        )}
+      </Group>
     </Group>
   );
 }
@@ -78,6 +95,7 @@ export function UserManagement({ ownUserId }: { ownUserId: string }) {
   const [query, setQuery] = useState('');
   const search = useSearchMembers(query);
   const [removing, setRemoving] = useState<AdminMember | null>(null);
+  const [verification, setVerification] = useState<{ member: AdminMember; action: VerificationAction } | null>(null);
   const [last, setLast] = useState<{ userId: string; reason: string; result: RemovalResult } | null>(null);
   // Asking again continues an unfinished removal and reports its progress; once it finished, the
   // server answers the final result (it keeps it for a day), and no second audit entry is written.
@@ -118,9 +136,23 @@ export function UserManagement({ ownUserId }: { ownUserId: string }) {
           </Text>
         )}
         {members.map((member) => (
-          <MemberRow key={member.uid} member={member} isSelf={member.uid === ownUserId} onRemove={() => setRemoving(member)} />
+          <MemberRow
+            key={member.uid}
+            member={member}
+            isSelf={member.uid === ownUserId}
+            onRemove={() => setRemoving(member)}
+            onVerification={(action) => setVerification({ member, action })}
+          />
         ))}
       </Stack>
+      {verification && (
+        <VerificationDialog
+          key={`${verification.member.uid}-${verification.action}`}
+          member={verification.member}
+          action={verification.action}
+          onClose={() => setVerification(null)}
+        />
+      )}
       {removing && (
         <RemoveDialog
           key={removing.uid}

@@ -12,6 +12,7 @@ import { GrantForm } from '../components/grant-form.tsx';
 import { PlatformStatsCard } from '../components/platform-stats.tsx';
 import { ReportsTab } from '../components/reports-tab.tsx';
 import { SuperusersCard } from '../components/superusers-card.tsx';
+import { UnverifiedMembers } from '../components/unverified-members.tsx';
 import { UserManagement } from '../components/user-management.tsx';
 import { paths } from '../../../lib/paths.ts';
 
@@ -63,6 +64,7 @@ export default function AdminRoute() {
                   <AdminsCard admins={overview.data?.admins} isLoading={overview.isLoading} isError={overview.isError} />
                   <GrantForm role="admin" />
                   <UserManagement ownUserId={access.userId} />
+                  <UnverifiedMembers />
                 </Stack>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>

@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { ListedMember } from '#contracts/moderation';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { VerifiedBadge } from '../../../components/verified-badge.tsx';
 import { serverReason } from '../../../lib/server-reason.ts';
 import { formatDay, MODERATION_UI, useBlockedList, useMemberAction, useMutedList } from '../../moderation/index.ts';
 import { profilePath } from '../../../lib/paths.ts';
@@ -43,15 +44,18 @@ function MemberList({ title, explanation, empty, query, action, linkProfiles }: 
               <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
                 <UserAvatar name={member.displayName} picture={member.profilePicture} />
                 <div style={{ minWidth: 0 }}>
-                  {linkProfiles ? (
-                    <Anchor component={Link} to={profilePath(member.uid)} fw={500} size="sm">
-                      {member.displayName}
-                    </Anchor>
-                  ) : (
-                    <Text fw={500} size="sm">
-                      {member.displayName}
-                    </Text>
-                  )}
+                  <Group gap={6} wrap="nowrap">
+                    {linkProfiles ? (
+                      <Anchor component={Link} to={profilePath(member.uid)} fw={500} size="sm">
+                        {member.displayName}
+                      </Anchor>
+                    ) : (
+                      <Text fw={500} size="sm">
+                        {member.displayName}
+                      </Text>
+                    )}
+                    <VerifiedBadge verified={member.verifiedInPerson} size={14} />
+                  </Group>
                   <Text size="xs" c="dimmed">
                     Since {formatDay(member.since)}
                   </Text>
