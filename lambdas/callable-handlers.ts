@@ -71,16 +71,9 @@ export const jobHandlers = {
     },
   },
   // Every minute: work due by now (lambdas/workflows/due-work.ts), each item deleted once done.
-  // A verification's lapse rewrites the member's record and due items; its notice is a notification
-  // (in the member's partition) pushed to their open pages, which forgets sockets that are gone.
-  dueItemsSweep: {
-    entry: 'jobs/due-items-sweep.ts',
-    permissions: {
-      table: 'readWrite',
-      tableWrites: [PARTITIONS.member, PARTITIONS.dueItem, PARTITIONS.liveConnections, PARTITIONS.liveConnectionOwners],
-    },
-    needs: { livePush: true },
-  },
+  // A verification's lapse rewrites the member's record and due items; its notice is written on the
+  // record (the table stream makes the notification and pushes it).
+  dueItemsSweep: { entry: 'jobs/due-items-sweep.ts', permissions: { table: 'readWrite', tableWrites: [PARTITIONS.member, PARTITIONS.dueItem] } },
   ...removalJobHandlers,
   ...exportsJobHandlers,
   // The table stream's consumer (lib/table-stream.ts, local/table-stream.ts): reacts to changes off

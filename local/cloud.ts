@@ -18,7 +18,7 @@ import { assertPortsFree, pickFreePorts, type ServicePorts } from './ports.ts';
 import { reapOrphanedEmulators, removePidFile, runningCloudPid, writePidFile } from './process-guard.ts';
 import { injectFaultsIntoNewClients } from './fault-injection.ts';
 import { ensureBucket, startS3Local } from './s3-local.ts';
-import { startInviteLapseScheduler, startMetricsScheduler } from './scheduler.ts';
+import { startDueItemsScheduler, startInviteLapseScheduler, startMetricsScheduler } from './scheduler.ts';
 import { startTableStreamPoller, tableStreamFiles, type TableStreamPoller } from './table-stream.ts';
 import { ensureFounder } from './seed-founder.ts';
 import { cognitoClient, ensureUserPool } from './user-pool.ts';
@@ -165,7 +165,8 @@ async function stopAll(stoppers: Stopper[]): Promise<void> {
 
 /**
  * Boots the whole product on this machine: DynamoDB Local, cognito-local, s3rver, the gateway
- * (API Gateway + Lambda), the table stream's poller, the daily metrics schedule, optionally the
+ * (API Gateway + Lambda), the table stream's poller, the scheduled jobs (daily metrics, hourly
+ * invite lapses, the minute sweep of due items), optionally the
  * SPA; creates what the first start needs (table, user pool, bucket, founder) and writes
  * endpoints.json.
  */
@@ -320,6 +321,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     stoppers.push(() => scheduler.stop());
     const lapses = startInviteLapseScheduler(log);
     stoppers.push(() => lapses.stop());
+    const dueItems = startDueItemsScheduler(log);
+    stoppers.push(() => dueItems.stop());
 
     if (options.web) {
       const web = await startWeb({

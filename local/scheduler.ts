@@ -103,3 +103,33 @@ export function startInviteLapseScheduler(log: (line: string) => void): MetricsS
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }
+
+/** EventBridge's minute rule for due items (lib/anchored-stack.ts), locally: at start, then every minute. */
+export const DUE_ITEMS_INTERVAL_MS = 60 * 1000;
+
+/** One sweep of due items now, through the module and scopes the deployed job has (a run takes at most its 55 s). */
+export async function runDueItemsSweep(): Promise<void> {
+  const handler = await loadHandler(jobHandlers.dueItemsSweep.entry);
+  await handler(scheduledEvent(), lambdaContext('dueItemsSweep', 55_000));
+}
+
+export function startDueItemsScheduler(log: (line: string) => void): MetricsScheduler {
+  // A run still going when the minute comes round is not joined by a second: EventBridge's runs
+  // may overlap, which the sweep tolerates, but a laptop gains nothing from it.
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runDueItemsSweep();
+    } catch (error) {
+      log(`Due-items sweep: ${(error as Error).message}`);
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), DUE_ITEMS_INTERVAL_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
