@@ -88,6 +88,10 @@ export const platformStatsSchema = z.object({
   superusers: z.number().int(),
   /** Distinct (city, state) pairs among members who gave a city. */
   distinctCities: z.number().int(),
+  /** Member records verified in person (verificationLevel 'verified'). */
+  verifiedInPerson: z.number().int(),
+  /** Members who joined and are not verified in person yet: those listUnverifiedMembers lists. */
+  notYetVerified: z.number().int(),
 });
 export type PlatformStats = z.infer<typeof platformStatsSchema>;
 
@@ -144,7 +148,7 @@ export const adminCallables = {
     input: z.object({}).strict(),
     output: z.object({ stats: platformStatsSchema, superusers: z.array(adminMemberSchema), admins: z.array(adminRoleSchema) }),
     description:
-      'Admin: platform stats (member records, superusers, distinct cities), the current superusers and the current admins (the founder marked, since when if known), by name; reads only user records.',
+      'Admin: platform stats (member records, superusers, distinct cities, members verified in person and joined members not yet verified), the current superusers and the current admins (the founder marked, since when if known), by name; reads only user records.',
   },
   searchMembers: {
     access: 'admin',

@@ -47,6 +47,11 @@ export type TopInviter = z.infer<typeof topInviterSchema>;
 export const communityMetricsSchema = z.object({
   date: z.iso.date(),
   totalUsers: count,
+  /**
+   * Of totalUsers, the members verified in person (their record's verificationLevel is 'verified').
+   * Absent on records from before it was counted: nothing is shown rather than an invented zero.
+   */
+  verifiedInPerson: count.optional(),
   activeUsers: count,
   invitationAcceptanceRate: rate,
   platformRefugeeRate: rate,

@@ -6,12 +6,20 @@ import type { AdminMember, AdminRole, PlatformStats } from '#contracts/admin';
  */
 export class PlatformTally {
   private totalUsers = 0;
+  private verifiedInPerson = 0;
+  private notYetVerified = 0;
   private readonly cities = new Set<string>();
   private readonly superuserList: AdminMember[] = [];
   private readonly adminList: AdminRole[] = [];
 
-  add(member: AdminMember, roles: { isFounder: boolean; adminSince: string | null } = { isFounder: false, adminSince: null }): void {
+  add(
+    member: AdminMember,
+    roles: { isFounder: boolean; adminSince: string | null } = { isFounder: false, adminSince: null },
+    standing: { verifiedInPerson: boolean; joined: boolean } = { verifiedInPerson: false, joined: false },
+  ): void {
     this.totalUsers += 1;
+    if (standing.verifiedInPerson) this.verifiedInPerson += 1;
+    else if (standing.joined) this.notYetVerified += 1;
     const key = cityKey(member.location);
     if (key) this.cities.add(key);
     if (member.isSuperuser) this.superuserList.push(member);
@@ -24,7 +32,13 @@ export class PlatformTally {
   }
 
   stats(): PlatformStats {
-    return { totalUsers: this.totalUsers, superusers: this.superuserList.length, distinctCities: this.cities.size };
+    return {
+      totalUsers: this.totalUsers,
+      superusers: this.superuserList.length,
+      distinctCities: this.cities.size,
+      verifiedInPerson: this.verifiedInPerson,
+      notYetVerified: this.notYetVerified,
+    };
   }
 
   /** Superusers by display name (case-insensitive), then uid, so the list reads the same every time. */

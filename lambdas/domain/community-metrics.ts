@@ -12,6 +12,8 @@ export interface MemberFacts {
   kind: 'member';
   uid: string;
   isVerified: boolean;
+  /** Verified in person (the record's verificationLevel is 'verified'). */
+  verifiedInPerson: boolean;
   createdAt: string;
   lastActive: string;
   profileCompleted: boolean;
@@ -68,6 +70,8 @@ interface InviterCounts {
  */
 export interface CommunityCounts {
   totalUsers: number;
+  /** Of totalUsers, the members verified in person. */
+  verifiedInPerson: number;
   activeUsers: number;
   invitedSignups: number;
   invitesAccepted: number;
@@ -84,6 +88,7 @@ export interface CommunityCounts {
 export function zeroCommunityCounts() {
   return {
     totalUsers: 0,
+    verifiedInPerson: 0,
     activeUsers: 0,
     invitedSignups: 0,
     invitesAccepted: 0,
@@ -127,10 +132,12 @@ export function metricsOfCounts(date: string, counts: CommunityCounts): Communit
   const byName = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : a > b ? 1 : 0);
   const largest = [...counts.clusters].sort((a, b) => b[1] - a[1] || byName(a, b)).slice(0, STORED_TOP_CITIES);
   const geographicClusters = Object.fromEntries(largest.sort(byName));
-  const { totalUsers, activeUsers, invitedSignups, invitesAccepted, establishedMembers, refugees, acceptedConnections, localConnections } = counts;
+  const { totalUsers, verifiedInPerson, activeUsers, invitedSignups, invitesAccepted, establishedMembers, refugees, acceptedConnections, localConnections } =
+    counts;
   return {
     date,
     totalUsers,
+    verifiedInPerson,
     activeUsers,
     invitationAcceptanceRate: fraction(invitesAccepted, invitedSignups),
     platformRefugeeRate: fraction(refugees, establishedMembers),
@@ -163,6 +170,7 @@ export function createMetricsTally(date: string) {
   function addMember(member: MemberFacts): void {
     if (!member.isVerified) return; // unverified records (e.g. dev dummies) are not members
     counts.totalUsers++;
+    if (member.verifiedInPerson) counts.verifiedInPerson++;
     const isActive = Date.parse(member.lastActive) >= windowStart;
     if (isActive) counts.activeUsers++;
     if (Date.parse(member.createdAt) < windowStart) {

@@ -26,6 +26,7 @@ export type CounterScope = 'community' | 'inviter';
 
 export const KIND = {
   members: 'members',
+  verifiedInPerson: 'verifiedInPerson',
   invitedSignups: 'invitedSignups',
   invitesAccepted: 'invitesAccepted',
   acceptedConnections: 'acceptedConnections',
@@ -56,6 +57,8 @@ const INVITER_KINDS: ReadonlySet<string> = new Set([KIND.acceptedInvites, KIND.p
 /** A counter's name: `<kind>` or `<kind>#<what>`; days are ISO dates (UTC); where two parts follow, each is URI-encoded so a '#' in either cannot blur them. */
 export const counterNames = {
   members: KIND.members,
+  /** Members verified in person (of those counted in `members`). */
+  verifiedInPerson: KIND.verifiedInPerson,
   /** Members who created an account with someone's code (consumed or pending). */
   invitedSignups: KIND.invitedSignups,
   invitesAccepted: KIND.invitesAccepted,
@@ -134,6 +137,7 @@ export function contributionOf(facts: CommunityFacts | null): Counts {
   }
   if (facts?.kind === 'member' && facts.isVerified) {
     add(counterNames.members);
+    if (facts.verifiedInPerson) add(counterNames.verifiedInPerson);
     const active = dayOf(facts.lastActive);
     const joined = dayOf(facts.createdAt);
     if (active !== null) add(counterNames.lastActiveOn(dayName(active)));
@@ -161,8 +165,8 @@ export function contributionOf(facts: CommunityFacts | null): Counts {
   return Object.fromEntries(counts);
 }
 
-/** The most counters one record contributes to (a verified, invited member with a place who has invited). */
-export const MAX_CONTRIBUTION = 10;
+/** The most counters one record contributes to (a verified, invited member verified in person, with a place, who has invited). */
+export const MAX_CONTRIBUTION = 11;
 
 /** How a change moves the counters: after − before, the counters it leaves alone dropped. */
 export function deltaOf(before: Counts, after: Counts): Counts {
@@ -191,6 +195,9 @@ export function metricsFromCounters(date: string, counters: Iterable<readonly [s
     switch (kind) {
       case KIND.members:
         counts.totalUsers += amount;
+        break;
+      case KIND.verifiedInPerson:
+        counts.verifiedInPerson += amount;
         break;
       case KIND.invitedSignups:
         counts.invitedSignups += amount;

@@ -176,12 +176,21 @@ describe('getAdminOverview', () => {
           // The caller: admin callables check the record too (a revoked admin's token still carries the group).
           isAdmin: true,
           location: { city: 'Austin', state: 'Texas', country: 'United States' },
+          joinedAt: '2026-01-01T00:00:00.000Z',
+          verificationLevel: 'verified',
+          verifiedVia: 'admin',
         }),
-        await seedRecord({ displayName: 'ben austin', email: 'ben@example.com', location: { city: 'austin ', state: 'Texas', country: 'United States' } }),
+        await seedRecord({
+          displayName: 'ben austin',
+          email: 'ben@example.com',
+          location: { city: 'austin ', state: 'Texas', country: 'United States' },
+          joinedAt: '2026-01-02T00:00:00.000Z',
+        }),
         await seedRecord({
           displayName: 'Cleo Portland',
           email: 'cleo@example.com',
           location: { city: 'Portland', state: 'Oregon', country: 'United States' },
+          joinedAt: '2026-01-03T00:00:00.000Z',
         }),
         await seedRecord({
           displayName: 'Abe Maine',
@@ -223,11 +232,11 @@ describe('getAdminOverview', () => {
       process.env.TABLE_NAME = sharedTable;
     });
 
-    it('equals the seeded members: 6 users, 2 superusers, 4 cities (Austin once, Portland twice, Boise; no city: none)', async () => {
+    it('equals the seeded members: 6 users, 2 superusers, 4 cities (Austin once, Portland twice, Boise; no city: none), 1 verified in person, 2 joined not yet verified', async () => {
       // The caller must have a record in this table (lambdas/http/member-presence.ts): Ada, in the admin group.
       const claims = { ...decodeJwtPayload(adminToken), sub: seeded[0]?.uid };
       const { stats, superusers } = resultOf(await invokeHandler('getAdminOverview', claims), 'getAdminOverview');
-      expect(stats).toEqual({ totalUsers: 6, superusers: 2, distinctCities: 4 });
+      expect(stats).toEqual({ totalUsers: 6, superusers: 2, distinctCities: 4, verifiedInPerson: 1, notYetVerified: 2 });
       expect(superusers.map((member) => member.displayName)).toEqual(['Abe Maine', 'Ada Austin']);
       expect(superusers[0]).toEqual({
         uid: seeded[3]?.uid,

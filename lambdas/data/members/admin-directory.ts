@@ -4,6 +4,7 @@ import { DEFAULT_COUNTRY, userSchema, type User } from '#contracts/user';
 import { dynamo, tableName } from '#data/table';
 import { userIndexAttributes, withoutStorageAttributes } from '#data/table';
 import { queryAll } from '#data/table';
+import { isVerifiedInPerson } from '#domain/verification';
 
 /** The index that holds exactly the user records (every record has emailShard/emailKey, nothing else does). */
 const USER_RECORDS_INDEX = 'byEmail';
@@ -14,6 +15,12 @@ export interface MemberRoles {
   adminSince: string | null;
 }
 
+/** Where a member stands with verification in person: verified, or joined and not verified yet. */
+export interface MemberStanding {
+  verifiedInPerson: boolean;
+  joined: boolean;
+}
+
 /** Scan page size: small enough that a page is a fraction of DynamoDB's 1 MB cap for these few attributes. */
 const SCAN_PAGE = 500;
 
@@ -22,21 +29,25 @@ const SCAN_PAGE = 500;
  * attributes the panel needs), so neither posts, feed entries nor likes are ever read and no more
  * than one page is held in memory.
  */
-export async function forEachMember(visit: (member: AdminMember, roles: MemberRoles) => void, pageSize = SCAN_PAGE): Promise<void> {
+export async function forEachMember(visit: (member: AdminMember, roles: MemberRoles, standing: MemberStanding) => void, pageSize = SCAN_PAGE): Promise<void> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
       new ScanCommand({
         TableName: tableName(),
         IndexName: USER_RECORDS_INDEX,
-        ProjectionExpression: 'uid, displayName, email, #location, isSuperuser, isAdmin, isFounder, adminSince',
+        ProjectionExpression: 'uid, displayName, email, #location, isSuperuser, isAdmin, isFounder, adminSince, verificationLevel, joinedAt',
         ExpressionAttributeNames: { '#location': 'location' },
         Limit: pageSize,
         ExclusiveStartKey: startKey,
       }),
     );
     for (const item of page.Items ?? [])
-      visit(adminMemberOf(item), { isFounder: item.isFounder === true, adminSince: typeof item.adminSince === 'string' ? item.adminSince : null });
+      visit(
+        adminMemberOf(item),
+        { isFounder: item.isFounder === true, adminSince: typeof item.adminSince === 'string' ? item.adminSince : null },
+        { verifiedInPerson: isVerifiedInPerson(item), joined: typeof item.joinedAt === 'string' },
+      );
     startKey = page.LastEvaluatedKey;
   } while (startKey);
 }

@@ -1,6 +1,7 @@
 import { PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { communityMetricsSchema, type CommunityMetrics } from '#contracts/metrics';
 import type { CommunityFacts } from '#domain/community-metrics';
+import { isVerifiedInPerson } from '#domain/verification';
 import { dynamo, tableName } from '#data/table';
 import { keys, USER_PROFILE_SK, type ParsedKey } from '#data/table';
 
@@ -15,6 +16,7 @@ const PROJECTED_PATHS = [
   'sk',
   'uid',
   'isVerified',
+  'verificationLevel',
   'createdAt',
   'lastActive',
   'profileCompleted',
@@ -44,6 +46,7 @@ function factsOf(item: Record<string, unknown>): CommunityFacts | null {
     kind: 'member',
     uid: text(item.uid),
     isVerified: item.isVerified === true,
+    verifiedInPerson: isVerifiedInPerson(item),
     createdAt: text(item.createdAt),
     lastActive: text(item.lastActive),
     profileCompleted: item.profileCompleted === true,

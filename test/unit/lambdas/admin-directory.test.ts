@@ -26,7 +26,7 @@ describe('PlatformTally', () => {
     ]) {
       tally.add(one);
     }
-    expect(tally.stats()).toEqual({ totalUsers: 5, superusers: 3, distinctCities: 2 });
+    expect(tally.stats()).toEqual({ totalUsers: 5, superusers: 3, distinctCities: 2, verifiedInPerson: 0, notYetVerified: 0 });
     expect(tally.superusers().map((one) => one.uid)).toEqual(['u2', 'u4', 'u3']);
   });
 
@@ -42,7 +42,17 @@ describe('PlatformTally', () => {
   });
 
   it('is all zeros for no members', () => {
-    expect(new PlatformTally().stats()).toEqual({ totalUsers: 0, superusers: 0, distinctCities: 0 });
+    expect(new PlatformTally().stats()).toEqual({ totalUsers: 0, superusers: 0, distinctCities: 0, verifiedInPerson: 0, notYetVerified: 0 });
+  });
+
+  it('counts the members verified in person, and the joined members not verified yet (one who has not joined is neither)', () => {
+    const tally = new PlatformTally();
+    const roles = { isFounder: false, adminSince: null };
+    tally.add(member('v1', 'Vic'), roles, { verifiedInPerson: true, joined: true });
+    tally.add(member('p1', 'Pat'), roles, { verifiedInPerson: false, joined: true });
+    tally.add(member('p2', 'Pia'), roles, { verifiedInPerson: false, joined: true });
+    tally.add(member('n1', 'New'), roles, { verifiedInPerson: false, joined: false });
+    expect(tally.stats()).toMatchObject({ totalUsers: 4, verifiedInPerson: 1, notYetVerified: 2 });
   });
 });
 

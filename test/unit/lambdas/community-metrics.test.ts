@@ -10,6 +10,7 @@ function member(uid: string, facts: Partial<MemberFacts>): MemberFacts {
     kind: 'member',
     uid,
     isVerified: true,
+    verifiedInPerson: false,
     createdAt: '2031-03-01T00:00:00.000Z',
     lastActive: '2031-03-01T00:00:00.000Z',
     profileCompleted: true,
@@ -29,6 +30,7 @@ const chicago = { city: 'Chicago', state: 'IL' };
 /** A small community whose every figure is worked out by hand in the test below. */
 const community: CommunityFacts[] = [
   member('founder', {
+    verifiedInPerson: true,
     createdAt: '2030-01-01T00:00:00.000Z',
     lastActive: '2031-03-03T10:00:00.000Z',
     ...springfield,
@@ -45,6 +47,7 @@ const community: CommunityFacts[] = [
     invitesUsed: 2,
   }),
   member('bob', {
+    verifiedInPerson: true,
     createdAt: '2031-02-20T00:00:00.000Z',
     lastActive: '2031-02-20T00:00:00.000Z',
     ...chicago,
@@ -60,8 +63,8 @@ const community: CommunityFacts[] = [
   // One millisecond before the window: inactive, and established, so a refugee.
   member('gus', { createdAt: '2030-12-01T00:00:00.000Z', lastActive: '2031-02-01T23:59:59.999Z', ...chicago, invitedBy: 'ann' }),
   member('hal', { createdAt: '2031-03-03T00:00:00.000Z', lastActive: '2031-03-03T00:00:00.000Z', ...chicago, invitedBy: 'bob' }),
-  // A dev dummy: unverified, so not a member anywhere.
-  member('dummy-1', { isVerified: false, ...springfield, invitedBy: 'founder', createdAt: '2020-01-01T00:00:00.000Z' }),
+  // A dev dummy: unverified, so not a member anywhere (not even when its record says verified in person).
+  member('dummy-1', { isVerified: false, verifiedInPerson: true, ...springfield, invitedBy: 'founder', createdAt: '2020-01-01T00:00:00.000Z' }),
   { kind: 'connection', status: 'accepted', connectionType: 'local' },
   { kind: 'connection', status: 'accepted', connectionType: 'local' },
   { kind: 'connection', status: 'accepted', connectionType: 'distant' },
@@ -73,6 +76,8 @@ const expected = {
   date: DATE,
   // founder, ann, bob, cat, dan, eve, gus, hal (not the dummy)
   totalUsers: 8,
+  // founder and bob
+  verifiedInPerson: 2,
   // all but ann and gus
   activeUsers: 6,
   // invited: ann, bob, cat, gus, hal consumed + dan, eve pending = 7; 5 of 7

@@ -30,6 +30,7 @@ function member(uid: string, facts: Partial<MemberFacts> = {}): MemberFacts {
     kind: 'member',
     uid,
     isVerified: true,
+    verifiedInPerson: false,
     createdAt: '2031-03-01T12:00:00.000Z',
     lastActive: '2031-03-02T08:00:00.000Z',
     profileCompleted: false,
@@ -72,9 +73,10 @@ function tallyOf(date: string, facts: readonly CommunityFacts[]) {
 }
 
 describe('what one record contributes', () => {
-  it('a verified member who joined with an invite, lives somewhere and has invited: every counter of a member, once', () => {
+  it('a verified member who joined with an invite, is verified in person, lives somewhere and has invited: every counter of a member, once', () => {
     const contribution = contributionOf(
       member('ann', {
+        verifiedInPerson: true,
         createdAt: '2030-06-01T09:00:00.000Z',
         lastActive: '2031-02-10T23:59:59.999Z',
         profileCompleted: true,
@@ -87,6 +89,7 @@ describe('what one record contributes', () => {
     );
     expect(contribution).toEqual({
       members: 1,
+      verifiedInPerson: 1,
       'lastActiveOn#2031-02-10': 1,
       'joinedOn#2030-06-01': 1,
       'quietAfter#2031-02-10': 1, // the later of the two days
@@ -194,6 +197,13 @@ describe('how a change moves the counters', () => {
     const unverified = { ...before, isVerified: false };
     expect(deltaOf(contributionOf(unverified), contributionOf(before))).toEqual(contributionOf(before));
     expect(deltaOf(contributionOf(before), contributionOf(unverified))).toEqual(deltaOf(contributionOf(before), {}));
+  });
+
+  it('verification in person moves its own counter only, both ways; a record without an account counts for nothing either way', () => {
+    const verified = { ...before, verifiedInPerson: true };
+    expect(deltaOf(contributionOf(before), contributionOf(verified))).toEqual({ verifiedInPerson: 1 });
+    expect(deltaOf(contributionOf(verified), contributionOf(before))).toEqual({ verifiedInPerson: -1 });
+    expect(contributionOf({ ...verified, isVerified: false })).toEqual({});
   });
 
   it('a pair accepted, then removed, leaves the counters where they were', () => {
@@ -387,6 +397,7 @@ function randomMember(random: Random, uid: string, uids: readonly string[]): Mem
     ownInviteCode: codeOf(uid),
     // Mostly as the consumption transaction keeps it (moved with invitees), sometimes not.
     invitesUsed: random.chance(0.6) ? random.int(4) : 0,
+    verifiedInPerson: random.chance(0.4),
   });
 }
 
