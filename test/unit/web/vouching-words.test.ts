@@ -2,6 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { AppNotification, VouchNotice } from '../../../lambdas/contracts/notifications.ts';
 import { notificationLink, notificationText } from '../../../web/src/features/notifications/api/notifications.ts';
 import { verificationSentence, VOUCH_STATE_LABELS } from '../../../web/src/lib/verification-words.ts';
+import { HOW_VERIFICATION_WORKS, WHAT_IT_DOES_NOT_PROVE } from '../../../web/src/features/about/routes/verification.tsx';
+import {
+  ACCOUNTABILITY_WINDOW_MONTHS,
+  LAPSE_NOTICE_DAYS,
+  STRIKES_TO_LOSE_VOUCHING,
+  VOUCH_CODE_SECONDS,
+  VOUCH_MONTHS,
+  VOUCH_SHORT_CODE_LENGTH,
+  VOUCHES_PER_MONTH,
+  VOUCHES_TO_VERIFY,
+  VOUCHING_BAN_MONTHS,
+} from '../../../lambdas/contracts/vouching.ts';
 
 const vouching: AppNotification = {
   notificationId: '01JD0000000000000000000000',
@@ -67,5 +79,48 @@ describe("the member's verification in words", () => {
 
   it('names every state of a vouch', () => {
     expect(Object.keys(VOUCH_STATE_LABELS).sort()).toEqual(['counting', 'lapsed', 'void', 'withdrawn']);
+  });
+});
+
+describe('the public page on how verification works', () => {
+  it('says the rule the server keeps, in words', () => {
+    // The page spells the figures out (it imports no contracts, to stay light); these are the ones it spells.
+    expect({
+      VOUCHES_TO_VERIFY,
+      VOUCH_CODE_SECONDS,
+      VOUCH_SHORT_CODE_LENGTH,
+      VOUCH_MONTHS,
+      LAPSE_NOTICE_DAYS,
+      VOUCHES_PER_MONTH,
+      STRIKES_TO_LOSE_VOUCHING,
+      ACCOUNTABILITY_WINDOW_MONTHS,
+      VOUCHING_BAN_MONTHS,
+    }).toEqual({
+      VOUCHES_TO_VERIFY: 2,
+      VOUCH_CODE_SECONDS: 60,
+      VOUCH_SHORT_CODE_LENGTH: 6,
+      VOUCH_MONTHS: 12,
+      LAPSE_NOTICE_DAYS: 30,
+      VOUCHES_PER_MONTH: 10,
+      STRIKES_TO_LOSE_VOUCHING: 2,
+      ACCOUNTABILITY_WINDOW_MONTHS: 12,
+      VOUCHING_BAN_MONTHS: 12,
+    });
+    const page = HOW_VERIFICATION_WORKS.join(' ');
+    for (const words of [
+      'two members',
+      'not the member who invited them',
+      'every minute',
+      'six characters',
+      '12 months',
+      'a month before',
+      'at most 10 vouches a month',
+      'for a year',
+      'only by the two members and by the admins',
+    ]) {
+      expect(page).toContain(words);
+    }
+    expect(HOW_VERIFICATION_WORKS.length).toBeGreaterThanOrEqual(5);
+    expect(WHAT_IT_DOES_NOT_PROVE).toContain('not an identity document check and not a background check');
   });
 });

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 /**
  * How verification in person works, for anyone (no sign-in): what the landing's "Verified real
  * people" stands for, and what it does not prove. Plain words, no contracts imported (a public page
- * stays light); test/unit/web/verification-words.test.ts holds the figures to the contracts'.
+ * stays light); test/unit/web/vouching-words.test.ts holds the figures to the contracts'.
  */
 export const HOW_VERIFICATION_WORKS: readonly string[] = [
   'A member is verified in person when two members who are already verified in person vouch that they met them face to face, and at least one of the two is not the member who invited them.',
