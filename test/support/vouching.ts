@@ -70,8 +70,18 @@ export async function storedCode(nonce: string): Promise<Record<string, unknown>
   return Item;
 }
 
-/** A refusal wrote nothing: the code is not redeemed, and neither member's partition holds a vouch item or count. */
-export async function expectNothingWritten(nonce: string, ...members: TestMember[]): Promise<void> {
+/** What the members' partitions hold of vouches (vouchItemsOf), to compare before and after a refusal. */
+export interface VouchSnapshot {
+  members: readonly TestMember[];
+  items: Record<string, unknown>[][];
+}
+
+export async function vouchSnapshot(...members: TestMember[]): Promise<VouchSnapshot> {
+  return { members, items: await Promise.all(members.map((member) => vouchItemsOf(member.uid))) };
+}
+
+/** A refusal wrote nothing: the code is not redeemed, and the members' vouch items and counts are as they were. */
+export async function expectNothingWritten(nonce: string, before: VouchSnapshot): Promise<void> {
   expect((await storedCode(nonce))?.redeemedBy).toBeUndefined();
-  for (const member of members) expect(await vouchItemsOf(member.uid)).toEqual([]);
+  expect(await vouchSnapshot(...before.members)).toEqual(before);
 }
