@@ -1,4 +1,7 @@
 import { DATA_EXPORT_INTERVAL_HOURS, DATA_EXPORT_KEEP_DAYS, type DataExport } from '#contracts/exports';
+import { FORMER_MEMBER_NAME } from '#contracts/notifications';
+import type { VouchState } from '#contracts/vouching';
+import { vouchStateOf, type RuleVouch } from './verification.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const DATA_EXPORT_INTERVAL_MS = DATA_EXPORT_INTERVAL_HOURS * HOUR_MS;
@@ -63,5 +66,28 @@ export function describeJob(job: ExportJob | null, now: Date): DataExport {
     sizeBytes: job.sizeBytes ?? null,
     nextExportAt: mayReplaceJob(job, now) ? null : new Date(Date.parse(job.requestedAt) + DATA_EXPORT_INTERVAL_MS).toISOString(),
     fileExpiresAt: fileExpiresAt?.toISOString() ?? null,
+  };
+}
+
+/** A vouch given or received as the member's export holds it: the other member by name only. */
+export interface ExportedVouch {
+  /** The other member's name now, or 'A former member' once their account is gone. */
+  name: string;
+  vouchedAt: string;
+  lapsesAt: string;
+  /** As the member's own list shows it: counting, lapsed, withdrawn or void. */
+  state: VouchState;
+  /** The voucher is the subject's inviter. */
+  byInviter: boolean;
+}
+
+/** One stored vouch for the export, with the other member's current name (null: gone). */
+export function exportedVouchOf(vouch: RuleVouch & { vouchedAt: string; byInviter: boolean }, otherName: string | null, now: Date): ExportedVouch {
+  return {
+    name: otherName ?? FORMER_MEMBER_NAME,
+    vouchedAt: vouch.vouchedAt,
+    lapsesAt: vouch.lapsesAt,
+    state: vouchStateOf(vouch, now),
+    byInviter: vouch.byInviter,
   };
 }

@@ -125,6 +125,7 @@ describe('data export (requestDataExport → worker → getDataExport)', () => {
         'pictures/profile-picture.jpg',
         'posts.json',
         'profile.json',
+        'vouches.json',
       ].sort(),
     );
     const json = (name: string) => JSON.parse(String(entries.get(name))) as unknown;
@@ -142,6 +143,7 @@ describe('data export (requestDataExport → worker → getDataExport)', () => {
       invitesUsed: expect.any(Number),
       invited: [{ name: 'Invited Newcomer', joinedAt: expect.any(String) }],
     });
+    expect(json('vouches.json')).toEqual({ received: [], given: [] });
     expect(entries.get('pictures/profile-picture.jpg')).toEqual(JPEG);
     expect(String(entries.get('pictures/photo-1.png'))).toBe('png-bytes');
 

@@ -11,6 +11,7 @@ import { authorPostIds } from '#data/posts';
 import { REMOVAL_PENDING } from '#data/members';
 import { toStoredPost } from '#data/posts';
 import { queryAll } from '#data/table';
+import { readVouches } from './data-export-vouches.ts';
 
 /** The JSON files of an export, by file name, and the member's pictures: storage key and name in the zip (no extension). */
 export interface ExportContents {
@@ -23,8 +24,9 @@ const byTime = (field: string) => (a: Record<string, unknown>, b: Record<string,
 /**
  * Everything of one member that the export holds, read the way removal finds it (so nothing of
  * theirs is missed): their record, their posts (GSI byAuthor), their comments (their COMMENTED#
- * markers), their likes (GSI byLiker), their anchors and their invites. Of other members it holds
- * names only: the other side of an anchor, the members they invited (no emails, no pending sign-ups).
+ * markers), their likes (GSI byLiker), their anchors, their invites and their vouches given and
+ * received. Of other members it holds names only: the other side of an anchor or a vouch, the members
+ * they invited (no emails, no pending sign-ups).
  * Null when the member is gone or their removal has begun: nothing is built for them.
  */
 export async function readExportContents(uid: string): Promise<ExportContents | null> {
@@ -33,11 +35,12 @@ export async function readExportContents(uid: string): Promise<ExportContents | 
   // The record as the member's own screens read it: storage keys and internal marks (blocks, epochs) left out.
   const profile = userSchema.parse(withoutStorageAttributes(Item));
 
-  const [posts, comments, likes, anchors, invitees] = await Promise.all([
+  const [posts, comments, likes, anchors, vouches, invitees] = await Promise.all([
     readPosts(uid),
     readComments(uid),
     readLikes(uid),
     readAnchors(uid),
+    readVouches(uid, new Date()),
     inviteesOf(uid).then(({ members }) => members.map((member) => ({ name: member.displayName, joinedAt: member.joinedAt }))),
   ]);
   const { inviteCode, invitesRemaining, invitesUsed } = profile.inviteSystem;
@@ -52,6 +55,7 @@ export async function readExportContents(uid: string): Promise<ExportContents | 
       'comments.json': comments,
       'likes.json': likes,
       'anchors.json': anchors,
+      'vouches.json': vouches,
       'invites.json': { inviteCode, invitesRemaining, invitesUsed, invited: invitees },
     },
     pictures,
