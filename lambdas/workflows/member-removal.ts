@@ -3,8 +3,9 @@ import { deleteAccountOf } from '#data/members';
 import { releaseReservation } from '#data/invites';
 import { deleteMemberFiles } from '#data/storage';
 import { deleteMemberPosts, withdrawLikesAndComments, type StopCheck } from '#data/posts';
-import { deleteInviteCodes, deleteOwnItems, deletePairs, deleteUserRecord, memberSummary } from '#data/removal';
+import { deleteDueItemsOf, deleteInviteCodes, deleteOwnItems, deletePairs, deleteUserRecord, deleteVouchMirrors, memberSummary } from '#data/removal';
 import { forgetNotificationsBy } from '#data/notifications';
+import { VERIFICATION_DUE_KINDS } from './verification.ts';
 
 /**
  * Removes everything of one member, step by step. Each step is idempotent, and the user record
@@ -18,6 +19,7 @@ export type RemovalStep =
   | 'blocks and mutes'
   | 'notifications'
   | 'anchors'
+  | 'vouches'
   | 'own items'
   | 'reservation'
   | 'invite code'
@@ -78,6 +80,8 @@ export async function removeMember(uid: string, options: MemberRemovalOptions): 
   // Before the record goes: its block lists name whom to take the member's uid from (blocks.ts).
   await step('blocks and mutes', () => forgetModerationListsOf(uid));
   await step('anchors', () => deletePairs(uid, options.stopIfOutOfTime));
+  // Before their partition goes: the vouches they received there name the vouchers whose mirrors go too.
+  await step('vouches', () => Promise.all([deleteVouchMirrors(uid), deleteDueItemsOf(uid, Object.values(VERIFICATION_DUE_KINDS))]));
   const codes = [...(summary?.inviteCode ? [summary.inviteCode] : []), ...(summary?.retiredInviteCodes ?? [])];
   // What is left touches separate items (the member's partition, their codes, others' notifications,
   // the bucket, Cognito), none reads what another deletes, and each has only to be done before the

@@ -58,6 +58,7 @@ export async function checkInvariants(): Promise<string[]> {
   const friendships = new Map<string, Item>();
   const blockItems = new Set<string>(); // `${blocker}>${other}`
   const muteItems = new Set<string>(); // `${muter}>${other}`
+  const vouchMirrors: [string, string][] = []; // [voucher, subject]
 
   for (const item of items) {
     const pk = String(item.pk);
@@ -72,6 +73,7 @@ export async function checkInvariants(): Promise<string[]> {
       else if (sk.startsWith('ANCHOR#')) edges.set(`${uid}>${after(sk, 'ANCHOR#')}`, item);
       else if (sk.startsWith('BLOCK#')) blockItems.add(`${uid}>${after(sk, 'BLOCK#')}`);
       else if (sk.startsWith('MUTE#')) muteItems.add(`${uid}>${after(sk, 'MUTE#')}`);
+      else if (sk.startsWith('VOUCHED#')) vouchMirrors.push([uid, after(sk, 'VOUCHED#')]);
     } else if (pk.startsWith('POST#')) {
       const postId = after(pk, 'POST#');
       if (sk === 'POST') posts.set(postId, item);
@@ -165,6 +167,12 @@ export async function checkInvariants(): Promise<string[]> {
   for (const pair of muteItems) {
     const [muter = '', other = ''] = pair.split('>');
     if (!uidsOf(users.get(muter)?.mutedIds).includes(other)) problems.push(`MUTE# item ${pair} not in mutedIds`);
+  }
+
+  // No vouch given's mirror (VOUCHED#) names a member who is gone: their removal deletes the mirrors
+  // of the vouches they received. (A vouch a removed member gave stays on its subject's side.)
+  for (const [voucher, subject] of vouchMirrors) {
+    if (!users.has(subject)) problems.push(`member ${voucher}: VOUCHED#${subject} names a member who is gone`);
   }
 
   // No feed entry for a missing post or for a reader who may not read it (author or accepted anchor).

@@ -3,7 +3,7 @@ import { dynamo, tableName } from '#data/table';
 import { batchWrite } from '#data/table';
 import { conditionalWrite } from '#data/table';
 import { deleteConnection, deleteRequest, getFriendship, listEdges } from '#data/graph';
-import { keys, USER_PROFILE_SK } from '#data/table';
+import { keys, parseKeyAs, USER_PROFILE_SK, VOUCH_RECEIVED_PREFIX } from '#data/table';
 import { queryAll } from '#data/table';
 
 /*
@@ -66,6 +66,27 @@ export async function deleteOwnItems(uid: string): Promise<void> {
   });
   const rest = items.filter((item) => item.sk !== USER_PROFILE_SK);
   await batchWrite(rest.map((item) => ({ DeleteRequest: { Key: { pk: String(item.pk), sk: String(item.sk) } } })));
+}
+
+/**
+ * The mirrors of the vouches the member received (`VOUCHED#<uid>` in each voucher's partition),
+ * found from the member's own `VOUCH#<voucher>` items: so it runs before their partition goes. The
+ * vouches the member gave stay on their subjects' side and count until they lapse.
+ */
+export async function deleteVouchMirrors(uid: string): Promise<void> {
+  const received = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.user(uid).pk, ':prefix': VOUCH_RECEIVED_PREFIX },
+    ProjectionExpression: 'pk, sk',
+    ConsistentRead: true,
+  });
+  await batchWrite(received.map((item) => ({ DeleteRequest: { Key: keys.vouchGiven(parseKeyAs('vouch-received', item).voucherUid, uid) } })));
+}
+
+/** The member's due work of these kinds (their verification's lapse and its notice): nothing is due for a member who is gone. */
+export async function deleteDueItemsOf(uid: string, dueKinds: readonly string[]): Promise<void> {
+  await batchWrite(dueKinds.map((kind) => ({ DeleteRequest: { Key: keys.dueItem(kind, uid) } })));
 }
 
 /** Deletes invite code items, each only while it still belongs to its member. */

@@ -13,11 +13,15 @@ const TREE_REMOVAL = [...ACCOUNT_DELETION, ADMIN_GROUP_READ] as const;
 
 /**
  * What a removal writes: the member's partition and others' items that name them (edges, feed
- * entries, likes and comments on posts), their friendships and invite codes, a held invite, the
- * audit entry and the removal job, and the stored daily metrics (topInviters forgets them).
+ * entries, likes and comments on posts, the mirrors of vouches they received), their friendships
+ * and invite codes, a held invite, their due work (a verification's lapse and notice), the audit
+ * entry and the removal job, and the stored daily metrics (topInviters forgets them). A removal
+ * after a report of someone not real also rewrites their vouchers' and vouchees' verification,
+ * whose due work it reschedules.
  */
 export const MEMBER_REMOVAL_PARTITIONS = [
   PARTITIONS.member,
+  PARTITIONS.dueItem,
   PARTITIONS.post,
   PARTITIONS.friendship,
   PARTITIONS.inviteCode,
