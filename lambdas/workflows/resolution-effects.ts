@@ -1,3 +1,4 @@
+import { holdsVouchersToAccount } from '#domain/vouch-accountability';
 import { deleteCommentItem, deletePostItem } from '#data/posts';
 import { dispatchRemovalWorker, getRemovalJob, type JobKey } from '#data/removal';
 import { transact } from '#data/table';
@@ -6,6 +7,7 @@ import { logger } from '#http/logger';
 import { runRemoval, startMemberRemoval, startTreeRemoval } from '#workflows/removal-runner';
 import { CALLABLE_HARD_STOP_MS, callableBudgetMs } from '#workflows/removal-settings';
 import { otherReportItems, type Resolution } from '#workflows/resolution-items';
+import { holdVouchersToAccount } from '#workflows/vouch-accountability';
 
 /** Further reports beyond the first transaction go in transactions of this many reports (3 items each). */
 const REPORTS_PER_TRANSACTION = 33;
@@ -59,6 +61,8 @@ function removalKeyOf(report: StoredReport): JobKey | null {
  */
 export async function finishEffects(report: StoredReport, startedAt: number): Promise<void> {
   if (report.outcome === 'remove-content') await removeContent(report);
+  // Marked per strike and per vouch, so nothing twice; once the member's partition is gone it finds nothing.
+  if (holdsVouchersToAccount(report.reason, report.outcome)) await holdVouchersToAccount(report.subjectId, new Date());
   const key = removalKeyOf(report);
   if (key && (await getRemovalJob(key))) await runAndHandOn(key, startedAt);
 }
@@ -72,11 +76,15 @@ async function removeContent(report: StoredReport): Promise<void> {
 /**
  * What the resolution's transaction could not hold, run once it is written: the content deleted
  * as its author's delete would (the post's feed entries, likes and comments follow from the table's
- * stream), or the member's removal, through the removal job (resumable; the worker for what is left).
+ * stream), or the member's removal, through the removal job (resumable; the worker for what is left),
+ * preceded, for a member removed as not real, by their vouchers' strikes and the void of the
+ * vouches they gave (vouch-accountability.ts).
  */
 export async function applyAfterResolution(resolution: Resolution, startedAt: number): Promise<Record<string, never>> {
   const { action, report, subject, admin, reason } = resolution;
   if (action === 'remove-content') await removeContent(report);
+  // Before the removal deletes their partition: it holds the vouches they received and gave.
+  if (subject && holdsVouchersToAccount(report.reason, action)) await holdVouchersToAccount(subject.uid, resolution.now);
   if (action === 'remove-member' && subject) {
     await startMemberRemoval(subject.uid, subject.displayName, admin.uid);
     await runAndHandOn({ rootUid: subject.uid, kind: 'member' }, startedAt);
