@@ -126,6 +126,10 @@ export interface Assumptions {
       /** The stream consumer: what a change that moves the metrics' counters adds (one transaction). */
       readonly streamMetricsCount: number;
       readonly inviteLapses: number;
+      /** The minute sweep of due items with nothing due: its eight Queries (one per queue shard) in parallel. */
+      readonly dueSweep: number;
+      /** What one due item adds (a verification's notice or lapse: a read or two, one write, the item's delete). */
+      readonly dueItem: number;
     };
     /** Invocations that start a new environment (INIT is billed since August 2025). */
     readonly coldStartShare: number;
@@ -206,6 +210,18 @@ export interface Assumptions {
     readonly tokenMinutes: number;
     /** Full sign-ins (one Cognito request each) per monthly active member: the refresh token lives 30 days. */
     readonly signInsPerMauMonth: number;
+  };
+  /** Verification in person (lambdas/contracts/vouching.ts, lambdas/jobs/due-items-sweep.ts). */
+  readonly vouching: {
+    /** Members verified by vouches; each stays so with two vouches a year (a vouch lasts 12 months). */
+    readonly verifiedShare: number;
+    /** Codes a member shows per vouch they get: a code lasts a minute, and meeting and scanning take a few. */
+    readonly codesPerVouch: number;
+    /**
+     * Share of verified members a year whose verification lapses (its notice a month before, then the
+     * lapse: two due items handled); the rest are vouched for again in time, which reschedules both.
+     */
+    readonly lapsingShare: number;
   };
   readonly failures: {
     /** Share of stream batches and scheduled runs that end in a dead-letter or on-failure queue. */
@@ -341,6 +357,8 @@ export const ASSUMPTIONS: Assumptions = {
       metricsJob: 300,
       streamMetricsCount: 15,
       inviteLapses: 200,
+      dueSweep: 40,
+      dueItem: 60,
     },
     coldStartShare: 0.02,
     // Node.js 24 with a ~160 KB bundle (docs/measurements.md) and the SDK clients.
@@ -385,13 +403,19 @@ export const ASSUMPTIONS: Assumptions = {
     tokenMinutes: 15,
     signInsPerMauMonth: 1,
   },
+  vouching: {
+    // Some members never meet two verified members; most who do keep it up.
+    verifiedShare: 0.6,
+    codesPerVouch: 3,
+    lapsingShare: 0.2,
+  },
   failures: {
     deadLetterShare: 0.0001,
   },
   tracing: {
     reservoirPerSecond: 1,
     sampledShareBeyond: 0.05,
-    functions: { callables: 66, liveConnect: 1, liveDisconnect: 1, livePing: 1, streamConsumer: 1, scheduledJobs: 2 },
+    functions: { callables: 66, liveConnect: 1, liveDisconnect: 1, livePing: 1, streamConsumer: 1, scheduledJobs: 3 },
   },
   capacity: {
     concurrentDashboards: 10_000,

@@ -66,7 +66,7 @@ export interface Bill {
  * What the stack has whatever the traffic, counted from lib/ on 2026-11-25: one regional web ACL
  * with two rate-based rules in front of the user pool (lib/sign-up-firewall.ts), two secrets
  * (lib/origin-secret.ts, lib/sign-up-ticket-secret.ts), the Route 53 hosted zone a custom domain
- * will need, and lib/observability.ts: 12 alarms counted as the 30 metrics they evaluate (a metric
+ * will need, and lib/observability.ts: 13 alarms counted as the 31 metrics they evaluate (a metric
  * math alarm is billed per metric it reads; test/infra/observability.test.ts counts them in the
  * template), one dashboard, and the 8 product metrics its handlers emit (EMF, one stage each); and
  * lib/mail.ts on prod: 2 alarms on SES's bounce and complaint rates (2 metrics). SES itself has no
@@ -77,7 +77,7 @@ export const FIXED_RESOURCES = {
   // AWS managed rule groups, each billed as one rule; test/infra/cloudfront-firewall.test.ts counts them).
   wafWebAcls: 2,
   wafRules: 7,
-  cloudWatchAlarms: 32,
+  cloudWatchAlarms: 33,
   cloudWatchDashboards: 1,
   cloudWatchCustomMetrics: 8,
   route53HostedZones: 1,
@@ -163,7 +163,7 @@ export function monthlyBill(members: number, assumptions: Assumptions, priceList
       'CloudWatch alarm metrics',
       f.cloudWatchAlarms,
       'cloudWatchAlarmMonth',
-      'lib/observability.ts: 12 alarms; lib/mail.ts: 2 (SES rates); each metric they read',
+      'lib/observability.ts: 13 alarms; lib/mail.ts: 2 (SES rates); each metric they read',
     ),
     fixedLine('CloudWatch dashboards', f.cloudWatchDashboards, 'cloudWatchDashboardMonth', 'lib/observability.ts (the first 3 are free: counted anyway)'),
     fixedLine('CloudWatch custom metrics', f.cloudWatchCustomMetrics, 'cloudWatchCustomMetricMonth', 'lambdas/data/table/product-metrics.ts (EMF)'),

@@ -56,6 +56,10 @@ export function formatDrivers(bill: Bill, priceList: PriceList, top = 6): string
   out.push(
     `    Daily metrics job: ${count(job.countersPerRun)} counters and 10 ranking entries read (${count(job.readUnitsPerRun)} RRU), ≈ ${job.secondsPerRun} s a run (its timeout: 300 s)`,
   );
+  const v = bill.usage.vouching;
+  out.push(
+    `    Verification in person: ${count(v.vouches)} vouches and ${count(v.codes)} codes shown; the minute sweep: ${count(v.sweepRuns)} runs, ${count(v.sweepQueries)} Queries (${count(v.sweepReadUnits)} RRU), ${count(v.dueItemsHandled)} due items handled`,
+  );
   return out;
 }
 

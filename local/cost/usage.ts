@@ -1,5 +1,7 @@
 import { DAYS_PER_MONTH, type Assumptions } from './assumptions.ts';
 import { LIVE_SOCKETS_PER_MEMBER } from '../../lambdas/domain/live-sockets.ts';
+import { VOUCH_MONTHS, VOUCHES_TO_VERIFY } from '../../lambdas/contracts/vouching.ts';
+import { DUE_QUEUE_SHARDS } from '../../lambdas/data/table/keys.ts';
 
 /**
  * What N members do to the stack in a month, in the units AWS bills: requests, request units,
@@ -107,6 +109,15 @@ export interface MonthlyUsage {
   readonly xray: { readonly tracesRecorded: number };
   /** The daily metrics job: the counters it reads a run (the community's: figures, days, cities) and seconds a run (its Lambda timeout is 300 s). */
   readonly metricsJob: { readonly countersPerRun: number; readonly readUnitsPerRun: number; readonly secondsPerRun: number };
+  /** Verification in person: vouches made, codes shown, and the minute sweep (runs, a Query per queue shard each, the due items it handles). */
+  readonly vouching: {
+    readonly vouches: number;
+    readonly codes: number;
+    readonly sweepRuns: number;
+    readonly sweepQueries: number;
+    readonly sweepReadUnits: number;
+    readonly dueItemsHandled: number;
+  };
 }
 
 export type CallableKind =
@@ -120,6 +131,9 @@ export type CallableKind =
   | 'getPostLikers'
   | 'getUserProfile'
   | 'anchorChange'
+  | 'createVouchCode'
+  | 'previewVouchCode'
+  | 'vouchFor'
   | 'otherCallable';
 
 export type FunctionKind = 'callables' | 'liveConnect' | 'liveDisconnect' | 'livePing' | 'streamConsumer' | 'scheduledJobs';
@@ -215,6 +229,34 @@ export function requestShapes(a: Assumptions): Readonly<Record<CallableKind | 'l
       streamRecords: 6,
       deliveredRecords: 5,
     },
+    // A code: the presence read, the budget's counter, one transaction of the nonce's digest and its
+    // six-character fallback (lambdas/data/vouching/vouch-codes.ts).
+    createVouchCode: { rru: presence, wru: counter + 2 * writeUnits.transactional(s.smallItem), gsiWru: 0, streamRecords: 3, deliveredRecords: 0 },
+    // The code (strong) and its subject's record; the budget's counter.
+    previewVouchCode: {
+      rru: presence + readUnits.strong(s.smallItem) + readUnits.eventual(s.userRecord),
+      wru: counter,
+      gsiWru: 0,
+      streamRecords: 1,
+      deliveredRecords: 0,
+    },
+    // The code, both records, the subject's received vouches (strong) and the pair; one transaction:
+    // the code redeemed, both sides of the vouch, the month's count, the subject's record and its two
+    // due items (the notice and the lapse, each in the GSI queues), the record copied by the three
+    // user indexes; then the subject's 'vouched' notification from the stream.
+    vouchFor: {
+      rru:
+        presence +
+        readUnits.strong(s.smallItem) +
+        readUnits.strong(s.userRecord) +
+        readUnits.query(3 * s.smallItem, true) +
+        readUnits.eventual(s.anchorEdge) +
+        notificationReads,
+      wru: counter + 6 * writeUnits.transactional(s.smallItem) + writeUnits.transactional(s.userRecord) + notificationWrites,
+      gsiWru: userGsis * writeUnits.standard(s.userRecord) + 2 * writeUnits.standard(s.smallItem),
+      streamRecords: 10,
+      deliveredRecords: 2,
+    },
     otherCallable: { rru: presence + anchorList, wru: counter, gsiWru: 0, streamRecords: 1, deliveredRecords: 0 },
     // $connect: the presence GetItem twice (before the registration and again after it,
     // lambdas/live/connect.ts), the member's sockets Query (strong; at most 10 small items), and one
@@ -273,6 +315,11 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
   const readers = 1 + a.network.averageAnchors;
   const reached = a.live.connectedShareAtPush * a.live.connectionsPerConnectedMember;
 
+  // Verification in person: each verified member is vouched for twice a year.
+  const v = a.vouching;
+  const vouches = (members * v.verifiedShare * VOUCHES_TO_VERIFY) / VOUCH_MONTHS;
+  const codes = vouches * v.codesPerVouch;
+
   // A new post reads the first page on every open socket of the author's anchors (the author's own
   // page holds it already); a reconnect reads it to catch up; coming back to the dashboard reads it
   // (staleTime 0); a socket down reads once a minute.
@@ -298,6 +345,9 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
     getPostLikers: perDay(act.likerListsOpened),
     getUserProfile: perDay(act.profileViews),
     anchorChange: members * a.network.anchorChangesPerMemberMonth,
+    createVouchCode: codes,
+    previewVouchCode: vouches,
+    vouchFor: vouches,
     otherCallable: perDay(act.otherCalls),
   };
   const callableCount = Object.values(callables).reduce((sum, n) => sum + n, 0);
@@ -367,8 +417,16 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
     perMemberMonth(act.posts) * h * (s.post + o) +
     perMemberMonth(act.likes) * h * (s.like + o) +
     perMemberMonth(act.comments) * h * (s.comment + o + s.smallItem + o) +
-    feedEntriesPerMember(a) * (s.feedEntry + o);
-  const indexBytesPerMember = 3 * (s.userRecord + o) + perMemberMonth(act.posts) * h * (s.smallItem + o) + perMemberMonth(act.likes) * h * (s.smallItem + o);
+    feedEntriesPerMember(a) * (s.feedEntry + o) +
+    // A verified member's vouches received and given (both sides), and their two due items.
+    v.verifiedShare * (2 * VOUCHES_TO_VERIFY + 2) * (s.smallItem + o);
+  const indexBytesPerMember =
+    3 * (s.userRecord + o) +
+    perMemberMonth(act.posts) * h * (s.smallItem + o) +
+    perMemberMonth(act.likes) * h * (s.smallItem + o) +
+    // The GSI queues: a verified member's due items, a pending member's record (ALL projections).
+    v.verifiedShare * 2 * (s.smallItem + o) +
+    (1 - v.verifiedShare) * (s.userRecord + o);
   const tableBytes = members * tableBytesPerMember;
 
   // Scheduled jobs: the daily metrics job Queries the community's counters (a counter per figure,
@@ -384,6 +442,21 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
     wru: metricsRuns,
     gsiWru: 0,
   };
+  // The minute sweep (lambdas/jobs/due-items-sweep.ts): a Query of each queue shard every minute
+  // (eventually consistent, an empty one half a unit), and the items due: a notice (the record's
+  // notice fields, copied by the user indexes, then the notification from the stream) or a lapse
+  // (the record and its vouches read strong, one transaction of the record and its due items); each
+  // item deleted after (the table and the GSI queues).
+  const sweepRuns = 24 * 60 * DAYS_PER_MONTH;
+  const sweepQueries = sweepRuns * DUE_QUEUE_SHARDS;
+  const sweepReadUnits = sweepQueries * readUnits.query(0, false);
+  const dueItemsHandled = (members * v.verifiedShare * v.lapsingShare * 2) / 12;
+  const sweepUnits: UnitsBySource = {
+    source: 'scheduled: the minute sweep of due items (a Query per queue shard, the items due)',
+    rru: sweepReadUnits + dueItemsHandled * (readUnits.strong(s.userRecord) + readUnits.query(3 * s.smallItem, true)),
+    wru: dueItemsHandled * (writeUnits.transactional(s.userRecord) + writeUnits.standard(s.smallItem) + 2 * writeUnits.transactional(s.smallItem)),
+    gsiWru: dueItemsHandled * (3 * writeUnits.standard(s.userRecord) + writeUnits.standard(s.smallItem)),
+  };
 
   const callableUnits: UnitsBySource[] = (Object.keys(callables) as CallableKind[]).map((kind) => ({
     source: `callable: ${kind}`,
@@ -397,7 +470,7 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
     wru: connects * (shapes.liveConnect.wru + shapes.liveDisconnect.wru),
     gsiWru: 0,
   };
-  const bySource = [...callableUnits, liveUnits, ...consumerUnits, jobUnits];
+  const bySource = [...callableUnits, liveUnits, ...consumerUnits, jobUnits, sweepUnits];
   const total = (key: 'rru' | 'wru' | 'gsiWru') => bySource.reduce((sum, row) => sum + row[key], 0);
 
   const streamRecords =
@@ -405,7 +478,8 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
     connects * (shapes.liveConnect.streamRecords + shapes.liveDisconnect.streamRecords) +
     fanOuts * a.network.averageAnchors +
     anchorCatchUps * recentPostsOfOne +
-    metricsRuns;
+    metricsRuns +
+    dueItemsHandled * 3;
 
   // Lambda: billed duration × memory, plus INIT on cold starts.
   const gbPerMs = a.lambda.memoryMb / 1024 / 1000;
@@ -414,7 +488,8 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
     gbSeconds: (totalMs + invocations * a.lambda.coldStartShare * a.lambda.initMs) * gbPerMs,
   });
   const d = a.lambda.durationMs;
-  const writeCalls = callables.togglePostLike + callables.addComment + callables.createPost + callables.anchorChange;
+  const writeCalls =
+    callables.togglePostLike + callables.addComment + callables.createPost + callables.anchorChange + callables.createVouchCode + callables.vouchFor;
   // Only what the filters deliver invokes the consumer; Lambda's poller reads the rest for free.
   const deliveredRecords = (Object.keys(callables) as CallableKind[]).reduce((sum, kind) => sum + callables[kind] * shapes[kind].deliveredRecords, 0);
   const consumerInvocations = deliveredRecords / a.lambda.deliveredRecordsPerInvocation;
@@ -436,7 +511,10 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
         (fanOuts + countPushes + commentPushes + anchorPushes) * d.streamPush +
         (metricsCountedChanges.days + metricsCountedChanges.pairs) * d.streamMetricsCount,
     ),
-    scheduledJobs: lambdaUse(metricsRuns + lapseRuns, metricsRuns * d.metricsJob + lapseRuns * d.inviteLapses),
+    scheduledJobs: lambdaUse(
+      metricsRuns + lapseRuns + sweepRuns,
+      metricsRuns * d.metricsJob + lapseRuns * d.inviteLapses + sweepRuns * d.dueSweep + dueItemsHandled * d.dueItem,
+    ),
   };
 
   // Pictures: served by CloudFront from /pictures/* (lib/web-hosting.ts) at keys that never change,
@@ -525,9 +603,10 @@ export function monthlyUsage(members: number, a: Assumptions): MonthlyUsage {
     cloudFront,
     cloudWatchLogs: { ingestedGb, storedGb: ingestedGb * a.logs.retentionMonths * a.logs.storedCompression },
     cognito: { mau, requests: cognitoRequests },
-    sqsRequests: (consumerInvocations + metricsRuns + lapseRuns) * a.failures.deadLetterShare,
+    sqsRequests: (consumerInvocations + metricsRuns + lapseRuns + sweepRuns) * a.failures.deadLetterShare,
     xray: { tracesRecorded: tracesRecorded(lambda, a) },
     metricsJob: { countersPerRun, readUnitsPerRun: metricsReadUnits, secondsPerRun: d.metricsJob / 1000 },
+    vouching: { vouches, codes, sweepRuns, sweepQueries, sweepReadUnits, dueItemsHandled },
   };
 }
 
