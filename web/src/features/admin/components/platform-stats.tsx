@@ -5,9 +5,11 @@ const FIGURES: { key: keyof PlatformStats; label: string }[] = [
   { key: 'totalUsers', label: 'Total users' },
   { key: 'superusers', label: 'Superusers' },
   { key: 'distinctCities', label: 'Cities' },
+  { key: 'verifiedInPerson', label: 'Verified in person' },
+  { key: 'notYetVerified', label: 'Not yet verified' },
 ];
 
-/** Platform stats: total users (member records), superusers, distinct cities. */
+/** Platform stats: total users (member records), superusers, distinct cities, and members verified in person or not yet. */
 export function PlatformStatsCard({ stats, isLoading, isError }: { stats: PlatformStats | undefined; isLoading: boolean; isError: boolean }) {
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="stats-title">

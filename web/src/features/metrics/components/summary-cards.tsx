@@ -9,9 +9,19 @@ interface SummaryCard {
 }
 
 function cardsOf(record: SharedCommunityMetrics): SummaryCard[] {
-  const { basis } = record;
+  const { basis, verifiedInPerson } = record;
   return [
     { title: 'Total Users (verified members)', value: formatCount(record.totalUsers), detail: `as of ${record.date}` },
+    // Absent on the records from before it was counted: no card rather than an invented zero.
+    ...(verifiedInPerson === undefined
+      ? []
+      : [
+          {
+            title: 'Verified in person',
+            value: formatCount(verifiedInPerson),
+            detail: `${formatPercent(record.totalUsers === 0 ? 0 : verifiedInPerson / record.totalUsers)} of members`,
+          },
+        ]),
     {
       title: 'Active Users (last 30 days)',
       value: formatCount(record.activeUsers),
@@ -30,10 +40,10 @@ function cardsOf(record: SharedCommunityMetrics): SummaryCard[] {
   ];
 }
 
-/** Spec Metrics page: the four cards, from the newest record. */
+/** Spec Metrics page: the four cards, and Verified in person once the records count it, from the newest record. */
 export function SummaryCards({ record }: { record: SharedCommunityMetrics }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: record.verifiedInPerson === undefined ? 4 : 5 }} spacing="md">
       {cardsOf(record).map((card) => (
         <Card key={card.title} withBorder padding="md" aria-label={card.title} role="group">
           <Text size="sm" c="dimmed">
