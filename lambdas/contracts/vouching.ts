@@ -168,7 +168,7 @@ export const vouchingCallables = {
     budget: 'vouchChecks',
     input: vouchCodeInputSchema,
     output: z.object({ subject: memberSummarySchema, subjectVerified: z.boolean(), lapsesAt: z.string() }),
-    description: `The caller confirms "I met <name> in person today and I know them to be who they say": redeems the code once, within its minute, and vouches for its member for ${VOUCH_MONTHS} months (a vouch that still counts is renewed). The code, the vouch, the caller's monthly count (${VOUCHES_PER_MONTH} a calendar month, UTC) and the member's verification move in one transaction: two vouchers redeeming one code at once, one wins. The same refusals as previewVouchCode, each a sentence with nothing written.`,
+    description: `The caller confirms "I met <name> in person today and I know them to be who they say": redeems the code once, within its minute, and vouches for its member for ${VOUCH_MONTHS} months (a vouch that still counts is renewed). The code, the vouch, the caller's monthly count (${VOUCHES_PER_MONTH} a calendar month, UTC) and the member's verification move in one transaction: two vouchers redeeming one code at once, one wins. The same voucher confirming a code they already redeemed (a double click) gets the same answer again, counted once. The same refusals as previewVouchCode, each a sentence with nothing written.`,
   },
   listMyVouches: {
     access: 'member',
