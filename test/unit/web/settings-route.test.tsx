@@ -36,10 +36,10 @@ function renderSettings() {
 
 // The first render loads and transforms the lazy settings chunk; on a busy machine that alone can near 5 s.
 describe('/settings (jsdom)', { timeout: 20_000 }, () => {
-  it('has the tabs Profile, Privacy, Notifications and Account, the gallery count and the six privacy selects', async () => {
+  it('has the tabs Profile, Privacy, Notifications, Vouches and Account, the gallery count and the six privacy selects', async () => {
     renderSettings();
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' }, WAIT)).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Privacy', 'Notifications', 'Account']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Privacy', 'Notifications', 'Vouches', 'Account']);
     expect(screen.getByTestId('photo-count').textContent).toBe('0/10');
     expect(screen.getByRole('button', { name: 'Save Profile' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Privacy' }));

@@ -7,6 +7,8 @@ import { ContentActionsMenu } from '../../../components/content-actions-menu.tsx
 import { useMemberModeration, useMutedList, useSuspension } from '../../moderation/index.ts';
 import { LoadingRegion } from '../../../components/skeletons.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { VerifiedBadge } from '../../../components/verified-badge.tsx';
+import { OwnVerification, OwnVerifiedBadge } from '../components/own-verification.tsx';
 import {
   ANCHOR_UI_MESSAGES,
   profileAction,
@@ -181,6 +183,7 @@ function PostsSection({ profile, renderPosts }: { profile: UserProfile; renderPo
 }
 
 function ProfileCard({ profile, renderPosts }: { profile: UserProfile; renderPosts: RenderMemberPosts | undefined }) {
+  const isOwn = profile.relationship === 'self';
   return (
     <Container size="sm" py="xl">
       <Card withBorder padding="lg" radius="md" mb="lg">
@@ -192,6 +195,7 @@ function ProfileCard({ profile, renderPosts }: { profile: UserProfile; renderPos
               <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
                 {profile.displayName}
               </Title>
+              {isOwn ? <OwnVerifiedBadge fromProfile={profile.verifiedInPerson} /> : <VerifiedBadge verified={profile.verifiedInPerson} withLabel />}
               {!profile.private && profile.location && <Text c="dimmed">{joinLocation(profile.location)}</Text>}
               {!profile.private && (
                 <Group gap="xs">
@@ -209,6 +213,7 @@ function ProfileCard({ profile, renderPosts }: { profile: UserProfile; renderPos
           <Group>
             <AnchorButton profile={profile} />
           </Group>
+          {isOwn && <OwnVerification />}
           {profile.private ? (
             <Alert color="gray" title={PROFILE_VIEW_MESSAGES.private}>
               Only what this member shares with you is shown.
