@@ -5,7 +5,7 @@ import { Auth } from './auth.ts';
 import { API_PATH_PREFIX, CallableApi, routeMethodFromContext } from './callable-api.ts';
 import { callableHandlers, jobHandlers } from '../lambdas/callable-handlers.ts';
 import { rowsNeedingWorker, WORKER_VARIABLES } from '../lambdas/function-env-names.ts';
-import { DAILY_METRICS_SCHEDULE, INVITE_LAPSE_SCHEDULE, ScheduledJob } from './scheduled-job.ts';
+import { DAILY_METRICS_SCHEDULE, DUE_ITEMS_SCHEDULE, INVITE_LAPSE_SCHEDULE, ScheduledJob } from './scheduled-job.ts';
 import { DataTable } from './data-table.ts';
 import { restoredTableFromContext } from './restored-table-context.ts';
 import { StackWideGuardAcknowledgements } from './guard-acknowledgements.ts';
@@ -47,6 +47,7 @@ export class AnchoredStack extends Stack {
   public readonly api: CallableApi;
   public readonly schedule: ScheduledJob;
   public readonly inviteLapses: ScheduledJob;
+  public readonly dueItems: ScheduledJob;
   public readonly removal: BackgroundWorker;
   public readonly dataExport: BackgroundWorker;
   public readonly live: LiveApi;
@@ -108,6 +109,14 @@ export class AnchoredStack extends Stack {
       schedule: INVITE_LAPSE_SCHEDULE,
       description: 'Hourly: deletes unjoined accounts whose held invite lapsed and gives invites back',
       timeout: Duration.minutes(5),
+      ...jobProps,
+    });
+    this.dueItems = new ScheduledJob(this, 'DueItems', {
+      job: jobHandlers.dueItemsSweep,
+      schedule: DUE_ITEMS_SCHEDULE,
+      description: 'Every minute: work due by now (verification lapses and their notices), each item deleted once done',
+      // Under the minute between runs; a run starts no item in its last 15 s (lambdas/jobs/due-items-sweep.ts).
+      timeout: Duration.seconds(55),
       ...jobProps,
     });
     const callableFunctions = this.api.functions;

@@ -17,6 +17,9 @@ export const DAILY_METRICS_SCHEDULE = events.Schedule.cron({ minute: '5', hour: 
 /** Every hour: invites held for sign-ups lapse after 7 days, and a failed sign-up's invite comes back within the hour. */
 export const INVITE_LAPSE_SCHEDULE = events.Schedule.rate(Duration.hours(1));
 
+/** Every minute: due items (lambdas/jobs/due-items-sweep.ts) are handled within a minute of their time. */
+export const DUE_ITEMS_SCHEDULE = events.Schedule.rate(Duration.minutes(1));
+
 export interface ScheduledJobProps {
   /** The job's row of lambdas/callable-handlers.ts (handler module and grants). */
   readonly job: CallableHandlerEntry;
@@ -30,7 +33,8 @@ export interface ScheduledJobProps {
 }
 
 /**
- * A scheduled job (the daily community metrics, the hourly lapse of held invites): an EventBridge
+ * A scheduled job (the daily community metrics, the hourly lapse of held invites, the minute sweep of
+ * due items): an EventBridge
  * rule invokes it, retrying for a while, and an
  * invocation that still fails lands in an encrypted dead-letter queue for an operator to inspect.
  * Two kinds of failure end there: an event EventBridge could not deliver, and a run that threw or

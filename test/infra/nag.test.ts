@@ -73,6 +73,7 @@ describe('bundling (esbuild, for real)', () => {
       stack.auth.postConfirmation,
       stack.schedule.job,
       stack.inviteLapses.job,
+      stack.dueItems.job,
       stack.removal.worker,
     ];
     const resources = resourcesOf(template, 'AWS::Lambda::Function');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { functionBehind } from './aliases.ts';
-import { actionsOfRole, referencedId, resourcesOf, synth } from './synth.ts';
+import { tableWriteScopes } from './grant-scopes.ts';
+import { actionsOfRole, referencedId, resourcesOf, statementsOfRole, synth } from './synth.ts';
 
 describe('schedule (daily metrics)', () => {
   const { template } = synth({ stage: 'dev' });
@@ -56,5 +57,33 @@ describe('schedule (held invites lapse)', () => {
       expect.arrayContaining(['dynamodb:Query', 'dynamodb:DeleteItem', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser', 's3:DeleteObject*']),
     );
     expect(target?.DeadLetterConfig).toBeDefined();
+  });
+});
+
+describe('schedule (due items, every minute)', () => {
+  const { template } = synth({ stage: 'dev' });
+  const rule = Object.values(resourcesOf(template, 'AWS::Events::Rule')).find((candidate) => candidate.Properties?.ScheduleExpression === 'rate(1 minute)');
+  const [target] = (rule?.Properties?.Targets ?? []) as Record<string, unknown>[];
+  const jobId = functionBehind(template, target?.Arn);
+  const job = resourcesOf(template, 'AWS::Lambda::Function')[jobId]?.Properties;
+  const statements = statementsOfRole(template, referencedId(job?.Role));
+
+  it('runs the due-items sweep every minute, within the minute, with its own dead-letter queue', () => {
+    expect(job).toMatchObject({ Runtime: 'nodejs24.x', Timeout: 55, Description: expect.stringContaining('Every minute: work due by now') });
+    expect(target?.RetryPolicy).toEqual({ MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 7200 });
+    const queueId = referencedId((target?.DeadLetterConfig as { Arn: unknown }).Arn);
+    expect(resourcesOf(template, 'AWS::SQS::Queue')[queueId]?.Properties).toMatchObject({ SqsManagedSseEnabled: true });
+    const [config] = Object.values(resourcesOf(template, 'AWS::Lambda::EventInvokeConfig')).filter(
+      (resource) => referencedId(resource.Properties?.FunctionName) === jobId,
+    );
+    expect(referencedId((config?.Properties?.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toBe(queueId);
+  });
+
+  it('reads the GSI queues and writes only what its kinds write: member records and due items', () => {
+    expect(tableWriteScopes(statements)).toEqual([['DUE#*', 'USER#*']]);
+    expect(JSON.stringify(statements)).toContain('/index/*');
+    expect(actionsOfRole(template, referencedId(job?.Role))).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem']));
+    // No pictures, no Cognito, no live socket: a due item's work is the table's.
+    expect(JSON.stringify(statements)).not.toMatch(/s3:|cognito-idp:|execute-api:/);
   });
 });
