@@ -75,6 +75,8 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
       pendingCode?: string;
       verified?: boolean;
       isSuperuser?: boolean;
+      /** Verified in person (by an admin, as a new community's first members are). */
+      inPerson?: boolean;
     },
   ): Promise<User> {
     const base = newUserRecord({
@@ -90,6 +92,7 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
       ...base,
       isVerified: options.verified ?? true,
       isSuperuser: options.isSuperuser ?? false,
+      ...(options.inPerson && { verificationLevel: 'verified', verifiedVia: 'admin' as const, verifiedAt: options.createdAt }),
       lastActive: options.lastActive,
       profileCompleted: options.completed ?? true,
       location: { ...base.location, city: options.city ?? '', state: options.state ?? '' },
@@ -144,6 +147,7 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
       city: 'Springfield',
       state: 'IL',
       isSuperuser: true,
+      inPerson: true,
     });
     // Joined long ago, last seen before the window: came and left.
     await seedMember('ann', {
@@ -154,6 +158,7 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
       pendingCode: 'FOUNDERC',
     });
     await seedMember('bob', {
+      inPerson: true,
       createdAt: '2031-02-20T00:00:00.000Z',
       lastActive: '2031-02-20T00:00:00.000Z',
       city: 'Chicago',
@@ -193,6 +198,7 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
       city: 'Springfield',
       state: 'IL',
       verified: false,
+      inPerson: true,
     });
 
     await consume('founder', 'ann', 'unrestricted');
@@ -243,6 +249,7 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
   const expected: CommunityMetrics = {
     date: '2031-03-04',
     totalUsers: 8, // all but the dummy
+    verifiedInPerson: 2, // the founder and bob (the dummy is verified in person but no member)
     activeUsers: 6, // all but ann and gus
     invitationAcceptanceRate: 0.7143, // 5 consumed of 7 accounts made with a code (dan, eve pending)
     platformRefugeeRate: 0.5, // joined before 02-02: founder, ann, cat, gus; inactive: ann, gus
@@ -333,6 +340,24 @@ describe('the daily metrics job on a seeded community (a table of its own, so ot
     await deliver(streamRecord('REMOVE', visitor, '900000000000000000003'));
     expect(await members()).toBe(8);
     expect((await runDailyMetrics(RUN)).totalUsers).toBe(8);
+  });
+
+  it('verification in person moves its count and nothing else: verified, then back to pending', async () => {
+    const setLevel = async (level: string) => {
+      await client.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: keys.user('cat'),
+          UpdateExpression: 'SET verificationLevel = :level',
+          ExpressionAttributeValues: { ':level': level },
+        }),
+      );
+      await counted();
+    };
+    await setLevel('verified');
+    expect(await runDailyMetrics(RUN)).toEqual({ ...expected, verifiedInPerson: 3 });
+    await setLevel('pending');
+    expect(await runDailyMetrics(RUN)).toEqual(expected);
   });
 
   it('a member deleted and a pair removed leave the counters, and the job drops the counters they leave at zero', async () => {
