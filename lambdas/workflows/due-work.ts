@@ -1,6 +1,6 @@
 import { getUser } from '#data/members';
 import { notifyVerificationExpiring } from '#data/notifications';
-import { recheckVerification } from '#workflows/verification';
+import { recheckVerification, VERIFICATION_DUE_KINDS } from '#workflows/verification';
 
 /**
  * What the minute sweep (lambdas/jobs/due-items-sweep.ts) does with a due item of each kind, given
@@ -13,10 +13,10 @@ export type DueWork = (subjectId: string, now: Date) => Promise<void>;
 
 export const DUE_WORK: Readonly<Record<string, DueWork>> = {
   // The member's vouches are read again: a lapse moves them back to pending only if no renewal came first.
-  'verification-lapse': async (uid, now) => {
+  [VERIFICATION_DUE_KINDS.lapse]: async (uid, now) => {
     await recheckVerification(uid, now);
   },
-  'verification-notice': tellVerificationExpiring,
+  [VERIFICATION_DUE_KINDS.notice]: tellVerificationExpiring,
 };
 
 /**
