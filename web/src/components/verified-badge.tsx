@@ -36,6 +36,7 @@ export function VerifiedBadge({ verified, withLabel = false, size = 16 }: Verifi
         fontSize: 'var(--mantine-font-size-sm)',
         fontWeight: 600,
         lineHeight: 1,
+        whiteSpace: 'nowrap',
       }}
     >
       <svg

@@ -25,7 +25,8 @@ export function AuditLogTable({ entries, isLoading, isError }: { entries: AuditE
           <Text size="xs" c="dimmed" hiddenFrom="sm" mb={4} data-testid="audit-scroll-hint">
             Scroll sideways to see every column →
           </Text>
-          <Table.ScrollContainer minWidth={640} type="native">
+          {/* Focusable, so a keyboard can scroll it too. */}
+          <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label="Audit log table">
             <Table striped aria-labelledby="audit-title">
               <Table.Thead>
                 <Table.Tr>

@@ -62,7 +62,7 @@ export function UnverifiedMembers() {
                 size="xs"
                 variant="light"
                 style={{ flexShrink: 0 }}
-                aria-label={`Verify ${member.displayName} in person`}
+                aria-label={`Verify in person: ${member.displayName}`}
                 onClick={() => setVerifying(member)}
               >
                 Verify in person

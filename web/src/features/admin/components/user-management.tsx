@@ -40,10 +40,10 @@ function MemberRow({ member, isSelf, onRemove, onVerification }: MemberRowProps)
       </div>
       <Group gap="xs" justify="flex-end" style={{ flexShrink: 0 }}>
         {/* The search does not say who is verified: the server refuses a repeat with its sentence. */}
-        <Button size="xs" variant="light" onClick={() => onVerification('verify')} aria-label={`Verify ${member.displayName} in person`}>
+        <Button size="xs" variant="light" onClick={() => onVerification('verify')} aria-label={`Verify in person: ${member.displayName}`}>
           Verify in person
         </Button>
-        <Button size="xs" variant="default" onClick={() => onVerification('revoke')} aria-label={`Revoke ${member.displayName}'s verification`}>
+        <Button size="xs" variant="default" onClick={() => onVerification('revoke')} aria-label={`Revoke verification: ${member.displayName}`}>
           Revoke verification
         </Button>
         {/* An admin cannot remove themself (the server refuses too). */}

@@ -34,8 +34,9 @@ function PartyName({ party }: { party: Party }) {
 function VouchRow({ vouch, side, onWithdraw }: { vouch: Vouch; side: 'received' | 'given'; onWithdraw?: (vouch: Vouch) => void }) {
   const other = side === 'received' ? vouch.voucher : vouch.subject;
   return (
-    <Group component="li" justify="space-between" wrap="nowrap" gap="sm" data-testid={`vouch-${side}`}>
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+    // On a phone the state and Withdraw go under the member rather than squeeze their name.
+    <Group component="li" justify="space-between" wrap="wrap" gap="xs" data-testid={`vouch-${side}`}>
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 220px' }}>
         <UserAvatar name={other.displayName} picture={other.profilePicture} />
         <div style={{ minWidth: 0 }}>
           <Group gap={6} wrap="nowrap">
@@ -143,12 +144,9 @@ export function VouchesTab() {
           <Title order={2} size="h4" id="my-verification-title">
             Your verification
           </Title>
-          <Group gap="xs">
-            <VerifiedBadge verified={status.level === 'verified'} />
-            <Text size="sm" data-testid="my-verification">
-              {verificationSentence(status, VOUCHES_TO_VERIFY)}
-            </Text>
-          </Group>
+          <Text size="sm" data-testid="my-verification">
+            {verificationSentence(status, VOUCHES_TO_VERIFY)}
+          </Text>
           {status.level !== 'verified' && (
             <Anchor component={Link} to={paths.verify} size="sm" w="fit-content">
               Get verified
