@@ -35,22 +35,30 @@ export async function findFounder(): Promise<{ uid: string; email: string } | nu
 }
 
 function founderRecord(options: FounderRecordOptions, inviteCode: string, profile: FounderProfile): User {
-  const base = newUserRecord({ uid: options.uid, email: options.email, displayName: options.displayName, inviteCode, invitedBy: null, now: new Date() });
-  // Admitted by the operator, email verified by them: no invite to use, nothing to confirm.
-  return { ...base, isVerified: true, verificationLevel: 'verified', isSuperuser: true, isAdmin: true, isFounder: true, ...profile };
+  const now = new Date();
+  const base = newUserRecord({ uid: options.uid, email: options.email, displayName: options.displayName, inviteCode, invitedBy: null, now });
+  // Admitted by the operator, email verified by them: no invite to use, nothing to confirm; verified
+  // in person from the start, as the community's first voucher (no vouches, no lapse).
+  const verified = { verificationLevel: 'verified', verifiedVia: 'founder', verifiedAt: now.toISOString() } as const;
+  return { ...base, isVerified: true, ...verified, isSuperuser: true, isAdmin: true, isFounder: true, ...profile };
 }
 
 /**
  * The founder's member record through the data layer's own writes (the record and its invite code
- * in one transaction, as every sign-up stores them), or, when it exists, its three roles set where
- * one is missing. A second run finds everything in place and writes nothing: same record, same code.
+ * in one transaction, as every sign-up stores them), or, when it exists, its three roles and its
+ * verification in person set where one is missing. A second run finds everything in place and writes nothing: same record, same code.
  */
 export async function ensureFounderRecord(options: FounderRecordOptions): Promise<FounderRecord> {
   const existing = await getUser(options.uid);
   if (existing) {
     const missing = ROLES.filter((role) => existing[role] !== true);
-    if (missing.length > 0) await markFounder(options.uid);
-    return { inviteCode: existing.inviteSystem.inviteCode, changes: missing.length > 0 ? [`set ${missing.join(' and ')} on the member record`] : [] };
+    const unverified = existing.verificationLevel !== 'verified' || existing.verifiedVia !== 'founder';
+    if (missing.length > 0 || unverified) await markFounder(options.uid);
+    const changes = [
+      ...(missing.length > 0 ? [`set ${missing.join(' and ')} on the member record`] : []),
+      ...(unverified ? ['verified the founder in person (verifiedVia founder)'] : []),
+    ];
+    return { inviteCode: existing.inviteSystem.inviteCode, changes };
   }
 
   const profile = (await options.profile?.(options.uid)) ?? {};

@@ -116,11 +116,15 @@ describe('npm run founder on an empty stage', () => {
     const records = await recordsOf(stage.tableName);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ email: 'ada@example.org', displayName: 'Ada Lovelace', isFounder: true, isAdmin: true, isSuperuser: true });
+    // Verified in person from the start: no vouches, no lapse, not in the admins' list of members to verify.
+    expect(records[0]).toMatchObject({ verificationLevel: 'verified', verifiedVia: 'founder', verifiedAt: expect.any(String) });
+    expect(records[0]).not.toHaveProperty('verifiedUntil');
+    expect(records[0]).not.toHaveProperty('queue');
     expect((records[0]?.inviteSystem as { inviteCode: string }).inviteCode).toBe(inviteCodeOf(first));
     expect(await adminUsernames(stage)).toHaveLength(1);
   });
 
-  it('repairs a founder who lost the admin group and superuser status, keeping the code', async () => {
+  it('repairs a founder who lost the admin group, superuser status and their verification in person, keeping the code', async () => {
     const [record] = await recordsOf(stage.tableName);
     const [username] = await adminUsernames(stage);
     await stage.cognito.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: stage.userPoolId, Username: username, GroupName: 'admin' }));
@@ -128,18 +132,26 @@ describe('npm run founder on an empty stage', () => {
       new UpdateCommand({
         TableName: stage.tableName,
         Key: { pk: record?.pk, sk: 'PROFILE' },
-        UpdateExpression: 'SET isSuperuser = :false',
-        ExpressionAttributeValues: { ':false': false },
+        UpdateExpression: 'SET isSuperuser = :false, verificationLevel = :pending REMOVE verifiedVia',
+        ExpressionAttributeValues: { ':false': false, ':pending': 'pending' },
       }),
     );
 
     const repair = await runFounder('--stage', 'local', '--endpoints', stage.endpointsFile, '--email', 'ada@example.org');
     expect(repair.code).toBe(0);
-    expect(repair.stdout).toContain('Changed: added the account to the admin group; set isSuperuser on the member record.');
+    expect(repair.stdout).toContain(
+      'Changed: added the account to the admin group; set isSuperuser on the member record; verified the founder in person (verifiedVia founder).',
+    );
     expect(inviteCodeOf(repair)).toBe(inviteCodeOf(first));
     expect(passwordOf(repair)).toBeUndefined();
     expect(await adminUsernames(stage)).toEqual([username]);
-    expect((await recordsOf(stage.tableName))[0]).toMatchObject({ isFounder: true, isAdmin: true, isSuperuser: true });
+    expect((await recordsOf(stage.tableName))[0]).toMatchObject({
+      isFounder: true,
+      isAdmin: true,
+      isSuperuser: true,
+      verificationLevel: 'verified',
+      verifiedVia: 'founder',
+    });
   });
 
   it('refuses a second founder by name, before it makes any account', async () => {

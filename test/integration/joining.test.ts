@@ -5,14 +5,17 @@ import { DISPLAY_NAME_HIDDEN_MESSAGE, type PictureContentType } from '../../lamb
 import { INVITE_CODE_ATTRIBUTE } from '../../lambdas/contracts/sign-up.ts';
 import { INVITE_CODE_ALPHABET } from '../../lambdas/domain/invite-code.ts';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { call, callRaw, expectRefusal, ok, resultOf } from '../support/callable-client.ts';
 import { cognito, confirmSignUp, mailbox, signIn, signUpAsSpa, signUpTicketFor, uniqueEmail } from '../support/local-cloud-client.ts';
 import { createMember, useLocalCloudData } from '../support/local-cloud-members.ts';
+import { decodeJwtPayload } from '../support/local-cloud-tokens.ts';
 
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 useLocalCloudData(endpoints);
 const { getUser } = await import('#data/members');
+const { dynamo, keys, tableName } = await import('#data/table');
 const PASSWORD = 'joining horse 42';
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -170,6 +173,10 @@ describe('the user record and the profile', () => {
     expect(used.body).toMatchObject({ result: { invitedBy: founder.userId, inviteType: 'unrestricted', alreadyConsumed: false } });
     const after = (await getUser(founder.userId))?.inviteSystem;
     expect(after?.invitesUsed).toBe((before?.invitesUsed ?? 0) + 1);
+    // Joining lists the member for the admins as not yet verified in person (GSI queues), oldest joined first, in the same write.
+    const uid = String(decodeJwtPayload(accessToken).sub);
+    const { Item: joined } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(uid), ConsistentRead: true }));
+    expect(joined).toMatchObject({ verificationLevel: 'pending', queue: 'UNVERIFIED', queueKey: `${String(joined?.joinedAt)}#${uid}` });
 
     const completed = await ok(endpoints, 'completeProfile', { token: accessToken, data: PROFILE });
     expect(completed).toMatchObject({

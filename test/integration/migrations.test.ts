@@ -93,6 +93,23 @@ const OLD_STAGE = [
     inviteSystem: { inviteCode: 'DEE23456', invitesReserved: 0 },
   },
   { pk: 'USER#dee', sk: 'FEED#01NEWPOSTAAAAAAAAAAAAAAAA', postId: '01NEWPOSTAAAAAAAAAAAAAAAA', authorId: 'bob', likedByMe: false, expiresAt: 1 },
+  // The founder, whose record said 'verified' before verification in person said how; eve, verified by an admin since it went live.
+  {
+    ...oldMember('fay', {}),
+    isFounder: true,
+    isAdmin: true,
+    isSuperuser: true,
+    verificationLevel: 'verified',
+    joinedAt: null,
+    inviteSystem: { inviteCode: 'FAY23456', invitesReserved: 0 },
+  },
+  {
+    ...oldMember('eve', { invitedBy: 'ann', invitedAt: T_B }),
+    joinedAt: '2026-04-02T00:00:00.000Z',
+    verificationLevel: 'verified',
+    verifiedVia: 'admin',
+    inviteSystem: { inviteCode: 'EVE23456', invitesReserved: 0 },
+  },
 ];
 
 describe('npm run migrate on a stage deployed before this wave', () => {
@@ -130,7 +147,7 @@ describe('npm run migrate on a stage deployed before this wave', () => {
     const run = await runMigrateProcess(...args, '--dry-run');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`Dry run on the local cloud (table ${tableName}): 5 migrations known.`);
+    expect(run.stdout).toContain(`Dry run on the local cloud (table ${tableName}): 6 migrations known.`);
     // Members: ann, bob (joinedAt, invitesReserved) and cal (invitesReserved only); dee is whole.
     expect(run.stdout).toContain('0001 would change 3 items of 3 scanned');
     expect(run.stdout).toContain('0002 would change 2 items of 2 scanned');
@@ -138,7 +155,9 @@ describe('npm run migrate on a stage deployed before this wave', () => {
     expect(run.stdout).toContain('0004 would change 2 items of 2 scanned');
     // Cities with a comma: ann's and bob's places are repaired, cal's comma is hers.
     expect(run.stdout).toContain('0005 would change 2 items of 3 scanned');
-    expect(run.stdout).toContain('Dry run: nothing was written. 5 migrations pending.');
+    // As the table is before 0001: fay (the founder) and dee (joined, pending); ann and bob have no joinedAt yet.
+    expect(run.stdout).toContain('0006 would change 2 items of 6 scanned');
+    expect(run.stdout).toContain('Dry run: nothing was written. 6 migrations pending.');
     expect(await snapshot()).toEqual(before);
   });
 
@@ -147,7 +166,8 @@ describe('npm run migrate on a stage deployed before this wave', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('0001 changed 3 items of 3 scanned');
-    expect(run.stdout).toContain('Applied 5 migrations.');
+    expect(run.stdout).toContain('0006 changed 4 items of 6 scanned');
+    expect(run.stdout).toContain('Applied 6 migrations.');
 
     const table = await snapshot();
     const get = (pk: string, sk: string) => table.get(`${pk}|${sk}`) as Record<string, unknown> & { inviteSystem?: Record<string, unknown> };
@@ -172,9 +192,16 @@ describe('npm run migrate on a stage deployed before this wave', () => {
     expect(get('USER#ann', 'PROFILE')).toMatchObject({ location: { city: 'Portland', state: 'Oregon', country: 'United States' } });
     expect(get('USER#bob', 'PROFILE')).toMatchObject({ inviteSystem: { invitedFrom: { city: 'Portland', state: 'Oregon' } } });
     expect(get('USER#cal', 'PROFILE')).toMatchObject({ location: { city: 'Portland, Maine', state: 'Oregon' } });
+    // Verified in person (0006): the founder from the start; joined pending members listed for the admins, by joinedAt#uid.
+    expect(get('USER#fay', 'PROFILE')).toMatchObject({ verificationLevel: 'verified', verifiedVia: 'founder', verifiedAt: expect.any(String) });
+    expect(get('USER#ann', 'PROFILE')).toMatchObject({ queue: 'UNVERIFIED', queueKey: `${T_A}#ann` });
+    expect(get('USER#bob', 'PROFILE')).toMatchObject({ queue: 'UNVERIFIED', queueKey: `${T_B}#bob` });
+    expect(get('USER#dee', 'PROFILE')).toMatchObject({ queue: 'UNVERIFIED', queueKey: '2026-04-01T00:00:00.000Z#dee' });
+    for (const uid of ['cal', 'eve', 'fay']) expect(get(`USER#${uid}`, 'PROFILE'), uid).not.toHaveProperty('queue');
+    expect(get('USER#eve', 'PROFILE')).toMatchObject({ verificationLevel: 'verified', verifiedVia: 'admin' });
 
     const records = [...table.values()].filter((stored) => stored.pk === 'MIGRATION');
-    expect(records.map((record) => record.sk)).toEqual(['0001', '0002', '0003', '0004', '0005']);
+    expect(records.map((record) => record.sk)).toEqual(['0001', '0002', '0003', '0004', '0005', '0006']);
     expect(records[0]).toMatchObject({ scanned: 3, changed: 3, description: expect.stringContaining('joinedAt'), appliedAt: expect.any(String) });
     expect(records[3]).toMatchObject({ scanned: 2, changed: 2 });
   });

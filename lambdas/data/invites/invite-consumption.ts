@@ -2,7 +2,7 @@ import type { InviteType } from '#contracts/joining';
 import { DISTANT_INVITES_PER_MEMBER, LOCAL_INVITES_PER_MEMBER } from '#contracts/user';
 import { tableName } from '#data/table';
 import { transact } from '#data/table';
-import { keys } from '#data/table';
+import { keys, UNVERIFIED_QUEUE } from '#data/table';
 
 export interface Consumption {
   inviterUid: string;
@@ -84,18 +84,24 @@ function inviteeUpdate({ inviterUid, inviteeUid, inviteType, place, now }: Consu
     Update: {
       TableName: tableName(),
       Key: keys.user(inviteeUid),
-      // The top-level invitedBy feeds the sparse byInviter index (invite tree).
+      // The top-level invitedBy feeds the sparse byInviter index (invite tree); queue and queueKey
+      // put the new member in the admins' list of members not yet verified in person (GSI queues),
+      // which the write that verifies them takes them out of.
       UpdateExpression:
-        'SET invitedBy = :inviter, inviteSystem.invitedBy = :inviter, inviteSystem.inviteType = :type, inviteSystem.invitedAt = :now, joinedAt = :now' +
+        'SET invitedBy = :inviter, inviteSystem.invitedBy = :inviter, inviteSystem.inviteType = :type, inviteSystem.invitedAt = :now, joinedAt = :now, ' +
+        '#queue = :unverified, #queueKey = :queueKey' +
         (bindsPlace ? ', inviteSystem.invitedFrom = :place' : '') +
         ' REMOVE inviteSystem.pendingInviteCode',
       ConditionExpression:
         'attribute_exists(pk) AND attribute_not_exists(invitedBy) AND ' + '(attribute_not_exists(inviteSystem.invitedBy) OR inviteSystem.invitedBy = :null)',
+      ExpressionAttributeNames: { '#queue': 'queue', '#queueKey': 'queueKey' },
       ExpressionAttributeValues: {
         ':inviter': inviterUid,
         ':type': inviteType,
         ':now': now.toISOString(),
         ':null': null,
+        ':unverified': UNVERIFIED_QUEUE,
+        ':queueKey': `${now.toISOString()}#${inviteeUid}`,
         ...(bindsPlace && { ':place': { city: place.city, state: place.state } }),
       },
     },

@@ -69,8 +69,10 @@ export function markAdmin(uid: string): Promise<boolean> {
 
 /**
  * Gives the founding member their three roles on their record, isFounder, isAdmin and isSuperuser,
- * in one write (false when there is no record). No callable sets them: only the founder path of
- * `npm run founder` and the local seed (local/founder/ensure-founder.ts) calls this. Idempotent.
+ * and their verification in person (the founder is verified from the start: verifiedVia 'founder',
+ * no lapse, out of the admins' list of members not yet verified), in one write (false when there is
+ * no record). No callable sets them: only the founder path of `npm run founder` and the local seed
+ * (local/founder/ensure-founder.ts) calls this. Idempotent but for vouchVersion.
  * Nothing unmarks a founder: the mark protects them from every removal.
  */
 export async function markFounder(uid: string): Promise<boolean> {
@@ -78,9 +80,14 @@ export async function markFounder(uid: string): Promise<boolean> {
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.user(uid),
-      UpdateExpression: 'SET isFounder = :true, isAdmin = :true, isSuperuser = :true',
+      UpdateExpression:
+        'SET isFounder = :true, isAdmin = :true, isSuperuser = :true, ' +
+        'verificationLevel = :verified, verifiedVia = :founder, verifiedAt = if_not_exists(verifiedAt, :now), ' +
+        // Moved like every verification write's, so one computed from the record before this one fails and reads again.
+        'vouchVersion = if_not_exists(vouchVersion, :zero) + :one REMOVE verifiedUntil, #queue, #queueKey',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':true': true },
+      ExpressionAttributeNames: { '#queue': 'queue', '#queueKey': 'queueKey' },
+      ExpressionAttributeValues: { ':true': true, ':verified': 'verified', ':founder': 'founder', ':now': new Date().toISOString(), ':zero': 0, ':one': 1 },
     }),
   );
   return written !== null;

@@ -180,6 +180,38 @@ export async function replaceIfUnchanged(key: ItemKey, changes: Record<string, {
   return written !== null;
 }
 
+/**
+ * A backfill's write that depends on more than one attribute: sets each of `values` (top-level
+ * attributes) in one write, only while each of `holding` still has the value read (undefined: is
+ * still missing). Answers whether it wrote: false when the item is gone or a live write changed
+ * one of them meanwhile (the app's value is newer: it stays).
+ */
+export async function setWhileHolding(key: ItemKey, values: Record<string, unknown>, holding: Record<string, unknown>): Promise<boolean> {
+  const paths = Object.keys(values);
+  if (paths.length === 0) return false;
+  const held = Object.keys(holding);
+  const { expressions, names } = pathExpressions([...paths, ...held]);
+  const attributeValues: Record<string, unknown> = {};
+  paths.forEach((path, index) => (attributeValues[`:to${index}`] = values[path]));
+  const conditions = held.map((path, index) => {
+    const expression = expressions[paths.length + index] ?? '';
+    if (holding[path] === undefined) return `attribute_not_exists(${expression})`;
+    attributeValues[`:held${index}`] = holding[path];
+    return `${expression} = :held${index}`;
+  });
+  const written = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `SET ${paths.map((_, index) => `${expressions[index] ?? ''} = :to${index}`).join(', ')}`,
+      ConditionExpression: ['attribute_exists(pk)', ...conditions].join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: attributeValues,
+    }),
+  );
+  return written !== null;
+}
+
 /** How many items of a partition start with `skPrefix` (and pass `filter`): a COUNT Query, paged, strongly consistent. */
 function countItems(pk: string, skPrefix: string, filter?: { expression: string; values: Record<string, unknown> }): Promise<number> {
   return countAll({
