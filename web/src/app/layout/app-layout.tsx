@@ -32,7 +32,8 @@ export function AppLayout() {
   const stage = useStage(Boolean(session)).data;
   const devTools = stage === 'local' || stage === 'dev';
   const items: NavItem[] = session ? signedInItems(session.userId, displayName, isAdmin, devTools) : SIGNED_OUT_ITEMS;
-  const menuItems: NavItem[] = session ? mobileMenuItems(session.userId, displayName, isAdmin, devTools) : SIGNED_OUT_ITEMS;
+  const verified = me.data?.verificationLevel === 'verified';
+  const menuItems: NavItem[] = session ? mobileMenuItems(session.userId, displayName, isAdmin, devTools, verified) : SIGNED_OUT_ITEMS;
   const showBottomBar = Boolean(session);
 
   const handleSignOut = () => {

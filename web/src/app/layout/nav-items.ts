@@ -1,4 +1,5 @@
 import { COMPOSE_POST_PATH, paths, profilePath } from '../../lib/paths.ts';
+import { vouchingLink } from '../../features/vouching/index.ts';
 
 export interface NavItem {
   label: string;
@@ -31,15 +32,16 @@ export function signedInItems(userId: string, displayName: string, isAdmin = fal
 }
 
 /**
- * The mobile menu: the header's items, Invites and the Moderation log (on desktop both are in the
- * dashboard's side menu).
+ * The mobile menu: the header's items, Invites, vouching's entry and the Moderation log (on
+ * desktop they are in the dashboard's side menu).
  */
-export function mobileMenuItems(userId: string, displayName: string, isAdmin = false, devTools = false): NavItem[] {
+export function mobileMenuItems(userId: string, displayName: string, isAdmin = false, devTools = false, verified = false): NavItem[] {
   const items = signedInItems(userId, displayName, isAdmin, devTools);
   const afterAnchors = items.findIndex((item) => item.to === paths.anchors) + 1;
   return [
     ...items.slice(0, afterAnchors),
     { label: 'Invites', to: paths.invites },
+    vouchingLink(verified),
     ...items.slice(afterAnchors),
     { label: 'Moderation log', to: paths.moderationLog },
   ];

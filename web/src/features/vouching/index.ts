@@ -4,3 +4,4 @@
  * /verify and /vouch (paths.verify, paths.vouch).
  */
 export { useMyVouches, useWithdrawVouch } from './api/my-vouches.ts';
+export { vouchingLink } from './vouching-link.ts';

@@ -64,7 +64,7 @@ export default function DashboardRoute() {
       </Title>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 2, md: 1 }} visibleFrom="md">
-          <SideMenu userId={member.uid} />
+          <SideMenu userId={member.uid} verified={member.verificationLevel === 'verified'} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: 2 }}>
           <NoticesCard />

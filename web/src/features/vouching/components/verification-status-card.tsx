@@ -1,19 +1,12 @@
 import { Alert, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { VOUCHES_TO_VERIFY, type VerificationStatus, type Vouch } from '#contracts/vouching';
+import { VOUCHES_TO_VERIFY, type Vouch } from '#contracts/vouching';
 import { LoadingRegion } from '../../../components/skeletons.tsx';
 import { VERIFIED_IN_PERSON, VerifiedBadge } from '../../../components/verified-badge.tsx';
 import { formatDate } from '../../../lib/dates.ts';
+import { verificationSentence } from '../../../lib/verification-words.ts';
 import { useMyVouches } from '../api/my-vouches.ts';
 import { VOUCHING_WORDS } from '../words.ts';
-
-/** The member's verification in one sentence: what a screen reader hears when it changes. */
-function statusSentence(status: VerificationStatus): string {
-  if (status.level !== 'verified') return `Not verified in person yet: ${status.countingVouches} of ${VOUCHES_TO_VERIFY} vouches.`;
-  if (status.via === 'founder') return 'You are verified in person as the community’s founder.';
-  if (status.via === 'admin') return 'You are verified in person by an admin.';
-  return status.verifiedUntil ? `You are verified in person until ${formatDate(status.verifiedUntil)}.` : 'You are verified in person.';
-}
 
 function CountingVouches({ vouches }: { vouches: Vouch[] }) {
   if (vouches.length === 0) return <Text size="sm">Nobody has vouched for you yet.</Text>;
@@ -65,8 +58,11 @@ export function VerificationStatusCard() {
               </Alert>
             )}
             <Group gap="xs" role="status" data-testid="verification-status" data-level={mine.data.status.level}>
-              <VerifiedBadge verified={mine.data.status.level === 'verified'} withLabel />
-              <Text size="sm">{statusSentence(mine.data.status)}</Text>
+              {/* The sentence says it in words; the badge is the same mark members see beside the name. */}
+              <span aria-hidden="true">
+                <VerifiedBadge verified={mine.data.status.level === 'verified'} size={20} />
+              </span>
+              <Text size="sm">{verificationSentence(mine.data.status, VOUCHES_TO_VERIFY)}</Text>
             </Group>
             <CountingVouches vouches={mine.data.received.filter((vouch) => vouch.state === 'counting')} />
           </>
