@@ -9,6 +9,8 @@ export const SLOW_FILE_SECONDS: Readonly<Record<string, number>> = {
   'test/integration/anchors-concurrency.test.ts': 100,
   'test/integration/removal.test.ts': 70,
   'test/integration/abuse-limits.test.ts': 60,
+  // Waits for the local cloud's minute sweep (up to a minute) and the stream after it.
+  'test/integration/due-items.test.ts': 60,
   'test/integration/faults.test.ts': 45,
   'test/integration/hostile-input-anchors.test.ts': 30,
   'test/integration/hostile-input-joining.test.ts': 30,
