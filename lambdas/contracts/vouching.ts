@@ -133,6 +133,8 @@ export const unverifiedMemberSchema = memberSummarySchema.extend({
 });
 export type UnverifiedMember = z.infer<typeof unverifiedMemberSchema>;
 export const UNVERIFIED_PAGE_SIZE = 50;
+/** A page's cursor: the last member's place in the queue, `<joinedAt>#<uid>`. */
+export const UNVERIFIED_CURSOR = /^[0-9T:.+Z-]{10,40}#[A-Za-z0-9_-]{1,128}$/;
 
 export const vouchingCallables = {
   createVouchCode: {
@@ -211,7 +213,7 @@ export const vouchingCallables = {
   listUnverifiedMembers: {
     access: 'admin',
     readOnly: true,
-    input: z.object({ cursor: z.string().max(512).optional() }).strict(),
+    input: z.object({ cursor: z.string().regex(UNVERIFIED_CURSOR, 'Invalid cursor').optional() }).strict(),
     output: z.object({ members: z.array(unverifiedMemberSchema), nextCursor: z.string().nullable() }),
     description: `Admin: joined members not yet verified in person, oldest joined first, ${UNVERIFIED_PAGE_SIZE} a page, each with their counting vouches.`,
   },

@@ -22,15 +22,14 @@ export async function listMyVouches(uid: string, now: Date): Promise<CallableOut
   ]);
   if (!record) throw new AppError('not-found', 'User not found');
   const users = await getUsers([uid, ...received.map((vouch) => vouch.voucherUid), ...given.map((vouch) => vouch.subjectUid)]);
-  const me = users.get(uid);
   const refusal = voucherRefusal(record, now)?.message ?? (givenThisMonth >= VOUCHES_PER_MONTH ? monthlyLimitError(now).message : null);
   const verified = record.verificationLevel === 'verified';
   return {
     status: {
       level: verified ? 'verified' : 'pending',
-      via: verified ? (me?.verifiedVia ?? null) : null,
+      via: verified ? record.verifiedVia : null,
       verifiedAt: verified ? record.verifiedAt : null,
-      verifiedUntil: verified ? (me?.verifiedUntil ?? null) : null,
+      verifiedUntil: verified ? record.verifiedUntil : null,
       countingVouches: new Set(received.filter((vouch) => vouchStateOf(vouch, now) === 'counting').map((vouch) => vouch.voucherUid)).size,
     },
     received: received.sort(newestFirst).map((vouch) => presentVouch(vouch, users, now)),

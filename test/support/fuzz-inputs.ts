@@ -84,7 +84,7 @@ export const VALID_SAMPLES: { [N in CallableName]: CallableInput<N> } = {
   withdrawVouch: { userId: someUid },
   verifyMember: { userId: someUid, reason: 'Met them at the founding meeting' },
   revokeVerification: { userId: someUid, reason: 'Verified by mistake' },
-  listUnverifiedMembers: { cursor: ULID },
+  listUnverifiedMembers: { cursor: `2026-01-02T03:04:05.678Z#${someUid}` },
   setAdminClaim: { userId: someUid },
   calculateMetricsManually: {},
   getCommunityMetrics: { range: 'week' },

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { UNVERIFIED_PAGE_SIZE } from '#contracts/vouching';
+import { UNVERIFIED_PAGE_SIZE, verifiedViaSchema, type VerifiedVia } from '#contracts/vouching';
 import { userSchema, type User } from '#contracts/user';
 import type { Verification } from '#domain/verification';
 import { dynamo, keys, tableName, UNVERIFIED_QUEUE, type NamedItem } from '#data/table';
@@ -19,7 +19,9 @@ export interface VerificationRecord {
   isFounder: boolean;
   verifiedByAdmin: boolean;
   verificationLevel: string;
+  verifiedVia: VerifiedVia | null;
   verifiedAt: string | null;
+  verifiedUntil: string | null;
   vouchingSuspendedUntil: string | null;
   vouchStrikes: string[];
   /** Absent on a record never written by verification: the write's condition is then attribute_not_exists. */
@@ -47,7 +49,9 @@ export async function getVerificationRecord(uid: string): Promise<VerificationRe
     isFounder: Item.isFounder === true,
     verifiedByAdmin: Item.verifiedByAdmin === true,
     verificationLevel: typeof Item.verificationLevel === 'string' ? Item.verificationLevel : 'pending',
+    verifiedVia: verifiedViaSchema.safeParse(Item.verifiedVia).data ?? null,
     verifiedAt: typeof Item.verifiedAt === 'string' ? Item.verifiedAt : null,
+    verifiedUntil: typeof Item.verifiedUntil === 'string' ? Item.verifiedUntil : null,
     vouchingSuspendedUntil: typeof Item.vouchingSuspendedUntil === 'string' ? Item.vouchingSuspendedUntil : null,
     vouchStrikes: strings(Item.vouchStrikes),
     vouchVersion: typeof Item.vouchVersion === 'number' ? Item.vouchVersion : null,
