@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VOUCH_CODE_SECONDS, VOUCH_PATH, vouchLinkOf } from '#contracts/vouching';
+import type { CallableOutput } from '#contracts/callables';
+import { VOUCH_CODE_SECONDS, VOUCH_MESSAGES, VOUCH_PATH, vouchLinkOf, vouchStatementOf } from '#contracts/vouching';
 import { mobileMenuItems } from '../../../web/src/app/layout/nav-items.ts';
 import { AppProviders } from '../../../web/src/app/providers.tsx';
 import { VouchCodeCard } from '../../../web/src/features/vouching/components/vouch-code-card.tsx';
 import { CODES_PER_SHOWING } from '../../../web/src/features/vouching/api/vouch-code-rotation.ts';
+import VouchRoute from '../../../web/src/features/vouching/routes/vouch.tsx';
 import { nonceOfVouchLink } from '../../../web/src/features/vouching/vouch-link.ts';
+import type { AuthSession } from '../../../web/src/lib/auth.ts';
 import { paths } from '../../../web/src/lib/paths.ts';
 import { installJsdomShims, primedQueryClient, renderWithProviders } from '../../support/render-web-route.tsx';
 import { answers, calls, resetScriptedApi } from '../../support/scripted-api.ts';
@@ -105,5 +109,54 @@ describe('the Get verified code (jsdom, fake timers)', () => {
     // The fresh code has its own whole minute: the first code's timer no longer runs.
     await act(() => vi.advanceTimersByTimeAsync(VOUCH_CODE_SECONDS * 1000 - 1000));
     expect(minted).toBe(2);
+  });
+});
+
+describe('/vouch (jsdom)', () => {
+  const SESSION: AuthSession = { userId: 'u1', email: 'ada@example.com', emailVerifiedClaim: true, groups: [] };
+  const mine = (cannotVouchReason: string | null): CallableOutput<'listMyVouches'> => ({
+    status: {
+      level: cannotVouchReason ? 'pending' : 'verified',
+      via: cannotVouchReason ? null : 'admin',
+      verifiedAt: null,
+      verifiedUntil: null,
+      countingVouches: 0,
+    },
+    received: [],
+    given: [],
+    vouchesLeftThisMonth: cannotVouchReason ? 0 : 10,
+    cannotVouchReason,
+  });
+  const openAt = (entry: string) => {
+    const router = createMemoryRouter([{ path: paths.vouch, Component: VouchRoute }], { initialEntries: [entry] });
+    renderWithProviders(<RouterProvider router={router} />, primedQueryClient({ session: SESSION }));
+    return router;
+  };
+  beforeEach(resetScriptedApi);
+  afterEach(cleanup);
+
+  it("opened from a QR code's link by a phone's camera app, it previews that code at once and drops it from the address", async () => {
+    answers.listMyVouches = () => mine(null);
+    answers.previewVouchCode = () => ({
+      subject: { uid: 'u2', displayName: 'Ava Pending', profilePicture: '', verifiedInPerson: false },
+      validUntil: new Date(Date.now() + 45_000).toISOString(),
+      renews: false,
+    });
+    const router = openAt(`${paths.vouch}#${NONCE}`);
+    await screen.findByRole('heading', { name: 'Ava Pending' });
+    expect(calls.filter((call) => call.name === 'previewVouchCode')).toEqual([{ name: 'previewVouchCode', data: { nonce: NONCE } }]);
+    expect(router.state.location.hash).toBe('');
+    const vouch = screen.getByRole('button', { name: 'Vouch' });
+    expect((vouch as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText(vouchStatementOf('Ava Pending')));
+    expect((vouch as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('a member who may not vouch is told why, and offered no camera', async () => {
+    answers.listMyVouches = () => mine(VOUCH_MESSAGES.voucherNotVerified);
+    openAt(`${paths.vouch}#${NONCE}`);
+    await screen.findByText(VOUCH_MESSAGES.voucherNotVerified);
+    expect(screen.queryByRole('button', { name: 'Scan their code' })).toBeNull();
+    await waitFor(() => expect(calls.map((call) => call.name)).toEqual(['listMyVouches']));
   });
 });
