@@ -2,6 +2,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { keys, postKeys } from '#data/table';
 import { tableEventOf } from '#data/changes';
+import { authorDetailsChangeOf } from '#data/posts';
 import { classifyChange, type ChangedItem } from '#data/table';
 import { isDeliveredToConsumer, matchesFilterPattern, TTL_DELETION_IDENTITY } from '../../../lambdas/streams/stream-mapping.ts';
 
@@ -117,6 +118,36 @@ describe('what a change of a post means (tableEventOf)', () => {
     expect(eventOf({ eventName: 'MODIFY', oldImage: stored, newImage: { ...stored, authorPictureKey: 'pictures/u1/new.png' } })).toEqual({
       kind: 'other',
     });
+  });
+});
+
+describe("what a change of a member's verification in person means", () => {
+  const pending = { ...keys.user('u1'), uid: 'u1', displayName: 'Ada', verificationLevel: 'pending', vouchCount: 1 };
+  const verified = { ...pending, verificationLevel: 'verified', verifiedVia: 'vouches', vouchCount: 2 };
+  const change = (oldImage: Record<string, unknown>, newImage: Record<string, unknown>) => ({ eventName: 'MODIFY' as const, oldImage, newImage });
+
+  it("verified, or back to pending: the member's own pages are told (me.changed), and their posts and comments take the badge", () => {
+    expect(eventOf(change(pending, verified))).toEqual({ kind: 'member-verification-changed', uid: 'u1' });
+    expect(eventOf(change(verified, pending))).toEqual({ kind: 'member-verification-changed', uid: 'u1' });
+    expect(authorDetailsChangeOf(classifyChange(change(pending, verified)))).toBe('u1');
+    expect(authorDetailsChangeOf(classifyChange(change(verified, pending)))).toBe('u1');
+  });
+
+  it('a vouch that does not change the level, or a record that gains the default level, tells nobody and rewrites nothing', () => {
+    const { verificationLevel: _absent, ...older } = pending;
+    for (const [before, after] of [
+      [pending, { ...pending, vouchCount: 0 }],
+      [verified, { ...verified, verifiedUntil: '2027-11-25T00:00:00.000Z' }],
+      [older, pending],
+    ] as const) {
+      expect(eventOf(change(before, after))).toEqual({ kind: 'other' });
+      expect(authorDetailsChangeOf(classifyChange(change(before, after)))).toBeNull();
+    }
+  });
+
+  it("a post taking its author's badge is not an edit (its readers are not told to read it again)", () => {
+    const post = { ...postKeys.post('p1'), postId: 'p1', authorId: 'u1', content: 'Hi', createdAt: '2026-11-25T00:00:00.000Z', authorVerified: false };
+    expect(eventOf(change(post, { ...post, authorVerified: true }))).toEqual({ kind: 'other' });
   });
 });
 
