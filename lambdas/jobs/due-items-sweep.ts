@@ -10,12 +10,21 @@ export const DUE_ITEMS_PER_QUEUE = 100;
 export const DUE_WORK_CONCURRENCY = 8;
 /** What a run leaves of its function's time (55 s, lib/anchored-stack.ts): no item starts in the last 15 s, so one started finishes. */
 const STOP_BEFORE_TIMEOUT_MS = 15_000;
+/**
+ * How long past its time an item may keep failing before the run fails: a failure is retried every
+ * minute, and most (a throttled table, a conflict) pass; one still failing an hour on will not pass
+ * alone. Failing every run at once would fire the account's Lambda errors alarm, which canary deploys
+ * roll back on, for a blip.
+ */
+export const STUCK_AFTER_MS = 60 * 60 * 1000;
 
 export interface SweepReport {
   /** Items whose work succeeded (each then deleted, unless it was rescheduled meanwhile: then it stays for its new time). */
   done: number;
   /** Items whose work failed: left in place, the next run tries again. */
   failed: number;
+  /** Of those, items due more than STUCK_AFTER_MS before the run: the run fails, for an operator to see. */
+  stuck: number;
   /** Items not started before the run's time ran out: left for the next run. */
   left: number;
 }
@@ -37,7 +46,7 @@ export interface SweepOptions {
  * work of its kind, at most DUE_WORK_CONCURRENCY at once, and deleted once its work succeeded. The
  * delete is conditioned on the due time the sweep read, so an item rescheduled while its work ran
  * stays for its new time. A failure (or a kind nobody handles) is logged and the item left: the next
- * minute tries again, and the work is safe to repeat.
+ * minute tries again, and the work is safe to repeat; one that keeps failing for an hour fails the run.
  */
 export async function sweepDueItems(now: Date = new Date(), options: SweepOptions = {}): Promise<SweepReport> {
   const work = options.work ?? DUE_WORK;
@@ -48,7 +57,7 @@ export async function sweepDueItems(now: Date = new Date(), options: SweepOption
     .filter(options.select ?? (() => true))
     .sort((a, b) => a.dueAt.localeCompare(b.dueAt));
 
-  const report: SweepReport = { done: 0, failed: 0, left: 0 };
+  const report: SweepReport = { done: 0, failed: 0, stuck: 0, left: 0 };
   let next = 0;
   const worker = async () => {
     for (let item = items[next++]; item !== undefined; item = items[next++]) {
@@ -64,6 +73,7 @@ export async function sweepDueItems(now: Date = new Date(), options: SweepOption
         report.done++;
       } catch (error) {
         report.failed++;
+        if (now.getTime() - Date.parse(item.dueAt) > STUCK_AFTER_MS) report.stuck++;
         logger.error('A due item failed; the next sweep tries again', { ...item, error: (error as Error).message });
       }
     }
@@ -77,7 +87,8 @@ export const handler = tracedHandler('job dueItemsSweep', { job: 'dueItemsSweep'
 
 async function sweepAndReport(_event: unknown, context: Context): Promise<SweepReport> {
   const report = await sweepDueItems(new Date(), { stopAt: Date.now() + context.getRemainingTimeInMillis() - STOP_BEFORE_TIMEOUT_MS });
-  // The items stay for the next minute; failing the run makes a persistent failure visible (dead-letter queue and its alarm).
-  if (report.failed > 0) throw new Error(`${report.failed} due items failed; the next sweep tries them again`);
+  // Every failed item stays for the next minute; failing the run makes one that keeps failing visible
+  // (its dead-letter queue and that queue's alarm, after Lambda's two retries).
+  if (report.stuck > 0) throw new Error(`${report.stuck} due items have kept failing for over an hour; the next sweep tries them again`);
   return report;
 }

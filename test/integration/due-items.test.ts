@@ -49,13 +49,13 @@ describe('the due-items sweep', () => {
     const done: { subject: string; now: Date }[] = [];
     const work = { [TEST_KIND]: async (subject: string, at: Date) => void done.push({ subject, now: at }) };
 
-    expect(await sweepDueItems(now, { work, ...only([past, future]) })).toEqual({ done: 1, failed: 0, left: 0 });
+    expect(await sweepDueItems(now, { work, ...only([past, future]) })).toEqual({ done: 1, failed: 0, stuck: 0, left: 0 });
     expect(done).toEqual([{ subject: past, now }]);
     expect(await storedDueAt(TEST_KIND, past)).toBeUndefined();
     expect(await storedDueAt(TEST_KIND, future)).toBeDefined();
 
     // Its time comes: the next run takes it.
-    expect(await sweepDueItems(new Date(now.getTime() + 10 * MINUTE_MS), { work, ...only([past, future]) })).toEqual({ done: 1, failed: 0, left: 0 });
+    expect(await sweepDueItems(new Date(now.getTime() + 10 * MINUTE_MS), { work, ...only([past, future]) })).toEqual({ done: 1, failed: 0, stuck: 0, left: 0 });
     expect(done.map((entry) => entry.subject)).toEqual([past, future]);
     expect(await storedDueAt(TEST_KIND, future)).toBeUndefined();
   });
@@ -68,11 +68,11 @@ describe('the due-items sweep', () => {
     // A renewal landing while the lapse is handled: it writes the item's new time.
     const work = { [TEST_KIND]: () => schedule(TEST_KIND, subject, later) };
 
-    expect(await sweepDueItems(now, { work, ...only([subject]) })).toEqual({ done: 1, failed: 0, left: 0 });
+    expect(await sweepDueItems(now, { work, ...only([subject]) })).toEqual({ done: 1, failed: 0, stuck: 0, left: 0 });
     expect(await storedDueAt(TEST_KIND, subject)).toBe(later.toISOString());
   });
 
-  it('leaves an item whose work failed, or whose kind nobody handles, for the next run; the next run that succeeds deletes it', async () => {
+  it('leaves an item whose work failed, or whose kind nobody handles, for the next run; the next run that succeeds deletes it; one failing for over an hour is stuck', async () => {
     const [failing = '', unknown = ''] = subjectsFor('failing', 2);
     const now = new Date();
     await schedule(TEST_KIND, failing, new Date(now.getTime() - MINUTE_MS));
@@ -85,13 +85,18 @@ describe('the due-items sweep', () => {
       },
     };
 
-    expect(await sweepDueItems(now, { work, ...only([failing, unknown]) })).toEqual({ done: 0, failed: 2, left: 0 });
+    expect(await sweepDueItems(now, { work, ...only([failing, unknown]) })).toEqual({ done: 0, failed: 2, stuck: 0, left: 0 });
     expect(await storedDueAt(TEST_KIND, failing)).toBeDefined();
     expect(await storedDueAt('test-kind-nobody-handles', unknown)).toBeDefined();
 
-    expect(await sweepDueItems(new Date(now.getTime() + MINUTE_MS), { work, ...only([failing]) })).toEqual({ done: 1, failed: 0, left: 0 });
+    expect(await sweepDueItems(new Date(now.getTime() + MINUTE_MS), { work, ...only([failing]) })).toEqual({ done: 1, failed: 0, stuck: 0, left: 0 });
     expect(attempts).toBe(2);
     expect(await storedDueAt(TEST_KIND, failing)).toBeUndefined();
+
+    // Still failing more than an hour after its time: stuck, which fails the job's run (an operator's alarm).
+    const later = new Date(now.getTime() + 2 * 60 * MINUTE_MS);
+    expect(await sweepDueItems(later, { work, ...only([unknown]) })).toEqual({ done: 0, failed: 1, stuck: 1, left: 0 });
+    expect(await storedDueAt('test-kind-nobody-handles', unknown)).toBeDefined();
   });
 
   it(`works on at most ${DUE_WORK_CONCURRENCY} items at once, oldest first, and starts none once its time is up`, async () => {
@@ -104,6 +109,7 @@ describe('the due-items sweep', () => {
     expect(await sweepDueItems(now, { work: { [TEST_KIND]: async () => undefined }, stopAt: Date.now(), ...only(subjects) })).toEqual({
       done: 0,
       failed: 0,
+      stuck: 0,
       left: 20,
     });
 
@@ -119,7 +125,7 @@ describe('the due-items sweep', () => {
         running -= 1;
       },
     };
-    expect(await sweepDueItems(now, { work, ...only(subjects) })).toEqual({ done: 20, failed: 0, left: 0 });
+    expect(await sweepDueItems(now, { work, ...only(subjects) })).toEqual({ done: 20, failed: 0, stuck: 0, left: 0 });
     expect(most).toBe(DUE_WORK_CONCURRENCY);
     expect(started).toEqual(subjects);
     for (const subject of subjects) expect(await storedDueAt(TEST_KIND, subject)).toBeUndefined();
@@ -136,7 +142,7 @@ describe('the work of each kind', () => {
     await schedule('verification-lapse', member.uid, dueAt);
     const before = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(member.uid), ConsistentRead: true }));
 
-    expect(await sweepDueItems(now, only([member.uid]))).toEqual({ done: 2, failed: 0, left: 0 });
+    expect(await sweepDueItems(now, only([member.uid]))).toEqual({ done: 2, failed: 0, stuck: 0, left: 0 });
     expect(await storedDueAt('verification-notice', member.uid)).toBeUndefined();
     expect(await storedDueAt('verification-lapse', member.uid)).toBeUndefined();
     const after = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(member.uid), ConsistentRead: true }));
