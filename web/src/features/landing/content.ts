@@ -32,7 +32,7 @@ export const FEATURES = [
   {
     icon: 'verified',
     title: 'Verified real people',
-    body: 'Everyone joins with an invite. Two members verified in person vouch for you after meeting you face to face, and a badge shows who is verified.',
+    body: 'Everyone joins with an invite, members verify each other by meeting face to face, and a badge shows who is verified in person.',
     link: { label: 'How verification works', to: paths.aboutVerification },
   },
   {

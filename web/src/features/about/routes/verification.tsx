@@ -18,7 +18,7 @@ export const HOW_VERIFICATION_WORKS: readonly string[] = [
 ];
 
 export const WHAT_IT_DOES_NOT_PROVE =
-  'Verification says that two verified members met this person and vouch that they are who they say. It is not an identity document check and not a background check: nobody looks at a passport, a name on a card or a record.';
+  'Verification says that people already verified met this person face to face and vouch that they are who they say. It is not an identity document check and not a background check: nobody looks at a passport, a name on a card or a record.';
 
 export default function VerificationRoute() {
   return (

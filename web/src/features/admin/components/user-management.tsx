@@ -16,8 +16,9 @@ interface MemberRowProps {
 
 function MemberRow({ member, isSelf, onRemove, onVerification }: MemberRowProps) {
   return (
-    <Group justify="space-between" wrap="nowrap" data-testid="member-row">
-      <div>
+    // On a phone the buttons go under the member.
+    <Group justify="space-between" wrap="wrap" gap="xs" data-testid="member-row">
+      <div style={{ minWidth: 0, flex: '1 1 200px' }}>
         <Group gap={6}>
           <Text size="sm" fw={500}>
             {member.displayName}

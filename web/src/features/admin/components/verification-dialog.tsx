@@ -14,7 +14,7 @@ const WORDS = {
   verify: {
     title: (name: string) => `Verify ${name} in person`,
     explain: (name: string) =>
-      `Only when you or someone you trust has met ${name} and knows them to be who they say. An admin's verification does not lapse; it goes into the audit log with your reason.`,
+      `Verify ${name} only if you met them and know them to be who they say. An admin's verification does not lapse; it goes into the audit log with your reason.`,
     confirm: 'Verify in person',
     done: VOUCH_MESSAGES.memberVerified,
     failed: 'Failed to verify the member',

@@ -103,7 +103,7 @@ export default function LandingRoute() {
                     {feature.body}
                   </Text>
                   {'link' in feature && (
-                    <Anchor component={Link} to={feature.link.to} size="sm" mt="xs" display="inline-block">
+                    <Anchor component={Link} to={feature.link.to} size="sm" mt="xs" display="inline-block" className={classes.featureLink}>
                       {feature.link.label}
                     </Anchor>
                   )}

@@ -16,6 +16,10 @@ export function MetricDefinitions() {
           <b>Total users</b>: verified members.
         </List.Item>
         <List.Item>
+          <b>Verified in person</b>: of those, the members verified in person (two verified members vouched for them after meeting them, or an admin verified
+          them); older records did not count them, and show no such card.
+        </List.Item>
+        <List.Item>
           <b>Active users</b>: members who opened the app or saved their profile in the last 30 days.
         </List.Item>
         <List.Item>
