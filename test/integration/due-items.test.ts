@@ -72,7 +72,7 @@ describe('the due-items sweep', () => {
     expect(await storedDueAt(TEST_KIND, subject)).toBe(later.toISOString());
   });
 
-  it('leaves an item whose work failed, or whose kind nobody handles, for the next run; the next run that succeeds deletes it; one failing for over an hour is stuck', async () => {
+  it('leaves an item whose work failed, or whose kind nobody handles, for the next run; the next run that succeeds deletes it; one failing for over an hour is parked', async () => {
     const [failing = '', unknown = ''] = subjectsFor('failing', 2);
     const now = new Date();
     await schedule(TEST_KIND, failing, new Date(now.getTime() - MINUTE_MS));
@@ -93,10 +93,16 @@ describe('the due-items sweep', () => {
     expect(attempts).toBe(2);
     expect(await storedDueAt(TEST_KIND, failing)).toBeUndefined();
 
-    // Still failing more than an hour after its time: stuck, which fails the job's run (an operator's alarm).
+    // Still failing more than an hour after its time: stuck, parked out of the queue with its error
+    // (the job's run fails once, for an operator), and no later run takes it.
     const later = new Date(now.getTime() + 2 * 60 * MINUTE_MS);
     expect(await sweepDueItems(later, { work, ...only([unknown]) })).toEqual({ done: 0, failed: 1, stuck: 1, left: 0 });
-    expect(await storedDueAt('test-kind-nobody-handles', unknown)).toBeDefined();
+    const { Item: parked } = await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: keys.dueItem('test-kind-nobody-handles', unknown), ConsistentRead: true }),
+    );
+    expect(parked).toMatchObject({ parkedAt: later.toISOString(), parkedError: expect.stringContaining('No work is registered') });
+    expect(parked).not.toHaveProperty('queue');
+    expect(await sweepDueItems(later, { work, ...only([unknown]) })).toEqual({ done: 0, failed: 0, stuck: 0, left: 0 });
   });
 
   it(`works on at most ${DUE_WORK_CONCURRENCY} items at once, oldest first, and starts none once its time is up`, async () => {

@@ -1,4 +1,4 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, dueQueueOf, dueQueues, keys, parseKeyAs, TTL_ATTRIBUTE, tableName, dynamo, type NamedItem } from '../table/index.ts';
 
 /**
@@ -72,4 +72,24 @@ export async function completeDueItem(item: DueItem): Promise<void> {
       ExpressionAttributeValues: { ':dueAt': item.dueAt },
     }),
   );
+}
+
+/**
+ * Takes an item that keeps failing out of the sweep's queue (REMOVE queue, queueKey), with the
+ * time and the error, unless it was rescheduled meanwhile. It stays in the table for an operator
+ * until its TTL; scheduling it again (its subject's next write, or an operator's) puts it back.
+ * Answers whether it parked it.
+ */
+export async function parkDueItem(item: DueItem, error: string, now: Date): Promise<boolean> {
+  const written = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.dueItem(item.dueKind, item.subjectId),
+      UpdateExpression: 'SET parkedAt = :now, parkedError = :error REMOVE #queue, #queueKey',
+      ConditionExpression: '#dueAt = :dueAt',
+      ExpressionAttributeNames: { '#dueAt': 'dueAt', '#queue': 'queue', '#queueKey': 'queueKey' },
+      ExpressionAttributeValues: { ':dueAt': item.dueAt, ':now': now.toISOString(), ':error': error.slice(0, 1000) },
+    }),
+  );
+  return written !== null;
 }
