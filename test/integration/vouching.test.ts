@@ -134,6 +134,35 @@ describe('withdrawing a vouch', () => {
   });
 });
 
+describe('lapses and concurrent writers', () => {
+  it('at the lapse of the second-to-last vouch the member goes back to pending; a renewal before it moves the date', async () => {
+    const subject = await member('lapsing');
+    const first = await vouch(voucher, subject);
+    const second = await vouch(otherVoucher, subject);
+    expect((await storedRecord(subject.uid))?.verifiedUntil).toBe(first.lapsesAt);
+    const { recheckVerification } = await import('#workflows/verification');
+    // Before the lapse nothing changes; renewing the first vouch moves the member's until to the second's lapse.
+    expect(await recheckVerification(subject.uid, new Date(new Date(first.lapsesAt).getTime() - 1))).toEqual({ before: 'verified', after: 'verified' });
+    await vouch(voucher, subject);
+    expect((await storedRecord(subject.uid))?.verifiedUntil).toBe(second.lapsesAt);
+    expect(await dueItem('verification-lapse', subject.uid)).toMatchObject({ dueAt: second.lapsesAt });
+    // At that lapse the rule no longer holds (the renewed vouch alone): back to pending, the lapse's due item gone.
+    expect(await recheckVerification(subject.uid, new Date(second.lapsesAt))).toEqual({ before: 'verified', after: 'pending' });
+    expect(await storedRecord(subject.uid)).toMatchObject({ verificationLevel: 'pending', vouchCount: 1, queue: 'UNVERIFIED' });
+    expect(await dueItem('verification-lapse', subject.uid)).toBeUndefined();
+    expect(await recheckVerification('no-such-member', new Date())).toEqual({ before: 'pending', after: 'pending' });
+  });
+
+  it('two withdrawals at once both count: the record ends with the vouches that still count', async () => {
+    const third = await verifiedMember('third-voucher');
+    const subject = await member('double-withdrawn');
+    await Promise.all([vouch(voucher, subject), vouch(otherVoucher, subject), vouch(third, subject)]);
+    expect(await storedRecord(subject.uid)).toMatchObject({ verificationLevel: 'verified', vouchCount: 3 });
+    await Promise.all([voucher, otherVoucher].map((by) => ok(endpoints, 'withdrawVouch', { token: by.accessToken, data: { userId: subject.uid } })));
+    expect(await storedRecord(subject.uid)).toMatchObject({ verificationLevel: 'pending', vouchCount: 1 });
+  });
+});
+
 describe('an admin verifies and revokes', () => {
   it('revoking a voucher demotes only them: the members they vouched for stay verified', async () => {
     const [revokedVoucher, keeper] = await Promise.all([verifiedMember('revoked-voucher'), verifiedMember('keeper')]);
@@ -196,6 +225,8 @@ describe('an admin verifies and revokes', () => {
 
 describe('who sees the vouch graph', () => {
   it('an anchor of both sees the badge, never who vouched; listMyVouches is the caller’s own', async () => {
+    // Vouchers of its own: each member gives at most 10 vouches a month, and this file's others gave theirs.
+    const [voucher, otherVoucher] = await Promise.all([verifiedMember('graph-voucher'), verifiedMember('graph-other-voucher')]);
     const subject = await member('private-subject');
     const third = await member('third');
     await vouch(voucher, subject);
