@@ -76,7 +76,13 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const likerSchema = z.object({ uid: z.string(), displayName: z.string(), likedAt: z.string() });
+export const likerSchema = z.object({
+  uid: z.string(),
+  displayName: z.string(),
+  /** The liker is verified in person (a copy the stream keeps, like the name). */
+  verifiedInPerson: z.boolean(),
+  likedAt: z.string(),
+});
 export type Liker = z.infer<typeof likerSchema>;
 
 /**

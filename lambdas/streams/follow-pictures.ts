@@ -13,8 +13,8 @@ const forAnchorsOnly = (owner: { privacy: Parameters<typeof photosOnlyForAnchors
  * working; the move itself runs when the stream reaches the ask on the owner's record, so a burst
  * of removals moves each photo once (requestPhotosMove). A member who blocks another moves all
  * their pictures (profile picture included), so the blocked member's saved URLs stop working; a
- * member's new profile picture or name is copied into their posts and comments (the name into
- * their likes too). All are safe to run again (a second move only draws other keys; the copy sets
+ * member's new profile picture, name or verification in person is copied into their posts and
+ * comments (the name and verification into their likes too). All are safe to run again (a second move only draws other keys; the copy sets
  * what the record holds now, and only where it differs).
  */
 export async function followPictures(change: ClassifiedChange, event: TableEvent): Promise<void> {

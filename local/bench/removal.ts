@@ -149,7 +149,7 @@ try {
   await inPool(members, async (member) => {
     const inviterPost = byUid.get(member.inviter ?? '')?.postId;
     if (!inviterPost) return;
-    await likePost(inviterPost, member.uid, member.name, false);
+    await likePost(inviterPost, member.uid, { displayName: member.name, verified: false }, false);
     const createdAt = new Date();
     await putComment({
       commentId: newTimeOrderedId(createdAt),

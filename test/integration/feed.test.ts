@@ -229,7 +229,7 @@ describe('the fan-out from the table stream', () => {
     // already), at a moment spread over the fan-out's own run.
     const like = async (reader: TestMember, delayMs: number) => {
       await new Promise((resolve) => setTimeout(resolve, delayMs));
-      await likePost(shared.postId, reader.uid, 'Reader', await hasFeedEntry(reader.uid, shared.postId));
+      await likePost(shared.postId, reader.uid, { displayName: 'Reader', verified: false }, await hasFeedEntry(reader.uid, shared.postId));
     };
     await Promise.all([
       fanOutPost(

@@ -31,17 +31,21 @@ async function anchorTogether(a: TestMember, b: TestMember): Promise<void> {
   await ok(endpoints, 'acceptAnchorRequest', { token: b.accessToken, data: { userId: a.uid } });
 }
 
-/** The author's badge wherever the anchor and the stranger see their post and comment: feed, getPost, the wall, the thread. */
+/** The author's badge wherever the anchor and the stranger see their post, comment and like: feed, getPost, the wall, the thread, "Liked by". */
 async function badgesOnContent(): Promise<boolean[]> {
-  const [feed, onePost, wall, thread] = await Promise.all([
+  const [feed, onePost, wall, thread, likers] = await Promise.all([
     ok(endpoints, 'getFeed', { token: anchor.accessToken, data: {} }),
     ok(endpoints, 'getPost', { token: stranger.accessToken, data: { postId } }),
     ok(endpoints, 'listMemberPosts', { token: stranger.accessToken, data: { userId: author.uid } }),
     ok(endpoints, 'listComments', { token: stranger.accessToken, data: { postId } }),
+    ok(endpoints, 'getPostLikers', { token: stranger.accessToken, data: { postId: otherPostId } }),
   ]);
   const inFeed = feed.posts.find((seen) => seen.postId === postId);
   const inWall = wall.posts.find((seen) => seen.postId === postId);
-  return [inFeed?.authorVerified, onePost.authorVerified, inWall?.authorVerified, thread.comments[0]?.authorVerified].map((badge) => badge === true);
+  const liker = likers.likers.find((one) => one.uid === author.uid);
+  return [inFeed?.authorVerified, onePost.authorVerified, inWall?.authorVerified, thread.comments[0]?.authorVerified, liker?.verifiedInPerson].map(
+    (badge) => badge === true,
+  );
 }
 
 /** The author's badge in every member summary that names them: profile (anchor and stranger), anchors list, search. */
@@ -76,6 +80,7 @@ beforeAll(async () => {
     token: anchor.accessToken,
     data: { content: 'Not verified, and staying so', privacy: 'public' },
   }));
+  await ok(endpoints, 'togglePostLike', { token: author.accessToken, data: { postId: otherPostId, liked: true } });
   // Earlier files' stream changes (their members verified) must not move the counter under this file.
   await streamCaughtUp(endpoints);
 });
@@ -83,10 +88,10 @@ beforeAll(async () => {
 describe('the badge follows the member', () => {
   it('reads false everywhere while the member is pending', async () => {
     expect(await badgesOnSummaries()).toEqual([false, false, false, false]);
-    await expect.poll(badgesOnContent, { timeout: 20_000 }).toEqual([false, false, false, false]);
+    await expect.poll(badgesOnContent, { timeout: 20_000 }).toEqual([false, false, false, false, false]);
   });
 
-  it('once an admin verifies them: true on every summary at once, on their earlier post and comment from the stream, and their own open page is told', async () => {
+  it('once an admin verifies them: true on every summary at once, on their earlier post, comment and like from the stream, and their own open page is told', async () => {
     const counted = await verifiedCounter();
     const page = await openPage(author.accessToken);
     const othersPage = await openPage(anchor.accessToken);
@@ -95,7 +100,7 @@ describe('the badge follows the member', () => {
     await nextFrameOf(page, 'me.changed', 20_000);
     expect((await ok(endpoints, 'getMe', { token: author.accessToken })).verificationLevel).toBe('verified');
     expect(await badgesOnSummaries()).toEqual([true, true, true, true]);
-    await expect.poll(badgesOnContent, { timeout: 20_000 }).toEqual([true, true, true, true]);
+    await expect.poll(badgesOnContent, { timeout: 20_000 }).toEqual([true, true, true, true, true]);
     await expect.poll(verifiedCounter, { timeout: 20_000 }).toBe(counted + 1);
 
     // A new post and comment carry it from the record at once.
@@ -116,7 +121,7 @@ describe('the badge follows the member', () => {
 
     await nextFrameOf(page, 'me.changed', 20_000);
     expect(await badgesOnSummaries()).toEqual([false, false, false, false]);
-    await expect.poll(badgesOnContent, { timeout: 20_000 }).toEqual([false, false, false, false]);
+    await expect.poll(badgesOnContent, { timeout: 20_000 }).toEqual([false, false, false, false, false]);
     await expect.poll(verifiedCounter, { timeout: 20_000 }).toBe(counted - 1);
   }, 90_000);
 

@@ -9,10 +9,10 @@ import { isVerifiedInPerson } from '#domain/verification';
 
 /**
  * Posts and comments carry their author's name, picture key and "Verified in person" badge, and
- * likes their liker's name (a feed page and the likers list read no member records). When a
- * member's displayName, profilePicture or verification in person changes, the table stream's
- * consumer copies the record's current values into their posts and comments, and the name into
- * their likes; until it has (well under a second behind the change) their older items show the old
+ * likes their liker's name and badge (a feed page and the likers list read no member records). When
+ * a member's displayName, profilePicture or verification in person changes, the table stream's
+ * consumer copies the record's current values into their posts and comments, and the name and
+ * badge into their likes; until it has (well under a second behind the change) their older items show the old
  * name and badge, and no picture (a picture version lives until the next one).
  */
 
@@ -60,15 +60,16 @@ function repointContent(key: { pk: string; sk: string }, { name, pictureKey, ver
   );
 }
 
-/** Sets the liker's name on one like that still exists and holds another. */
-function repointLike(key: { pk: string; sk: string }, name: string) {
+/** Sets the liker's name and badge on one like that still exists and holds another of either. */
+function repointLike(key: { pk: string; sk: string }, { name, verified }: AuthorDetails) {
   return conditionalWrite(
     new UpdateCommand({
       TableName: tableName(),
       Key: key,
-      UpdateExpression: 'SET displayName = :name',
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(displayName) OR displayName <> :name)',
-      ExpressionAttributeValues: { ':name': name },
+      UpdateExpression: 'SET displayName = :name, likerVerified = :verified',
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(displayName) OR displayName <> :name OR attribute_not_exists(likerVerified) OR likerVerified <> :verified)',
+      ExpressionAttributeValues: { ':name': name, ':verified': verified },
     }),
   );
 }
@@ -76,8 +77,7 @@ function repointLike(key: { pk: string; sk: string }, name: string) {
 /**
  * Copies the member's current displayName, profilePicture and verification in person (read now,
  * strongly consistent, so a late or repeated change converges on the latest) into every post and
- * comment of theirs, and the
- * name into every like of theirs. Posts through GSI byAuthor, comments through the COMMENTED#
+ * comment of theirs, and the name and badge into every like of theirs. Posts through GSI byAuthor, comments through the COMMENTED#
  * markers of their own partition, likes through GSI byLiker (keys only). An item already holding
  * these values is not written, so a redelivery writes nothing. A member without a record (removed)
  * has nothing left to point. Returns the items it looked at.
@@ -105,6 +105,6 @@ export async function repointAuthorDetails(uid: string): Promise<number> {
   ]);
   await inChunks(postIds, (postId) => repointContent(postKeys.post(postId), details));
   await inChunks(markers, (marker) => repointContent(postKeys.comment(String(marker.postId), String(marker.commentId)), details));
-  await inChunks(likes, (like) => repointLike({ pk: String(like.pk), sk: String(like.sk) }, details.name));
+  await inChunks(likes, (like) => repointLike({ pk: String(like.pk), sk: String(like.sk) }, details));
   return postIds.length + markers.length + likes.length;
 }

@@ -40,13 +40,28 @@ export function likedByMeUpdate(postId: string, uid: string, liked: boolean) {
   };
 }
 
-export async function likePost(postId: string, uid: string, displayName: string, inLikersFeed: boolean, now = new Date()): Promise<LikeOutcome> {
+/** What a like copies of its liker (the stream keeps it, as it keeps a post's author details). */
+export interface LikerDetails {
+  displayName: string;
+  /** Verified in person: the "Liked by" list shows the badge without reading member records. */
+  verified: boolean;
+}
+
+export async function likePost(postId: string, uid: string, liker: LikerDetails, inLikersFeed: boolean, now = new Date()): Promise<LikeOutcome> {
   const outcome = await transact([
     {
       name: 'like',
       Put: {
         TableName: tableName(),
-        Item: { ...postKeys.like(postId, uid), postId, uid, likerId: uid, displayName, likedAt: now.toISOString() },
+        Item: {
+          ...postKeys.like(postId, uid),
+          postId,
+          uid,
+          likerId: uid,
+          displayName: liker.displayName,
+          likerVerified: liker.verified,
+          likedAt: now.toISOString(),
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -124,6 +139,8 @@ export async function hasLiked(postId: string, uid: string): Promise<boolean> {
 export interface StoredLike {
   uid: string;
   displayName: string;
+  /** The liker is verified in person (false on likes from before it was kept). */
+  verifiedInPerson: boolean;
   likedAt: string;
 }
 
@@ -137,6 +154,7 @@ export async function listLikes(postId: string): Promise<StoredLike[]> {
   const likes: StoredLike[] = items.map((item) => ({
     uid: String(item.uid),
     displayName: String(item.displayName ?? ''),
+    verifiedInPerson: item.likerVerified === true,
     likedAt: String(item.likedAt ?? ''),
   }));
   return likes.sort((a, b) => b.likedAt.localeCompare(a.likedAt));

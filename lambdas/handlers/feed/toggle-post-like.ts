@@ -1,5 +1,6 @@
 import { FEED_MESSAGES } from '#contracts/feed';
 import { AppError } from '#domain/app-error';
+import { isVerifiedInPerson } from '#domain/verification';
 import { hasFeedEntry, likePost, unlikePost, type LikeOutcome, getStoredPost } from '#data/posts';
 import { countProductEvent } from '#data/table';
 import { defineCallable } from '#http/define-callable';
@@ -15,7 +16,9 @@ export const handler = defineCallable('togglePostLike', async ({ postId, liked }
   const viewer = memberRecordWithLists(caller.uid);
   const [, member, inFeed] = await Promise.all([visiblePost(postId, caller.uid, viewer.lists), viewer.member, hasFeedEntry(caller.uid, postId)]);
   const toggle = (withEntry: boolean): Promise<LikeOutcome> =>
-    liked ? likePost(postId, caller.uid, member.displayName, withEntry) : unlikePost(postId, caller.uid, withEntry);
+    liked
+      ? likePost(postId, caller.uid, { displayName: member.displayName, verified: isVerifiedInPerson(member) }, withEntry)
+      : unlikePost(postId, caller.uid, withEntry);
   let outcome = await toggle(inFeed);
   // The entry left the member's feed meanwhile (an anchor removed): the like alone still counts.
   if (outcome === 'entry-missing') outcome = await toggle(false);
