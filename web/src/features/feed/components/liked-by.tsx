@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Post } from '#contracts/feed';
 import { RowSkeletons } from '../../../components/skeletons.tsx';
+import { VerifiedBadge } from '../../../components/verified-badge.tsx';
 import { usePostLikers } from '../api/post-likers.ts';
 import { formatWhen } from '../format-when.ts';
 import { likedByLine } from '../liked-by-words.ts';
@@ -50,6 +51,7 @@ export function LikedBy({ userId, post }: { userId: string; post: Pick<Post, 'po
                 <Anchor component={Link} to={profilePath(liker.uid)} onClick={() => setOpen(false)}>
                   {liker.uid === userId ? 'You' : liker.displayName}
                 </Anchor>{' '}
+                <VerifiedBadge verified={liker.verifiedInPerson} size={14} />{' '}
                 <Text span size="xs" c="dimmed">
                   {formatWhen(liker.likedAt)}
                 </Text>
