@@ -98,7 +98,7 @@ describe('the badge follows the member', () => {
     await ok(endpoints, 'verifyMember', { token: await admin(), data: { userId: author.uid, reason: 'Met them at the founding meeting' } });
 
     await nextFrameOf(page, 'me.changed', 20_000);
-    expect((await ok(endpoints, 'getMe', { token: author.accessToken })).verificationLevel).toBe('verified');
+    expect(await ok(endpoints, 'getMe', { token: author.accessToken })).toMatchObject({ verificationLevel: 'verified', verifiedVia: 'admin' });
     expect(await badgesOnSummaries()).toEqual([true, true, true, true]);
     await expect.poll(badgesOnContent, { timeout: 20_000 }).toEqual([true, true, true, true, true]);
     await expect.poll(verifiedCounter, { timeout: 20_000 }).toBe(counted + 1);
