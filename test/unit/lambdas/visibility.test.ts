@@ -90,6 +90,7 @@ describe('profileForViewer', () => {
       uid: 'owner-1',
       displayName: 'Olive Owner',
       profilePicture: 'url',
+      verifiedInPerson: false,
       relationship: 'self',
       private: false,
       bio: 'Hello',
@@ -109,7 +110,20 @@ describe('profileForViewer', () => {
 
   it('hides a friends profile from a non-anchor with the minimal private shape (no bio, location, contact)', () => {
     const profile = profileForViewer(owner({ profileVisibility: 'friends' }), 'none', 'url');
-    expect(profile).toEqual({ uid: 'owner-1', displayName: 'Olive Owner', profilePicture: 'url', relationship: 'none', private: true });
+    expect(profile).toEqual({
+      uid: 'owner-1',
+      displayName: 'Olive Owner',
+      profilePicture: 'url',
+      verifiedInPerson: false,
+      relationship: 'none',
+      private: true,
+    });
+  });
+
+  it('shows the badge of a member verified in person to anyone, even on a private profile (it is on every member summary)', () => {
+    const verified = { ...owner({ profileVisibility: 'private' }), verificationLevel: 'verified' };
+    expect(profileForViewer(verified, 'none', '')).toMatchObject({ private: true, verifiedInPerson: true });
+    expect(profileForViewer(verified, 'self', '')).toMatchObject({ private: false, verifiedInPerson: true });
   });
 
   it('shows a friends profile to an anchor, with contact info and the parts set to friends', () => {
