@@ -193,6 +193,29 @@ describe('accountability: a member removed as not real', () => {
     expect((await vouch(second, newcomer)).subject.uid).toBe(newcomer.uid);
   });
 
+  it('a tree removed with the member: only the reported member’s vouchers are held to account', async () => {
+    const [rootsVoucher, leafsVoucher, reporter] = await Promise.all([
+      verifiedMember('tree-roots-voucher'),
+      verifiedMember('tree-leafs-voucher'),
+      member('tree-reporter'),
+    ]);
+    const root = await member('tree-root');
+    const leaf = await member('tree-leaf', { inviteSystem: { invitedBy: root.uid } });
+    await vouch(rootsVoucher, root);
+    await vouch(leafsVoucher, leaf);
+    const { reportId } = await ok(endpoints, 'reportContent', {
+      token: reporter.accessToken,
+      data: { target: { type: 'member', id: root.uid }, reason: 'not-a-real-person' },
+    });
+    await ok(endpoints, 'resolveReport', { token: await admin(), data: { reportId, action: 'remove-member-and-tree', reason: 'Private: a made-up family' } });
+    await expect
+      .poll(async () => [await storedRecord(root.uid), await storedRecord(leaf.uid)], { timeout: 60_000, interval: 500 })
+      .toEqual([undefined, undefined]);
+    expect((await storedRecord(rootsVoucher.uid))?.vouchStrikes).toHaveLength(1);
+    expect((await storedRecord(leafsVoucher.uid))?.vouchStrikes).toBeUndefined();
+    expect((await checkInvariants()).filter((problem) => problem.includes('VOUCHED#'))).toEqual([]);
+  });
+
   it('a removal for another reason voids nothing and strikes nobody: the removed member’s vouches keep counting', async () => {
     const [voucher, second, third, reporter] = await Promise.all([
       verifiedMember('spam-voucher'),
