@@ -18,6 +18,10 @@ useLocalCloudData(endpoints);
 const openPage = useLiveSockets(endpoints);
 const { readCounters } = await import('#data/metrics');
 const { counterNames } = await import('#domain/metrics-counters');
+const { postItem } = await import('#data/posts');
+const { dynamo, tableName } = await import('#data/table');
+const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+const { storedPost } = await import('../support/sample-post.ts');
 const { admin, member } = vouchingClient(endpoints, founder);
 
 let author: TestMember;
@@ -25,27 +29,38 @@ let anchor: TestMember;
 let stranger: TestMember;
 let postId: string;
 let otherPostId: string;
+/** A post of the author's stored before posts carried the badge: no authorVerified at all. */
+let olderPostId: string;
 
 async function anchorTogether(a: TestMember, b: TestMember): Promise<void> {
   await ok(endpoints, 'sendAnchorRequest', { token: a.accessToken, data: { userId: b.uid } });
   await ok(endpoints, 'acceptAnchorRequest', { token: b.accessToken, data: { userId: a.uid } });
 }
 
-/** The author's badge wherever the anchor and the stranger see their post, comment and like: feed, getPost, the wall, the thread, "Liked by". */
+/**
+ * The author's badge wherever the anchor and the stranger see their post, comment and like: feed,
+ * getPost, the wall, the thread, "Liked by", and the post stored before the badge was kept.
+ */
 async function badgesOnContent(): Promise<boolean[]> {
-  const [feed, onePost, wall, thread, likers] = await Promise.all([
+  const [feed, onePost, wall, thread, likers, older] = await Promise.all([
     ok(endpoints, 'getFeed', { token: anchor.accessToken, data: {} }),
     ok(endpoints, 'getPost', { token: stranger.accessToken, data: { postId } }),
     ok(endpoints, 'listMemberPosts', { token: stranger.accessToken, data: { userId: author.uid } }),
     ok(endpoints, 'listComments', { token: stranger.accessToken, data: { postId } }),
     ok(endpoints, 'getPostLikers', { token: stranger.accessToken, data: { postId: otherPostId } }),
+    ok(endpoints, 'getPost', { token: anchor.accessToken, data: { postId: olderPostId } }),
   ]);
   const inFeed = feed.posts.find((seen) => seen.postId === postId);
   const inWall = wall.posts.find((seen) => seen.postId === postId);
   const liker = likers.likers.find((one) => one.uid === author.uid);
-  return [inFeed?.authorVerified, onePost.authorVerified, inWall?.authorVerified, thread.comments[0]?.authorVerified, liker?.verifiedInPerson].map(
-    (badge) => badge === true,
-  );
+  return [
+    inFeed?.authorVerified,
+    onePost.authorVerified,
+    inWall?.authorVerified,
+    thread.comments[0]?.authorVerified,
+    liker?.verifiedInPerson,
+    older.authorVerified,
+  ].map((badge) => badge === true);
 }
 
 /** The author's badge in every member summary that names them: profile (anchor and stranger), anchors list, search. */
@@ -74,6 +89,9 @@ beforeAll(async () => {
     member('badge-stranger', { displayName: 'Badge Stranger' }),
   ]);
   await anchorTogether(author, anchor);
+  const { authorVerified: _notKeptYet, ...older } = postItem(storedPost(author.uid, new Date(), 'Written before the badge was kept'));
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: older }));
+  olderPostId = String(older.postId);
   ({ postId } = await ok(endpoints, 'createPost', { token: author.accessToken, data: { content: 'Before I was verified', privacy: 'public' } }));
   await ok(endpoints, 'addComment', { token: author.accessToken, data: { postId, content: 'A comment before too' } });
   ({ postId: otherPostId } = await ok(endpoints, 'createPost', {
@@ -88,7 +106,7 @@ beforeAll(async () => {
 describe('the badge follows the member', () => {
   it('reads false everywhere while the member is pending', async () => {
     expect(await badgesOnSummaries()).toEqual([false, false, false, false]);
-    await expect.poll(badgesOnContent, { timeout: 20_000 }).toEqual([false, false, false, false, false]);
+    await expect.poll(badgesOnContent, { timeout: 20_000 }).toEqual([false, false, false, false, false, false]);
   });
 
   it('once an admin verifies them: true on every summary at once, on their earlier post, comment and like from the stream, and their own open page is told', async () => {
@@ -100,7 +118,7 @@ describe('the badge follows the member', () => {
     await nextFrameOf(page, 'me.changed', 20_000);
     expect(await ok(endpoints, 'getMe', { token: author.accessToken })).toMatchObject({ verificationLevel: 'verified', verifiedVia: 'admin' });
     expect(await badgesOnSummaries()).toEqual([true, true, true, true]);
-    await expect.poll(badgesOnContent, { timeout: 20_000 }).toEqual([true, true, true, true, true]);
+    await expect.poll(badgesOnContent, { timeout: 20_000 }).toEqual([true, true, true, true, true, true]);
     await expect.poll(verifiedCounter, { timeout: 20_000 }).toBe(counted + 1);
 
     // A new post and comment carry it from the record at once.
@@ -121,7 +139,7 @@ describe('the badge follows the member', () => {
 
     await nextFrameOf(page, 'me.changed', 20_000);
     expect(await badgesOnSummaries()).toEqual([false, false, false, false]);
-    await expect.poll(badgesOnContent, { timeout: 20_000 }).toEqual([false, false, false, false, false]);
+    await expect.poll(badgesOnContent, { timeout: 20_000 }).toEqual([false, false, false, false, false, false]);
     await expect.poll(verifiedCounter, { timeout: 20_000 }).toBe(counted - 1);
   }, 90_000);
 
