@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { completeDueItem, DUE_QUEUES, dueItemsIn, parkDueItem, type DueItem } from '#data/due';
+import { completeDueItem, DUE_QUEUES, dueItemsIn, recordDueItemFailure, type DueItem } from '#data/due';
 import { tracedHandler } from '#data/table';
 import { logger } from '#http/logger';
 import { DUE_WORK, type DueWork } from '#workflows/due-work';
@@ -11,20 +11,20 @@ export const DUE_WORK_CONCURRENCY = 8;
 /** What a run leaves of its function's time (55 s, lib/anchored-stack.ts): no item starts in the last 15 s, so one started finishes. */
 const STOP_BEFORE_TIMEOUT_MS = 15_000;
 /**
- * How long past its time an item may keep failing: a failure is retried every minute, and most (a
- * throttled table, a conflict) pass; one still failing an hour on will not pass alone, so it is
- * parked (out of the queue) and its run fails once, for an operator. Failing every run instead
+ * Failed attempts an item gets before it is parked: a failure is retried every minute, and most (a
+ * throttled table, a conflict) pass; one that failed 60 runs (an hour) will not pass alone, so it
+ * is taken out of the queue and its run fails once, for an operator. Failing every run instead
  * would keep the account's Lambda errors alarm firing, which canary deploys roll back on, so not
  * even the fix could be deployed.
  */
-export const STUCK_AFTER_MS = 60 * 60 * 1000;
+export const FAILURES_BEFORE_PARKING = 60;
 
 export interface SweepReport {
   /** Items whose work succeeded (each then deleted, unless it was rescheduled meanwhile: then it stays for its new time). */
   done: number;
   /** Items whose work failed: left in place, the next run tries again. */
   failed: number;
-  /** Of those, items due more than STUCK_AFTER_MS before the run: parked out of the queue, and the run fails. */
+  /** Of those, items at their FAILURES_BEFORE_PARKING-th failure: parked out of the queue, and the run fails. */
   stuck: number;
   /** Items not started before the run's time ran out: left for the next run. */
   left: number;
@@ -47,7 +47,7 @@ export interface SweepOptions {
  * work of its kind, at most DUE_WORK_CONCURRENCY at once, and deleted once its work succeeded. The
  * delete is conditioned on the due time the sweep read, so an item rescheduled while its work ran
  * stays for its new time. A failure (or a kind nobody handles) is logged and the item left: the next
- * minute tries again, and the work is safe to repeat; one still failing an hour after its time is
+ * minute tries again (the work is safe to repeat); one that failed FAILURES_BEFORE_PARKING runs is
  * parked out of the queue and fails the run.
  */
 export async function sweepDueItems(now: Date = new Date(), options: SweepOptions = {}): Promise<SweepReport> {
@@ -76,15 +76,13 @@ export async function sweepDueItems(now: Date = new Date(), options: SweepOption
       } catch (error) {
         report.failed++;
         const message = (error as Error).message;
-        if (now.getTime() - Date.parse(item.dueAt) <= STUCK_AFTER_MS) {
-          logger.error('A due item failed; the next sweep tries again', { ...item, error: message });
-        } else {
-          report.stuck++;
-          logger.error('A due item kept failing for over an hour: parked out of the queue', { ...item, error: message });
-          await parkDueItem(item, message, now).catch((parkError: unknown) =>
-            logger.error('Could not park a due item; the next sweep tries it again', { ...item, error: (parkError as Error).message }),
-          );
-        }
+        const outcome = await recordDueItemFailure(item, message, now, FAILURES_BEFORE_PARKING).catch(() => 'not counted' as const);
+        if (outcome === 'parked') report.stuck++;
+        logger.error(outcome === 'parked' ? 'A due item kept failing: parked out of the queue' : 'A due item failed; the next sweep tries again', {
+          ...item,
+          outcome,
+          error: message,
+        });
       }
     }
   };
@@ -99,6 +97,6 @@ async function sweepAndReport(_event: unknown, context: Context): Promise<SweepR
   const report = await sweepDueItems(new Date(), { stopAt: Date.now() + context.getRemainingTimeInMillis() - STOP_BEFORE_TIMEOUT_MS });
   // A failed item stays for the next minute. A parked one fails this run once (Lambda's retries no
   // longer see it), so the job's dead-letter queue and its alarm tell an operator.
-  if (report.stuck > 0) throw new Error(`${report.stuck} due items kept failing for over an hour and were parked out of the queue (parkedAt, parkedError)`);
+  if (report.stuck > 0) throw new Error(`${report.stuck} due items kept failing and were parked out of the queue (parkedAt, lastError)`);
   return report;
 }

@@ -8,7 +8,7 @@ const endpoints = inject('endpoints');
 useLocalCloudData(endpoints);
 const { dueQueueOf, dynamo, keys, tableName, transact } = await import('#data/table');
 const { cancelDueItem, dueItemsIn, scheduleDueItem } = await import('#data/due');
-const { DUE_ITEMS_PER_QUEUE, DUE_WORK_CONCURRENCY, sweepDueItems } = await import('../../lambdas/jobs/due-items-sweep.ts');
+const { DUE_ITEMS_PER_QUEUE, DUE_WORK_CONCURRENCY, FAILURES_BEFORE_PARKING, sweepDueItems } = await import('../../lambdas/jobs/due-items-sweep.ts');
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -74,11 +74,14 @@ describe('the due-items sweep', () => {
     expect(await storedDueAt(TEST_KIND, subject)).toBe(later.toISOString());
   });
 
-  it('leaves an item whose work failed, or whose kind nobody handles, for the next run; the next run that succeeds deletes it; one failing for over an hour is parked', async () => {
+  it('leaves an item whose work failed, or whose kind nobody handles, for the next run; the next run that succeeds deletes it; one that failed 60 runs is parked', async () => {
     const [failing = '', unknown = ''] = subjectsFor('failing', 2);
-    const now = new Date();
-    await schedule(TEST_KIND, failing, new Date(now.getTime() - MINUTE_MS));
-    await schedule('test-kind-nobody-handles', unknown, new Date(now.getTime() - MINUTE_MS));
+    // Due three hours from now and swept on a clock past that: the cloud's own scheduler (real time,
+    // for which these kinds are unknown) neither tries nor counts them meanwhile.
+    const dueAt = new Date(Date.now() + 3 * 60 * MINUTE_MS);
+    const clock = new Date(dueAt.getTime() + MINUTE_MS);
+    await schedule(TEST_KIND, failing, dueAt);
+    await schedule('test-kind-nobody-handles', unknown, dueAt);
     let attempts = 0;
     const work = {
       [TEST_KIND]: async () => {
@@ -87,31 +90,33 @@ describe('the due-items sweep', () => {
       },
     };
 
-    expect(await sweepDueItems(now, { work, ...only([failing, unknown]) })).toEqual({ done: 0, failed: 2, stuck: 0, left: 0 });
+    expect(await sweepDueItems(clock, { work, ...only([failing, unknown]) })).toEqual({ done: 0, failed: 2, stuck: 0, left: 0 });
     expect(await storedDueAt(TEST_KIND, failing)).toBeDefined();
     expect(await storedDueAt('test-kind-nobody-handles', unknown)).toBeDefined();
 
-    expect(await sweepDueItems(new Date(now.getTime() + MINUTE_MS), { work, ...only([failing]) })).toEqual({ done: 1, failed: 0, stuck: 0, left: 0 });
+    expect(await sweepDueItems(clock, { work, ...only([failing]) })).toEqual({ done: 1, failed: 0, stuck: 0, left: 0 });
     expect(attempts).toBe(2);
     expect(await storedDueAt(TEST_KIND, failing)).toBeUndefined();
 
-    // Still failing more than an hour after its time: stuck, parked out of the queue with its error
-    // (the job's run fails once, for an operator), and no later run takes it.
-    const later = new Date(now.getTime() + 2 * 60 * MINUTE_MS);
-    expect(await sweepDueItems(later, { work, ...only([unknown]) })).toEqual({ done: 0, failed: 1, stuck: 1, left: 0 });
-    const { Item: parked } = await dynamo().send(
-      new GetCommand({ TableName: tableName(), Key: keys.dueItem('test-kind-nobody-handles', unknown), ConsistentRead: true }),
-    );
-    expect(parked).toMatchObject({ parkedAt: later.toISOString(), parkedError: expect.stringContaining('No work is registered') });
+    // An item that keeps failing is counted on itself, and at its 60th failure (an hour of runs)
+    // parked out of the queue: that run fails (an operator's alarm), and no later run takes it.
+    const stored = async () =>
+      (await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.dueItem('test-kind-nobody-handles', unknown), ConsistentRead: true }))).Item;
+    expect(await stored()).toMatchObject({ failures: 1, lastError: expect.stringContaining('No work is registered'), queue: expect.any(String) });
+    for (let run = 2; run < FAILURES_BEFORE_PARKING; run++) {
+      expect(await sweepDueItems(clock, { work, ...only([unknown]) }), `run ${run}`).toEqual({ done: 0, failed: 1, stuck: 0, left: 0 });
+    }
+    expect(await sweepDueItems(clock, { work, ...only([unknown]) })).toEqual({ done: 0, failed: 1, stuck: 1, left: 0 });
+    const parked = await stored();
+    expect(parked).toMatchObject({ failures: FAILURES_BEFORE_PARKING, parkedAt: clock.toISOString() });
     expect(parked).not.toHaveProperty('queue');
-    expect(await sweepDueItems(later, { work, ...only([unknown]) })).toEqual({ done: 0, failed: 0, stuck: 0, left: 0 });
+    expect(await sweepDueItems(clock, { work, ...only([unknown]) })).toEqual({ done: 0, failed: 0, stuck: 0, left: 0 });
   });
 
   it(`works on at most ${DUE_WORK_CONCURRENCY} items at once, oldest first, and starts none once its time is up`, async () => {
     const subjects = subjectsFor('many', 20);
     const now = new Date();
-    // Spread over the queue shards by their digest; each a second apart, the first the oldest (all
-    // within the hour, so the cloud's own scheduler, for which this kind is unknown, does not park them).
+    // Spread over the queue shards by their digest; each a second apart, the first the oldest.
     for (const [index, subject] of subjects.entries()) await schedule(TEST_KIND, subject, new Date(now.getTime() - 30 * MINUTE_MS + index * 1000));
 
     // Out of time from the start: nothing is started, everything stays.

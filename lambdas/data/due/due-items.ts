@@ -75,21 +75,36 @@ export async function completeDueItem(item: DueItem): Promise<void> {
 }
 
 /**
- * Takes an item that keeps failing out of the sweep's queue (REMOVE queue, queueKey), with the
- * time and the error, unless it was rescheduled meanwhile. It stays in the table for an operator
- * until its TTL; scheduling it again (its subject's next write, or an operator's) puts it back.
- * Answers whether it parked it.
+ * Counts a failed attempt on the item (`failures`, `lastError`, `lastFailedAt`), unless it was
+ * rescheduled meanwhile (a new schedule replaces the item, and its count with it). At `parkAfter`
+ * failures the item is parked: taken out of the sweep's queue (REMOVE queue, queueKey) with
+ * `parkedAt`, and kept for an operator until its TTL; scheduling it again (its subject's next write,
+ * or an operator's) puts it back. Answers what became of it.
  */
-export async function parkDueItem(item: DueItem, error: string, now: Date): Promise<boolean> {
-  const written = await conditionalWrite(
+export async function recordDueItemFailure(item: DueItem, error: string, now: Date, parkAfter: number): Promise<'counted' | 'parked' | 'rescheduled'> {
+  const key = keys.dueItem(item.dueKind, item.subjectId);
+  const counted = await conditionalWrite(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.dueItem(item.dueKind, item.subjectId),
-      UpdateExpression: 'SET parkedAt = :now, parkedError = :error REMOVE #queue, #queueKey',
+      Key: key,
+      UpdateExpression: 'ADD failures :one SET lastError = :error, lastFailedAt = :now',
       ConditionExpression: '#dueAt = :dueAt',
-      ExpressionAttributeNames: { '#dueAt': 'dueAt', '#queue': 'queue', '#queueKey': 'queueKey' },
-      ExpressionAttributeValues: { ':dueAt': item.dueAt, ':now': now.toISOString(), ':error': error.slice(0, 1000) },
+      ExpressionAttributeNames: { '#dueAt': 'dueAt' },
+      ExpressionAttributeValues: { ':dueAt': item.dueAt, ':one': 1, ':error': error.slice(0, 1000), ':now': now.toISOString() },
+      ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return written !== null;
+  if (!counted) return 'rescheduled';
+  if (Number(counted.Attributes?.failures ?? 0) < parkAfter) return 'counted';
+  const parked = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET parkedAt = :now REMOVE #queue, #queueKey',
+      ConditionExpression: '#dueAt = :dueAt',
+      ExpressionAttributeNames: { '#dueAt': 'dueAt', '#queue': 'queue', '#queueKey': 'queueKey' },
+      ExpressionAttributeValues: { ':dueAt': item.dueAt, ':now': now.toISOString() },
+    }),
+  );
+  return parked ? 'parked' : 'rescheduled';
 }
