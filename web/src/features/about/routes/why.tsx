@@ -13,7 +13,11 @@ const PROMISES: readonly { icon: LineIconName; title: string; body: string }[] =
     title: 'No ads and no tracking',
     body: 'Anchored will be funded by subscription, not by selling your attention. While it is new, joining costs nothing.',
   },
-  { icon: 'verified', title: 'Verified real people', body: 'Every member was invited, and vouched for, by someone already here, and verified their email.' },
+  {
+    icon: 'verified',
+    title: 'Verified real people',
+    body: 'Every member was invited by someone already here, and members verify each other in person: two verified members vouch after meeting them face to face.',
+  },
   { icon: 'newestFirst', title: 'A chronological feed', body: 'No ranking algorithm: you see what your anchors post, newest first.' },
   { icon: 'anchor', title: 'Limited connections', body: 'At most 100 anchors: the people you actually trust.' },
   { icon: 'invites', title: 'Limited invites', body: `Ten per member: ${INVITES_EXPLAINED}.` },
@@ -59,6 +63,11 @@ export default function WhyRoute() {
             moderation log
           </Anchor>{' '}
           (for members), without naming who reported whom.
+        </Text>
+        <Text ta="center">
+          <Anchor component={Link} to={paths.aboutVerification}>
+            How verification in person works
+          </Anchor>
         </Text>
         <JoinCallToAction />
       </Stack>
