@@ -33,6 +33,9 @@ describe('abuse budgets', () => {
     expect(ABUSE_LIMITS.anchorRemovals).toMatchObject({ maxHits: 30, windowSeconds: 3600 });
     expect(ABUSE_LIMITS.anchorRequests).toMatchObject({ maxHits: 60, windowSeconds: 3600 });
     expect(ABUSE_LIMITS.likes).toMatchObject({ maxHits: 120, windowSeconds: 1800 });
+    // Vouching: a code a minute on two open pages, and guessing typed codes kept hopeless.
+    expect(ABUSE_LIMITS.vouchCodes).toMatchObject({ maxHits: 60, windowSeconds: 3600 });
+    expect(ABUSE_LIMITS.vouchChecks).toMatchObject({ maxHits: 60, windowSeconds: 3600 });
     expect(CALLABLE_ACTION_LIMITS).toEqual({
       createPost: 'posts',
       addComment: 'comments',
@@ -48,6 +51,9 @@ describe('abuse budgets', () => {
       sendAnchorRequest: 'anchorRequests',
       removeAnchorRequest: 'anchorRequests',
       togglePostLike: 'likes',
+      createVouchCode: 'vouchCodes',
+      previewVouchCode: 'vouchChecks',
+      vouchFor: 'vouchChecks',
     });
     for (const name of Object.keys(CALLABLE_ACTION_LIMITS)) expect(callables).toHaveProperty(name);
   });
