@@ -52,6 +52,8 @@ export const adminMemberSchema = z.object({
   location: locationSchema,
   isSuperuser: z.boolean(),
   isAdmin: z.boolean(),
+  /** Verified in person (any way): the panel offers Verify or Revoke accordingly. */
+  verifiedInPerson: z.boolean(),
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 

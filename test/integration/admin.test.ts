@@ -245,6 +245,7 @@ describe('getAdminOverview', () => {
         location: { city: 'Portland', state: 'Maine', country: 'United States' },
         isSuperuser: true,
         isAdmin: false,
+        verifiedInPerson: false,
       });
     });
 
@@ -283,6 +284,7 @@ describe('searchMembers', () => {
       location: { city: 'Austin', state: 'Texas', country: 'United States' },
       isSuperuser: true,
       isAdmin: false,
+      verifiedInPerson: false,
     });
   });
 

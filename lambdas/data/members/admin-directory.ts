@@ -77,6 +77,7 @@ export function adminMemberOfUser(user: User): AdminMember {
     location: user.location,
     isSuperuser: user.isSuperuser,
     isAdmin: user.isAdmin,
+    verifiedInPerson: isVerifiedInPerson(user),
   };
 }
 
@@ -90,5 +91,6 @@ function adminMemberOf(item: Record<string, unknown>): AdminMember {
     location: { city: location.city ?? '', state: location.state ?? '', country: location.country ?? DEFAULT_COUNTRY },
     isSuperuser: item.isSuperuser === true,
     isAdmin: item.isAdmin === true,
+    verifiedInPerson: isVerifiedInPerson(item),
   };
 }

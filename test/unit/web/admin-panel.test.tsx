@@ -38,6 +38,7 @@ function member(uid: string, displayName: string, overrides: Partial<AdminMember
     location: { city: 'Austin', state: 'Texas', country: 'United States' },
     isSuperuser: false,
     isAdmin: false,
+    verifiedInPerson: false,
     ...overrides,
   };
 }
@@ -76,7 +77,7 @@ function adminAnswers(extra: Record<string, (data: unknown) => unknown> = {}) {
         },
       ],
     }),
-    searchMembers: () => ({ members: [member('admin-1', 'Ada Admin', { isAdmin: true }), member('m-2', 'Bea Member')] }),
+    searchMembers: () => ({ members: [member('admin-1', 'Ada Admin', { isAdmin: true, verifiedInPerson: true }), member('m-2', 'Bea Member')] }),
     ...extra,
   });
 }
@@ -329,6 +330,18 @@ describe('/admin for admins', () => {
     expect(within(rows[0] as HTMLElement).getByText('You')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Remove Bea Member' })).toBeTruthy();
     expect(calls.find((call) => call.name === 'searchMembers')?.data).toEqual({ query: 'a' });
+  });
+
+  it('search offers Revoke verification for a member verified in person and Verify in person for one who is not, never both', async () => {
+    adminAnswers();
+    renderAdmin({ groups: ['admin'] });
+    await searchFor('a');
+    const [verified, pending] = (await screen.findAllByTestId('member-row')) as [HTMLElement, HTMLElement];
+    expect(within(verified).getByRole('button', { name: 'Revoke verification: Ada Admin' })).toBeTruthy();
+    expect(within(verified).queryByRole('button', { name: /^Verify in person/ })).toBeNull();
+    expect(within(verified).getByTestId('verified-badge')).toBeTruthy();
+    expect(within(pending).getByRole('button', { name: 'Verify in person: Bea Member' })).toBeTruthy();
+    expect(within(pending).queryByRole('button', { name: /^Revoke verification/ })).toBeNull();
   });
 
   it('the remove dialog: reason first, then the acknowledgment, then the button; the tree indented 20 px a level', async () => {

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, List, Loader, Stack, Text, Title } f
 import { useState } from 'react';
 import { ADMIN_SEARCH_LIMIT, type AdminMember } from '#contracts/admin';
 import { SearchForm } from '../../../components/search-form.tsx';
+import { VerifiedBadge } from '../../../components/verified-badge.tsx';
 import { useRemoveUser, useSearchMembers } from '../api/admin-api.ts';
 import { ADMIN_UI, failureMessage, removalOutcome, type RemovalResult } from '../admin-messages.ts';
 import { RemoveDialog } from './remove-dialog.tsx';
@@ -33,6 +34,7 @@ function MemberRow({ member, isSelf, onRemove, onVerification }: MemberRowProps)
               Admin
             </Badge>
           )}
+          <VerifiedBadge verified={member.verifiedInPerson} />
         </Group>
         <Text size="xs" c="dimmed">
           {member.email}
@@ -40,13 +42,15 @@ function MemberRow({ member, isSelf, onRemove, onVerification }: MemberRowProps)
         </Text>
       </div>
       <Group gap="xs" justify="flex-end" style={{ flexShrink: 0 }}>
-        {/* The search does not say who is verified: the server refuses a repeat with its sentence. */}
-        <Button size="xs" variant="light" onClick={() => onVerification('verify')} aria-label={`Verify in person: ${member.displayName}`}>
-          Verify in person
-        </Button>
-        <Button size="xs" variant="default" onClick={() => onVerification('revoke')} aria-label={`Revoke verification: ${member.displayName}`}>
-          Revoke verification
-        </Button>
+        {member.verifiedInPerson ? (
+          <Button size="xs" variant="default" onClick={() => onVerification('revoke')} aria-label={`Revoke verification: ${member.displayName}`}>
+            Revoke verification
+          </Button>
+        ) : (
+          <Button size="xs" variant="light" onClick={() => onVerification('verify')} aria-label={`Verify in person: ${member.displayName}`}>
+            Verify in person
+          </Button>
+        )}
         {/* An admin cannot remove themself (the server refuses too). */}
         {isSelf ? (
           <Badge variant="outline" color="gray">
