@@ -3,7 +3,15 @@ import type { AdminMember } from '#contracts/admin';
 import { cityKey, mergeSearchMatches, PlatformTally } from '#domain/admin-directory';
 
 function member(uid: string, displayName: string, city = '', state = '', isSuperuser = false): AdminMember {
-  return { uid, displayName, email: `${uid}@example.com`, location: { city, state, country: 'United States' }, isSuperuser, isAdmin: false, verifiedInPerson: false };
+  return {
+    uid,
+    displayName,
+    email: `${uid}@example.com`,
+    location: { city, state, country: 'United States' },
+    isSuperuser,
+    isAdmin: false,
+    verifiedInPerson: false,
+  };
 }
 
 describe('cityKey', () => {
