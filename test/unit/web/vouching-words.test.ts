@@ -43,7 +43,7 @@ describe('vouching notifications in words', () => {
     expect(notificationText(notice('expiring', '2027-12-24T12:00:00.000Z'))).toBe(
       'Your verification lapses on Dec 24, 2027 unless someone vouches for you again',
     );
-    expect(notificationText(notice('lapsed'))).toBe('Your verification lapsed');
+    expect(notificationText(notice('lapsed'))).toBe('You are no longer verified in person: two verified members who know you can vouch for you again');
     expect(notificationText(notice('vouchee-removed'))).toBe('A member you vouched for was removed as not being who they said');
     expect(notificationText(notice('voucher-removed'))).toBe('Someone who vouched for you was removed; your verification was checked again');
     expect(notificationText(notice('vouching-suspended', '2027-11-25T12:00:00.000Z'))).toBe('You cannot vouch for anyone until Nov 25, 2027');

@@ -116,7 +116,8 @@ function vouchNoticeText(notice: VouchNotice, who: string, until: string | null)
     case 'expiring':
       return `Your verification lapses on ${day} unless someone vouches for you again`;
     case 'lapsed':
-      return 'Your verification lapsed';
+      // Said the same whatever ended it (a lapse, a withdrawal, a void vouch, a revocation): what to do next.
+      return 'You are no longer verified in person: two verified members who know you can vouch for you again';
     case 'vouchee-removed':
       return 'A member you vouched for was removed as not being who they said';
     case 'voucher-removed':
