@@ -1,5 +1,6 @@
 import { UNVERIFIED_QUEUE } from '#data/table';
 import { scanItemsLacking, setWhileHolding, type ScannedItem } from '#data/migrations';
+import { repointAuthorDetails } from '#data/posts';
 import type { Migration } from './migration.ts';
 
 /**
@@ -9,7 +10,9 @@ import type { Migration } from './migration.ts';
  * still pending gets the queue attributes that list them for the admins as not yet verified in
  * person (GSI queues: `queue` UNVERIFIED, `queueKey` joinedAt#uid), as joining now sets them. Each
  * write holds only while what it was computed from is unchanged, so a verification written
- * meanwhile (which takes a member out of the queue) is never undone.
+ * meanwhile (which takes a member out of the queue) is never undone. The founder's posts, comments
+ * and likes from before get the badge their record now gives (the stream copies it only when the
+ * level changes, and the founder's was 'verified' already).
  */
 
 type Attributes = Record<string, unknown>;
@@ -45,7 +48,11 @@ export const verifiedInPerson: Migration = {
       async ({ key, owner, attributes }: ScannedItem) => {
         const { values, holding } = verificationBackfillOf(owner, attributes, now);
         if (Object.keys(values).length === 0) return;
-        if (dryRun || (await setWhileHolding(key, values, holding))) changed += 1;
+        if (dryRun) changed += 1;
+        else if (await setWhileHolding(key, values, holding)) {
+          changed += 1;
+          if (values.verifiedVia === 'founder') await repointAuthorDetails(owner);
+        }
       },
     );
     return { scanned, changed };

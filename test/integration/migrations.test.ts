@@ -103,6 +103,19 @@ const OLD_STAGE = [
     joinedAt: null,
     inviteSystem: { inviteCode: 'FAY23456', invitesReserved: 0 },
   },
+  // The founder's welcome post, from before posts carried the author's badge.
+  {
+    pk: 'POST#01FAYPOSTAAAAAAAAAAAAAAAA',
+    sk: 'POST',
+    postId: '01FAYPOSTAAAAAAAAAAAAAAAA',
+    postKey: '01FAYPOSTAAAAAAAAAAAAAAAA',
+    authorId: 'fay',
+    content: 'Welcome',
+    createdAt: POSTED,
+    likeCount: 0,
+    commentCount: 0,
+    countsVersion: 0,
+  },
   {
     ...oldMember('eve', { invitedBy: 'ann', invitedAt: T_B }),
     joinedAt: '2026-04-02T00:00:00.000Z',
@@ -194,6 +207,7 @@ describe('npm run migrate on a stage deployed before this wave', () => {
     expect(get('USER#cal', 'PROFILE')).toMatchObject({ location: { city: 'Portland, Maine', state: 'Oregon' } });
     // Verified in person (0006): the founder from the start; joined pending members listed for the admins, by joinedAt#uid.
     expect(get('USER#fay', 'PROFILE')).toMatchObject({ verificationLevel: 'verified', verifiedVia: 'founder', verifiedAt: expect.any(String) });
+    expect(get('POST#01FAYPOSTAAAAAAAAAAAAAAAA', 'POST')).toMatchObject({ authorId: 'fay', authorVerified: true });
     expect(get('USER#ann', 'PROFILE')).toMatchObject({ queue: 'UNVERIFIED', queueKey: `${T_A}#ann` });
     expect(get('USER#bob', 'PROFILE')).toMatchObject({ queue: 'UNVERIFIED', queueKey: `${T_B}#bob` });
     expect(get('USER#dee', 'PROFILE')).toMatchObject({ queue: 'UNVERIFIED', queueKey: '2026-04-01T00:00:00.000Z#dee' });
