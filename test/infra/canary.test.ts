@@ -96,7 +96,8 @@ describe.each(STAGES)('canary deploys on %s', (stage: Stage) => {
     const lambdaTargets = Object.values(resourcesOf(template, 'AWS::Events::Rule')).flatMap((rule) =>
       ((rule.Properties?.Targets ?? []) as { Arn: unknown }[]).filter(({ Arn }) => namesAlias(Arn) || namesFunction(Arn)),
     );
-    expect(lambdaTargets).toHaveLength(2);
+    // The three scheduled jobs: daily metrics, invite lapses, the due-items sweep.
+    expect(lambdaTargets).toHaveLength(3);
     for (const target of lambdaTargets) expect(namesAlias(target.Arn)).toBe(true);
 
     const [pool] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPool'));
@@ -123,8 +124,8 @@ describe.each(STAGES)('canary deploys on %s', (stage: Stage) => {
 
     const configs = Object.values(resourcesOf(template, 'AWS::Lambda::EventInvokeConfig'));
     const onAlias = configs.filter((config) => namesAlias(config.Properties?.Qualifier));
-    // The two jobs and the two workers; the removal worker's own next run invokes $LATEST (its context's name).
-    expect(onAlias).toHaveLength(4);
+    // The three jobs and the two workers; the removal worker's own next run invokes $LATEST (its context's name).
+    expect(onAlias).toHaveLength(5);
     expect(configs.filter((config) => config.Properties?.Qualifier === '$LATEST')).toHaveLength(1);
   });
 });
