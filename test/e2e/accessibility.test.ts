@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousAxeFindings } from '../support/axe.ts';
 import { signInThroughUi, useBrowserContexts } from '../support/browser.ts';
 import { ok } from '../support/callable-client.ts';
 import { createMember, MEMBER_PASSWORD, type TestMember, useLocalCloudData } from '../support/local-cloud-members.ts';
@@ -12,46 +11,23 @@ import { createMember, MEMBER_PASSWORD, type TestMember, useLocalCloudData } fro
  * are audited in the states that add markup of their own too: with content (posts, a liked post, an
  * open comment list), with each dialog open, with form errors shown, and at a phone's width with
  * the mobile menu open and the bottom bar.
- * axe runs in the page under the app's real CSP: its source is evaluated through the DevTools
- * protocol rather than added as an inline <script>, which the policy would (rightly) refuse.
+ * axe runs in the page under the app's real CSP (test/support/axe.ts).
  */
 
 const endpoints = inject('endpoints');
 const founder = inject('founder');
 const newContext = useBrowserContexts(endpoints.webUrl);
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 beforeAll(() => {
   useLocalCloudData(endpoints);
 });
-
-interface Finding {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** axe's serious and critical findings on the page as it is now, one readable line each. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  // Mantine's transitions (modals, tabs) settle before contrast is measured.
-  await page.waitForTimeout(300);
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(
-    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } }).then((r) => r.violations)`,
-  )) as Finding[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} [${n.failureSummary?.replace(/\s+/g, ' ')}]`).join(', ')}`);
-}
 
 /** Runs axe on each screen in turn and reports every finding of every screen at once. */
 async function auditScreens(page: Page, screens: [string, () => Promise<unknown>][]): Promise<void> {
   const report: Record<string, string[]> = {};
   for (const [name, open] of screens) {
     await open();
-    const findings = await seriousFindings(page);
+    const findings = await seriousAxeFindings(page);
     if (findings.length > 0) report[name] = findings;
   }
   expect(report).toEqual({});

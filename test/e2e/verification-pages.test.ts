@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ok } from '../support/callable-client.ts';
-import { seriousAxeFindings } from '../support/axe.ts';
-import { DESKTOP, PHONE, signedInPage, useBrowserContexts } from '../support/browser.ts';
+import { seriousAxeFindingsAtBothWidths } from '../support/axe.ts';
+import { DESKTOP, signedInPage, useBrowserContexts } from '../support/browser.ts';
 import { MEMBER_PASSWORD, useLocalCloudData } from '../support/local-cloud-members.ts';
 import { vouchingClient } from '../support/vouching.ts';
 
@@ -24,11 +24,7 @@ beforeAll(() => {
 
 /** axe finds nothing serious at the desktop and the phone width. */
 async function expectAxeCleanAtBothWidths(page: Page, screen: string) {
-  for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
-    expect(await seriousAxeFindings(page), `${screen} at ${viewport.width} px`).toEqual([]);
-  }
-  await page.setViewportSize(DESKTOP);
+  expect(await seriousAxeFindingsAtBothWidths(page), screen).toEqual({});
 }
 
 describe('verification pages', () => {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { VOUCH_MESSAGES, vouchStatementOf } from '../../lambdas/contracts/vouching.ts';
-import { seriousAxeFindings } from '../support/axe.ts';
-import { DESKTOP, launchChromium, PHONE, signInThroughUi, useBrowserContexts } from '../support/browser.ts';
+import { seriousAxeFindingsAtBothWidths } from '../support/axe.ts';
+import { DESKTOP, launchChromium, signInThroughUi, useBrowserContexts } from '../support/browser.ts';
 import { ok } from '../support/callable-client.ts';
 import { fakeCameraArgs, type GreyImage, writeFakeCameraVideo } from '../support/fake-camera.ts';
 import { signIn } from '../support/local-cloud-client.ts';
@@ -61,14 +61,9 @@ async function qrPictureOn(page: Page): Promise<GreyImage> {
   return { width: size, height: size, pixels: Uint8Array.from(grey) };
 }
 
-/** axe on the page as it is, at the desktop's width and then the phone's. */
+/** axe on the page as it is, at both widths; what it finds is kept under the screen's name. */
 async function axeAtBothWidths(page: Page, findings: Record<string, string[]>, name: string): Promise<void> {
-  for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
-    const found = await seriousAxeFindings(page);
-    if (found.length > 0) findings[`${name} at ${viewport.width} px`] = found;
-  }
-  await page.setViewportSize(DESKTOP);
+  for (const [width, found] of Object.entries(await seriousAxeFindingsAtBothWidths(page))) findings[`${name} at ${width}`] = found;
 }
 
 describe('vouching in person', () => {
