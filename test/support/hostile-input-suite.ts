@@ -11,7 +11,8 @@ import { fuzzCallable, memberFor, useOwnFuzzStore, type FuzzCounts, type FuzzMem
 export const HOSTILE_INPUT_GROUPS = {
   joining: ['joining', 'profile', 'invites', 'account', 'exports', 'metrics', 'dev'],
   posts: ['feed', 'notifications'],
-  anchors: ['anchors', 'moderation', 'vouching'],
+  anchors: ['anchors', 'moderation'],
+  vouching: ['vouching'],
   admin: ['admin', 'settings', 'removal'],
 } as const;
 
