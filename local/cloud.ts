@@ -22,7 +22,7 @@ import { startDueItemsScheduler, startInviteLapseScheduler, startMetricsSchedule
 import { startTableStreamPoller, tableStreamFiles, type TableStreamPoller } from './table-stream.ts';
 import { ensureFounder } from './seed-founder.ts';
 import { cognitoClient, ensureUserPool } from './user-pool.ts';
-import { startWeb } from './web.ts';
+import { startBuiltWeb, startWeb } from './web.ts';
 
 export const TABLE_NAME = 'anchored-local';
 export const BUCKET_NAME = 'anchored-pictures-local';
@@ -39,6 +39,11 @@ export interface LocalCloudOptions {
   ports: ServicePorts | 'random';
   /** Serve the SPA with Vite (npm start, e2e tests). */
   web: boolean;
+  /**
+   * With `web`: serve this production build of the SPA (web/scripts/build-web.ts) instead of Vite's
+   * dev server (the e2e tests: what is deployed, and far lighter per page load than hot reload).
+   */
+  webBuild?: string;
   /** Tests: no emulator output, handler logs at WARN, no request log. */
   quiet?: boolean;
   /**
@@ -325,7 +330,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     stoppers.push(() => dueItems.stop());
 
     if (options.web) {
-      const web = await startWeb({
+      const webOptions = {
         port: webPort,
         gatewayUrl,
         proxySecret,
@@ -333,7 +338,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         s3Endpoint: s3.value.endpoint,
         liveOrigin: new URL(liveUrl).origin,
         quiet: options.quiet,
-      });
+      };
+      const web = options.webBuild ? await startBuiltWeb({ ...webOptions, dist: options.webBuild }) : await startWeb(webOptions);
       stoppers.push(() => web.stop());
     }
 

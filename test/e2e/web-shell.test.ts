@@ -140,15 +140,20 @@ describe('web shell', () => {
       expect(await profileLink.textContent()).toBe(displayName);
 
       // Token refresh works against this Cognito (locally: the InitiateAuth REFRESH_TOKEN_AUTH
-      // refresher, as cognito-local lacks GetTokensFromRefreshToken). The dev server serves the
-      // app's own module, so this drives the very Amplify instance the page uses.
+      // refresher, as cognito-local lacks GetTokensFromRefreshToken), driven through the page's own
+      // Amplify: a clock drift of 30 days in its token store makes the access token read as
+      // expired, so the app's next token read (the reload's getMe) refreshes it.
       const before = await storedAccessToken(page);
       await new Promise((resolve) => setTimeout(resolve, 1_100)); // a new `iat`, so a new token
-      const refreshed = await inPage<{ userId: string } | null>(page, `import('/src/lib/auth.ts').then((auth) => auth.refreshSession())`);
-      expect(refreshed?.userId).toBe(founder.userId);
-      const after = await storedAccessToken(page);
-      expect(after).toBeTruthy();
-      expect(after).not.toBe(before);
+      await inPage(
+        page,
+        `localStorage.setItem(Object.keys(localStorage).find((key) =>
+          key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.clockDrift')), String(30 * 24 * 60 * 60 * 1000))`,
+      );
+      await page.reload();
+      await page.getByTestId('dashboard').waitFor();
+      await expect.poll(() => storedAccessToken(page)).not.toBe(before);
+      expect(await storedAccessToken(page)).toBeTruthy();
 
       // A reload keeps the session (tokens in storage) and the guard lets the founder stay.
       await page.reload();

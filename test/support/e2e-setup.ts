@@ -1,4 +1,4 @@
 import { localCloudGlobalSetup } from './local-cloud-setup.ts';
 
-/** End-to-end tests: the whole local cloud including the SPA on Vite's dev server. */
+/** End-to-end tests: the whole local cloud including the SPA, a production build of it (local-cloud-process.ts). */
 export default localCloudGlobalSetup({ web: true });
