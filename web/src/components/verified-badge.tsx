@@ -1,11 +1,8 @@
 import { VisuallyHidden } from '@mantine/core';
+import { LineIcon } from './line-icons.tsx';
 
 /** The badge's words: what a screen reader reads, the tooltip, and the label where it is shown. */
 export const VERIFIED_IN_PERSON = 'Verified in person';
-
-/** A check in a rosette, one path on a 24 px grid like the line icons. */
-const ROSETTE =
-  'M12 2l2.4 1.8 3-.2.9 2.9 2.5 1.7-1 2.8 1 2.8-2.5 1.7-.9 2.9-3-.2L12 22l-2.4-1.8-3 .2-.9-2.9-2.5-1.7 1-2.8-1-2.8 2.5-1.7.9-2.9 3 .2zM8.5 12l2.5 2.5 4.5-5';
 
 interface VerifiedBadgeProps {
   /** The server's word for this member (`verifiedInPerson`, `authorVerified`): nothing is shown unless true. */
@@ -39,20 +36,7 @@ export function VerifiedBadge({ verified, withLabel = false, size = 16 }: Verifi
         whiteSpace: 'nowrap',
       }}
     >
-      <svg
-        viewBox="0 0 24 24"
-        width={size}
-        height={size}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path d={ROSETTE} />
-      </svg>
+      <LineIcon name="rosette" size={size} />
       {withLabel ? <span>{VERIFIED_IN_PERSON}</span> : <VisuallyHidden>{VERIFIED_IN_PERSON}</VisuallyHidden>}
     </span>
   );
